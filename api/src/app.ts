@@ -1,0 +1,40 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { AppDeps } from './deps.js';
+import { accessLog } from './http/middleware/access-log.js';
+import { corsAllowList } from './http/middleware/cors.js';
+import { errorHandler } from './http/middleware/error-handler.js';
+import { requestId } from './http/middleware/request-id.js';
+import { securityHeaders } from './http/middleware/security-headers.js';
+import { healthRoutes } from './modules/health/routes.js';
+
+export const JSON_LIMIT = '100kb';
+
+/** The API's route table: every module mounts its router under /api here. */
+export function createApiRouter(deps: AppDeps): Router {
+  const api = new Router({ prefix: '/api' });
+  for (const routes of [healthRoutes(deps)]) {
+    api.use(routes.routes(), routes.allowedMethods({ throw: true }));
+  }
+  return api;
+}
+
+/** Builds the Koa app from its dependencies; `server.ts` listens, tests use `app.callback()`. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: deps.config.env === 'production' });
+  app.silent = true;
+  const api = createApiRouter(deps);
+
+  app
+    .use(requestId())
+    .use(accessLog(deps.logger))
+    .use(errorHandler())
+    .use(securityHeaders())
+    .use(corsAllowList(deps.config.allowedOrigins))
+    .use(koaBody({ jsonLimit: JSON_LIMIT, formLimit: JSON_LIMIT, textLimit: JSON_LIMIT, jsonStrict: true, multipart: false }))
+    .use(api.routes())
+    .use(api.allowedMethods({ throw: true }));
+
+  return app;
+}

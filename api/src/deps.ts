@@ -1,0 +1,12 @@
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Logger } from './logger.js';
+import type { Store } from './store/index.js';
+
+/** Everything the app is built from; tests pass their own. */
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+}

@@ -1,0 +1,170 @@
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type * as nedb from '@seald-io/nedb';
+import { ConflictError } from './errors.js';
+import { newId } from './ids.js';
+import { equalityFields } from './upsert.js';
+import type { Collection, Doc, Filter, FindOptions, IndexSpec, Store, Update, UpdateResult } from './types.js';
+
+// The package's typings declare an ES default export, but at runtime the class is module.exports.
+type Datastore<T = Record<string, unknown>> = InstanceType<typeof nedb.default.default<T>>;
+const Datastore: typeof nedb.default.default = createRequire(import.meta.url)('@seald-io/nedb');
+
+const COLLECTION_NAME = /^[a-z][a-zA-Z0-9_-]{0,63}$/;
+const HOUR = 60 * 60 * 1000;
+
+function mapError(error: unknown): never {
+  if ((error as { errorType?: string } | null)?.errorType === 'uniqueViolated') {
+    throw new ConflictError(undefined, error);
+  }
+  throw error;
+}
+
+class EmbeddedCollection<T extends Doc> implements Collection<T> {
+  constructor(private readonly open: () => Promise<Datastore<T>>) {}
+
+  async insertOne(doc: T): Promise<T> {
+    const ds = await this.open();
+    return (await ds.insertAsync(doc).catch(mapError)) as T;
+  }
+
+  async insertMany(docs: T[]): Promise<T[]> {
+    if (docs.length === 0) return [];
+    const ds = await this.open();
+    return (await ds.insertAsync(docs).catch(mapError)) as unknown as T[];
+  }
+
+  async findOne(filter: Filter, options: Pick<FindOptions, 'projection'> = {}): Promise<T | null> {
+    const ds = await this.open();
+    return ((await ds.findOneAsync(filter, options.projection ?? {})) as T | null) ?? null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const ds = await this.open();
+    let cursor = ds.findAsync(filter, options.projection ?? {});
+    if (options.sort) cursor = cursor.sort(options.sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    return (await cursor) as unknown as T[];
+  }
+
+  async countDocuments(filter: Filter): Promise<number> {
+    const ds = await this.open();
+    return await ds.countAsync(filter);
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+    const ds = await this.open();
+    const before = await ds.findOneAsync(filter, {});
+    if (!before) {
+      if (!options.upsert) return { matched: 0, modified: 0 };
+      const created = await this.upsertNew(filter, update);
+      return created ? { matched: 0, modified: 0, upsertedId: created._id } : this.updateOne(filter, update);
+    }
+    const { affectedDocuments } = await ds
+      .updateAsync({ $and: [filter, { _id: before._id }] }, update, { returnUpdatedDocs: true })
+      .catch(mapError);
+    // Changed by another writer between the read and the update: evaluate the filter again.
+    if (!affectedDocuments) return this.updateOne(filter, update, options);
+    const changed = JSON.stringify(affectedDocuments) !== JSON.stringify(before);
+    return { matched: 1, modified: changed ? 1 : 0 };
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    const ds = await this.open();
+    const { numAffected } = await ds.updateAsync(filter, update, { multi: true }).catch(mapError);
+    return { matched: numAffected, modified: numAffected };
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
+    const ds = await this.open();
+    const { affectedDocuments } = await ds
+      .updateAsync(filter, update, { returnUpdatedDocs: true, multi: false })
+      .catch(mapError);
+    if (affectedDocuments) return affectedDocuments as T;
+    if (!options.upsert) return null;
+    return (await this.upsertNew(filter, update)) ?? this.findOneAndUpdate(filter, update);
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    const ds = await this.open();
+    return await ds.removeAsync(filter, { multi: false });
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const ds = await this.open();
+    return await ds.removeAsync(filter, { multi: true });
+  }
+
+  /**
+   * NeDB's own upsert would mint an id of its own format, so a missing document is created here:
+   * the filter's equality fields plus a server id, then the update applied to it. Returns null when
+   * a concurrent writer created it first (a unique index on the filter fields makes that race safe).
+   */
+  private async upsertNew(filter: Filter, update: Update): Promise<T | null> {
+    const ds = await this.open();
+    const seed = { _id: newId(), ...equalityFields(filter) } as T;
+    try {
+      await ds.insertAsync(seed);
+    } catch (error) {
+      if ((error as { errorType?: string }).errorType === 'uniqueViolated') return null;
+      throw error;
+    }
+    try {
+      const { affectedDocuments } = await ds.updateAsync({ _id: seed._id }, update, { returnUpdatedDocs: true });
+      return affectedDocuments as T;
+    } catch (error) {
+      await ds.removeAsync({ _id: seed._id }, {});
+      return mapError(error);
+    }
+  }
+}
+
+/** NeDB files under `dir`, one `<collection>.db` each, loaded on first use. */
+export async function openEmbeddedStore(dir: string): Promise<Store> {
+  await mkdir(dir, { recursive: true });
+  const stores = new Map<string, Promise<Datastore>>();
+
+  function datastore(name: string): Promise<Datastore> {
+    if (!COLLECTION_NAME.test(name)) throw new Error(`Invalid collection name: ${name}`);
+    const existing = stores.get(name);
+    if (existing) return existing;
+    const ds = new Datastore({ filename: path.join(dir, `${name}.db`) });
+    const loaded = ds.loadDatabaseAsync().then(() => {
+      ds.setAutocompactionInterval(HOUR);
+      return ds;
+    });
+    stores.set(name, loaded);
+    return loaded;
+  }
+
+  return {
+    kind: 'embedded',
+    collection<T extends Doc>(name: string) {
+      return new EmbeddedCollection<T>(() => datastore(name) as unknown as Promise<Datastore<T>>);
+    },
+    async ensureIndexes(specs: readonly IndexSpec[]) {
+      for (const spec of specs) {
+        const ds = await datastore(spec.collection);
+        const fieldName = spec.fields.length === 1 ? (spec.fields[0] as string) : spec.fields;
+        await ds.ensureIndexAsync({ fieldName, unique: spec.unique ?? false, sparse: spec.sparse ?? false });
+      }
+    },
+    async ping() {
+      return access(dir, constants.W_OK).then(
+        () => true,
+        () => false,
+      );
+    },
+    async close() {
+      for (const loaded of stores.values()) {
+        const ds = await loaded;
+        ds.stopAutocompaction();
+        await ds.compactDatafileAsync();
+      }
+      stores.clear();
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import {
+  type Db,
+  type Document,
+  MongoClient,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+} from 'mongodb';
+import { ConflictError, StoreUnavailableError } from './errors.js';
+import { newId } from './ids.js';
+import type { Collection, Doc, Filter, FindOptions, IndexSpec, Store, Update, UpdateResult } from './types.js';
+
+const DUPLICATE_KEY = 11000;
+
+function isDuplicateKey(error: unknown): boolean {
+  if (!(error instanceof MongoServerError)) return false;
+  // FerretDB on SQLite reports a unique violation during an update as an InternalError.
+  return error.code === DUPLICATE_KEY || /UNIQUE constraint failed/.test(error.message);
+}
+
+function isUnavailable(error: unknown): boolean {
+  return (
+    error instanceof MongoNetworkError ||
+    error instanceof MongoServerSelectionError ||
+    error instanceof MongoNotConnectedError ||
+    error instanceof MongoTopologyClosedError
+  );
+}
+
+/** Runs a driver call and translates its failures into the store's typed errors. */
+async function guard<R>(operation: () => Promise<R>): Promise<R> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (isDuplicateKey(error)) throw new ConflictError(undefined, error);
+    if (isUnavailable(error)) throw new StoreUnavailableError(undefined, error);
+    throw error;
+  }
+}
+
+/** Upserts create string ids too, never ObjectIds. */
+function withInsertId(update: Update): Document {
+  return { ...update, $setOnInsert: { _id: newId() } };
+}
+
+class MongoCollection<T extends Doc> implements Collection<T> {
+  constructor(private readonly db: Db, private readonly name: string) {}
+
+  private get raw() {
+    return this.db.collection<Document>(this.name);
+  }
+
+  async insertOne(doc: T): Promise<T> {
+    await guard(() => this.raw.insertOne({ ...doc } as Document));
+    return doc;
+  }
+
+  async insertMany(docs: T[]): Promise<T[]> {
+    if (docs.length === 0) return [];
+    await guard(() => this.raw.insertMany(docs.map((d) => ({ ...d }) as Document), { ordered: true }));
+    return docs;
+  }
+
+  async findOne(filter: Filter, options: Pick<FindOptions, 'projection'> = {}): Promise<T | null> {
+    return (await guard(() => this.raw.findOne(filter, { projection: options.projection }))) as T | null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    return (await guard(() =>
+      this.raw
+        .find(filter, {
+          projection: options.projection,
+          sort: options.sort,
+          skip: options.skip,
+          limit: options.limit,
+        })
+        .toArray(),
+    )) as unknown as T[];
+  }
+
+  async countDocuments(filter: Filter): Promise<number> {
+    return guard(() => this.raw.countDocuments(filter));
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+    const result = await guard(() =>
+      options.upsert
+        ? this.raw.updateOne(filter, withInsertId(update), { upsert: true })
+        : this.raw.updateOne(filter, update as Document),
+    );
+    return {
+      matched: result.matchedCount,
+      modified: result.modifiedCount,
+      ...(result.upsertedId != null ? { upsertedId: String(result.upsertedId) } : {}),
+    };
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    const result = await guard(() => this.raw.updateMany(filter, update as Document));
+    return { matched: result.matchedCount, modified: result.modifiedCount };
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
+    return (await guard(() =>
+      this.raw.findOneAndUpdate(filter, options.upsert ? withInsertId(update) : (update as Document), {
+        returnDocument: 'after',
+        upsert: options.upsert ?? false,
+      }),
+    )) as T | null;
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    return (await guard(() => this.raw.deleteOne(filter))).deletedCount;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    return (await guard(() => this.raw.deleteMany(filter))).deletedCount;
+  }
+}
+
+export interface MongoStoreOptions {
+  /** Used when the URI names no database. */
+  defaultDbName?: string;
+  serverSelectionTimeoutMS?: number;
+}
+
+/** The official MongoDB driver: Atlas, replica sets, sharded clusters, or any MongoDB-wire server. */
+export async function openMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<Store> {
+  const client = new MongoClient(uri, {
+    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5000,
+    ignoreUndefined: true,
+  });
+  await guard(() => client.connect());
+  const named = new URL(uri.replace(/^mongodb(\+srv)?:/, 'http:')).pathname.replace(/^\//, '');
+  const db = client.db(named || options.defaultDbName || 'courseport');
+
+  return {
+    kind: 'mongodb',
+    collection<T extends Doc>(name: string) {
+      return new MongoCollection<T>(db, name);
+    },
+    async ensureIndexes(specs: readonly IndexSpec[]) {
+      for (const spec of specs) {
+        const keys = Object.fromEntries(spec.fields.map((f) => [f, 1 as const]));
+        await guard(() =>
+          db.collection(spec.collection).createIndex(keys, {
+            name: `${spec.fields.join('_')}${spec.unique ? '_unique' : ''}`,
+            unique: spec.unique ?? false,
+            sparse: spec.sparse ?? false,
+          }),
+        );
+      }
+    },
+    async ping() {
+      try {
+        await db.command({ ping: 1 }, { timeoutMS: 2000 });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The one persistence contract of the API: a thin collection layer spoken in MongoDB's
+ * query and update language. Both adapters (embedded NeDB and the official MongoDB driver)
+ * implement it; repositories never see which one they run on.
+ */
+
+export type Doc = { _id: string } & Record<string, unknown>;
+
+/** A MongoDB-style filter, e.g. `{ status: 'pending', roles: { $in: ['admin'] } }`. */
+export type Filter = Record<string, unknown>;
+/** A MongoDB-style update, e.g. `{ $set: { name }, $addToSet: { roles: 'student' } }`. */
+export type Update = Partial<
+  Record<'$set' | '$unset' | '$inc' | '$push' | '$addToSet' | '$pull', Record<string, unknown>>
+>;
+export type Sort = Record<string, 1 | -1>;
+export type Projection = Record<string, 0 | 1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+  projection?: Projection;
+}
+
+export interface UpdateResult {
+  matched: number;
+  modified: number;
+  upsertedId?: string;
+}
+
+export interface IndexSpec {
+  collection: string;
+  /** Field names, in order; more than one makes a compound index. */
+  fields: string[];
+  unique?: boolean;
+  /** Skip documents that lack the field (required for unique indexes on optional fields). */
+  sparse?: boolean;
+}
+
+export interface Collection<T extends Doc = Doc> {
+  insertOne(doc: T): Promise<T>;
+  insertMany(docs: T[]): Promise<T[]>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection'>): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  countDocuments(filter: Filter): Promise<number>;
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult>;
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
+  /**
+   * Atomically updates the first document that matches and returns it as it is after the update,
+   * or null when nothing matched: the building block for conditional state changes.
+   */
+  findOneAndUpdate(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<T | null>;
+  deleteOne(filter: Filter): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+}
+
+export type StoreKind = 'embedded' | 'mongodb';
+
+export interface Store {
+  readonly kind: StoreKind;
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** Creates the indexes if missing; safe to call at every start. */
+  ensureIndexes(specs: readonly IndexSpec[]): Promise<void>;
+  /** Resolves true when the store answers, false when it does not (never throws). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

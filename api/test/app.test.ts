@@ -1,0 +1,156 @@
+import Router from '@koa/router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { HttpError } from '../src/http/errors.js';
+import { parseInput } from '../src/http/validate.js';
+import type { Store } from '../src/store/index.js';
+import { StoreUnavailableError } from '../src/store/index.js';
+import { SHELL_ORIGIN, startTestApi, type TestApi } from './support/http.js';
+
+describe('API foundation over HTTP', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({
+      app(app) {
+        // Probe routes mounted behind the real middleware stack, to exercise the error handler.
+        const probe = new Router({ prefix: '/probe' });
+        probe.get('/boom', () => {
+          throw new Error('secret internal detail at /srv/app.js:12');
+        });
+        probe.get('/db-down', () => {
+          throw new StoreUnavailableError();
+        });
+        probe.post('/echo', (ctx) => {
+          const input = parseInput(z.object({ name: z.string().min(1) }), ctx.request.body);
+          ctx.body = { success: true, input };
+        });
+        probe.get('/teapot', () => {
+          throw new HttpError(418, 'I am a teapot');
+        });
+        app.use(probe.routes());
+      },
+    });
+  });
+  afterAll(() => api.close());
+
+  it('reports health with the store status', async () => {
+    const { status, body, headers } = await api.json('/api/health');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, status: 'ok', store: { kind: 'embedded', ok: true } });
+    expect(headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers unknown routes with a 404 envelope', async () => {
+    const { status, body } = await api.json('/api/nope');
+    expect(status).toBe(404);
+    expect(body).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it('answers a wrong method with 405', async () => {
+    const { status, body } = await api.json('/api/health', { method: 'DELETE' });
+    expect(status).toBe(405);
+    expect(body).toEqual({ success: false, message: 'Method not allowed' });
+  });
+
+  it('turns thrown errors into a generic 500 without leaking details', async () => {
+    const res = await api.request('/probe/boom');
+    const text = await res.text();
+    expect(res.status).toBe(500);
+    expect(JSON.parse(text)).toEqual({ success: false, message: 'Something went wrong on our side. Please try again.' });
+    expect(text).not.toContain('secret');
+    expect(text).not.toContain('.js');
+  });
+
+  it('maps an unreachable store to 503', async () => {
+    const { status, body } = await api.json('/probe/db-down');
+    expect(status).toBe(503);
+    expect(body.success).toBe(false);
+    expect(body.message).toMatch(/database is not reachable/);
+  });
+
+  it('keeps the status and message of an HttpError', async () => {
+    expect(await api.json('/probe/teapot')).toMatchObject({ status: 418, body: { success: false, message: 'I am a teapot' } });
+  });
+
+  it('rejects malformed JSON with 400', async () => {
+    const { status, body } = await api.json('/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":',
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({ success: false, message: 'Malformed request body' });
+  });
+
+  it('rejects bodies over the JSON limit with 413', async () => {
+    const { status, body } = await api.json('/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(200_000) }),
+    });
+    expect(status).toBe(413);
+    expect(body).toEqual({ success: false, message: 'Request body is too large' });
+  });
+
+  it('validates input, names the field and drops unknown keys', async () => {
+    const bad = await api.json('/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 42 }),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^Invalid input: name: /);
+    const good = await api.json('/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', isAdmin: true, __proto__: { polluted: true } }),
+    });
+    expect(good).toMatchObject({ status: 200, body: { success: true, input: { name: 'Ada' } } });
+    expect(good.body.input).not.toHaveProperty('isAdmin');
+  });
+
+  it('allows CORS only for configured origins', async () => {
+    const allowed = await api.request('/api/health', { headers: { Origin: SHELL_ORIGIN } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(SHELL_ORIGIN);
+    const denied = await api.request('/api/health', { headers: { Origin: 'https://evil.example' } });
+    expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await api.request('/api/health', {
+      method: 'OPTIONS',
+      headers: { Origin: SHELL_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await api.request('/api/health', { headers: { 'X-Request-Id': 'trace-12345678' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-12345678');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    const generated = await api.request('/api/health', { headers: { 'X-Request-Id': 'bad id with spaces' } });
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('health when the store is down', () => {
+  it('answers 503 with the store status', async () => {
+    const downStore = {
+      kind: 'mongodb',
+      ping: async () => false,
+      ensureIndexes: async () => {},
+      close: async () => {},
+      collection: () => {
+        throw new StoreUnavailableError();
+      },
+    } as unknown as Store;
+    const api = await startTestApi({ store: downStore });
+    try {
+      const { status, body } = await api.json('/api/health');
+      expect(status).toBe(503);
+      expect(body).toMatchObject({ success: false, message: 'The database is not reachable', store: { kind: 'mongodb', ok: false } });
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -1,0 +1,214 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEmbeddedStore } from '../src/store/embedded.js';
+import { ConflictError, ID_PATTERN, newId, type Store, StoreUnavailableError } from '../src/store/index.js';
+import { openMongoStore } from '../src/store/mongodb.js';
+
+type Item = { _id: string; name: string; n: number; tags: string[]; status?: string; at?: Date };
+
+const mongoUri = process.env.MONGODB_URI;
+if (!mongoUri) {
+  const reason = 'MONGODB_URI is not set, so the MongoDB half of the store contract suite is skipped';
+  if (process.env.CI) throw new Error(`${reason}; CI must run it (.ci/run starts FerretDB).`);
+  console.warn(`[store contract] ${reason}.`);
+}
+
+const dirs: string[] = [];
+async function tempDir() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'courseport-store-'));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+const adapters: Array<{ name: string; open: () => Promise<Store>; enabled: boolean }> = [
+  { name: 'embedded (NeDB)', enabled: true, open: async () => openEmbeddedStore(await tempDir()) },
+  {
+    name: 'mongodb (official driver)',
+    enabled: Boolean(mongoUri),
+    open: () => openMongoStore(mongoUri ?? '', { defaultDbName: `contract_${newId()}` }),
+  },
+];
+
+for (const adapter of adapters) {
+  describe.runIf(adapter.enabled)(`store contract: ${adapter.name}`, () => {
+    let store: Store;
+    let seq = 0;
+    const fresh = () => store.collection<Item>(`items${++seq}`);
+    const item = (name: string, n: number, extra: Partial<Item> = {}): Item => ({
+      _id: newId(),
+      name,
+      n,
+      tags: [],
+      ...extra,
+    });
+
+    beforeAll(async () => {
+      store = await adapter.open();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    it('answers ping', async () => {
+      expect(await store.ping()).toBe(true);
+    });
+
+    it('inserts and finds by id, with string ids kept as given', async () => {
+      const items = fresh();
+      const doc = item('alpha', 1);
+      await items.insertOne(doc);
+      expect(await items.findOne({ _id: doc._id })).toEqual(doc);
+      expect(await items.findOne({ _id: newId() })).toBeNull();
+    });
+
+    it('filters, sorts, skips, limits and projects', async () => {
+      const items = fresh();
+      await items.insertMany([
+        item('Java basics', 3, { tags: ['a'] }),
+        item('Advanced JAVA', 1, { tags: ['b'] }),
+        item('Python', 2, { tags: ['a', 'b'] }),
+        item('Rust', 4),
+      ]);
+      const byN = await items.find({}, { sort: { n: 1 } });
+      expect(byN.map((d) => d.n)).toEqual([1, 2, 3, 4]);
+      const desc = await items.find({ n: { $gt: 1 } }, { sort: { n: -1 }, skip: 1, limit: 2 });
+      expect(desc.map((d) => d.n)).toEqual([3, 2]);
+      const java = await items.find({ name: { $regex: /java/i } }, { sort: { n: 1 } });
+      expect(java.map((d) => d.name)).toEqual(['Advanced JAVA', 'Java basics']);
+      expect((await items.find({ n: { $in: [2, 4] } })).length).toBe(2);
+      expect((await items.find({ tags: 'a' })).length).toBe(2);
+      expect((await items.find({ name: { $ne: 'Rust' } })).length).toBe(3);
+      const projected = await items.find({ n: 1 }, { projection: { name: 1 } });
+      expect(projected).toEqual([{ _id: expect.any(String), name: 'Advanced JAVA' }]);
+      const excluded = await items.findOne({ n: 1 }, { projection: { tags: 0, n: 0 } });
+      expect(excluded).toEqual({ _id: expect.any(String), name: 'Advanced JAVA' });
+      expect(await items.countDocuments({ n: { $gte: 2 } })).toBe(3);
+    });
+
+    it('applies $set, $unset, $inc, $push, $addToSet and $pull', async () => {
+      const items = fresh();
+      const doc = item('x', 1, { status: 'draft' });
+      await items.insertOne(doc);
+      const r1 = await items.updateOne(
+        { _id: doc._id },
+        { $set: { name: 'y' }, $unset: { status: true }, $inc: { n: 2 }, $push: { tags: 'p' } },
+      );
+      expect(r1).toEqual({ matched: 1, modified: 1 });
+      await items.updateOne({ _id: doc._id }, { $addToSet: { tags: 'q' } });
+      const noop = await items.updateOne({ _id: doc._id }, { $addToSet: { tags: 'q' } });
+      expect(noop).toEqual({ matched: 1, modified: 0 });
+      await items.updateOne({ _id: doc._id }, { $pull: { tags: 'p' } });
+      expect(await items.findOne({ _id: doc._id })).toEqual({ _id: doc._id, name: 'y', n: 3, tags: ['q'] });
+      expect(await items.updateOne({ _id: newId() }, { $set: { n: 9 } })).toEqual({ matched: 0, modified: 0 });
+    });
+
+    it('updates many', async () => {
+      const items = fresh();
+      await items.insertMany([item('a', 1), item('b', 1), item('c', 2)]);
+      const r = await items.updateMany({ n: 1 }, { $set: { status: 'done' } });
+      expect(r.matched).toBe(2);
+      expect(await items.countDocuments({ status: 'done' })).toBe(2);
+    });
+
+    it('performs a conditional find-and-update exactly once under concurrency', async () => {
+      const items = fresh();
+      const doc = item('purchase', 0, { status: 'pending' });
+      await items.insertOne(doc);
+      const attempts = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          items.findOneAndUpdate({ _id: doc._id, status: 'pending' }, { $set: { status: 'completed' }, $inc: { n: 1 } }),
+        ),
+      );
+      const winners = attempts.filter((a) => a !== null);
+      expect(winners).toHaveLength(1);
+      expect(winners[0]).toMatchObject({ _id: doc._id, status: 'completed', n: 1 });
+      expect(await items.findOneAndUpdate({ _id: doc._id, status: 'pending' }, { $set: { n: 5 } })).toBeNull();
+    });
+
+    it('upserts with a server string id, then updates the same document', async () => {
+      const items = fresh();
+      await store.ensureIndexes([{ collection: `items${seq}`, fields: ['name'], unique: true }]);
+      const created = await items.findOneAndUpdate({ name: 'progress' }, { $addToSet: { tags: 'l1' } }, { upsert: true });
+      expect(created?._id).toMatch(ID_PATTERN);
+      expect(created).toMatchObject({ name: 'progress', tags: ['l1'] });
+      const again = await items.findOneAndUpdate({ name: 'progress' }, { $addToSet: { tags: 'l2' } }, { upsert: true });
+      expect(again).toMatchObject({ _id: created?._id, tags: ['l1', 'l2'] });
+      const viaUpdate = await items.updateOne({ name: 'other' }, { $set: { n: 7 } }, { upsert: true });
+      expect(viaUpdate.upsertedId).toMatch(ID_PATTERN);
+      expect(await items.countDocuments({})).toBe(2);
+    });
+
+    it('surfaces unique-index violations as a typed ConflictError', async () => {
+      const items = fresh();
+      await store.ensureIndexes([{ collection: `items${seq}`, fields: ['name'], unique: true }]);
+      await store.ensureIndexes([{ collection: `items${seq}`, fields: ['name'], unique: true }]);
+      await items.insertOne(item('taken', 1));
+      const other = item('free', 2);
+      await items.insertOne(other);
+      await expect(items.insertOne(item('taken', 3))).rejects.toBeInstanceOf(ConflictError);
+      await expect(items.updateOne({ _id: other._id }, { $set: { name: 'taken' } })).rejects.toBeInstanceOf(
+        ConflictError,
+      );
+      expect(await items.countDocuments({ name: 'taken' })).toBe(1);
+    });
+
+    it('enforces compound unique indexes', async () => {
+      const items = fresh();
+      await store.ensureIndexes([{ collection: `items${seq}`, fields: ['name', 'n'], unique: true }]);
+      await items.insertOne(item('a', 1));
+      await items.insertOne(item('a', 2));
+      await expect(items.insertOne(item('a', 1))).rejects.toBeInstanceOf(ConflictError);
+    });
+
+    it('round-trips dates and deletes', async () => {
+      const items = fresh();
+      const at = new Date('2025-03-04T05:06:07.000Z');
+      const doc = item('dated', 1, { at });
+      await items.insertMany([doc, item('b', 2), item('c', 2)]);
+      const found = await items.findOne({ _id: doc._id });
+      expect(found?.at).toBeInstanceOf(Date);
+      expect(found?.at?.toISOString()).toBe(at.toISOString());
+      expect(await items.deleteOne({ n: 2 })).toBe(1);
+      expect(await items.deleteMany({})).toBe(2);
+      expect(await items.countDocuments({})).toBe(0);
+    });
+  });
+}
+
+describe('embedded store persistence', () => {
+  it('keeps data and unique indexes across a restart', async () => {
+    const dir = await tempDir();
+    const first = await openEmbeddedStore(dir);
+    await first.ensureIndexes([{ collection: 'users', fields: ['email'], unique: true }]);
+    const users = first.collection('users');
+    const id = newId();
+    await users.insertOne({ _id: id, email: 'a@example.com', roles: ['student'] });
+    await users.updateOne({ _id: id }, { $addToSet: { roles: 'educator' } });
+    await first.close();
+
+    const second = await openEmbeddedStore(dir);
+    await second.ensureIndexes([{ collection: 'users', fields: ['email'], unique: true }]);
+    expect(await second.collection('users').findOne({ _id: id })).toEqual({
+      _id: id,
+      email: 'a@example.com',
+      roles: ['student', 'educator'],
+    });
+    await expect(second.collection('users').insertOne({ _id: newId(), email: 'a@example.com' })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+    await second.close();
+  });
+});
+
+describe('mongodb store availability', () => {
+  it('reports an unreachable server as StoreUnavailableError', async () => {
+    await expect(
+      openMongoStore('mongodb://127.0.0.1:9/', { serverSelectionTimeoutMS: 300 }),
+    ).rejects.toBeInstanceOf(StoreUnavailableError);
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type Koa from 'koa';
+import pino from 'pino';
+import { createApp } from '../../src/app.js';
+import type { Clock } from '../../src/clock.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { AppDeps } from '../../src/deps.js';
+import { INDEXES } from '../../src/indexes.js';
+import { openEmbeddedStore } from '../../src/store/embedded.js';
+import type { Store } from '../../src/store/index.js';
+
+export const SHELL_ORIGIN = 'http://localhost:3000';
+
+export interface TestApi {
+  url: string;
+  deps: AppDeps;
+  request(pathname: string, init?: RequestInit): Promise<Response>;
+  json<T = Record<string, unknown>>(pathname: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/** The real app over real HTTP on a free loopback port, on a fresh embedded store. */
+export async function startTestApi(overrides: { store?: Store; clock?: Clock; config?: Partial<Config>; app?: (app: Koa) => void } = {}): Promise<TestApi> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'courseport-api-'));
+  const store = overrides.store ?? (await openEmbeddedStore(dir));
+  await store.ensureIndexes(INDEXES);
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, ALLOWED_ORIGINS: SHELL_ORIGIN }), ...overrides.config };
+  const deps: AppDeps = { config, store, clock: overrides.clock ?? { now: () => new Date() }, logger: pino({ level: 'silent' }) };
+  const app = createApp(deps);
+  overrides.app?.(app);
+  const server: Server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const request = (pathname: string, init?: RequestInit) => fetch(url + pathname, init);
+  return {
+    url,
+    deps,
+    request,
+    async json(pathname, init) {
+      const res = await request(pathname, init);
+      return { status: res.status, body: (await res.json()) as never, headers: res.headers };
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
