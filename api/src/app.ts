@@ -32,7 +32,15 @@ export function createApp(deps: AppDeps): Koa {
     .use(errorHandler())
     .use(securityHeaders())
     .use(corsAllowList(deps.config.allowedOrigins))
-    .use(koaBody({ jsonLimit: JSON_LIMIT, formLimit: JSON_LIMIT, textLimit: JSON_LIMIT, jsonStrict: true, multipart: false }))
+    .use(
+      koaBody({
+        jsonLimit: JSON_LIMIT,
+        formLimit: JSON_LIMIT,
+        textLimit: JSON_LIMIT,
+        jsonStrict: true,
+        multipart: false,
+      }),
+    )
     .use(api.routes())
     .use(api.allowedMethods({ throw: true }));
 

@@ -15,39 +15,64 @@ const optionalText = z
   .transform((v) => v || undefined)
   .optional();
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: z.coerce.number().int().min(0).max(65535, 'must be a port number from 0 to 65535').default(4000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATA_DIR: z.string().min(1).default('.data'),
-    MONGODB_URI: optionalText.pipe(
-      z
-        .string()
-        .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string')
-        .optional(),
-    ),
-    ALLOWED_ORIGINS: z
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535, 'must be a port number from 0 to 65535').default(4000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  MONGODB_URI: optionalText.pipe(
+    z
       .string()
-      .default('http://localhost:3000,http://127.0.0.1:3000')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(origin)),
-    PUBLIC_APP_URL: z.string().url('must be an absolute URL such as http://localhost:3000').default('http://localhost:3000'),
-    PUBLIC_API_URL: optionalText.pipe(z.string().url('must be an absolute URL such as http://localhost:4000').optional()),
-    CLERK_PUBLISHABLE_KEY: optionalText.pipe(z.string().regex(/^pk_(test|live)_\S+$/, 'must start with pk_test_ or pk_live_').optional()),
-    CLERK_SECRET_KEY: optionalText.pipe(z.string().regex(/^sk_(test|live)_\S+$/, 'must start with sk_test_ or sk_live_').optional()),
-    CLERK_JWT_KEY: optionalText.pipe(
-      z.string().includes('BEGIN PUBLIC KEY', { message: 'must be the PEM public key from the Clerk dashboard' }).optional(),
-    ),
-    STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must start with sk_test_, sk_live_, rk_test_ or rk_live_').optional()),
-    STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_\S+$/, 'must start with whsec_').optional()),
-  });
+      .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must be a mongodb:// or mongodb+srv:// connection string')
+      .optional(),
+  ),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('http://localhost:3000,http://127.0.0.1:3000')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(origin)),
+  PUBLIC_APP_URL: z
+    .string()
+    .url('must be an absolute URL such as http://localhost:3000')
+    .default('http://localhost:3000'),
+  PUBLIC_API_URL: optionalText.pipe(z.string().url('must be an absolute URL such as http://localhost:4000').optional()),
+  CLERK_PUBLISHABLE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^pk_(test|live)_\S+$/, 'must start with pk_test_ or pk_live_')
+      .optional(),
+  ),
+  CLERK_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^sk_(test|live)_\S+$/, 'must start with sk_test_ or sk_live_')
+      .optional(),
+  ),
+  CLERK_JWT_KEY: optionalText.pipe(
+    z
+      .string()
+      .includes('BEGIN PUBLIC KEY', { message: 'must be the PEM public key from the Clerk dashboard' })
+      .optional(),
+  ),
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\S+$/, 'must start with sk_test_, sk_live_, rk_test_ or rk_live_')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\S+$/, 'must start with whsec_')
+      .optional(),
+  ),
+});
 
 /** Keys that only make sense together: setting some but not all is a mistake worth naming. */
 const KEY_GROUPS = [
@@ -77,9 +102,7 @@ export interface Config {
   allowedOrigins: string[];
   publicAppUrl: string;
   publicApiUrl: string;
-  auth:
-    | { mode: 'local' }
-    | { mode: 'clerk'; publishableKey: string; secretKey: string; jwtKey: string };
+  auth: { mode: 'local' } | { mode: 'clerk'; publishableKey: string; secretKey: string; jwtKey: string };
   payments: { mode: 'local' } | { mode: 'stripe'; secretKey: string; webhookSecret: string };
 }
 
@@ -111,7 +134,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     auth:
       e.CLERK_PUBLISHABLE_KEY && e.CLERK_SECRET_KEY && e.CLERK_JWT_KEY
-        ? { mode: 'clerk', publishableKey: e.CLERK_PUBLISHABLE_KEY, secretKey: e.CLERK_SECRET_KEY, jwtKey: e.CLERK_JWT_KEY }
+        ? {
+            mode: 'clerk',
+            publishableKey: e.CLERK_PUBLISHABLE_KEY,
+            secretKey: e.CLERK_SECRET_KEY,
+            jwtKey: e.CLERK_JWT_KEY,
+          }
         : { mode: 'local' },
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

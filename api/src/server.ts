@@ -27,7 +27,12 @@ async function main() {
     throw error;
   });
   logger.info(
-    { url: `http://${config.host}:${config.port}`, store: store.kind, auth: config.auth.mode, payments: config.payments.mode },
+    {
+      url: `http://${config.host}:${config.port}`,
+      store: store.kind,
+      auth: config.auth.mode,
+      payments: config.payments.mode,
+    },
     'Courseport API listening',
   );
 

@@ -56,7 +56,10 @@ describe('API foundation over HTTP', () => {
     const res = await api.request('/probe/boom');
     const text = await res.text();
     expect(res.status).toBe(500);
-    expect(JSON.parse(text)).toEqual({ success: false, message: 'Something went wrong on our side. Please try again.' });
+    expect(JSON.parse(text)).toEqual({
+      success: false,
+      message: 'Something went wrong on our side. Please try again.',
+    });
     expect(text).not.toContain('secret');
     expect(text).not.toContain('.js');
   });
@@ -69,7 +72,10 @@ describe('API foundation over HTTP', () => {
   });
 
   it('keeps the status and message of an HttpError', async () => {
-    expect(await api.json('/probe/teapot')).toMatchObject({ status: 418, body: { success: false, message: 'I am a teapot' } });
+    expect(await api.json('/probe/teapot')).toMatchObject({
+      status: 418,
+      body: { success: false, message: 'I am a teapot' },
+    });
   });
 
   it('rejects malformed JSON with 400', async () => {
@@ -116,7 +122,11 @@ describe('API foundation over HTTP', () => {
     expect(denied.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await api.request('/api/health', {
       method: 'OPTIONS',
-      headers: { Origin: SHELL_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      headers: {
+        Origin: SHELL_ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
@@ -148,7 +158,11 @@ describe('health when the store is down', () => {
     try {
       const { status, body } = await api.json('/api/health');
       expect(status).toBe(503);
-      expect(body).toMatchObject({ success: false, message: 'The database is not reachable', store: { kind: 'mongodb', ok: false } });
+      expect(body).toMatchObject({
+        success: false,
+        message: 'The database is not reachable',
+        store: { kind: 'mongodb', ok: false },
+      });
     } finally {
       await api.close();
     }

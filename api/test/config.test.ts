@@ -16,7 +16,12 @@ describe('config', () => {
 
   it('names every bad variable at once', () => {
     try {
-      loadConfig({ PORT: 'eighty', MONGODB_URI: 'postgres://x', ALLOWED_ORIGINS: 'http://ok.test,http://bad.test/path', STRIPE_SECRET_KEY: 'sk_test_1' });
+      loadConfig({
+        PORT: 'eighty',
+        MONGODB_URI: 'postgres://x',
+        ALLOWED_ORIGINS: 'http://ok.test,http://bad.test/path',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -24,7 +29,9 @@ describe('config', () => {
       expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
       expect(problems).toContain('MONGODB_URI: must be a mongodb:// or mongodb+srv:// connection string');
       expect(problems.some((p) => p.startsWith('ALLOWED_ORIGINS.1:'))).toBe(true);
-      expect(problems).toContain('STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (Stripe mode needs both)');
+      expect(problems).toContain(
+        'STRIPE_WEBHOOK_SECRET: is required when STRIPE_SECRET_KEY is set (Stripe mode needs both)',
+      );
     }
   });
 

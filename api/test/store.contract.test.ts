@@ -121,7 +121,10 @@ for (const adapter of adapters) {
       await items.insertOne(doc);
       const attempts = await Promise.all(
         Array.from({ length: 10 }, () =>
-          items.findOneAndUpdate({ _id: doc._id, status: 'pending' }, { $set: { status: 'completed' }, $inc: { n: 1 } }),
+          items.findOneAndUpdate(
+            { _id: doc._id, status: 'pending' },
+            { $set: { status: 'completed' }, $inc: { n: 1 } },
+          ),
         ),
       );
       const winners = attempts.filter((a) => a !== null);
@@ -133,7 +136,11 @@ for (const adapter of adapters) {
     it('upserts with a server string id, then updates the same document', async () => {
       const items = fresh();
       await store.ensureIndexes([{ collection: `items${seq}`, fields: ['name'], unique: true }]);
-      const created = await items.findOneAndUpdate({ name: 'progress' }, { $addToSet: { tags: 'l1' } }, { upsert: true });
+      const created = await items.findOneAndUpdate(
+        { name: 'progress' },
+        { $addToSet: { tags: 'l1' } },
+        { upsert: true },
+      );
       expect(created?._id).toMatch(ID_PATTERN);
       expect(created).toMatchObject({ name: 'progress', tags: ['l1'] });
       const again = await items.findOneAndUpdate({ name: 'progress' }, { $addToSet: { tags: 'l2' } }, { upsert: true });
@@ -207,8 +214,8 @@ describe('embedded store persistence', () => {
 
 describe('mongodb store availability', () => {
   it('reports an unreachable server as StoreUnavailableError', async () => {
-    await expect(
-      openMongoStore('mongodb://127.0.0.1:9/', { serverSelectionTimeoutMS: 300 }),
-    ).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(openMongoStore('mongodb://127.0.0.1:9/', { serverSelectionTimeoutMS: 300 })).rejects.toBeInstanceOf(
+      StoreUnavailableError,
+    );
   });
 });

@@ -1,12 +1,12 @@
 import { constants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type * as nedb from '@seald-io/nedb';
 import { ConflictError } from './errors.js';
 import { newId } from './ids.js';
-import { equalityFields } from './upsert.js';
 import type { Collection, Doc, Filter, FindOptions, IndexSpec, Store, Update, UpdateResult } from './types.js';
+import { equalityFields } from './upsert.js';
 
 // The package's typings declare an ES default export, but at runtime the class is module.exports.
 type Datastore<T = Record<string, unknown>> = InstanceType<typeof nedb.default.default<T>>;

@@ -46,7 +46,10 @@ function withInsertId(update: Update): Document {
 }
 
 class MongoCollection<T extends Doc> implements Collection<T> {
-  constructor(private readonly db: Db, private readonly name: string) {}
+  constructor(
+    private readonly db: Db,
+    private readonly name: string,
+  ) {}
 
   private get raw() {
     return this.db.collection<Document>(this.name);
@@ -59,7 +62,12 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async insertMany(docs: T[]): Promise<T[]> {
     if (docs.length === 0) return [];
-    await guard(() => this.raw.insertMany(docs.map((d) => ({ ...d }) as Document), { ordered: true }));
+    await guard(() =>
+      this.raw.insertMany(
+        docs.map((d) => ({ ...d }) as Document),
+        { ordered: true },
+      ),
+    );
     return docs;
   }
 

@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Koa from 'koa';
@@ -19,17 +19,30 @@ export interface TestApi {
   url: string;
   deps: AppDeps;
   request(pathname: string, init?: RequestInit): Promise<Response>;
-  json<T = Record<string, unknown>>(pathname: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }>;
+  json<T = Record<string, unknown>>(
+    pathname: string,
+    init?: RequestInit,
+  ): Promise<{ status: number; body: T; headers: Headers }>;
   close(): Promise<void>;
 }
 
 /** The real app over real HTTP on a free loopback port, on a fresh embedded store. */
-export async function startTestApi(overrides: { store?: Store; clock?: Clock; config?: Partial<Config>; app?: (app: Koa) => void } = {}): Promise<TestApi> {
+export async function startTestApi(
+  overrides: { store?: Store; clock?: Clock; config?: Partial<Config>; app?: (app: Koa) => void } = {},
+): Promise<TestApi> {
   const dir = await mkdtemp(path.join(tmpdir(), 'courseport-api-'));
   const store = overrides.store ?? (await openEmbeddedStore(dir));
   await store.ensureIndexes(INDEXES);
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, ALLOWED_ORIGINS: SHELL_ORIGIN }), ...overrides.config };
-  const deps: AppDeps = { config, store, clock: overrides.clock ?? { now: () => new Date() }, logger: pino({ level: 'silent' }) };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, ALLOWED_ORIGINS: SHELL_ORIGIN }),
+    ...overrides.config,
+  };
+  const deps: AppDeps = {
+    config,
+    store,
+    clock: overrides.clock ?? { now: () => new Date() },
+    logger: pino({ level: 'silent' }),
+  };
   const app = createApp(deps);
   overrides.app?.(app);
   const server: Server = createServer(app.callback());

@@ -15,7 +15,10 @@ function toEnvelope(error: unknown): { status: number; message: string; headers?
   if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers };
   if (error instanceof ConflictError) return { status: 409, message: 'This record already exists' };
   if (error instanceof StoreUnavailableError) {
-    return { status: 503, message: 'Service temporarily unavailable: the database is not reachable. Please try again shortly.' };
+    return {
+      status: 503,
+      message: 'Service temporarily unavailable: the database is not reachable. Please try again shortly.',
+    };
   }
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
