@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import { createApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -15,8 +15,7 @@ async function main() {
   await store.ensureIndexes(INDEXES);
 
   const app = createApp({ config, store, clock: systemClock, logger });
-  const server: Server = app.listen();
-  server.removeAllListeners('listening');
+  const server = createServer(app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

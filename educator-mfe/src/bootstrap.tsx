@@ -1,0 +1,7 @@
+import { renderStandalone } from '@courseport/shared-ui';
+import EducatorPortal from './pages/EducatorPortal';
+
+// Standalone mode for the educator team: the same pages the shell federates, on their own.
+renderStandalone([
+  { path: '/educator/*', element: <EducatorPortal /> },
+]);

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '@courseport/shared-ui';
+
+export default function EducatorPortal() {
+  return <ScreenPlaceholder portal="educator" title="Educator Portal" />;
+}

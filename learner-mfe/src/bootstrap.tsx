@@ -1,0 +1,11 @@
+import { renderStandalone } from '@courseport/shared-ui';
+import MyEnrollmentsPage from './pages/MyEnrollmentsPage';
+import PlayerPage from './pages/PlayerPage';
+import PaymentReturnPage from './pages/PaymentReturnPage';
+
+// Standalone mode for the learner team: the same pages the shell federates, on their own.
+renderStandalone([
+  { path: '/my-enrollments', element: <MyEnrollmentsPage /> },
+  { path: '/player/:courseId', element: <PlayerPage /> },
+  { path: '/loading/:path', element: <PaymentReturnPage /> },
+]);

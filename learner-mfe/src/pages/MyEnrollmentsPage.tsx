@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '@courseport/shared-ui';
+
+export default function MyEnrollmentsPage() {
+  return <ScreenPlaceholder portal="learner" title="My Enrollments" />;
+}

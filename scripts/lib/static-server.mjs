@@ -1,0 +1,143 @@
+// A small production static server for the built front ends: the right content types, cache
+// headers (entry files and manifests revalidate, hashed chunks are immutable), gzip, CORS for the
+// shell origin, an optional SPA fallback and extra dynamic routes (the shell's runtime config).
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
+
+/**
+ * @param {object} options
+ * @param {string} options.root folder of built files
+ * @param {boolean} [options.spa] serve index.html for unknown paths without an extension
+ * @param {string[]} [options.corsOrigins] origins allowed to fetch these files (e.g. the shell)
+ * @param {Record<string, () => unknown>} [options.jsonRoutes] dynamic JSON documents by path
+ */
+export function createStaticServer({ root, spa = false, corsOrigins = [], jsonRoutes = {} }) {
+  const gzipCache = new Map();
+  const base = path.resolve(root);
+
+  return createServer(async (req, res) => {
+    const origin = req.headers.origin;
+    if (origin && corsOrigins.includes(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Vary', 'Origin, Accept-Encoding');
+    } else {
+      res.setHeader('Vary', 'Accept-Encoding');
+    }
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD', 'Access-Control-Max-Age': '600' }).end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end('Bad request');
+      return;
+    }
+
+    const dynamic = jsonRoutes[pathname];
+    if (dynamic) {
+      const body = JSON.stringify(dynamic());
+      res.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+
+    let file = path.join(base, pathname);
+    if (!file.startsWith(base + path.sep) && file !== base) {
+      res.writeHead(403).end('Forbidden');
+      return;
+    }
+    let info = await stat(file).catch(() => null);
+    if (info?.isDirectory()) {
+      file = path.join(file, 'index.html');
+      info = await stat(file).catch(() => null);
+    }
+    if (!info && spa && !path.extname(pathname)) {
+      file = path.join(base, 'index.html');
+      info = await stat(file).catch(() => null);
+    }
+    if (!info?.isFile()) {
+      res.writeHead(404, { 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-cache' }).end('Not found');
+      return;
+    }
+
+    const ext = path.extname(file);
+    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+    res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.setHeader('ETag', etag);
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304).end();
+      return;
+    }
+
+    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      let gz = gzipCache.get(file);
+      if (!gz || gz.etag !== etag) {
+        gz = { etag, body: gzipSync(await readFile(file)) };
+        gzipCache.set(file, gz);
+      }
+      res.writeHead(200, { 'Content-Encoding': 'gzip', 'Content-Length': gz.body.length });
+      res.end(req.method === 'HEAD' ? undefined : gz.body);
+      return;
+    }
+    res.writeHead(200, { 'Content-Length': info.size });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  });
+}
+
+/** Listens, turning "port in use" into a message that names the port. */
+export function listen(server, port, host, label) {
+  return new Promise((resolve, reject) => {
+    const onError = (error) => {
+      server.off('listening', onListening);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} (${label}) is already in use. Stop the process using it, or choose other ports.`)
+          : error,
+      );
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve(server.address().port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}

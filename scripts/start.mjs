@@ -1,0 +1,51 @@
+// `pnpm start`: builds what is not built, then serves the whole platform from built files.
+import { spawnSync } from 'node:child_process';
+import { missingBuilds, ROOT, startPlatform } from './lib/platform.mjs';
+
+const missing = missingBuilds();
+if (missing.length > 0) {
+  console.log(`Building ${missing.join(', ')} (first start)...`);
+  const filters = missing.flatMap((pkg) => ['--filter', `./${pkg}`]);
+  const build = spawnSync('pnpm', [...filters, 'run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The build failed; see above.');
+    process.exit(1);
+  }
+}
+
+let platform;
+try {
+  platform = await startPlatform({ publicHost: process.env.PUBLIC_HOST ?? 'localhost' });
+} catch (error) {
+  console.error(`Courseport could not start: ${error.message}`);
+  process.exit(1);
+}
+
+const { urls } = platform;
+console.log(`
+Courseport is running:
+  App (shell)         ${urls.shell}
+  API                 ${urls.api}/api/health
+  Storefront portal   ${urls.storefront}/mf-manifest.json
+  Learner portal      ${urls.learner}/mf-manifest.json
+  Educator portal     ${urls.educator}/mf-manifest.json
+  Admin portal        ${urls.admin}/mf-manifest.json
+
+Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping Courseport...');
+    await platform.stop();
+    process.exit(0);
+  });
+}
+platform.api.on('exit', (code) => {
+  if (stopping) return;
+  console.error(`The API stopped unexpectedly (exit code ${code}).`);
+  platform.stop().then(() => process.exit(1));
+});

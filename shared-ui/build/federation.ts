@@ -1,0 +1,71 @@
+/**
+ * Build-time contract shared by the shell and every portal (DESIGN §3): the Module Federation
+ * singletons and the common Rsbuild set-up. Node-only; never imported by browser code.
+ */
+import { readFileSync } from 'node:fs';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import type { RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+
+const sharedUiVersion: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+/**
+ * One React, one router, one session store, one antd: antd is reached only through shared-ui's
+ * re-exports, so the shared-ui singleton carries the single antd instance (and its style cache)
+ * without shipping the parts of antd nobody uses.
+ */
+export const SHARED_SINGLETONS = {
+  react: { singleton: true },
+  'react/': { singleton: true },
+  'react-dom': { singleton: true },
+  'react-dom/': { singleton: true },
+  'react-router-dom': { singleton: true },
+  zustand: { singleton: true },
+  '@courseport/shared-ui': { singleton: true, requiredVersion: `^${sharedUiVersion}` },
+} as const;
+
+export const PORTS = { shell: 3000, storefront: 3001, learner: 3002, educator: 3003, admin: 3004 } as const;
+export type RemoteName = Exclude<keyof typeof PORTS, 'shell'>;
+
+export interface PortalOptions {
+  name: keyof typeof PORTS;
+  /** Exposed modules, e.g. `{ './HomePage': './src/pages/HomePage.tsx' }`; none for the host. */
+  exposes?: Record<string, string>;
+  title: string;
+  extra?: RsbuildConfig;
+}
+
+/** The Rsbuild config of a federated app: host (shell) or remote portal. */
+export function defineFederatedApp({ name, exposes, title, extra = {} }: PortalOptions): RsbuildConfig {
+  const isHost = name === 'shell';
+  return {
+    ...extra,
+    plugins: [
+      pluginReact(),
+      pluginModuleFederation({
+        name,
+        ...(isHost ? { remotes: {}, shareStrategy: 'loaded-first' } : { exposes, filename: 'remoteEntry.js' }),
+        shared: SHARED_SINGLETONS,
+        dts: false,
+        manifest: true,
+      }),
+      ...(extra.plugins ?? []),
+    ],
+    source: { entry: { index: './src/index.ts' }, ...extra.source },
+    html: { title, ...extra.html },
+    server: {
+      port: PORTS[name],
+      strictPort: true,
+      ...(isHost ? {} : { cors: true, headers: { 'Access-Control-Allow-Origin': '*' } }),
+      ...extra.server,
+    },
+    dev: { assetPrefix: isHost ? '/' : 'auto', ...extra.dev },
+    output: {
+      assetPrefix: isHost ? '/' : 'auto',
+      // Entry and manifest names stay stable (they are fetched by URL); chunks are content-hashed.
+      filenameHash: true,
+      ...extra.output,
+    },
+    performance: { chunkSplit: { strategy: 'split-by-experience' }, ...extra.performance },
+  };
+}

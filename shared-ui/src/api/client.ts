@@ -1,0 +1,78 @@
+import type { ApiEnvelope } from '../contracts/index';
+import { getRuntimeConfig } from '../runtime-config';
+import { sessionStore } from '../session/store';
+
+/** A failed call, carrying the message the UI should show (the server's, when it sent one). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Calls the API: base URL from the runtime config, the bearer token from the session store,
+ * and the `{ success, message }` envelope unwrapped. Resolves with the body when the call
+ * succeeded; throws an ApiError with the server's message otherwise.
+ */
+export async function apiRequest<T extends object = object>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiEnvelope<T> & T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = await sessionStore.getState().getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(getRuntimeConfig().apiBaseUrl + path, {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+
+  let payload: (ApiEnvelope<T> & T) | undefined;
+  try {
+    payload = (await res.json()) as ApiEnvelope<T> & T;
+  } catch {
+    payload = undefined;
+  }
+  if (!res.ok || !payload || payload.success === false) {
+    const message = payload?.message || `Request failed with status ${res.status}`;
+    throw new ApiError(message, res.status, payload);
+  }
+  return payload;
+}
+
+export const api = {
+  get: <T extends object>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T extends object>(path: string, body: unknown = {}, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+};

@@ -1,0 +1,48 @@
+/**
+ * The shared UI kit: theme, antd (only through these re-exports, so every portal shares one
+ * antd), the session store, the API client and shared screen states.
+ */
+export {
+  Alert,
+  Avatar,
+  Badge,
+  Breadcrumb,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Collapse,
+  Descriptions,
+  Drawer,
+  Dropdown,
+  Empty,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Layout,
+  List,
+  Menu,
+  Modal,
+  Progress,
+  Rate,
+  Result,
+  Row,
+  Space,
+  Spin,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+  App as AntApp,
+} from 'antd';
+export { ApiError, api, apiRequest, NETWORK_ERROR_MESSAGE, type RequestOptions } from './api/client';
+export { ScreenPlaceholder } from './components/ScreenPlaceholder';
+export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';
+export type * from './contracts/index';
+export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';
+export { renderStandalone } from './standalone';
+export { type AuthStatus, type Identity, type ServerUser, type SessionState, sessionStore, useSession } from './session/store';
+export { ThemeProvider, theme } from './theme';

@@ -1,0 +1,63 @@
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import type { Role } from '../contracts/index';
+
+export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
+
+/** Who the authentication provider says is signed in. */
+export interface Identity {
+  id: string;
+  email: string;
+  fullName: string;
+  imageUrl: string;
+}
+
+/** The profile the API keeps (`GET /api/user/data`). */
+export interface ServerUser {
+  _id: string;
+  email: string;
+  name: string;
+  imageUrl: string;
+  roles: Role[];
+  enrolledCourses: string[];
+}
+
+export interface SessionState {
+  status: AuthStatus;
+  identity: Identity | null;
+  /** `null` means there is no profile yet ('User not found') or it is not loaded. */
+  user: ServerUser | null;
+  userLoaded: boolean;
+  roles: Role[];
+  roleDialogOpen: boolean;
+  /** Bearer token for API calls; null when signed out. Provided by the shell's auth bridge. */
+  getToken: () => Promise<string | null>;
+  openSignIn: () => void;
+  signOut: () => Promise<void>;
+  refreshUser: () => Promise<void>;
+  setRoleDialogOpen: (open: boolean) => void;
+}
+
+const notReady = async () => {};
+
+/**
+ * The one session store of the platform (DESIGN §4). Created once here; Module Federation shares
+ * shared-ui as a singleton, so the shell's auth bridge and every portal see the same instance.
+ */
+export const sessionStore = createStore<SessionState>()((set) => ({
+  status: 'loading',
+  identity: null,
+  user: null,
+  userLoaded: false,
+  roles: [],
+  roleDialogOpen: false,
+  getToken: async () => null,
+  openSignIn: () => {},
+  signOut: notReady,
+  refreshUser: notReady,
+  setRoleDialogOpen: (open) => set({ roleDialogOpen: open }),
+}));
+
+export function useSession<T>(selector: (state: SessionState) => T): T {
+  return useStore(sessionStore, selector);
+}

@@ -1,0 +1,29 @@
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import type { ReactNode } from 'react';
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: '#2563eb',
+    colorInfo: '#2563eb',
+    colorSuccess: '#16a34a',
+    colorWarning: '#d97706',
+    colorError: '#dc2626',
+    borderRadius: 8,
+    fontFamily:
+      "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+  components: {
+    Layout: { headerBg: '#ffffff', bodyBg: '#f8fafc' },
+  },
+};
+
+/** Theme and antd's message/notification context; wraps the shell and each standalone portal. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider theme={theme}>
+      <AntApp notification={{ placement: 'topRight', duration: 5 }} message={{ duration: 5 }}>
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}

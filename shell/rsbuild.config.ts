@@ -1,0 +1,25 @@
+import { defineFederatedApp } from '@courseport/shared-ui/federation';
+import { defineConfig } from '@rsbuild/core';
+import { runtimeConfigFromEnv } from './runtime-config.mjs';
+
+export default defineConfig(
+  defineFederatedApp({
+    name: 'shell',
+    title: 'Courseport',
+    extra: {
+      server: { historyApiFallback: true },
+      dev: {
+        setupMiddlewares: [
+          (middlewares) => {
+            middlewares.unshift((req, res, next) => {
+              if (req.url?.split('?')[0] !== '/runtime-config.json') return next();
+              res.setHeader('Content-Type', 'application/json');
+              res.setHeader('Cache-Control', 'no-cache');
+              res.end(JSON.stringify(runtimeConfigFromEnv()));
+            });
+          },
+        ],
+      },
+    },
+  }),
+);

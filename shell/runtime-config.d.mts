@@ -1,0 +1,1 @@
+export function runtimeConfigFromEnv(env?: NodeJS.ProcessEnv): { apiBaseUrl: string; remotes: Record<string, string> };

@@ -1,0 +1,25 @@
+// Generates `/runtime-config.json` from the environment when the shell starts or is deployed:
+// releasing a new remote means pointing one of these variables at it, not rebuilding the shell.
+
+const REMOTES = {
+  storefront: { env: 'STOREFRONT_URL', port: 3001 },
+  learner: { env: 'LEARNER_URL', port: 3002 },
+  educator: { env: 'EDUCATOR_URL', port: 3003 },
+  admin: { env: 'ADMIN_URL', port: 3004 },
+};
+
+const manifestUrl = (base) => (base.endsWith('.json') ? base : `${base.replace(/\/$/, '')}/mf-manifest.json`);
+
+/** @returns {{ apiBaseUrl: string, remotes: Record<string, string> }} */
+export function runtimeConfigFromEnv(env = process.env) {
+  const host = env.PUBLIC_HOST ?? 'localhost';
+  return {
+    apiBaseUrl: (env.PUBLIC_API_URL ?? `http://${host}:4000`).replace(/\/$/, ''),
+    remotes: Object.fromEntries(
+      Object.entries(REMOTES).map(([name, { env: key, port }]) => [
+        name,
+        manifestUrl(env[key] ?? `http://${host}:${port}`),
+      ]),
+    ),
+  };
+}

@@ -1,0 +1,15 @@
+import { defineFederatedApp } from '@courseport/shared-ui/federation';
+import { defineConfig } from '@rsbuild/core';
+
+export default defineConfig(
+  defineFederatedApp({
+    name: 'storefront',
+    title: 'Courseport Storefront',
+    exposes: {
+      './HomePage': './src/pages/HomePage.tsx',
+      './CourseListPage': './src/pages/CourseListPage.tsx',
+      './CourseDetailsPage': './src/pages/CourseDetailsPage.tsx',
+    },
+    extra: { server: { historyApiFallback: true } },
+  }),
+);
