@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['api'],
+    projects: ['api', 'e2e'],
   },
 });

@@ -2,6 +2,4 @@ import { renderStandalone } from '@courseport/shared-ui';
 import EducatorPortal from './pages/EducatorPortal';
 
 // Standalone mode for the educator team: the same pages the shell federates, on their own.
-renderStandalone([
-  { path: '/educator/*', element: <EducatorPortal /> },
-]);
+renderStandalone([{ path: '/educator/*', element: <EducatorPortal /> }]);

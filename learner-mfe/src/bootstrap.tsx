@@ -1,7 +1,7 @@
 import { renderStandalone } from '@courseport/shared-ui';
 import MyEnrollmentsPage from './pages/MyEnrollmentsPage';
-import PlayerPage from './pages/PlayerPage';
 import PaymentReturnPage from './pages/PaymentReturnPage';
+import PlayerPage from './pages/PlayerPage';
 
 // Standalone mode for the learner team: the same pages the shell federates, on their own.
 renderStandalone([

@@ -4,6 +4,7 @@
  */
 export {
   Alert,
+  App as AntApp,
   Avatar,
   Badge,
   Breadcrumb,
@@ -36,13 +37,19 @@ export {
   Tag,
   Tooltip,
   Typography,
-  App as AntApp,
 } from 'antd';
 export { ApiError, api, apiRequest, NETWORK_ERROR_MESSAGE, type RequestOptions } from './api/client';
 export { ScreenPlaceholder } from './components/ScreenPlaceholder';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';
 export type * from './contracts/index';
 export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';
+export {
+  type AuthStatus,
+  type Identity,
+  type ServerUser,
+  type SessionState,
+  sessionStore,
+  useSession,
+} from './session/store';
 export { renderStandalone } from './standalone';
-export { type AuthStatus, type Identity, type ServerUser, type SessionState, sessionStore, useSession } from './session/store';
 export { ThemeProvider, theme } from './theme';

@@ -1,7 +1,7 @@
+import { Layout } from 'antd';
 import type { ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { Layout } from 'antd';
 import { fetchRuntimeConfig, setRuntimeConfig } from './runtime-config';
 import { sessionStore } from './session/store';
 import { ThemeProvider } from './theme';

@@ -9,8 +9,7 @@ export const theme: ThemeConfig = {
     colorWarning: '#d97706',
     colorError: '#dc2626',
     borderRadius: 8,
-    fontFamily:
-      "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
   components: {
     Layout: { headerBg: '#ffffff', bodyBg: '#f8fafc' },

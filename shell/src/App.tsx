@@ -13,7 +13,11 @@ export function Frame() {
       <Layout.Content>
         <Routes>
           {ROUTES.map(({ path, remote, module }) => (
-            <Route key={path} path={path} element={<RemotePage remote={remote} module={module} />} />
+            <Route
+              key={path}
+              path={path}
+              element={<RemotePage key={`${remote}/${module}`} remote={remote} module={module} />}
+            />
           ))}
           <Route path="*" element={<NotFound />} />
         </Routes>

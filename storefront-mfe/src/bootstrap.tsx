@@ -1,7 +1,7 @@
 import { renderStandalone } from '@courseport/shared-ui';
-import HomePage from './pages/HomePage';
-import CourseListPage from './pages/CourseListPage';
 import CourseDetailsPage from './pages/CourseDetailsPage';
+import CourseListPage from './pages/CourseListPage';
+import HomePage from './pages/HomePage';
 
 // Standalone mode for the storefront team: the same pages the shell federates, on their own.
 renderStandalone([

@@ -3,7 +3,11 @@ import type { ReactNode } from 'react';
 
 export function LoadingState({ text = 'Loading...' }: { text?: string }) {
   return (
-    <div role="status" aria-live="polite" style={{ display: 'grid', placeItems: 'center', gap: 12, padding: '64px 16px' }}>
+    <div
+      role="status"
+      aria-live="polite"
+      style={{ display: 'grid', placeItems: 'center', gap: 12, padding: '64px 16px' }}
+    >
       <Spin size="large" />
       <span>{text}</span>
     </div>
@@ -34,7 +38,15 @@ export function ErrorState({ title, message, onRetry, retryLabel = 'Try Again' }
   );
 }
 
-export function EmptyState({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Empty
       style={{ padding: '48px 16px' }}

@@ -1,4 +1,4 @@
-import { Button, LoadingState, Result, type RemoteName } from '@courseport/shared-ui';
+import { Button, LoadingState, type RemoteName, Result } from '@courseport/shared-ui';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { loadPage, resetRemote } from './registry';
 
@@ -29,10 +29,7 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
         title={UNAVAILABLE_TEXT}
         subTitle="Something went wrong while loading this part of Courseport. The rest of the site still works."
         extra={
-          <Button
-            type="primary"
-            onClick={this.props.onRetry}
-          >
+          <Button type="primary" onClick={this.props.onRetry}>
             Retry
           </Button>
         }

@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { type Platform, startTestPlatform } from '../support/platform';
+
+/** The spec's route table: each route, the portal that owns it and the screen it shows. */
+const ROUTES = [
+  { path: '/', portal: 'storefront', title: 'Home', params: {} },
+  { path: '/course-list', portal: 'storefront', title: 'Course List', params: {} },
+  { path: '/course-list/java%20basics', portal: 'storefront', title: 'Course List', params: { input: 'java basics' } },
+  { path: '/course/c0ffee', portal: 'storefront', title: 'Course Details', params: { id: 'c0ffee' } },
+  { path: '/my-enrollments', portal: 'learner', title: 'My Enrollments', params: {} },
+  { path: '/player/42ab', portal: 'learner', title: 'Course Player', params: { courseId: '42ab' } },
+  {
+    path: '/loading/my-enrollments?purchaseId=p9',
+    portal: 'learner',
+    title: 'Payment Return',
+    params: { path: 'my-enrollments', purchaseId: 'p9' },
+  },
+  { path: '/educator', portal: 'educator', title: 'Educator Portal', params: {} },
+  { path: '/educator/add-course', portal: 'educator', title: 'Educator Portal', params: { '*': 'add-course' } },
+  { path: '/educator/my-courses', portal: 'educator', title: 'Educator Portal', params: { '*': 'my-courses' } },
+  {
+    path: '/educator/student-enrolled',
+    portal: 'educator',
+    title: 'Educator Portal',
+    params: { '*': 'student-enrolled' },
+  },
+  { path: '/admin', portal: 'admin', title: 'Admin Dashboard', params: {} },
+] as const;
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startTestPlatform(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function openPage(): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+const homeLink = (page: Page) => page.getByRole('link', { name: 'Courseport home' });
+
+describe('the assembled platform', () => {
+  it('serves the API, the runtime config and every portal manifest', async () => {
+    const health = await fetch(`${platform.urls.api}/api/health`).then((r) => r.json());
+    expect(health).toMatchObject({ success: true, store: { kind: 'embedded', ok: true } });
+    const config = await fetch(`${platform.urls.shell}/runtime-config.json`).then((r) => r.json());
+    expect(config.apiBaseUrl).toBe(platform.urls.api);
+    for (const name of ['storefront', 'learner', 'educator', 'admin'] as const) {
+      expect(config.remotes[name]).toBe(`${platform.urls[name]}/mf-manifest.json`);
+      const res = await fetch(config.remotes[name], { headers: { Origin: platform.urls.shell } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('access-control-allow-origin')).toBe(platform.urls.shell);
+    }
+  });
+
+  it.each(ROUTES)('renders $path from the $portal portal inside the shell', async ({ path, portal, title, params }) => {
+    const { page, errors } = await openPage();
+    await page.goto(platform.urls.shell + path);
+    const screen = page.locator(`[data-portal="${portal}"]`);
+    await screen.waitFor();
+    expect(await screen.getByRole('heading', { level: 2 }).textContent()).toBe(title);
+    for (const [key, value] of Object.entries(params)) {
+      expect(await screen.locator(`[data-param="${key}"]`).textContent()).toBe(value);
+    }
+    const navShown = !/^\/(educator|admin)/.test(path);
+    expect(await homeLink(page).count()).toBe(navShown ? 1 : 0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('answers unknown routes with the shell not-found page', async () => {
+    const { page } = await openPage();
+    await page.goto(`${platform.urls.shell}/no/such/page`);
+    await page.getByText('Page not found').waitFor();
+    await page.close();
+  });
+
+  it('shares one React, one router and one session store across the shell and portals', async () => {
+    const { page, errors } = await openPage();
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    await page.goto(`${platform.urls.shell}/course/abc`);
+    await page.locator('[data-portal="storefront"]').waitFor();
+    // Client-side navigation into a second portal, through the shell's router.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/player/xyz');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.locator('[data-portal="learner"]').waitFor();
+
+    // The shell's auth bridge wrote 'signed-out' into the store; a second store would say 'loading'.
+    expect(await page.getByTestId('session-status').textContent()).toBe('signed-out');
+    // useParams resolved through the shell's router: a second router copy would have thrown.
+    expect(await page.locator('[data-param="courseId"]').textContent()).toBe('xyz');
+
+    const shared = await page.evaluate(() => {
+      const scopes = (
+        globalThis as unknown as {
+          __FEDERATION__: {
+            __SHARE__: Record<
+              string,
+              Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>
+            >;
+          };
+        }
+      ).__FEDERATION__.__SHARE__;
+      const providers: Record<string, string[]> = {};
+      for (const scope of Object.values(scopes))
+        for (const packages of Object.values(scope))
+          for (const [name, versions] of Object.entries(packages))
+            for (const entry of Object.values(versions)) {
+              if (!entry.loaded) continue;
+              providers[name] = [...new Set([...(providers[name] ?? []), entry.from])];
+            }
+      return providers;
+    });
+    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@courseport/shared-ui']) {
+      expect(shared[name], name).toEqual(['shell']);
+    }
+    // The portals contribute only their entry and page chunks, never a copy of a shared library.
+    const remoteScripts = scripts.filter((url) => !url.startsWith(platform.urls.shell));
+    expect(remoteScripts.length).toBeGreaterThan(0);
+    for (const url of remoteScripts) expect(url).toMatch(/remoteEntry\.js$|__federation_expose_/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a fallback for a portal that is down, keeps the rest working, and recovers on Retry', async () => {
+    const { page } = await openPage();
+    await platform.stopRemote('storefront');
+    try {
+      // A fresh visit to a storefront route while the storefront is down.
+      await page.goto(`${platform.urls.shell}/course-list`);
+      await page.getByText('This section is unavailable').waitFor();
+      expect(await homeLink(page).count()).toBe(1);
+
+      // Other portals still work, in the same page.
+      await page.evaluate(() => {
+        history.pushState({}, '', '/my-enrollments');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.locator('[data-portal="learner"]').waitFor();
+      await page.evaluate(() => {
+        history.pushState({}, '', '/admin');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.locator('[data-portal="admin"]').waitFor();
+
+      // Back to the storefront: still down, so the fallback again.
+      await page.goBack();
+      await page.goBack();
+      await page.getByText('This section is unavailable').waitFor();
+    } finally {
+      await platform.startRemote('storefront');
+    }
+    await page.getByRole('button', { name: 'Retry' }).click();
+    const screen = page.locator('[data-portal="storefront"]');
+    await screen.waitFor();
+    expect(await screen.getByRole('heading', { level: 2 }).textContent()).toBe('Course List');
+    await page.close();
+  });
+});
