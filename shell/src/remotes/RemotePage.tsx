@@ -1,5 +1,5 @@
 import { Button, LoadingState, type RemoteName, Result } from '@courseport/shared-ui';
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { loadPage, resetRemote } from './registry';
 
 export const UNAVAILABLE_TEXT = 'This section is unavailable';
@@ -38,15 +38,19 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
+/** Loads the page once per mount; remounting (a new Retry attempt) loads it afresh. */
+function LazyPage({ remote, module }: { remote: RemoteName; module: string }) {
+  const [Page] = useState<ComponentType>(() => lazy(() => loadPage(remote, module)));
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Page />
+    </Suspense>
+  );
+}
+
 /** Renders one exposed page of a remote portal, lazily loaded, with a fallback and Retry. */
 export function RemotePage({ remote, module }: { remote: RemoteName; module: string }) {
   const [attempt, setAttempt] = useState(0);
-  const Page = useMemo<ComponentType>(
-    () => lazy(() => loadPage(remote, module)),
-    // A new attempt builds a new lazy component, so a failed load is tried again.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
-    [remote, module, attempt],
-  );
   return (
     <RemoteBoundary
       key={attempt}
@@ -55,9 +59,7 @@ export function RemotePage({ remote, module }: { remote: RemoteName; module: str
         setAttempt((n) => n + 1);
       }}
     >
-      <Suspense fallback={<LoadingState />}>
-        <Page />
-      </Suspense>
+      <LazyPage remote={remote} module={module} />
     </RemoteBoundary>
   );
 }
