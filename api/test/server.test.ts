@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const API_DIR = path.resolve(import.meta.dirname, '..');
+const SERVER = path.join(API_DIR, 'src/server.ts');
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Runs the real server entry point (through tsx) and collects its output. */
+async function runServer(env: Record<string, string>) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'courseport-server-'));
+  dirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    cwd: API_DIR,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', MONGODB_URI: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (c) => (output += c));
+  child.stderr?.on('data', (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const listening = async () => {
+    for (let i = 0; i < 200 && !output.includes('Courseport API listening'); i++) {
+      if (child.exitCode !== null) throw new Error(output);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { child, dataDir, exited, listening, output: () => output };
+}
+
+describe('server entry point', () => {
+  it('refuses to start with a clear message per bad variable', async () => {
+    const server = await runServer({ PORT: 'abc', MONGODB_URI: 'http://nope' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Courseport API failed to start: Invalid configuration:');
+    expect(server.output()).toMatch(/PORT: /);
+    expect(server.output()).toContain('MONGODB_URI: must be a mongodb:// or mongodb+srv:// connection string');
+  });
+
+  it('names the port when it is already in use', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const server = await runServer({ PORT: String(port) });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`Port ${port} is already in use`);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it('finishes in-flight requests on SIGTERM, then closes the store and exits 0', async () => {
+    const port = await freePort();
+    const server = await runServer({ PORT: String(port) });
+    await server.listening();
+
+    // A request whose body is still arriving when the signal comes.
+    const response = new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/health', headers: { 'Content-Type': 'application/json' } }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      });
+      req.on('error', reject);
+      req.write('{"slow":');
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => req.end('true}'), 300);
+      }, 100);
+    });
+
+    const answered = await response;
+    expect(answered.status).toBe(405);
+    expect(JSON.parse(answered.body)).toEqual({ success: false, message: 'Method not allowed' });
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down: finishing in-flight requests');
+    expect(server.output()).toContain('"msg":"stopped"');
+    // New connections are refused once it has stopped.
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    expect(await readdir(server.dataDir)).toEqual([]);
+  });
+});
