@@ -7,6 +7,7 @@ export default defineConfig(
     name: 'shell',
     title: 'Courseport',
     extra: {
+      html: { favicon: './src/assets/favicon.svg' },
       server: { historyApiFallback: true },
       dev: {
         setupMiddlewares: [

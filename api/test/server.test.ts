@@ -76,11 +76,20 @@ describe('server entry point', () => {
 
     // A request whose body is still arriving when the signal comes.
     const response = new Promise<{ status?: number; body: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/health', headers: { 'Content-Type': 'application/json' } }, (res) => {
-        let body = '';
-        res.on('data', (c) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode, body }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/health',
+          headers: { 'Content-Type': 'application/json' },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode, body }));
+        },
+      );
       req.on('error', reject);
       req.write('{"slow":');
       setTimeout(() => {

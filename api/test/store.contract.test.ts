@@ -10,9 +10,12 @@ type Item = { _id: string; name: string; n: number; tags: string[]; status?: str
 
 const mongoUri = process.env.MONGODB_URI;
 if (!mongoUri) {
-  const reason = 'MONGODB_URI is not set, so the MongoDB half of the store contract suite is skipped';
-  if (process.env.CI) throw new Error(`${reason}; CI must run it (.ci/run starts FerretDB).`);
-  console.warn(`[store contract] ${reason}.`);
+  // .ci/run sets MONGO_SKIP_REASON only when it could not install FerretDB; otherwise CI must run it.
+  const reason = process.env.MONGO_SKIP_REASON ?? 'MONGODB_URI is not set';
+  if (process.env.CI && !process.env.MONGO_SKIP_REASON) {
+    throw new Error(`${reason}: CI must run the MongoDB half of the store contract suite (.ci/run starts FerretDB).`);
+  }
+  console.warn(`[store contract] SKIPPING the MongoDB half: ${reason}.`);
 }
 
 const dirs: string[] = [];

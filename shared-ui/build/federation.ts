@@ -52,7 +52,12 @@ export function defineFederatedApp({ name, exposes, title, extra = {} }: PortalO
       ...(extra.plugins ?? []),
     ],
     source: { entry: { index: './src/index.ts' }, ...extra.source },
-    html: { title, ...extra.html },
+    html: {
+      title,
+      // Remotes use an automatic public path; the base keeps standalone deep links (/player/1) working.
+      ...(isHost ? {} : { tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] }),
+      ...extra.html,
+    },
     server: {
       port: PORTS[name],
       strictPort: true,

@@ -1,5 +1,6 @@
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
+import './global.css';
 
 export const theme: ThemeConfig = {
   token: {
