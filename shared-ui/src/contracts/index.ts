@@ -22,3 +22,50 @@ export interface HealthResponse {
   store: { kind: 'embedded' | 'mongodb'; ok: boolean };
   time: string;
 }
+
+/** `GET /api/config`: what the front ends need to know about how this deployment runs. */
+export interface PublicConfig {
+  authMode: 'local' | 'clerk';
+  clerkPublishableKey?: string;
+  paymentMode: 'local' | 'stripe';
+  currency: string;
+}
+
+/** The profile kept by the API (`GET /api/user/data` → `user`). `admin` is derived from the allow-list. */
+export interface UserProfile {
+  _id: string;
+  email: string;
+  name: string;
+  imageUrl: string;
+  roles: Role[];
+  enrolledCourses: string[];
+}
+
+export type EducatorRequestStatus = 'pending' | 'approved' | 'rejected';
+
+/** `GET /api/user/educator-requests` → `requests[]` (newest first). */
+export interface EducatorRequest {
+  _id: string;
+  userId: { _id: string; name: string; imageUrl: string };
+  name: string;
+  email: string;
+  requestedAt: string;
+  status: EducatorRequestStatus;
+  reason?: string;
+}
+
+/** `GET /api/user/admin-emails` → `adminEmails[]`. */
+export interface AdminEmail {
+  _id: string;
+  email: string;
+  addedBy: { name: string } | null;
+  addedAt: string;
+}
+
+/** Local-mode authentication (`/api/auth/*`): a short-lived session token for the bearer header. */
+export interface SessionTokenResponse {
+  token: string;
+  /** ISO time the token stops being valid; refresh before then. */
+  expiresAt: string;
+  user: { id: string; email: string; emailVerified: boolean; fullName: string; imageUrl: string };
+}
