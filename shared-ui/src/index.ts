@@ -53,3 +53,4 @@ export {
 } from './session/store';
 export { renderStandalone } from './standalone';
 export { ThemeProvider, theme } from './theme';
+export { type Toast, useToast } from './toast';
