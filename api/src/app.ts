@@ -7,14 +7,20 @@ import { corsAllowList } from './http/middleware/cors.js';
 import { errorHandler } from './http/middleware/error-handler.js';
 import { requestId } from './http/middleware/request-id.js';
 import { securityHeaders } from './http/middleware/security-headers.js';
+import { adminEmailRoutes } from './modules/admin-emails/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { educatorRequestRoutes } from './modules/educator-requests/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { platformRoutes } from './modules/platform/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 
 export const JSON_LIMIT = '100kb';
 
 /** The API's route table: every module mounts its router under /api here. */
 export function createApiRouter(deps: AppDeps): Router {
   const api = new Router({ prefix: '/api' });
-  for (const routes of [healthRoutes(deps)]) {
+  const modules = [healthRoutes, platformRoutes, authRoutes, userRoutes, educatorRequestRoutes, adminEmailRoutes];
+  for (const routes of modules.map((m) => m(deps))) {
     api.use(routes.routes(), routes.allowedMethods({ throw: true }));
   }
   return api;

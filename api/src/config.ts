@@ -66,6 +66,20 @@ const schema = z.object({
       .regex(/^(sk|rk)_(test|live)_\S+$/, 'must start with sk_test_, sk_live_, rk_test_ or rk_live_')
       .optional(),
   ),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
+  DEMO_SEED: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(
     z
       .string()
@@ -104,6 +118,10 @@ export interface Config {
   publicApiUrl: string;
   auth: { mode: 'local' } | { mode: 'clerk'; publishableKey: string; secretKey: string; jwtKey: string };
   payments: { mode: 'local' } | { mode: 'stripe'; secretKey: string; webhookSecret: string };
+  /** Seeded into the admin allow-list at start (idempotent). */
+  adminEmails: string[];
+  /** Seed demo accounts (and data) into an empty store; local auth only. */
+  demoSeed: boolean;
 }
 
 export class ConfigError extends Error {
@@ -145,5 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { mode: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
         : { mode: 'local' },
+    adminEmails: e.ADMIN_EMAILS,
+    demoSeed: e.DEMO_SEED,
   };
 }

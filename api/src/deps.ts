@@ -1,3 +1,4 @@
+import type { Auth } from './auth/index.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
@@ -9,4 +10,5 @@ export interface AppDeps {
   store: Store;
   clock: Clock;
   logger: Logger;
+  auth: Auth;
 }

@@ -1,4 +1,11 @@
+import { ADMIN_EMAIL_INDEXES } from './modules/admin-emails/repository.js';
+import { AUTH_INDEXES } from './modules/auth/repository.js';
+import { EDUCATOR_REQUEST_INDEXES } from './modules/educator-requests/repository.js';
 import type { IndexSpec } from './store/index.js';
 
-/** Every index the API relies on; created at start (idempotent). Modules add theirs here. */
-export const INDEXES: readonly IndexSpec[] = [];
+/** Every index the API relies on; created at start (idempotent). */
+export const INDEXES: readonly IndexSpec[] = [
+  ...AUTH_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...ADMIN_EMAIL_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...EDUCATOR_REQUEST_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+];

@@ -1,9 +1,13 @@
 import { createServer } from 'node:http';
 import { createApp } from './app.js';
+import { buildAuth } from './auth/index.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { INDEXES } from './indexes.js';
 import { createLogger } from './logger.js';
+import { adminEmailsRepository } from './modules/admin-emails/repository.js';
+import { adminEmailsService } from './modules/admin-emails/service.js';
+import { seedDemo } from './seed/demo.js';
 import { openStore } from './store/index.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -14,7 +18,12 @@ async function main() {
   const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
   await store.ensureIndexes(INDEXES);
 
-  const app = createApp({ config, store, clock: systemClock, logger });
+  const auth = await buildAuth(config, store, systemClock);
+  const deps = { config, store, clock: systemClock, logger, auth };
+  await adminEmailsService(adminEmailsRepository(store), systemClock).seed(config.adminEmails);
+  if (config.demoSeed) await seedDemo(deps);
+
+  const app = createApp(deps);
   const server = createServer(app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

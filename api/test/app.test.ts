@@ -150,9 +150,15 @@ describe('health when the store is down', () => {
       ping: async () => false,
       ensureIndexes: async () => {},
       close: async () => {},
-      collection: () => {
-        throw new StoreUnavailableError();
-      },
+      collection: () =>
+        new Proxy(
+          {},
+          {
+            get: () => async () => {
+              throw new StoreUnavailableError();
+            },
+          },
+        ),
     } as unknown as Store;
     const api = await startTestApi({ store: downStore });
     try {

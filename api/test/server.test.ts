@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -106,6 +106,8 @@ describe('server entry point', () => {
     expect(server.output()).toContain('"msg":"stopped"');
     // New connections are refused once it has stopped.
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
-    expect(await readdir(server.dataDir)).toEqual([]);
+    // Local mode created its signing key, readable by the owner only.
+    const key = await stat(path.join(server.dataDir, 'auth/local-issuer-key.pem'));
+    expect(key.mode & 0o777).toBe(0o600);
   });
 });

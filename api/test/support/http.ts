@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +7,7 @@ import path from 'node:path';
 import type Koa from 'koa';
 import pino from 'pino';
 import { createApp } from '../../src/app.js';
+import { buildAuth } from '../../src/auth/index.js';
 import type { Clock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { AppDeps } from '../../src/deps.js';
@@ -14,6 +16,15 @@ import { openEmbeddedStore } from '../../src/store/embedded.js';
 import type { Store } from '../../src/store/index.js';
 
 export const SHELL_ORIGIN = 'http://localhost:3000';
+
+let signingKey: Promise<string> | undefined;
+/** One RSA key per test process: generating 2048-bit keys is the slow part of starting an app. */
+function testSigningKey(): Promise<string> {
+  signingKey ??= Promise.resolve(
+    generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  );
+  return signingKey;
+}
 
 export interface TestApi {
   url: string;
@@ -37,12 +48,9 @@ export async function startTestApi(
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, ALLOWED_ORIGINS: SHELL_ORIGIN }),
     ...overrides.config,
   };
-  const deps: AppDeps = {
-    config,
-    store,
-    clock: overrides.clock ?? { now: () => new Date() },
-    logger: pino({ level: 'silent' }),
-  };
+  const clock = overrides.clock ?? { now: () => new Date() };
+  const auth = await buildAuth(config, store, clock, await testSigningKey());
+  const deps: AppDeps = { config, store, clock, logger: pino({ level: 'silent' }), auth };
   const app = createApp(deps);
   overrides.app?.(app);
   const server: Server = createServer(app.callback());

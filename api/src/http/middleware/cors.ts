@@ -14,5 +14,6 @@ export function corsAllowList(allowedOrigins: readonly string[]): Middleware {
     exposeHeaders: ['ETag', 'X-Request-Id', 'Retry-After'],
     maxAge: 600,
     keepHeadersOnError: true,
+    credentials: true,
   });
 }

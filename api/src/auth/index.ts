@@ -1,0 +1,42 @@
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { authRepository } from '../modules/auth/repository.js';
+import { type LocalAuthService, localAuthService } from '../modules/auth/service.js';
+import type { Store } from '../store/index.js';
+import { createLocalIssuer, loadOrCreateSigningKey } from './local-issuer.js';
+import { RevokedSessions } from './revocations.js';
+import { createTokenVerifier, type TokenVerifier } from './verify.js';
+
+export interface Auth {
+  verifier: TokenVerifier;
+  /** Local accounts; absent in Clerk mode. */
+  local?: LocalAuthService;
+}
+
+export const PLACEHOLDER_AVATAR_PATH = '/api/assets/avatar.svg';
+
+/** Clerk mode verifies Clerk's tokens; local mode issues its own and verifies them the same way. */
+export async function buildAuth(config: Config, store: Store, clock: Clock, signingKeyPem?: string): Promise<Auth> {
+  const authorizedParties = [...new Set([new URL(config.publicAppUrl).origin, ...config.allowedOrigins])];
+  if (config.auth.mode === 'clerk') {
+    return { verifier: createTokenVerifier({ jwtKey: config.auth.jwtKey, authorizedParties }) };
+  }
+  const issuer = createLocalIssuer(
+    signingKeyPem ?? (await loadOrCreateSigningKey(config.dataDir)),
+    `${config.publicApiUrl}/api/auth`,
+  );
+  const revoked = new RevokedSessions();
+  const verifier = revoked.guard(createTokenVerifier({ jwtKey: issuer.publicKeyPem, authorizedParties }), () =>
+    clock.now().getTime(),
+  );
+  const local = localAuthService({
+    repo: authRepository(store),
+    issuer,
+    revoked,
+    clock,
+    authorizedParty: new URL(config.publicAppUrl).origin,
+    verifyLink: (token) => `${config.publicApiUrl}/api/auth/verify-email?token=${token}`,
+    placeholderImage: config.publicApiUrl + PLACEHOLDER_AVATAR_PATH,
+  });
+  return { verifier, local };
+}

@@ -1,0 +1,69 @@
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  createSign,
+  generateKeyPairSync,
+  type KeyObject,
+} from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The claims of a session token: Clerk's names, plus the verified e-mail (DESIGN §5). */
+export interface SessionClaims {
+  sub: string;
+  sid: string;
+  azp: string;
+  email: string;
+  email_verified: boolean;
+  name: string;
+}
+
+export interface LocalIssuer {
+  /** PEM of the public key: the `jwtKey` the verifier uses, exactly as Clerk's PEM would be. */
+  publicKeyPem: string;
+  sign(claims: SessionClaims, now: Date): { token: string; expiresAt: Date };
+}
+
+export const SESSION_TOKEN_TTL_SECONDS = 5 * 60;
+
+const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+
+/** Builds an issuer from a PEM private key (RS256, 2048-bit). */
+export function createLocalIssuer(privateKeyPem: string, issuer: string): LocalIssuer {
+  const privateKey: KeyObject = createPrivateKey(privateKeyPem);
+  const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+  const kid = `ins_local_${createHash('sha256').update(publicKeyPem).digest('hex').slice(0, 16)}`;
+  const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid }));
+
+  return {
+    publicKeyPem,
+    sign(claims, now) {
+      const iat = Math.floor(now.getTime() / 1000);
+      const exp = iat + SESSION_TOKEN_TTL_SECONDS;
+      const payload = base64url(JSON.stringify({ ...claims, iss: issuer, iat, nbf: iat - 5, exp, v: 2 }));
+      const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(privateKey);
+      return { token: `${header}.${payload}.${base64url(signature)}`, expiresAt: new Date(exp * 1000) };
+    },
+  };
+}
+
+/** Loads the signing key from DATA_DIR, creating a 2048-bit RSA key (mode 0600) on first start. */
+export async function loadOrCreateSigningKey(dataDir: string): Promise<string> {
+  const dir = path.join(dataDir, 'auth');
+  const file = path.join(dir, 'local-issuer-key.pem');
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await writeFile(file, pem, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+    // Another process created it first: use theirs.
+    if (error.code !== 'EEXIST') throw error;
+  });
+  await chmod(file, 0o600);
+  return readFile(file, 'utf8');
+}

@@ -1,0 +1,65 @@
+import type { AuthContext } from '../../auth/verify.js';
+import type { Clock } from '../../clock.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { ConflictError, newId } from '../../store/index.js';
+import type { AdminEmailDoc, AdminEmailsRepository } from './repository.js';
+
+const toPublic = ({ _id, email, addedBy, addedAt }: AdminEmailDoc) => ({ _id, email, addedBy, addedAt });
+
+/** The allow-list of e-mails that may use the admin dashboard; admin = a verified e-mail on it. */
+export function adminEmailsService(repo: AdminEmailsRepository, clock: Clock) {
+  return {
+    async isAdmin(auth: AuthContext): Promise<boolean> {
+      if (!auth.email || !auth.emailVerified) return false;
+      return (await repo.countDocuments({ email: auth.email })) > 0;
+    },
+
+    async assertAdmin(auth: AuthContext): Promise<void> {
+      if (!(await this.isAdmin(auth))) throw forbidden('Admin access required');
+    },
+
+    async list() {
+      return (await repo.find({}, { sort: { addedAt: 1 } })).map(toPublic);
+    },
+
+    async add(email: string, addedBy: string | null) {
+      const doc: AdminEmailDoc = {
+        _id: newId(),
+        email,
+        addedBy: addedBy ? { name: addedBy } : null,
+        addedAt: clock.now(),
+      };
+      try {
+        await repo.insertOne(doc);
+      } catch (error) {
+        if (error instanceof ConflictError) throw conflict('This email is already in the allowed list');
+        throw error;
+      }
+      return toPublic(doc);
+    },
+
+    async remove(emailId: string): Promise<void> {
+      const entry = await repo.findOne({ _id: emailId });
+      if (!entry) throw notFound('Email not found');
+      if ((await repo.countDocuments({})) <= 1) throw conflict('Cannot remove the last admin email');
+      await repo.deleteOne({ _id: emailId });
+      // Two admins removing the last two entries at once: put this one back.
+      if ((await repo.countDocuments({})) === 0) {
+        await repo.insertOne(entry).catch(() => {});
+        throw conflict('Cannot remove the last admin email');
+      }
+    },
+
+    /** ADMIN_EMAILS at start: added when missing, never duplicated. */
+    async seed(emails: readonly string[]): Promise<void> {
+      for (const email of emails) {
+        await repo
+          .insertOne({ _id: newId(), email, addedBy: { name: 'System' }, addedAt: clock.now() })
+          .catch((error: unknown) => {
+            if (!(error instanceof ConflictError)) throw error;
+          });
+      }
+    },
+  };
+}
+export type AdminEmailsService = ReturnType<typeof adminEmailsService>;

@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import { authenticate, callerOf } from '../../auth/middleware.js';
+import type { AppDeps } from '../../deps.js';
+import { rateLimit } from '../../http/rate-limit.js';
+import { parseInput } from '../../http/validate.js';
+import { adminEmailsRepository } from '../admin-emails/repository.js';
+import { adminEmailsService } from '../admin-emails/service.js';
+import { usersRepository } from '../users/repository.js';
+import { educatorRequestsRepository } from './repository.js';
+import { approveSchema, rejectSchema } from './schemas.js';
+import { educatorRequestsService } from './service.js';
+
+export function educatorRequestRoutes({ store, clock, auth }: AppDeps): Router {
+  const router = new Router({ prefix: '/user' });
+  const service = educatorRequestsService(educatorRequestsRepository(store), usersRepository(store), clock);
+  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
+  const signedIn = authenticate(auth.verifier, { required: true });
+  const adminOnly = async (ctx: { state: object }, next: () => Promise<unknown>) => {
+    await adminEmails.assertAdmin(callerOf(ctx.state));
+    return next();
+  };
+
+  router.post(
+    '/request-educator',
+    signedIn,
+    rateLimit({ windowMs: 60_000, max: 10, keys: (ctx) => [`user:${ctx.state.auth?.userId}`] }),
+    async (ctx) => {
+      await service.submit(callerOf(ctx.state).userId);
+      ctx.status = 201;
+      ctx.body = { success: true, message: 'Educator request submitted! Admin will review your request.' };
+    },
+  );
+
+  router.get('/educator-requests', signedIn, adminOnly, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, requests: await service.list() };
+  });
+
+  router.post('/approve-educator-request', signedIn, adminOnly, async (ctx) => {
+    const { requestId } = parseInput(approveSchema, ctx.request.body);
+    await service.approve(requestId);
+    ctx.body = { success: true, message: 'Request approved successfully!' };
+  });
+
+  router.post('/reject-educator-request', signedIn, adminOnly, async (ctx) => {
+    const { requestId, reason } = parseInput(rejectSchema, ctx.request.body);
+    await service.reject(requestId, reason);
+    ctx.body = { success: true, message: 'Request rejected successfully!' };
+  });
+
+  return router;
+}

@@ -1,0 +1,77 @@
+import type { EducatorRequest } from '@courseport/shared-ui/contracts';
+import type { Clock } from '../../clock.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { ConflictError, newId } from '../../store/index.js';
+import type { UsersRepository } from '../users/repository.js';
+import type { EducatorRequestDoc, EducatorRequestsRepository } from './repository.js';
+
+const toPublic = (doc: EducatorRequestDoc): EducatorRequest => ({
+  _id: doc._id,
+  userId: { _id: doc.userId, name: doc.name, imageUrl: doc.imageUrl },
+  name: doc.name,
+  email: doc.email,
+  requestedAt: doc.requestedAt.toISOString(),
+  status: doc.status,
+  ...(doc.reason ? { reason: doc.reason } : {}),
+});
+
+/** Becoming an educator: a user asks, an admin approves (granting the role) or rejects. */
+export function educatorRequestsService(repo: EducatorRequestsRepository, users: UsersRepository, clock: Clock) {
+  async function decide(requestId: string, update: Partial<EducatorRequestDoc>) {
+    const decided = await repo.findOneAndUpdate(
+      { _id: requestId, status: 'pending' },
+      { $set: { ...update, decidedAt: clock.now() }, $unset: { pendingFor: true } },
+    );
+    if (decided) return decided;
+    if (await repo.findOne({ _id: requestId })) throw conflict('This request has already been reviewed');
+    throw notFound('Request not found');
+  }
+
+  return {
+    async submit(userId: string) {
+      const user = await users.findOne({ _id: userId });
+      if (!user) throw notFound('User not found');
+      if (user.roles.includes('educator')) throw conflict('You are already an educator');
+      try {
+        await repo.insertOne({
+          _id: newId(),
+          userId,
+          name: user.name,
+          email: user.email,
+          imageUrl: user.imageUrl,
+          requestedAt: clock.now(),
+          status: 'pending',
+          pendingFor: userId,
+        });
+      } catch (error) {
+        if (error instanceof ConflictError) throw conflict('You already have a pending educator request');
+        throw error;
+      }
+    },
+
+    async list(): Promise<EducatorRequest[]> {
+      return (await repo.find({}, { sort: { requestedAt: -1 } })).map(toPublic);
+    },
+
+    async approve(requestId: string): Promise<void> {
+      const request = await decide(requestId, { status: 'approved' });
+      try {
+        await users.updateOne(
+          { _id: request.userId },
+          { $addToSet: { roles: 'educator' }, $set: { updatedAt: clock.now() } },
+        );
+      } catch (error) {
+        // Granting failed: leave the request pending so the approval can simply be repeated.
+        await repo.updateOne(
+          { _id: requestId },
+          { $set: { status: 'pending', pendingFor: request.userId }, $unset: { decidedAt: true } },
+        );
+        throw error;
+      }
+    },
+
+    async reject(requestId: string, reason: string): Promise<void> {
+      await decide(requestId, { status: 'rejected', ...(reason ? { reason } : {}) });
+    },
+  };
+}

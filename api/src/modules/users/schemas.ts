@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), 'must be an http(s) URL');
+
+export const createUserSchema = z.object({
+  name: z.string().trim().max(80, 'must be at most 80 characters').optional(),
+  imageUrl: httpUrl.optional(),
+  roles: z
+    .array(z.enum(['student', 'educator', 'admin']))
+    .max(3)
+    .optional(),
+});
+
+export const updateRolesSchema = z.object({
+  action: z.enum(['add', 'remove'], { message: "must be 'add' or 'remove'" }),
+  role: z.enum(['student', 'educator', 'admin'], { message: "must be 'student', 'educator' or 'admin'" }),
+});
