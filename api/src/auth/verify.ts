@@ -22,15 +22,20 @@ export interface TokenVerifier {
 export function createTokenVerifier(options: { jwtKey: string; authorizedParties: string[] }): TokenVerifier {
   return {
     async verify(token) {
-      const { data: claims, errors } = (await verifyToken(token, {
-        jwtKey: options.jwtKey,
-        authorizedParties: options.authorizedParties,
-      })) as { data?: Record<string, unknown>; errors?: Array<{ reason?: string }> };
-      if (errors || !claims || typeof claims.sub !== 'string') {
-        const reason = errors?.[0]?.reason;
-        if (reason === 'token-expired') throw unauthorized('Your session has expired. Please sign in again.');
+      let claims: Record<string, unknown>;
+      try {
+        // Resolves with the verified claims; rejects with a TokenVerificationError naming the reason.
+        claims = (await verifyToken(token, {
+          jwtKey: options.jwtKey,
+          authorizedParties: options.authorizedParties,
+        })) as Record<string, unknown>;
+      } catch (error) {
+        if ((error as { reason?: string }).reason === 'token-expired') {
+          throw unauthorized('Your session has expired. Please sign in again.');
+        }
         throw unauthorized('Invalid session token');
       }
+      if (typeof claims.sub !== 'string') throw unauthorized('Invalid session token');
       const email = typeof claims.email === 'string' && claims.email ? claims.email.toLowerCase() : undefined;
       return {
         userId: claims.sub,

@@ -1,0 +1,190 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalIssuer } from '../src/auth/local-issuer.js';
+import { startTestApi, type TestApi } from './support/http.js';
+import { bearer, PASSWORD, postJson, signUp } from './support/identity.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+const otherKey = () =>
+  generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+describe('local accounts', () => {
+  it('signs up with a normalised e-mail, a session token and an httpOnly session cookie', async () => {
+    const res = await api.request('/api/auth/sign-up', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: ' Grace ', email: '  Grace@Example.COM ', password: PASSWORD }),
+    });
+    const body = (await res.json()) as { token: string };
+    expect(res.status).toBe(201);
+    expect(body).toMatchObject({
+      success: true,
+      user: { email: 'grace@example.com', emailVerified: false, fullName: 'Grace' },
+    });
+    expect(body.token.split('.')).toHaveLength(3);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^cp_session=/);
+    expect(cookie.toLowerCase()).toContain('httponly');
+    expect(cookie.toLowerCase()).toContain('samesite=lax');
+    expect(cookie).toContain('path=/api/auth');
+    const stored = await api.deps.store.collection('accounts').findOne({ email: 'grace@example.com' });
+    expect(stored?.passwordHash).toMatch(/^scrypt\$/);
+    expect(JSON.stringify(stored)).not.toContain(PASSWORD);
+  });
+
+  it('refuses a duplicate e-mail in any case with 409, and bad input with 400', async () => {
+    await signUp(api, 'dup@example.com');
+    const dup = await postJson(api, '/api/auth/sign-up', { name: 'X', email: 'DUP@example.com', password: PASSWORD });
+    expect(dup).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'An account with this email already exists' },
+    });
+    const badEmail = await postJson(api, '/api/auth/sign-up', { name: 'X', email: 'not-an-email', password: PASSWORD });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.message).toMatch(/^Invalid input: email/);
+    const shortPassword = await postJson(api, '/api/auth/sign-up', {
+      name: 'X',
+      email: 'x@example.com',
+      password: 'short',
+    });
+    expect(shortPassword.body.message).toBe('Invalid input: password: must be at least 8 characters');
+    const injected = await postJson(api, '/api/auth/sign-in', { email: { $gt: '' }, password: PASSWORD });
+    expect(injected.status).toBe(400);
+  });
+
+  it('answers wrong credentials with one generic 401', async () => {
+    await signUp(api, 'known@example.com');
+    const wrongPassword = await postJson(api, '/api/auth/sign-in', {
+      email: 'known@example.com',
+      password: 'wrong password',
+    });
+    const unknownEmail = await postJson(api, '/api/auth/sign-in', { email: 'nobody@example.com', password: PASSWORD });
+    expect(wrongPassword).toMatchObject({
+      status: 401,
+      body: { success: false, message: 'Invalid email or password' },
+    });
+    expect(unknownEmail).toMatchObject({ status: 401, body: { success: false, message: 'Invalid email or password' } });
+    const ok = await postJson(api, '/api/auth/sign-in', { email: 'KNOWN@example.com', password: PASSWORD });
+    expect(ok.status).toBe(200);
+  });
+
+  it('rate-limits sign-in attempts per e-mail with 429 and Retry-After', async () => {
+    const attempts = [];
+    for (let i = 0; i < 11; i++) {
+      attempts.push(await postJson(api, '/api/auth/sign-in', { email: 'victim@example.com', password: `guess-${i}` }));
+    }
+    expect(attempts.slice(0, 10).every((a) => a.status === 401)).toBe(true);
+    expect(attempts[10]?.status).toBe(429);
+    expect(attempts[10]?.body.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    expect(Number(attempts[10]?.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('refreshes from the session cookie, and sign-out revokes the session and its tokens', async () => {
+    const { token, cookie } = await signUp(api, 'session@example.com');
+    const cookieHeader = cookie.split(';')[0] ?? '';
+    const refreshed = await api.json('/api/auth/refresh', { method: 'POST', headers: { Cookie: cookieHeader } });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.token).toEqual(expect.any(String));
+    expect((await api.json('/api/auth/refresh', { method: 'POST' })).status).toBe(401);
+
+    await postJson(api, '/api/user/create', {}, bearer(token));
+    expect((await api.json('/api/user/data', { headers: bearer(token) })).status).toBe(200);
+
+    const out = await api.request('/api/auth/sign-out', { method: 'POST', headers: { Cookie: cookieHeader } });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/cp_session=;/);
+    expect((await api.json('/api/auth/refresh', { method: 'POST', headers: { Cookie: cookieHeader } })).status).toBe(
+      401,
+    );
+    const afterSignOut = await api.json('/api/user/data', { headers: bearer(token) });
+    expect(afterSignOut).toMatchObject({
+      status: 401,
+      body: { message: 'Your session has ended. Please sign in again.' },
+    });
+  });
+
+  it('confirms an e-mail through the link in the development outbox', async () => {
+    await signUp(api, 'confirm@example.com');
+    const { body } = await api.json('/api/auth/dev-outbox');
+    const mail = (body.messages as Array<{ to: string; link: string }>).find((m) => m.to === 'confirm@example.com');
+    expect(mail?.link).toMatch(/\/api\/auth\/verify-email\?token=/);
+    const link = new URL(mail?.link ?? '');
+    const res = await api.request(link.pathname + link.search, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/?email-verified=1');
+    const again = await api.request(link.pathname + link.search, { redirect: 'manual' });
+    expect(again.status).toBe(400);
+    const signIn = await postJson(api, '/api/auth/sign-in', { email: 'confirm@example.com', password: PASSWORD });
+    expect(signIn.body.user).toMatchObject({ emailVerified: true });
+  });
+});
+
+describe('bearer token verification', () => {
+  const call = (headers: Record<string, string>) => api.json('/api/user/data', { headers });
+
+  it('refuses a missing, malformed or garbage token with 401', async () => {
+    expect(await call({})).toMatchObject({
+      status: 401,
+      body: { success: false, message: 'Please sign in to continue' },
+    });
+    expect((await call({ Authorization: 'Basic abc' })).status).toBe(401);
+    expect((await call({ Authorization: 'Bearer not.a.jwt' })).body).toEqual({
+      success: false,
+      message: 'Invalid session token',
+    });
+  });
+
+  /** A token from another app instance that shares this suite's signing key. */
+  async function tokenFrom(overrides: Parameters<typeof startTestApi>[0]) {
+    const other = await startTestApi(overrides);
+    try {
+      await other.deps.auth.local?.createAccount({
+        name: 'O',
+        email: 'o@example.com',
+        password: PASSWORD,
+        emailVerified: true,
+      });
+      const { body } = await postJson(other, '/api/auth/sign-in', { email: 'o@example.com', password: PASSWORD });
+      return body.token as string;
+    } finally {
+      await other.close();
+    }
+  }
+
+  it('refuses an expired token', async () => {
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    const token = await tokenFrom({ clock: { now: () => hourAgo } });
+    expect(await call(bearer(token))).toMatchObject({
+      status: 401,
+      body: { success: false, message: 'Your session has expired. Please sign in again.' },
+    });
+  });
+
+  it('refuses a token issued for another authorized party', async () => {
+    const token = await tokenFrom({ config: { publicAppUrl: 'http://evil.example' } });
+    expect(await call(bearer(token))).toMatchObject({ status: 401, body: { message: 'Invalid session token' } });
+  });
+
+  it('refuses a token signed by another key', async () => {
+    const foreign = createLocalIssuer(otherKey(), 'evil').sign(
+      {
+        sub: 'user_x',
+        sid: 'sess_x',
+        azp: 'http://localhost:3000',
+        email: 'x@example.com',
+        email_verified: true,
+        name: 'X',
+      },
+      new Date(),
+    );
+    expect(await call({ Authorization: `Bearer ${foreign.token}` })).toMatchObject({
+      status: 401,
+      body: { message: 'Invalid session token' },
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import { adminEmailsRepository } from '../../src/modules/admin-emails/repository.js';
+import { adminEmailsService } from '../../src/modules/admin-emails/service.js';
+import type { TestApi } from './http.js';
+
+export const PASSWORD = 'correct horse battery';
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export function postJson(api: TestApi, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return api.json(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Signs up through the API (an unverified e-mail) and returns the session token and cookie. */
+export async function signUp(api: TestApi, email: string, name = 'Test User') {
+  const res = await api.request('/api/auth/sign-up', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, email, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
+  return { token: body.token, userId: body.user.id, cookie: res.headers.get('set-cookie') ?? '' };
+}
+
+/** A verified local account (as the seed or the CLI makes), signed in. */
+export async function verifiedAccount(api: TestApi, email: string, name = 'Verified User') {
+  await api.deps.auth.local?.createAccount({ name, email, password: PASSWORD, emailVerified: true });
+  const { body } = await postJson(api, '/api/auth/sign-in', { email, password: PASSWORD });
+  return { token: body.token as string, userId: (body.user as { id: string }).id };
+}
+
+/** A signed-in user with a profile, optionally an educator (through a real approved request) or admin. */
+export async function userWithProfile(
+  api: TestApi,
+  email: string,
+  options: { educator?: boolean; admin?: boolean } = {},
+) {
+  const account = await verifiedAccount(api, email, email.split('@')[0]);
+  await postJson(api, '/api/user/create', { name: email.split('@')[0] }, bearer(account.token));
+  if (options.admin) await adminEmailsService(adminEmailsRepository(api.deps.store), api.deps.clock).seed([email]);
+  if (options.educator) {
+    await api.deps.store.collection('users').updateOne({ _id: account.userId }, { $addToSet: { roles: 'educator' } });
+  }
+  return account;
+}
