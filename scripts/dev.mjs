@@ -7,7 +7,7 @@ import { ROOT } from './lib/platform.mjs';
 const child = spawn('pnpm', ['-r', '--parallel', '--stream', 'run', 'dev'], {
   cwd: ROOT,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(ROOT, '.data') },
+  env: { DEMO_SEED: 'true', ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(ROOT, '.data') },
 });
 
 console.log(`

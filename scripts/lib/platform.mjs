@@ -130,6 +130,8 @@ export async function startPlatform(options = {}) {
         ALLOWED_ORIGINS: [urls.shell, `http://127.0.0.1:${ports.shell}`].join(','),
         PUBLIC_APP_URL: urls.shell,
         PUBLIC_API_URL: urls.api,
+        // Demo accounts on a first run: only ever written into an empty store, never in Clerk mode.
+        DEMO_SEED: process.env.DEMO_SEED ?? 'true',
         ...apiEnv,
       },
     });

@@ -22,6 +22,10 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Send cookies (only the local sign-in session uses one). */
+  credentials?: RequestCredentials;
+  /** Skip the bearer token (calls that obtain one). */
+  anonymous?: boolean;
 }
 
 /**
@@ -34,7 +38,7 @@ export async function apiRequest<T extends object = object>(
   options: RequestOptions = {},
 ): Promise<ApiEnvelope<T> & T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const token = await sessionStore.getState().getToken();
+  const token = options.anonymous ? null : await sessionStore.getState().getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let body: BodyInit | undefined;
@@ -51,6 +55,7 @@ export async function apiRequest<T extends object = object>(
       headers,
       body,
       signal: options.signal,
+      credentials: options.credentials ?? 'omit',
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

@@ -32,7 +32,8 @@ export interface SessionState {
   roleDialogOpen: boolean;
   /** Bearer token for API calls; null when signed out. Provided by the shell's auth bridge. */
   getToken: () => Promise<string | null>;
-  openSignIn: () => void;
+  /** Opens the provider's sign-in (or sign-up) dialog. */
+  openSignIn: (mode?: 'sign-in' | 'sign-up') => void;
   signOut: () => Promise<void>;
   refreshUser: () => Promise<void>;
   setRoleDialogOpen: (open: boolean) => void;

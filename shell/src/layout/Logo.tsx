@@ -1,4 +1,4 @@
-export function Logo() {
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
     <span
       style={{ display: 'inline-flex', alignItems: 'center', gap: 8, fontWeight: 700, fontSize: 20, color: '#0f172a' }}
@@ -13,7 +13,7 @@ export function Logo() {
           strokeLinejoin="round"
         />
       </svg>
-      Courseport
+      {!compact && 'Courseport'}
     </span>
   );
 }

@@ -1,0 +1,17 @@
+import { LoadingState, type PublicConfig } from '@courseport/shared-ui';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { LocalAuthProvider } from './local/LocalAuthProvider';
+
+const ClerkAuthProvider = lazy(() => import('./clerk/ClerkAuthProvider'));
+
+/** The auth bridge: Clerk when the deployment is configured for it, local accounts otherwise. */
+export function AuthProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {
+  if (config.authMode === 'clerk' && config.clerkPublishableKey) {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <ClerkAuthProvider publishableKey={config.clerkPublishableKey}>{children}</ClerkAuthProvider>
+      </Suspense>
+    );
+  }
+  return <LocalAuthProvider>{children}</LocalAuthProvider>;
+}

@@ -1,0 +1,64 @@
+import { ClerkProvider, UserButton, useAuth, useClerk, useUser } from '@clerk/clerk-react';
+import { sessionStore } from '@courseport/shared-ui';
+import { type ReactNode, useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { UserMenuContext } from '../auth-ui';
+import { signedInState, signedOutState } from '../session-state';
+
+/** Writes Clerk's state into the shared session store; portals never import Clerk. */
+function ClerkBridge() {
+  const { isLoaded, isSignedIn, getToken } = useAuth();
+  const { user } = useUser();
+  const clerk = useClerk();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    sessionStore.setState({
+      getToken: () => getToken(),
+      openSignIn: (mode = 'sign-in') => (mode === 'sign-up' ? clerk.openSignUp() : clerk.openSignIn()),
+      signOut: () => clerk.signOut(() => navigate('/')),
+    });
+  }, [getToken, clerk, navigate]);
+
+  useEffect(() => {
+    if (!isLoaded) return;
+    if (!isSignedIn || !user) {
+      sessionStore.setState(signedOutState);
+      return;
+    }
+    const identity = {
+      id: user.id,
+      email: user.primaryEmailAddress?.emailAddress ?? '',
+      fullName: user.fullName ?? user.username ?? '',
+      imageUrl: user.imageUrl,
+    };
+    if (sessionStore.getState().identity?.id === identity.id) sessionStore.setState({ identity });
+    else sessionStore.setState(signedInState(identity));
+  }, [isLoaded, isSignedIn, user]);
+
+  return null;
+}
+
+const ClerkUserMenu = () => <UserButton />;
+
+/** Clerk mode: Clerk's dialogs and user menu. Loaded only when Clerk is configured. */
+export default function ClerkAuthProvider({
+  publishableKey,
+  children,
+}: {
+  publishableKey: string;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <ClerkProvider
+      publishableKey={publishableKey}
+      afterSignOutUrl="/"
+      routerPush={(to) => navigate(to)}
+      routerReplace={(to) => navigate(to, { replace: true })}
+    >
+      <ClerkBridge />
+      <UserMenuContext.Provider value={ClerkUserMenu}>{children}</UserMenuContext.Provider>
+    </ClerkProvider>
+  );
+}

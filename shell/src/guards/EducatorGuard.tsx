@@ -1,0 +1,16 @@
+import { LoadingState, useSession } from '@courseport/shared-ui';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+
+/**
+ * The educator area (spec §6): signed-out visitors and non-educators go to `/` (replacing
+ * history); while the user's data is loading, 'Loading...'.
+ */
+export function EducatorGuard({ children }: { children: ReactNode }) {
+  const status = useSession((s) => s.status);
+  const userLoaded = useSession((s) => s.userLoaded);
+  const roles = useSession((s) => s.roles);
+  if (status === 'loading' || (status === 'signed-in' && !userLoaded)) return <LoadingState text="Loading..." />;
+  if (status === 'signed-out' || !roles.includes('educator')) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
