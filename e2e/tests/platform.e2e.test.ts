@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
+import { DEMO, signedInContext } from '../support/session';
 
 /** The spec's route table: each route, the portal that owns it and the screen it shows. */
 const ROUTES = [
@@ -31,17 +32,19 @@ const ROUTES = [
 
 let platform: Platform;
 let browser: Browser;
+let educator: BrowserContext;
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startTestPlatform(), launchChromium()]);
+  educator = await signedInContext(browser, platform.urls.shell, DEMO.educator);
 });
 afterAll(async () => {
   await browser?.close();
   await platform?.stop();
 });
 
-async function openPage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+async function openPage(as?: 'educator'): Promise<{ page: Page; errors: string[] }> {
+  const page = as ? await educator.newPage() : await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
@@ -64,8 +67,9 @@ describe('the assembled platform', () => {
     }
   });
 
-  it.each(ROUTES)('renders $path from the $portal portal inside the shell', async ({ path, portal, title, params }) => {
-    const { page, errors } = await openPage();
+  it.each(ROUTES)('renders $path from the $portal portal inside the shell', async (route) => {
+    const { path, portal, title, params } = route;
+    const { page, errors } = await openPage('as' in route ? route.as : undefined);
     await page.goto(platform.urls.shell + path);
     const screen = page.locator(`[data-portal="${portal}"]`);
     await screen.waitFor();

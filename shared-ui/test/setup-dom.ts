@@ -5,18 +5,27 @@ import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
 
-// antd's responsive helpers need matchMedia, which jsdom lacks.
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
-}
+// antd's responsive helpers need matchMedia, which jsdom lacks: answer width queries from
+// window.innerWidth so a test can render at phone width by setting it.
+const widthMatches = (query: string) => {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  return (!min || window.innerWidth >= Number(min[1])) && (!max || window.innerWidth <= Number(max[1]));
+};
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  value: (query: string) => ({
+    matches: widthMatches(query),
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+// jsdom does not implement pseudo-element styles (antd's modal asks for them): use the element's.
+const elementStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => elementStyle(element);

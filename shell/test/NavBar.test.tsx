@@ -1,0 +1,124 @@
+import { type Role, sessionStore, type UserProfile } from '@courseport/shared-ui';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+vi.mock('@courseport/shared-ui', async (original) => ({ ...(await original<object>()), api }));
+
+import { UserMenuContext } from '../src/auth/auth-ui';
+import { LocalUserMenu } from '../src/auth/local/UserMenu';
+import { NavBar } from '../src/layout/NavBar';
+import { renderAt } from './render';
+
+const profile = (roles: Role[]): UserProfile => ({
+  _id: 'user_1',
+  email: 'u@example.com',
+  name: 'Uma',
+  imageUrl: '',
+  roles,
+  enrolledCourses: [],
+});
+
+function signIn(roles: Role[]) {
+  sessionStore.setState({
+    status: 'signed-in',
+    identity: { id: 'user_1', email: 'u@example.com', fullName: 'Uma User', imageUrl: '' },
+    user: profile(roles),
+    userLoaded: true,
+    roles: roles.length ? roles : ['student'],
+  });
+}
+
+beforeEach(() => {
+  api.get.mockReset();
+  api.post.mockReset();
+  window.innerWidth = 1280;
+});
+afterEach(() => {
+  sessionStore.setState({ status: 'loading', identity: null, user: null, userLoaded: false, roles: [] });
+});
+
+describe('NavBar', () => {
+  it("shows 'Create Account' to signed-out visitors, which opens sign-up", async () => {
+    const openSignIn = vi.fn();
+    sessionStore.setState({ status: 'signed-out', openSignIn });
+    renderAt(<NavBar />);
+    expect(screen.getByRole('link', { name: 'Courseport home' })).toHaveAttribute('href', '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(openSignIn).toHaveBeenCalledWith('sign-up');
+    expect(screen.queryByRole('button', { name: 'Student' })).toBeNull();
+  });
+
+  it('shows a student the toggles, My Enrollments and the user menu', () => {
+    signIn(['student']);
+    renderAt(
+      <UserMenuContext.Provider value={LocalUserMenu}>
+        <NavBar />
+      </UserMenuContext.Provider>,
+    );
+    expect(screen.getByRole('button', { name: 'Student' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Educator' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('link', { name: 'My Enrollments' })).toHaveAttribute('href', '/my-enrollments');
+    expect(screen.queryByRole('link', { name: 'Educator Dashboard' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Admin Dashboard' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Account menu for Uma User' })).toBeInTheDocument();
+  });
+
+  it('shows an educator the Educator Dashboard link', () => {
+    signIn(['educator']);
+    renderAt(<NavBar />);
+    expect(screen.getByRole('link', { name: 'Educator Dashboard' })).toHaveAttribute('href', '/educator');
+    expect(screen.queryByRole('link', { name: 'My Enrollments' })).toBeNull();
+  });
+
+  it('shows an admin the Admin Dashboard link', () => {
+    signIn(['student', 'educator', 'admin']);
+    renderAt(<NavBar />);
+    expect(screen.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: 'Educator Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Enrollments' })).toBeInTheDocument();
+  });
+
+  it('uses the short S / E labels on phones', () => {
+    window.innerWidth = 375;
+    signIn(['student']);
+    renderAt(<NavBar />);
+    expect(screen.getByRole('button', { name: 'Student' })).toHaveTextContent(/^S$/);
+    expect(screen.getByRole('button', { name: 'Educator' })).toHaveTextContent(/^E$/);
+  });
+
+  it('sends an educator request instead of granting the role', async () => {
+    signIn(['student']);
+    api.post.mockResolvedValue({ success: true });
+    renderAt(<NavBar />);
+    await userEvent.click(screen.getByRole('button', { name: 'Educator' }));
+    expect(api.post).toHaveBeenCalledWith('/api/user/request-educator');
+    expect(await screen.findByText('Educator request submitted! Admin will review your request.')).toBeInTheDocument();
+  });
+
+  it('removes a held role, and going roleless returns home', async () => {
+    signIn(['student']);
+    api.post.mockResolvedValue({ success: true, user: profile([]) });
+    renderAt(<NavBar />, '/my-enrollments');
+    await userEvent.click(screen.getByRole('button', { name: 'Student' }));
+    expect(api.post).toHaveBeenCalledWith('/api/user/update-roles', { action: 'remove', role: 'student' });
+    expect(await screen.findByText('Role removed successfully!')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('blocks a second toggle while one is running, and only logs failures', async () => {
+    signIn(['student', 'educator']);
+    let fail: (e: Error) => void = () => {};
+    api.post.mockReturnValue(new Promise((_, reject) => (fail = reject)));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt(<NavBar />);
+    await userEvent.click(screen.getByRole('button', { name: 'Educator' }));
+    expect(screen.getByRole('button', { name: 'Student' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Student' }));
+    expect(api.post).toHaveBeenCalledTimes(1);
+    await act(async () => fail(new Error('boom')));
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Error toggling role:', expect.any(Error)));
+    expect(screen.getByRole('button', { name: 'Student' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,79 @@
+import { sessionStore } from '@courseport/shared-ui';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+vi.mock('@courseport/shared-ui', async (original) => ({ ...(await original<object>()), api }));
+
+import { RoleDialog } from '../src/roles/RoleDialog';
+import { renderAt } from './render';
+
+const refreshUser = vi.fn();
+beforeEach(() => {
+  api.post.mockReset();
+  refreshUser.mockReset();
+  sessionStore.setState({
+    status: 'signed-in',
+    identity: {
+      id: 'user_9',
+      email: 'n@example.com',
+      fullName: 'Nia',
+      imageUrl: 'http://localhost:4000/api/assets/avatar.svg',
+    },
+    roleDialogOpen: true,
+    refreshUser,
+  });
+});
+
+describe('RoleDialog', () => {
+  it('offers Student and Educator, starts with Student, and never lets the last role go', async () => {
+    renderAt(<RoleDialog />);
+    expect(screen.getByText('Choose Your Roles')).toBeInTheDocument();
+    expect(screen.getByText('Learn from courses and track your progress')).toBeInTheDocument();
+    expect(screen.getByText('Create courses and teach students')).toBeInTheDocument();
+    const [student, educator] = screen.getAllByRole('checkbox');
+    expect(student).toBeChecked();
+    await userEvent.click(student as HTMLElement);
+    expect(student).toBeChecked();
+    expect(screen.getByText('Selected roles:')).toHaveTextContent('Selected roles: Student');
+    await userEvent.click(educator as HTMLElement);
+    await userEvent.click(student as HTMLElement);
+    expect(student).not.toBeChecked();
+    expect(screen.getByText('Selected roles:')).toHaveTextContent('Selected roles: Educator');
+    await userEvent.click(educator as HTMLElement);
+    expect(educator).toBeChecked();
+  });
+
+  it("creates the profile as a student, shows 'Creating...', then sends the educator request", async () => {
+    let finish: (v: unknown) => void = () => {};
+    api.post
+      .mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)))
+      .mockResolvedValue({ success: true });
+    renderAt(<RoleDialog />);
+    await userEvent.click(screen.getAllByRole('checkbox')[1] as HTMLElement);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('button', { name: /Creating\.\.\./ })).toBeInTheDocument();
+    expect(api.post).toHaveBeenCalledWith('/api/user/create', {
+      _id: 'user_9',
+      email: 'n@example.com',
+      name: 'Nia',
+      imageUrl: 'http://localhost:4000/api/assets/avatar.svg',
+      roles: ['student'],
+    });
+    finish({ success: true });
+    expect(await screen.findByText('Successfully signed up with roles: student, educator!')).toBeInTheDocument();
+    expect(await screen.findByText('Educator request submitted! Admin will review your request.')).toBeInTheDocument();
+    expect(api.post).toHaveBeenLastCalledWith('/api/user/request-educator');
+    expect(refreshUser).toHaveBeenCalled();
+    expect(sessionStore.getState().roleDialogOpen).toBe(false);
+  });
+
+  it("shows 'Failed to create user profile' when the call cannot be made", async () => {
+    api.post.mockRejectedValue(new TypeError('network down'));
+    renderAt(<RoleDialog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Failed to create user profile')).toBeInTheDocument();
+    expect(sessionStore.getState().roleDialogOpen).toBe(true);
+  });
+});

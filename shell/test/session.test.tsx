@@ -1,0 +1,109 @@
+import { type Role, sessionStore, type UserProfile } from '@courseport/shared-ui';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
+vi.mock('@courseport/shared-ui', async (original) => ({ ...(await original<object>()), api }));
+
+import { EducatorGuard } from '../src/guards/EducatorGuard';
+import { EDUCATOR_APPROVED_TEXT, ROLE_POLL_MS, useProfileSync } from '../src/session/useProfileSync';
+import { renderAt } from './render';
+
+const profile = (roles: Role[]): UserProfile => ({
+  _id: 'user_1',
+  email: 'u@example.com',
+  name: 'U',
+  imageUrl: '',
+  roles,
+  enrolledCourses: [],
+});
+const identity = { id: 'user_1', email: 'u@example.com', fullName: 'U', imageUrl: '' };
+
+function Sync() {
+  useProfileSync();
+  return null;
+}
+
+beforeEach(() => {
+  api.get.mockReset();
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStore.setState({
+    status: 'loading',
+    identity: null,
+    user: null,
+    userLoaded: false,
+    roles: [],
+    roleDialogOpen: false,
+  });
+});
+
+describe('profile sync', () => {
+  it('loads the profile on sign-in, with student as the default role', async () => {
+    api.get.mockResolvedValue({ success: true, user: profile([]) });
+    sessionStore.setState({ status: 'signed-in', identity, userLoaded: false });
+    renderAt(<Sync />);
+    await act(async () => {});
+    expect(api.get).toHaveBeenCalledWith('/api/user/data');
+    expect(sessionStore.getState()).toMatchObject({ userLoaded: true, roles: ['student'], user: { _id: 'user_1' } });
+  });
+
+  it("opens the role dialog when the server answers 'User not found'", async () => {
+    api.get.mockRejectedValue(Object.assign(new Error('User not found'), { status: 404 }));
+    sessionStore.setState({ status: 'signed-in', identity });
+    renderAt(<Sync />);
+    await act(async () => {});
+    expect(sessionStore.getState()).toMatchObject({ user: null, userLoaded: true, roleDialogOpen: true });
+  });
+
+  it('polls every 10 s, congratulates a newly approved educator, and ignores polling failures', async () => {
+    api.get.mockResolvedValueOnce({ success: true, user: profile(['student']) });
+    sessionStore.setState({ status: 'signed-in', identity });
+    renderAt(<Sync />);
+    await act(async () => {});
+    expect(api.get).toHaveBeenCalledTimes(1);
+
+    api.get.mockRejectedValueOnce(new Error('offline'));
+    await act(async () => vi.advanceTimersByTimeAsync(ROLE_POLL_MS));
+    expect(api.get).toHaveBeenCalledTimes(2);
+    expect(sessionStore.getState()).toMatchObject({ roles: ['student'], roleDialogOpen: false });
+
+    api.get.mockResolvedValue({ success: true, user: profile(['student', 'educator']) });
+    await act(async () => vi.advanceTimersByTimeAsync(ROLE_POLL_MS));
+    expect(api.get).toHaveBeenCalledTimes(3);
+    expect(sessionStore.getState().roles).toEqual(['student', 'educator']);
+    expect(await screen.findByText(EDUCATOR_APPROVED_TEXT)).toBeInTheDocument();
+  });
+});
+
+describe('EducatorGuard', () => {
+  const guarded = (
+    <EducatorGuard>
+      <p>educator area</p>
+    </EducatorGuard>
+  );
+
+  it('sends a signed-out visitor to /', () => {
+    sessionStore.setState({ status: 'signed-out', userLoaded: true, roles: [] });
+    renderAt(guarded, '/educator');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it("shows 'Loading...' until the user's data is loaded", () => {
+    sessionStore.setState({ status: 'signed-in', identity, userLoaded: false, roles: [] });
+    renderAt(guarded, '/educator');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it('sends a non-educator to / and lets an educator in', () => {
+    sessionStore.setState({ status: 'signed-in', identity, userLoaded: true, roles: ['student'] });
+    const { unmount } = renderAt(guarded, '/educator/add-course');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    unmount();
+    sessionStore.setState({ roles: ['educator'] });
+    renderAt(guarded, '/educator/add-course');
+    expect(screen.getByText('educator area')).toBeInTheDocument();
+  });
+});
