@@ -69,3 +69,44 @@ export interface SessionTokenResponse {
   expiresAt: string;
   user: { id: string; email: string; emailVerified: boolean; fullName: string; imageUrl: string };
 }
+
+/** A lecture. `lectureUrl` is present only where the caller may watch it (free preview, enrolled, owner). */
+export interface Lecture {
+  lectureId: string;
+  lectureTitle: string;
+  /** Minutes. */
+  lectureDuration: number;
+  lectureUrl?: string;
+  isPreviewFree: boolean;
+  lectureOrder: number;
+}
+
+export interface Chapter {
+  chapterId: string;
+  chapterTitle: string;
+  chapterOrder: number;
+  chapterContent: Lecture[];
+}
+
+/** `GET /api/course/all` → `courses[]` (newest first): the lean public card of a course. */
+export interface CourseCard {
+  _id: string;
+  courseTitle: string;
+  courseThumbnail: string;
+  /** Rupees. */
+  coursePrice: number;
+  /** Percent, 0–100. */
+  discount: number;
+  educator: { name: string } | null;
+  /** Integer floor of the mean rating, 0 when none. */
+  averageRating: number;
+  ratingCount: number;
+  enrolledCount: number;
+  createdAt: string;
+}
+
+/** `GET /api/course/:id` → `courseData`: the card plus the (sanitized HTML) description and chapters. */
+export interface CourseDetails extends CourseCard {
+  courseDescription: string;
+  courseContent: Chapter[];
+}
