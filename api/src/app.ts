@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
+import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
 import { accessLog } from './http/middleware/access-log.js';
 import { corsAllowList } from './http/middleware/cors.js';
@@ -9,8 +10,10 @@ import { requestId } from './http/middleware/request-id.js';
 import { securityHeaders } from './http/middleware/security-headers.js';
 import { adminEmailRoutes } from './modules/admin-emails/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { courseRoutes } from './modules/courses/routes.js';
 import { educatorRequestRoutes } from './modules/educator-requests/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -34,6 +37,7 @@ export function createApp(deps: AppDeps): Koa {
 
   app
     .use(requestId())
+    .use(compress({ threshold: 1024 }))
     .use(accessLog(deps.logger))
     .use(errorHandler())
     .use(securityHeaders())

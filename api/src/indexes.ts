@@ -1,5 +1,6 @@
 import { ADMIN_EMAIL_INDEXES } from './modules/admin-emails/repository.js';
 import { AUTH_INDEXES } from './modules/auth/repository.js';
+import { COURSE_INDEXES } from './modules/courses/repository.js';
 import { EDUCATOR_REQUEST_INDEXES } from './modules/educator-requests/repository.js';
 import type { IndexSpec } from './store/index.js';
 
@@ -8,4 +9,5 @@ export const INDEXES: readonly IndexSpec[] = [
   ...AUTH_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...ADMIN_EMAIL_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...EDUCATOR_REQUEST_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...COURSE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
 ];

@@ -175,6 +175,20 @@ for (const adapter of adapters) {
       await expect(items.insertOne(item('a', 1))).rejects.toBeInstanceOf(ConflictError);
     });
 
+    it('stores, reads and deletes blobs', async () => {
+      const id = newId();
+      const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 255]);
+      expect(await store.blobs.get(id)).toBeNull();
+      await store.blobs.put(id, bytes, 'image/png');
+      expect(Buffer.compare((await store.blobs.get(id)) ?? Buffer.alloc(0), bytes)).toBe(0);
+      await store.blobs.delete(id);
+      expect(await store.blobs.get(id)).toBeNull();
+      await store.blobs.delete(id);
+      const big = Buffer.alloc(600_000, 7);
+      await store.blobs.put(id, big, 'image/jpeg');
+      expect((await store.blobs.get(id))?.length).toBe(600_000);
+    });
+
     it('round-trips dates and deletes', async () => {
       const items = fresh();
       const at = new Date('2025-03-04T05:06:07.000Z');

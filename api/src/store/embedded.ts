@@ -1,11 +1,11 @@
 import { constants } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as nedb from '@seald-io/nedb';
 import { ConflictError } from './errors.js';
 import { newId } from './ids.js';
-import type { Collection, Doc, Filter, FindOptions, IndexSpec, Store, Update, UpdateResult } from './types.js';
+import type { BlobStore, Collection, Doc, Filter, FindOptions, IndexSpec, Store, Update, UpdateResult } from './types.js';
 import { equalityFields } from './upsert.js';
 
 // The package's typings declare an ES default export, but at runtime the class is module.exports.
@@ -122,7 +122,35 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 }
 
-/** NeDB files under `dir`, one `<collection>.db` each, loaded on first use. */
+const BLOB_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** One file per blob under `<dir>/media`, written to a temporary name first so readers never see half a file. */
+function fileBlobs(dir: string): BlobStore {
+  const file = (id: string) => {
+    if (!BLOB_ID.test(id)) throw new Error(`Invalid blob id: ${id}`);
+    return path.join(dir, id);
+  };
+  return {
+    async put(id, data) {
+      await mkdir(dir, { recursive: true });
+      const temp = `${file(id)}.${process.pid}.tmp`;
+      await writeFile(temp, data);
+      await rename(temp, file(id));
+    },
+    async get(id) {
+      if (!BLOB_ID.test(id)) return null;
+      return readFile(file(id)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+    },
+    async delete(id) {
+      await rm(file(id), { force: true });
+    },
+  };
+}
+
+/** NeDB files under `dir`, one `<collection>.db` each, loaded on first use; blobs under `dir/media`. */
 export async function openEmbeddedStore(dir: string): Promise<Store> {
   await mkdir(dir, { recursive: true });
   const stores = new Map<string, Promise<Datastore>>();
@@ -142,6 +170,7 @@ export async function openEmbeddedStore(dir: string): Promise<Store> {
 
   return {
     kind: 'embedded',
+    blobs: fileBlobs(path.join(dir, 'media')),
     collection<T extends Doc>(name: string) {
       return new EmbeddedCollection<T>(() => datastore(name) as unknown as Promise<Datastore<T>>);
     },

@@ -1,5 +1,6 @@
 import {
   type Db,
+  GridFSBucket,
   type Document,
   MongoClient,
   MongoNetworkError,
@@ -10,7 +11,7 @@ import {
 } from 'mongodb';
 import { ConflictError, StoreUnavailableError } from './errors.js';
 import { newId } from './ids.js';
-import type { Collection, Doc, Filter, FindOptions, IndexSpec, Store, Update, UpdateResult } from './types.js';
+import type { BlobStore, Collection, Doc, Filter, FindOptions, IndexSpec, Store, Update, UpdateResult } from './types.js';
 
 const DUPLICATE_KEY = 11000;
 
@@ -128,6 +129,42 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 }
 
+/** GridFS bucket `media`, the blob's id as the GridFS file id. */
+function gridFsBlobs(db: Db): BlobStore {
+  const bucket = new GridFSBucket(db, { bucketName: 'media' });
+  return {
+    put: (id, data, contentType) =>
+      guard(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const upload = bucket.openUploadStreamWithId(id as never, id, { metadata: { contentType } });
+            upload.once('error', reject).once('finish', () => resolve());
+            upload.end(data);
+          }),
+      ),
+    async get(id) {
+      const files = await guard(() => bucket.find({ _id: id as never }).limit(1).toArray());
+      if (files.length === 0) return null;
+      const chunks: Buffer[] = [];
+      await guard(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            bucket
+              .openDownloadStream(id as never)
+              .on('data', (chunk: Buffer) => chunks.push(chunk))
+              .once('error', reject)
+              .once('end', () => resolve());
+          }),
+      );
+      return Buffer.concat(chunks);
+    },
+    async delete(id) {
+      const files = await guard(() => bucket.find({ _id: id as never }).limit(1).toArray());
+      if (files.length > 0) await guard(() => bucket.delete(id as never));
+    },
+  };
+}
+
 export interface MongoStoreOptions {
   /** Used when the URI names no database. */
   defaultDbName?: string;
@@ -146,6 +183,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
 
   return {
     kind: 'mongodb',
+    blobs: gridFsBlobs(db),
     collection<T extends Doc>(name: string) {
       return new MongoCollection<T>(db, name);
     },

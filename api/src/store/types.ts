@@ -54,11 +54,20 @@ export interface Collection<T extends Doc = Doc> {
   deleteMany(filter: Filter): Promise<number>;
 }
 
+/** Binary files (course thumbnails): GridFS in MongoDB, files under DATA_DIR in embedded mode. */
+export interface BlobStore {
+  put(id: string, data: Buffer, contentType: string): Promise<void>;
+  /** The bytes, or null when there is no such file. */
+  get(id: string): Promise<Buffer | null>;
+  delete(id: string): Promise<void>;
+}
+
 export type StoreKind = 'embedded' | 'mongodb';
 
 export interface Store {
   readonly kind: StoreKind;
   collection<T extends Doc = Doc>(name: string): Collection<T>;
+  readonly blobs: BlobStore;
   /** Creates the indexes if missing; safe to call at every start. */
   ensureIndexes(specs: readonly IndexSpec[]): Promise<void>;
   /** Resolves true when the store answers, false when it does not (never throws). */

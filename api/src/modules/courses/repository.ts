@@ -1,0 +1,43 @@
+import type { Store } from '../../store/index.js';
+
+export interface LectureDoc {
+  lectureId: string;
+  lectureTitle: string;
+  lectureDuration: number;
+  lectureUrl: string;
+  isPreviewFree: boolean;
+  lectureOrder: number;
+}
+
+export interface ChapterDoc {
+  chapterId: string;
+  chapterTitle: string;
+  chapterOrder: number;
+  chapterContent: LectureDoc[];
+}
+
+export interface CourseDoc {
+  _id: string;
+  courseTitle: string;
+  /** Sanitized HTML. */
+  courseDescription: string;
+  courseThumbnail: string;
+  /** Rupees. */
+  coursePrice: number;
+  discount: number;
+  educator: { _id: string; name: string };
+  courseContent: ChapterDoc[];
+  courseRatings: Array<{ userId: string; rating: number }>;
+  enrolledStudents: string[];
+  isPublished: boolean;
+  createdAt: Date;
+  [key: string]: unknown;
+}
+
+export const COURSE_INDEXES = [
+  { collection: 'courses', fields: ['isPublished', 'createdAt'] },
+  { collection: 'courses', fields: ['educator._id'] },
+] as const;
+
+export const coursesRepository = (store: Store) => store.collection<CourseDoc>('courses');
+export type CoursesRepository = ReturnType<typeof coursesRepository>;
