@@ -22,7 +22,16 @@ export const JSON_LIMIT = '100kb';
 /** The API's route table: every module mounts its router under /api here. */
 export function createApiRouter(deps: AppDeps): Router {
   const api = new Router({ prefix: '/api' });
-  const modules = [healthRoutes, platformRoutes, authRoutes, userRoutes, educatorRequestRoutes, adminEmailRoutes];
+  const modules = [
+    healthRoutes,
+    platformRoutes,
+    authRoutes,
+    userRoutes,
+    educatorRequestRoutes,
+    adminEmailRoutes,
+    courseRoutes,
+    mediaRoutes,
+  ];
   for (const routes of modules.map((m) => m(deps))) {
     api.use(routes.routes(), routes.allowedMethods({ throw: true }));
   }

@@ -3,12 +3,19 @@ import type { AppDeps } from '../deps.js';
 import { adminEmailsRepository } from '../modules/admin-emails/repository.js';
 import { adminEmailsService } from '../modules/admin-emails/service.js';
 import { authRepository } from '../modules/auth/repository.js';
+import { type CourseDoc, coursesRepository } from '../modules/courses/repository.js';
+import { sanitizeDescription } from '../modules/courses/sanitize.js';
+import { mediaPath } from '../modules/media/routes.js';
 import { usersRepository } from '../modules/users/repository.js';
+import { newId } from '../store/index.js';
+import { DEMO_COURSES } from './catalog.js';
+import { thumbnailPng } from './thumbnail.js';
 
 export const DEMO_PASSWORD = 'courseport-demo';
 export const DEMO_ACCOUNTS = [
   { email: 'admin@courseport.dev', name: 'Ada Admin', roles: ['student'] as const, admin: true },
   { email: 'educator@courseport.dev', name: 'Eddie Educator', roles: ['student', 'educator'] as const, admin: false },
+  { email: 'educator2@courseport.dev', name: 'Priya Sharma', roles: ['educator'] as const, admin: false },
   { email: 'student@courseport.dev', name: 'Sam Student', roles: ['student'] as const, admin: false },
 ];
 
@@ -16,13 +23,15 @@ export const DEMO_ACCOUNTS = [
  * Demo accounts for a first run (local accounts only), written only into an empty store so it
  * never touches real data. Returns whether it seeded.
  */
-export async function seedDemo({ config, store, clock, auth, logger }: AppDeps): Promise<boolean> {
+export async function seedDemo(deps: AppDeps): Promise<boolean> {
+  const { config, store, clock, auth, logger } = deps;
   if (config.auth.mode !== 'local' || !auth.local) return false;
   const accounts = authRepository(store).accounts;
   const users = usersRepository(store);
   if ((await accounts.countDocuments({})) > 0 || (await users.countDocuments({})) > 0) return false;
 
   const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
+  const ids: Record<string, string> = {};
   for (const demo of DEMO_ACCOUNTS) {
     const account = await auth.local.createAccount({
       name: demo.name,
@@ -42,7 +51,85 @@ export async function seedDemo({ config, store, clock, auth, logger }: AppDeps):
       updatedAt: now,
     });
     if (demo.admin) await adminEmails.seed([demo.email]);
+    ids[demo.email] = account._id;
   }
+  await seedCatalog(deps, {
+    educators: [
+      { _id: ids['educator@courseport.dev'] as string, name: 'Eddie Educator' },
+      { _id: ids['educator2@courseport.dev'] as string, name: 'Priya Sharma' },
+    ],
+    student: ids['student@courseport.dev'] as string,
+  });
   logger.info({ accounts: DEMO_ACCOUNTS.map((a) => a.email), password: DEMO_PASSWORD }, 'seeded demo accounts');
   return true;
+}
+
+const LEARNERS = ['Aarav Mehta', 'Maya Chen', 'Lucas Silva', 'Fatima Khan', 'Noah Williams', 'Sofia Rossi'];
+
+/**
+ * Thirteen published courses with generated thumbnails, and demo learners whose enrollments and
+ * ratings make the catalog look lived-in. The demo student is enrolled in two courses.
+ */
+async function seedCatalog(
+  { config, store, clock }: AppDeps,
+  { educators, student }: { educators: Array<{ _id: string; name: string }>; student: string },
+): Promise<void> {
+  const users = usersRepository(store);
+  const now = clock.now().getTime();
+  const learners = LEARNERS.map((name) => ({ _id: `user_demo_${newId()}`, name }));
+  for (const learner of learners) {
+    await users.insertOne({
+      _id: learner._id,
+      email: `${learner.name.toLowerCase().replace(/\W+/g, '.')}@learners.courseport.dev`,
+      name: learner.name,
+      imageUrl: config.publicApiUrl + PLACEHOLDER_AVATAR_PATH,
+      roles: ['student'],
+      enrolledCourses: [],
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    });
+  }
+
+  const courses: CourseDoc[] = [];
+  for (const [index, demo] of DEMO_COURSES.entries()) {
+    const thumbnailId = newId();
+    await store.blobs.put(thumbnailId, thumbnailPng(index + 1), 'image/png');
+    const enrolled = learners.filter((_, i) => (i + index) % 3 !== 0).map((l) => l._id);
+    if (index === 0 || index === 2) enrolled.push(student);
+    courses.push({
+      _id: newId(),
+      courseTitle: demo.title,
+      courseDescription: sanitizeDescription(
+        `<p>${demo.summary}</p><h3>What you will learn</h3><ul>${demo.points.map((p) => `<li>${p}</li>`).join('')}</ul>`,
+      ),
+      courseThumbnail: config.publicApiUrl + mediaPath(thumbnailId),
+      coursePrice: demo.price,
+      discount: demo.discount,
+      educator: educators[demo.educator] as { _id: string; name: string },
+      courseContent: demo.chapters.map((chapter, c) => ({
+        chapterId: newId(),
+        chapterTitle: chapter.title,
+        chapterOrder: c + 1,
+        chapterContent: chapter.lectures.map((lecture, l) => ({
+          lectureId: newId(),
+          lectureTitle: lecture.title,
+          lectureDuration: lecture.minutes,
+          lectureUrl: `https://youtu.be/${lecture.video}`,
+          isPreviewFree: lecture.free ?? false,
+          lectureOrder: l + 1,
+        })),
+      })),
+      courseRatings: enrolled
+        .filter((id) => id !== student)
+        .slice(0, 3 + (index % 3))
+        .map((userId, i) => ({ userId, rating: 3 + ((index + i) % 3) })),
+      enrolledStudents: enrolled,
+      isPublished: true,
+      createdAt: new Date(now - (DEMO_COURSES.length - index) * 3_600_000),
+    });
+  }
+  await coursesRepository(store).insertMany(courses);
+  for (const course of courses) {
+    await users.updateMany({ _id: { $in: course.enrolledStudents } }, { $addToSet: { enrolledCourses: course._id } });
+  }
 }

@@ -5,7 +5,17 @@ import path from 'node:path';
 import type * as nedb from '@seald-io/nedb';
 import { ConflictError } from './errors.js';
 import { newId } from './ids.js';
-import type { BlobStore, Collection, Doc, Filter, FindOptions, IndexSpec, Store, Update, UpdateResult } from './types.js';
+import type {
+  BlobStore,
+  Collection,
+  Doc,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Store,
+  Update,
+  UpdateResult,
+} from './types.js';
 import { equalityFields } from './upsert.js';
 
 // The package's typings declare an ES default export, but at runtime the class is module.exports.

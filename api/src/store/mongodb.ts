@@ -1,7 +1,7 @@
 import {
   type Db,
-  GridFSBucket,
   type Document,
+  GridFSBucket,
   MongoClient,
   MongoNetworkError,
   MongoNotConnectedError,
@@ -11,7 +11,17 @@ import {
 } from 'mongodb';
 import { ConflictError, StoreUnavailableError } from './errors.js';
 import { newId } from './ids.js';
-import type { BlobStore, Collection, Doc, Filter, FindOptions, IndexSpec, Store, Update, UpdateResult } from './types.js';
+import type {
+  BlobStore,
+  Collection,
+  Doc,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Store,
+  Update,
+  UpdateResult,
+} from './types.js';
 
 const DUPLICATE_KEY = 11000;
 
@@ -143,7 +153,12 @@ function gridFsBlobs(db: Db): BlobStore {
           }),
       ),
     async get(id) {
-      const files = await guard(() => bucket.find({ _id: id as never }).limit(1).toArray());
+      const files = await guard(() =>
+        bucket
+          .find({ _id: id as never })
+          .limit(1)
+          .toArray(),
+      );
       if (files.length === 0) return null;
       const chunks: Buffer[] = [];
       await guard(
@@ -159,7 +174,12 @@ function gridFsBlobs(db: Db): BlobStore {
       return Buffer.concat(chunks);
     },
     async delete(id) {
-      const files = await guard(() => bucket.find({ _id: id as never }).limit(1).toArray());
+      const files = await guard(() =>
+        bucket
+          .find({ _id: id as never })
+          .limit(1)
+          .toArray(),
+      );
       if (files.length > 0) await guard(() => bucket.delete(id as never));
     },
   };

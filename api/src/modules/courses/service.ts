@@ -45,7 +45,8 @@ export function catalogService(repo: CoursesRepository) {
     async details(id: string, viewerId?: string): Promise<CourseDetails> {
       const course = ID_PATTERN.test(id) ? await repo.findOne({ _id: id, isPublished: true }) : null;
       if (!course) throw notFound(COURSE_NOT_FOUND);
-      const fullAccess = viewerId !== undefined && (course.educator._id === viewerId || course.enrolledStudents.includes(viewerId));
+      const fullAccess =
+        viewerId !== undefined && (course.educator._id === viewerId || course.enrolledStudents.includes(viewerId));
       const courseContent: Chapter[] = [...course.courseContent]
         .sort((a, b) => a.chapterOrder - b.chapterOrder)
         .map((chapter) => ({
