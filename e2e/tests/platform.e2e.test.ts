@@ -27,7 +27,6 @@ const ROUTES = [
     title: 'Educator Portal',
     params: { '*': 'student-enrolled' },
   },
-  { path: '/admin', portal: 'admin', title: 'Admin Dashboard', params: {} },
 ] as const;
 
 let platform: Platform;
@@ -79,6 +78,15 @@ describe('the assembled platform', () => {
     }
     const navShown = !/^\/(educator|admin)/.test(path);
     expect(await homeLink(page).count()).toBe(navShown ? 1 : 0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('renders /admin from the admin portal, which tells a visitor it is for admins', async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${platform.urls.shell}/admin`);
+    await page.getByText('Access Denied').waitFor();
+    expect(await homeLink(page).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -161,7 +169,7 @@ describe('the assembled platform', () => {
         history.pushState({}, '', '/admin');
         dispatchEvent(new PopStateEvent('popstate'));
       });
-      await page.locator('[data-portal="admin"]').waitFor();
+      await page.getByText('Access Denied').waitFor();
 
       // Back to the storefront: still down, so the fallback again.
       await page.goBack();

@@ -29,3 +29,12 @@ Object.defineProperty(window, 'matchMedia', {
 // jsdom does not implement pseudo-element styles (antd's modal asks for them): use the element's.
 const elementStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => elementStyle(element);
+
+// jsdom lacks ResizeObserver, which antd's Table and Tabs use.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -1,5 +1,78 @@
-import { ScreenPlaceholder } from '@courseport/shared-ui';
+import { LoadingState, Tabs, useSession } from '@courseport/shared-ui';
+import { useState } from 'react';
+import { AccessDenied } from '../dashboard/AccessDenied';
+import { AdminEmailsTab } from '../dashboard/AdminEmailsTab';
+import { AdminHeader } from '../dashboard/AdminHeader';
+import { RequestsTab } from '../dashboard/RequestsTab';
+import { useAdminEmails } from '../dashboard/useAdminEmails';
+import { useEducatorRequests } from '../dashboard/useEducatorRequests';
 
+/** /admin: educator requests and the admin e-mail allow-list, for admins only. */
 export default function AdminDashboardPage() {
-  return <ScreenPlaceholder portal="admin" title="Admin Dashboard" />;
+  const status = useSession((s) => s.status);
+  const userLoaded = useSession((s) => s.userLoaded);
+  const roles = useSession((s) => s.roles);
+
+  if (status === 'loading' || (status === 'signed-in' && !userLoaded)) return <LoadingState />;
+  // The dashboard (and with it every admin API call) is only mounted for admins.
+  if (status !== 'signed-in' || !roles.includes('admin')) return <AccessDenied />;
+  return <AdminDashboard />;
+}
+
+function AdminDashboard() {
+  const requests = useEducatorRequests();
+  // The allow-list is loaded the first time its tab is opened.
+  const [emailsOpened, setEmailsOpened] = useState(false);
+  const emails = useAdminEmails(emailsOpened);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await Promise.all([requests.refresh(), emailsOpened ? emails.refresh() : undefined]);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <div style={{ width: '100%', maxWidth: 1200, margin: '0 auto', padding: 'clamp(16px, 4vw, 32px)' }}>
+      <AdminHeader refreshing={refreshing} autoRefreshing={requests.autoRefreshing} onRefresh={refresh} />
+      <Tabs
+        defaultActiveKey="requests"
+        onChange={(key) => {
+          if (key === 'emails') setEmailsOpened(true);
+        }}
+        items={[
+          {
+            key: 'requests',
+            label: 'Educator Requests',
+            children: (
+              <RequestsTab
+                requests={requests.requests}
+                loading={requests.loading}
+                busyIds={requests.busyIds}
+                onApprove={requests.approve}
+                onReject={requests.reject}
+              />
+            ),
+          },
+          {
+            key: 'emails',
+            label: 'Admin Emails',
+            children: (
+              <AdminEmailsTab
+                emails={emails.emails}
+                loading={emails.loading}
+                adding={emails.adding}
+                removingIds={emails.removingIds}
+                onAdd={emails.add}
+                onRemove={emails.remove}
+              />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,107 @@
+import {
+  type AdminEmail,
+  AntApp,
+  Button,
+  Card,
+  EmptyState,
+  Flex,
+  Input,
+  LoadingState,
+  Typography,
+} from '@courseport/shared-ui';
+import { useState } from 'react';
+
+interface AdminEmailsTabProps {
+  emails: AdminEmail[];
+  loading: boolean;
+  adding: boolean;
+  removingIds: ReadonlySet<string>;
+  /** Resolves true when the e-mail was added. */
+  onAdd: (email: string) => Promise<boolean>;
+  onRemove: (emailId: string) => Promise<void>;
+}
+
+export function AdminEmailsTab({ emails, loading, adding, removingIds, onAdd, onRemove }: AdminEmailsTabProps) {
+  const { modal } = AntApp.useApp();
+  const [value, setValue] = useState('');
+
+  const submit = async () => {
+    if (adding) return;
+    if (await onAdd(value)) setValue('');
+  };
+
+  const confirmRemove = (item: AdminEmail) =>
+    modal.confirm({
+      title: 'Remove admin email',
+      content: 'Are you sure you want to remove this email from the allowed list?',
+      okText: 'Remove',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () => onRemove(item._id),
+    });
+
+  return (
+    <Card title="Admin Email Management">
+      <Typography.Paragraph type="secondary">
+        Users who sign in with one of these e-mail addresses get admin access.
+      </Typography.Paragraph>
+      <Flex wrap gap={8} style={{ marginBottom: 24 }}>
+        <Input
+          type="email"
+          aria-label="Admin email address"
+          placeholder="admin@example.com"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          onPressEnter={submit}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Button type="primary" onClick={submit} disabled={adding || !value.trim()}>
+          {adding ? 'Adding...' : 'Add Email'}
+        </Button>
+      </Flex>
+
+      {loading && emails.length === 0 ? (
+        <LoadingState text="Loading admin emails..." />
+      ) : emails.length === 0 ? (
+        <EmptyState title="No admin emails configured yet." />
+      ) : (
+        <section aria-labelledby="allowed-admin-emails">
+          <Typography.Title level={5} id="allowed-admin-emails">
+            Allowed Admin Emails ({emails.length})
+          </Typography.Title>
+          <Flex component="ul" vertical gap={8} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {emails.map((item) => (
+              <Flex
+                component="li"
+                key={item._id}
+                wrap
+                justify="space-between"
+                align="center"
+                gap={8}
+                style={{ border: '1px solid #e5e7eb', borderRadius: 8, padding: '10px 14px' }}
+              >
+                <Flex vertical gap={2} style={{ minWidth: 0 }}>
+                  <Typography.Text strong style={{ wordBreak: 'break-all' }}>
+                    {item.email}
+                  </Typography.Text>
+                  <Flex wrap gap="0 16px">
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      Added by: {item.addedBy?.name ?? 'Unknown'}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      Added on: {new Date(item.addedAt).toLocaleDateString()}
+                    </Typography.Text>
+                  </Flex>
+                </Flex>
+                <Button danger size="small" disabled={removingIds.has(item._id)} onClick={() => confirmRemove(item)}>
+                  Remove
+                </Button>
+              </Flex>
+            ))}
+          </Flex>
+        </section>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  Avatar,
+  Button,
+  type EducatorRequest,
+  type EducatorRequestStatus,
+  Flex,
+  Table,
+  Tag,
+  Typography,
+} from '@courseport/shared-ui';
+import { useState } from 'react';
+import { RejectModal } from './RejectModal';
+
+const STATUS_TAGS: Record<EducatorRequestStatus, { label: string; color: string }> = {
+  pending: { label: 'Pending', color: 'gold' },
+  approved: { label: 'Approved', color: 'green' },
+  rejected: { label: 'Rejected', color: 'red' },
+};
+
+interface RequestsTabProps {
+  requests: EducatorRequest[];
+  loading: boolean;
+  /** Requests whose approve/reject call is running. */
+  busyIds: ReadonlySet<string>;
+  onApprove: (requestId: string) => void;
+  /** Resolves true when the request was rejected. */
+  onReject: (requestId: string, reason: string) => Promise<boolean>;
+}
+
+export function RequestsTab({ requests, loading, busyIds, onApprove, onReject }: RequestsTabProps) {
+  const [rejecting, setRejecting] = useState<EducatorRequest | null>(null);
+
+  const submitReject = async (reason: string) => {
+    if (!rejecting) return;
+    if (await onReject(rejecting._id, reason)) setRejecting(null);
+  };
+
+  return (
+    <>
+      <Table<EducatorRequest>
+        rowKey="_id"
+        dataSource={requests}
+        loading={loading}
+        scroll={{ x: 'max-content' }}
+        pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+        locale={{ emptyText: 'No educator requests found' }}
+        columns={[
+          {
+            title: 'User',
+            key: 'user',
+            render: (_, request) => (
+              <Flex align="center" gap={10}>
+                <Avatar src={request.userId?.imageUrl || undefined} alt="">
+                  {request.name.charAt(0).toUpperCase()}
+                </Avatar>
+                <Typography.Text strong>{request.name}</Typography.Text>
+              </Flex>
+            ),
+          },
+          { title: 'Email', dataIndex: 'email', key: 'email' },
+          {
+            title: 'Requested At',
+            dataIndex: 'requestedAt',
+            key: 'requestedAt',
+            render: (value: string) => new Date(value).toLocaleString(),
+          },
+          {
+            title: 'Status',
+            key: 'status',
+            render: (_, request) => {
+              const tag = STATUS_TAGS[request.status];
+              return (
+                <Flex vertical align="flex-start" gap={4}>
+                  <Tag color={tag.color}>{tag.label}</Tag>
+                  {request.status === 'rejected' && request.reason && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 260 }}>
+                      Reason: {request.reason}
+                    </Typography.Text>
+                  )}
+                </Flex>
+              );
+            },
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, request) => {
+              if (request.status !== 'pending') return null;
+              const busy = busyIds.has(request._id);
+              return (
+                <Flex gap={8}>
+                  <Button
+                    size="small"
+                    color="green"
+                    variant="solid"
+                    disabled={busy}
+                    onClick={() => onApprove(request._id)}
+                  >
+                    Approve
+                  </Button>
+                  <Button size="small" danger disabled={busy} onClick={() => setRejecting(request)}>
+                    Reject
+                  </Button>
+                </Flex>
+              );
+            },
+          },
+        ]}
+      />
+      <RejectModal
+        request={rejecting}
+        submitting={rejecting !== null && busyIds.has(rejecting._id)}
+        onCancel={() => setRejecting(null)}
+        onSubmit={submitReject}
+      />
+    </>
+  );
+}

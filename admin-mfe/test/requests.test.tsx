@@ -1,0 +1,218 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ALICE,
+  apiGet,
+  apiPost,
+  button,
+  deferred,
+  findDialog,
+  getCalls,
+  makeRequest,
+  mockGet,
+  mockPost,
+  networkError,
+  REQUESTS,
+  REQUESTS_PATH,
+  renderPage,
+  rowOf,
+  serverError,
+  setupUser,
+  signInAsAdmin,
+} from './helpers';
+
+vi.mock('@courseport/shared-ui', async (orig) => ({
+  ...(await orig<typeof import('@courseport/shared-ui')>()),
+  api: { get: vi.fn(), post: vi.fn() },
+}));
+
+const APPROVE_PATH = '/api/user/approve-educator-request';
+const REJECT_PATH = '/api/user/reject-educator-request';
+
+let user: ReturnType<typeof setupUser>;
+
+beforeEach(() => {
+  user = setupUser();
+  apiGet.mockReset();
+  apiPost.mockReset();
+  signInAsAdmin();
+});
+
+describe('Educator requests tab', () => {
+  it('lists the requests with capitalised, coloured statuses, the reason and actions only on pending rows', async () => {
+    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: REQUESTS }) });
+    renderPage();
+    await screen.findByText('alice@example.com');
+
+    const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headers).toEqual(['User', 'Email', 'Requested At', 'Status', 'Actions']);
+
+    const alice = within(rowOf('alice@example.com'));
+    expect(alice.getByText('Alice Pending')).toBeInTheDocument();
+    expect(alice.getByText(new Date('2025-01-15T10:30:00.000Z').toLocaleString())).toBeInTheDocument();
+    expect(alice.getByText('Pending')).toHaveClass('ant-tag-gold');
+    expect(alice.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(alice.getByRole('button', { name: 'Reject' })).toBeEnabled();
+
+    const bob = within(rowOf('bob@example.com'));
+    expect(bob.getByText('Approved')).toHaveClass('ant-tag-green');
+    expect(bob.queryByRole('button')).not.toBeInTheDocument();
+
+    const carol = within(rowOf('carol@example.com'));
+    expect(carol.getByText('Rejected')).toHaveClass('ant-tag-red');
+    expect(carol.getByText('Reason: Not enough experience')).toBeInTheDocument();
+    expect(carol.queryByRole('button')).not.toBeInTheDocument();
+
+    expect(screen.getAllByText('Approve')).toHaveLength(1);
+  });
+
+  it('shows the empty row text when there are no requests', async () => {
+    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: [] }) });
+    renderPage();
+    expect(await screen.findByText('No educator requests found')).toBeInTheDocument();
+  });
+
+  it('approves a request: disables its buttons while running, toasts and refetches', async () => {
+    let requests = [ALICE];
+    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests }) });
+    const approval = deferred<{ success: boolean }>();
+    mockPost({ [APPROVE_PATH]: () => approval.promise });
+    renderPage();
+    await screen.findByText('alice@example.com');
+
+    await user.click(button('Approve'));
+    expect(apiPost).toHaveBeenCalledWith(APPROVE_PATH, { requestId: 'r1' });
+    expect(button('Approve')).toBeDisabled();
+    expect(button('Reject')).toBeDisabled();
+
+    requests = [{ ...ALICE, status: 'approved' }];
+    await act(async () => approval.resolve({ success: true }));
+    expect(await screen.findByText('Request approved successfully!')).toBeInTheDocument();
+    expect(getCalls(REQUESTS_PATH)).toBe(2);
+    expect(await screen.findByText('Approved')).toBeInTheDocument();
+    expect(screen.queryByText('Approve')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's success message when it sends one", async () => {
+    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: [ALICE] }) });
+    mockPost({ [APPROVE_PATH]: () => ({ success: true, message: 'Alice is now an educator' }) });
+    renderPage();
+    await screen.findByText('alice@example.com');
+    await user.click(button('Approve'));
+    expect(await screen.findByText('Alice is now an educator')).toBeInTheDocument();
+  });
+
+  it('rejects a request through the modal and sends the reason', async () => {
+    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: [ALICE] }) });
+    mockPost({ [REJECT_PATH]: () => ({ success: true }) });
+    renderPage();
+    await screen.findByText('alice@example.com');
+    await user.click(button('Reject'));
+
+    const dialog = await findDialog('Reject Educator Request');
+    expect(button('Cancel', dialog)).toBeEnabled();
+    await user.click(within(dialog).getByLabelText('Rejection reason'));
+    await user.paste('Not enough experience');
+    await user.click(button('Reject Request', dialog));
+
+    expect(apiPost).toHaveBeenCalledWith(REJECT_PATH, { requestId: 'r1', reason: 'Not enough experience' });
+    expect(await screen.findByText('Request rejected successfully!')).toBeInTheDocument();
+    expect(getCalls(REQUESTS_PATH)).toBe(2);
+    await waitFor(() => expect(screen.queryByText('Reject Educator Request')).not.toBeInTheDocument());
+  });
+
+  it('allows rejecting without a reason, and Cancel closes the modal without a call', async () => {
+    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: [ALICE] }) });
+    mockPost({ [REJECT_PATH]: () => ({ success: true }) });
+    renderPage();
+    await screen.findByText('alice@example.com');
+    await user.click(button('Reject'));
+    await user.click(button('Cancel', await findDialog('Reject Educator Request')));
+    await waitFor(() => expect(screen.queryByText('Reject Educator Request')).not.toBeInTheDocument());
+    expect(apiPost).not.toHaveBeenCalled();
+
+    await user.click(button('Reject'));
+    await user.click(button('Reject Request', await findDialog('Reject Educator Request')));
+    expect(apiPost).toHaveBeenCalledWith(REJECT_PATH, { requestId: 'r1', reason: '' });
+  });
+
+  it("toasts the server's message when an action fails, and the fallback on network errors", async () => {
+    mockGet({
+      [REQUESTS_PATH]: () => ({
+        success: true,
+        requests: [ALICE, makeRequest({ _id: 'r9', name: 'Dan Pending', email: 'dan@example.com' })],
+      }),
+    });
+    mockPost({
+      [APPROVE_PATH]: () => {
+        throw serverError('Request has already been processed', 409);
+      },
+      [REJECT_PATH]: () => {
+        throw networkError();
+      },
+    });
+    renderPage();
+    await screen.findByText('alice@example.com');
+
+    await user.click(button('Approve', rowOf('alice@example.com')));
+    expect(await screen.findByText('Request has already been processed')).toBeInTheDocument();
+    expect(getCalls(REQUESTS_PATH)).toBe(1);
+    expect(button('Approve', rowOf('alice@example.com'))).toBeEnabled();
+
+    await user.click(button('Reject', rowOf('dan@example.com')));
+    await user.click(button('Reject Request', await findDialog('Reject Educator Request')));
+    expect(await screen.findByText('Failed to reject request')).toBeInTheDocument();
+    // The modal stays open so the admin can try again.
+    expect(screen.getByText('Reject Educator Request')).toBeVisible();
+  });
+
+  it('uses the approve fallback text for errors without a server message', async () => {
+    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: [ALICE] }) });
+    mockPost({
+      [APPROVE_PATH]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderPage();
+    await screen.findByText('alice@example.com');
+    await user.click(button('Approve'));
+    expect(await screen.findByText('Failed to approve request')).toBeInTheDocument();
+  });
+
+  it('toasts fetch failures: the server message, or the fallback on network errors', async () => {
+    mockGet({
+      [REQUESTS_PATH]: () => {
+        throw serverError('Admin access required', 403);
+      },
+    });
+    const { unmount } = renderPage();
+    expect(await screen.findByText('Admin access required')).toBeInTheDocument();
+    expect(screen.getByText('No educator requests found')).toBeInTheDocument();
+    unmount();
+
+    mockGet({
+      [REQUESTS_PATH]: () => {
+        throw networkError();
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('Failed to fetch requests')).toBeInTheDocument();
+  });
+
+  it("Refresh refetches and shows 'Refreshing...' while it runs", async () => {
+    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: [ALICE] }) });
+    renderPage();
+    await screen.findByText('alice@example.com');
+
+    const refetch = deferred<unknown>();
+    mockGet({ [REQUESTS_PATH]: () => refetch.promise });
+    await user.click(button('Refresh'));
+    expect(button('Refreshing...')).toBeDisabled();
+
+    await act(async () => refetch.resolve({ success: true, requests: REQUESTS }));
+    expect(await screen.findByText('carol@example.com')).toBeInTheDocument();
+    expect(button('Refresh')).toBeEnabled();
+    // A manual refresh never announces new requests; only polling does.
+    expect(screen.queryByText(/New educator request received!/)).not.toBeInTheDocument();
+  });
+});
