@@ -40,7 +40,9 @@ describe('identity, roles and the admin console', () => {
     // The demo admin approves the request in the admin dashboard.
     const admin = await signedInContext(browser, platform.urls.shell, DEMO.admin);
     const adminPage = await admin.newPage();
-    await adminPage.goto(`${platform.urls.shell}/admin`);
+    await adminPage.goto(platform.urls.shell);
+    // Through the navigation bar: a client-side move into another portal keeps the session.
+    await adminPage.getByRole('link', { name: 'Admin Dashboard' }).click();
     await adminPage.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     const row = adminPage.getByRole('row').filter({ hasText: 'nora@example.com' });
     await row.getByText('Pending').waitFor();

@@ -1,4 +1,4 @@
-import type { Identity, SessionState } from '@courseport/shared-ui';
+import { type Identity, type SessionState, sessionStore } from '@courseport/shared-ui';
 
 export const signedOutState: Partial<SessionState> = {
   status: 'signed-out',
@@ -17,3 +17,10 @@ export const signedInState = (identity: Identity): Partial<SessionState> => ({
   userLoaded: false,
   roles: [],
 });
+
+/** Records who is signed in; the same user again (a token refresh) keeps the loaded profile. */
+export function setSignedIn(identity: Identity): void {
+  const current = sessionStore.getState();
+  if (current.status === 'signed-in' && current.identity?.id === identity.id) sessionStore.setState({ identity });
+  else sessionStore.setState(signedInState(identity));
+}

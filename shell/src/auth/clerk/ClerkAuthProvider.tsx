@@ -1,9 +1,9 @@
 import { ClerkProvider, UserButton, useAuth, useClerk, useUser } from '@clerk/clerk-react';
 import { sessionStore } from '@courseport/shared-ui';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UserMenuContext } from '../auth-ui';
-import { signedInState, signedOutState } from '../session-state';
+import { setSignedIn, signedOutState } from '../session-state';
 
 /** Writes Clerk's state into the shared session store; portals never import Clerk. */
 function ClerkBridge() {
@@ -11,14 +11,16 @@ function ClerkBridge() {
   const { user } = useUser();
   const clerk = useClerk();
   const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
 
   useEffect(() => {
     sessionStore.setState({
       getToken: () => getToken(),
       openSignIn: (mode = 'sign-in') => (mode === 'sign-up' ? clerk.openSignUp() : clerk.openSignIn()),
-      signOut: () => clerk.signOut(() => navigate('/')),
+      signOut: () => clerk.signOut(() => navigateRef.current('/')),
     });
-  }, [getToken, clerk, navigate]);
+  }, [getToken, clerk]);
 
   useEffect(() => {
     if (!isLoaded) return;
@@ -32,8 +34,7 @@ function ClerkBridge() {
       fullName: user.fullName ?? user.username ?? '',
       imageUrl: user.imageUrl,
     };
-    if (sessionStore.getState().identity?.id === identity.id) sessionStore.setState({ identity });
-    else sessionStore.setState(signedInState(identity));
+    setSignedIn(identity);
   }, [isLoaded, isSignedIn, user]);
 
   return null;

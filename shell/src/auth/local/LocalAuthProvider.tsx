@@ -1,8 +1,8 @@
 import { sessionStore, useToast } from '@courseport/shared-ui';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { UserMenuContext } from '../auth-ui';
-import { signedInState, signedOutState } from '../session-state';
+import { setSignedIn, signedOutState } from '../session-state';
 import { AuthDialog, type AuthMode } from './AuthDialog';
 import { LocalSessionClient } from './session-client';
 import { LocalUserMenu } from './UserMenu';
@@ -14,6 +14,9 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const [dialog, setDialog] = useState<AuthMode | null>(null);
   const client = useMemo(() => new LocalSessionClient(() => sessionStore.setState(signedOutState)), []);
+  // useNavigate changes with the location; the session is set up once.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
 
   useEffect(() => {
     sessionStore.setState({
@@ -22,13 +25,13 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
       signOut: async () => {
         await client.signOut();
         sessionStore.setState(signedOutState);
-        navigate('/');
+        navigateRef.current('/');
       },
     });
     void client
       .restore()
-      .then((identity) => sessionStore.setState(identity ? signedInState(identity) : signedOutState));
-  }, [client, navigate]);
+      .then((identity) => (identity ? setSignedIn(identity) : sessionStore.setState(signedOutState)));
+  }, [client]);
 
   // The link in the confirmation e-mail lands on /?email-verified=1.
   useEffect(() => {
@@ -36,7 +39,7 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
     toast.success('Your email address is confirmed.');
     params.delete('email-verified');
     setParams(params, { replace: true });
-    void client.restore().then((identity) => identity && sessionStore.setState({ identity }));
+    void client.restore().then((identity) => identity && setSignedIn(identity));
   }, [params, setParams, toast, client]);
 
   return (
@@ -46,9 +49,9 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
         mode={dialog}
         onModeChange={setDialog}
         onClose={() => setDialog(null)}
-        signIn={async (email, password) => sessionStore.setState(signedInState(await client.signIn(email, password)))}
+        signIn={async (email, password) => setSignedIn(await client.signIn(email, password))}
         signUp={async (name, email, password) => {
-          sessionStore.setState(signedInState(await client.signUp(name, email, password)));
+          setSignedIn(await client.signUp(name, email, password));
           toast.info('Account created. We sent a confirmation link to your email address.');
         }}
       />
