@@ -145,7 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
-    dataDir: path.resolve(e.DATA_DIR),
+    // Relative to where the command was typed (pnpm runs package scripts inside the package).
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     mongodbUri: e.MONGODB_URI,
     allowedOrigins: e.ALLOWED_ORIGINS,
     publicAppUrl: e.PUBLIC_APP_URL.replace(/\/$/, ''),
