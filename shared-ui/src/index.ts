@@ -42,6 +42,7 @@ export { ApiError, api, apiRequest, NETWORK_ERROR_MESSAGE, type RequestOptions }
 export { ScreenPlaceholder } from './components/ScreenPlaceholder';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';
 export type * from './contracts/index';
+export { discountedPrice, formatDuration, formatPrice, videoIdFromUrl } from './format';
 export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';
 export {
   type AuthStatus,

@@ -1,5 +1,46 @@
-import { ScreenPlaceholder } from '@courseport/shared-ui';
+import { EmptyState, ErrorState, LoadingState } from '@courseport/shared-ui';
+import { Link, useParams } from 'react-router-dom';
+import { StorefrontPage } from '../components/StorefrontPage';
+import '../course/course.css';
+import { CourseView } from '../course/CourseView';
+import { COURSE_NOT_FOUND, isNotFound, useCourse } from '../hooks/useCourse';
+import { errorMessage } from '../hooks/useLoadable';
 
+function CourseContent({ id }: { id: string }) {
+  const { state, retry } = useCourse(id);
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'error') {
+    if (isNotFound(state.error)) {
+      return (
+        <EmptyState
+          title={COURSE_NOT_FOUND}
+          description="This course does not exist or is no longer available."
+          action={
+            <Link to="/course-list" className="sf-link-button sf-link-button-primary">
+              Browse all courses
+            </Link>
+          }
+        />
+      );
+    }
+    return (
+      <ErrorState
+        title="Could not load this course"
+        message={errorMessage(state.error, 'Failed to fetch the course')}
+        onRetry={retry}
+        retryLabel="Retry"
+      />
+    );
+  }
+  return <CourseView course={state.data} />;
+}
+
+/** `/course/:id`: everything about one course, and the way to enroll in it. */
 export default function CourseDetailsPage() {
-  return <ScreenPlaceholder portal="storefront" title="Course Details" />;
+  const id = useParams().id ?? '';
+  return (
+    <StorefrontPage className="sf-course-page">
+      <CourseContent key={id} id={id} />
+    </StorefrontPage>
+  );
 }

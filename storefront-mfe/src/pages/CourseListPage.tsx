@@ -1,5 +1,29 @@
-import { ScreenPlaceholder } from '@courseport/shared-ui';
+import { Breadcrumb } from '@courseport/shared-ui';
+import { Link, useParams } from 'react-router-dom';
+import { SearchBox } from '../components/SearchBox';
+import { StorefrontPage } from '../components/StorefrontPage';
+import { CourseResults } from '../list/CourseResults';
+import '../list/list.css';
+import { SearchChip } from '../list/SearchChip';
 
+/** `/course-list` and `/course-list/:input`: every course, or those whose title contains the input. */
 export default function CourseListPage() {
-  return <ScreenPlaceholder portal="storefront" title="Course List" />;
+  const query = (useParams().input ?? '').trim();
+  return (
+    <StorefrontPage>
+      <header className="sf-list-head">
+        <div className="sf-container sf-list-head-inner">
+          <div>
+            <h1 className="sf-list-title">Course List</h1>
+            <Breadcrumb items={[{ title: <Link to="/">Home</Link> }, { title: 'Course List' }]} />
+          </div>
+          <SearchBox clearOnSubmit size="middle" />
+        </div>
+      </header>
+      <div className="sf-container sf-list-body">
+        {query && <SearchChip query={query} />}
+        <CourseResults query={query} />
+      </div>
+    </StorefrontPage>
+  );
 }

@@ -1,0 +1,22 @@
+import type { CourseDetails } from '@courseport/shared-ui';
+import { UNKNOWN_EDUCATOR } from '../components/CourseCard';
+import { plural } from '../components/plural';
+import { Rating } from '../components/Rating';
+import { descriptionTeaser } from './description';
+
+/** Title, a plain-text teaser of the description, rating, students and educator. */
+export function CourseHeader({ course }: { course: CourseDetails }) {
+  return (
+    <header className="sf-course-header">
+      <h1 className="sf-course-heading">{course.courseTitle}</h1>
+      <p className="sf-course-teaser" data-testid="course-teaser">
+        {descriptionTeaser(course.courseDescription)}
+      </p>
+      <div className="sf-course-facts">
+        <Rating value={course.averageRating} countText={`(${plural(course.ratingCount, 'rating')})`} />
+        <span className="sf-course-students">{plural(course.enrolledCount, 'student')}</span>
+      </div>
+      <p className="sf-course-by">{`Course by ${course.educator?.name || UNKNOWN_EDUCATOR}`}</p>
+    </header>
+  );
+}

@@ -1,0 +1,113 @@
+import { Button, type CourseDetails, discountedPrice, formatDuration } from '@courseport/shared-ui';
+import type { ReactNode, Ref } from 'react';
+import { rupees } from '../components/Price';
+import { plural } from '../components/plural';
+import { CourseMedia } from './CourseMedia';
+import type { PreviewChoice } from './CourseStructure';
+import { useEnroll } from './useEnroll';
+
+export const INCLUDED = [
+  'Lifetime access with free updates.',
+  'Step-by-step, hands-on project guidance.',
+  'Downloadable resources and source code.',
+  'Quizzes to test your knowledge.',
+  'Certificate of completion.',
+];
+
+const icon = (path: ReactNode) => (
+  <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="sf-stat-icon">
+    {path}
+  </svg>
+);
+
+const STAR = icon(
+  <path d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z" fill="currentColor" />,
+);
+const CLOCK = icon(
+  <>
+    <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+    <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </>,
+);
+const BOOK = icon(
+  <path
+    d="M4 5.5A2.5 2.5 0 016.5 3H20v15H6.5A2.5 2.5 0 004 20.5v-15zM4 20.5A2.5 2.5 0 016.5 18H20v3H6.5A2.5 2.5 0 014 20.5z"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinejoin="round"
+  />,
+);
+
+export interface PurchaseCardProps {
+  course: CourseDetails;
+  minutes: number;
+  lectures: number;
+  preview: PreviewChoice | null;
+  onClosePreview: () => void;
+  mediaRef: Ref<HTMLDivElement>;
+}
+
+/** The media, price, enroll button and what the course includes. */
+export function PurchaseCard({ course, minutes, lectures, preview, onClosePreview, mediaRef }: PurchaseCardProps) {
+  const { enrolled, busy, enroll } = useEnroll(course._id);
+  const discount = course.discount;
+
+  return (
+    <aside className="sf-purchase" aria-label="Enroll in this course">
+      <CourseMedia
+        ref={mediaRef}
+        title={course.courseTitle}
+        thumbnail={course.courseThumbnail}
+        preview={preview}
+        onClose={onClosePreview}
+      />
+      <div className="sf-purchase-body">
+        <p className="sf-deadline">
+          {CLOCK}
+          <span>5 days at this price!</span>
+        </p>
+        <div className="sf-purchase-price">
+          <span className="sf-purchase-current">{rupees(discountedPrice(course.coursePrice, discount))}</span>
+          {discount > 0 && (
+            <>
+              <s className="sf-purchase-original">{rupees(course.coursePrice)}</s>
+              <span className="sf-discount-badge">{`${discount}% OFF`}</span>
+            </>
+          )}
+        </div>
+        <ul className="sf-purchase-stats">
+          <li>
+            {STAR}
+            <span>{course.averageRating}</span>
+          </li>
+          <li>
+            {CLOCK}
+            <span>{formatDuration(minutes)}</span>
+          </li>
+          <li>
+            {BOOK}
+            <span>{plural(lectures, 'lecture')}</span>
+          </li>
+        </ul>
+        <Button
+          type="primary"
+          size="large"
+          block
+          className="sf-enroll"
+          loading={busy}
+          disabled={busy}
+          onClick={() => void enroll()}
+        >
+          {enrolled ? 'Already Enrolled' : 'Enroll Now'}
+        </Button>
+        <h3 className="sf-included-title">What&apos;s in the course?</h3>
+        <ul className="sf-included">
+          {INCLUDED.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,51 @@
+import { EmptyState, ErrorState, LoadingState } from '@courseport/shared-ui';
+import { Link } from 'react-router-dom';
+import { CourseGrid } from '../components/CourseGrid';
+import { useCourses } from '../hooks/useCourses';
+import { errorMessage } from '../hooks/useLoadable';
+
+export const FEATURED_COUNT = 8;
+
+function Courses() {
+  const { state, retry } = useCourses();
+  if (state.status === 'loading') return <LoadingState />;
+  if (state.status === 'error') {
+    return (
+      <ErrorState
+        title="Could not load courses"
+        message={errorMessage(state.error, 'Failed to fetch courses')}
+        onRetry={retry}
+        retryLabel="Retry"
+      />
+    );
+  }
+  if (state.data.length === 0) {
+    return <EmptyState title="No courses available yet" description="New courses are on their way. Check back soon!" />;
+  }
+  return <CourseGrid courses={state.data.slice(0, FEATURED_COUNT)} label="Featured courses" />;
+}
+
+/** 'Learn from the best': the newest courses and a link to all of them. */
+export function FeaturedCourses() {
+  return (
+    <section className="sf-section" aria-labelledby="sf-featured-title">
+      <div className="sf-container">
+        <div className="sf-section-head">
+          <h2 id="sf-featured-title" className="sf-section-title">
+            Learn from the best
+          </h2>
+          <p className="sf-section-text">
+            Discover courses across coding, design, business and more, taught by educators who bring real-world
+            experience to every lesson.
+          </p>
+        </div>
+        <Courses />
+        <div className="sf-featured-more">
+          <Link to="/course-list" className="sf-link-button sf-link-button-ghost">
+            Show all courses
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

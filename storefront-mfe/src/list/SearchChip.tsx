@@ -1,0 +1,22 @@
+import { Tag } from '@courseport/shared-ui';
+import { useNavigate } from 'react-router-dom';
+
+/** The current search as a closable chip; its cross goes back to every course. */
+export function SearchChip({ query }: { query: string }) {
+  const navigate = useNavigate();
+  return (
+    <div className="sf-chip-row">
+      <span className="sf-chip-label">Results for</span>
+      <Tag
+        className="sf-chip"
+        closable={{ 'aria-label': 'Clear search' }}
+        onClose={(event) => {
+          event.preventDefault();
+          navigate('/course-list');
+        }}
+      >
+        {query}
+      </Tag>
+    </div>
+  );
+}
