@@ -92,7 +92,7 @@ export function NavBar() {
           )}
         </nav>
       )}
-      <span style={{ marginLeft: compact ? 'auto' : 0 }}>
+      <span style={{ marginLeft: compact || status !== 'signed-in' ? 'auto' : 0 }}>
         {status === 'signed-in' && <UserMenu />}
         {status === 'signed-out' && (
           <Button type="primary" shape="round" onClick={() => openSignIn('sign-up')}>

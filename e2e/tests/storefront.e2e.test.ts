@@ -1,0 +1,82 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { type Platform, startTestPlatform } from '../support/platform';
+
+const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startTestPlatform(), launchChromium(), mkdir(SHOTS, { recursive: true })]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function shoot(page: Page, name: string) {
+  for (const [label, width] of [
+    ['desktop', 1280],
+    ['phone', 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('the storefront', () => {
+  it('searches the catalog, opens a course, previews a free lecture, and asks a visitor to sign in to enroll', {
+    timeout: 90_000,
+  }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(platform.urls.shell);
+    await page.getByText('Learn from the best').waitFor();
+    await page.locator('a[href^="/course/"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await shoot(page, 'home');
+
+    // Search from the hero, in any case.
+    await page.getByRole('textbox').first().fill('jAvA');
+    await page.getByRole('button', { name: 'Search' }).first().click();
+    await page.waitForURL(/\/course-list\/jAvA$/);
+    await page.getByText('Course List', { exact: true }).first().waitFor();
+    const titles = () => page.locator('a[href^="/course/"]').allInnerTexts();
+    await page.locator('a[href^="/course/"]').first().waitFor();
+    const found = await titles();
+    expect(found.length).toBe(3);
+    for (const card of found) expect(card.toLowerCase()).toContain('java');
+    await page.getByText('jAvA', { exact: true }).waitFor();
+    await shoot(page, 'course-list-search');
+
+    // Clear the chip: back to every course.
+    await page.locator('.ant-tag .ant-tag-close-icon').click();
+    await page.waitForURL(/\/course-list$/);
+    await expect.poll(async () => (await titles()).length).toBe(13);
+
+    // Open a course and preview its free lecture.
+    await page.locator('a[href^="/course/"]').filter({ hasText: 'Java Programming Masterclass' }).click();
+    await page.getByRole('heading', { name: 'Java Programming Masterclass' }).first().waitFor();
+    await page.getByText('5 days at this price!').waitFor();
+    await page.getByText('20% OFF').waitFor();
+    await page.getByText('Getting started', { exact: true }).click();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Play video' }).click();
+    const frame = page.locator('iframe[src*="youtube-nocookie.com/embed/"]');
+    await frame.waitFor({ state: 'attached' });
+    expect(await frame.getAttribute('src')).toContain('/embed/eIrMbAQSU34');
+
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await page.getByText('Please login to continue').waitFor();
+    await shoot(page, 'course-details');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
