@@ -110,3 +110,47 @@ export interface CourseDetails extends CourseCard {
   courseDescription: string;
   courseContent: Chapter[];
 }
+
+/** `GET /api/educator/courses` → `courses[]` (the caller's, newest first). */
+export interface EducatorCourse {
+  _id: string;
+  courseTitle: string;
+  /** Sanitized HTML. */
+  courseDescription: string;
+  courseThumbnail: string;
+  coursePrice: number;
+  discount: number;
+  createdAt: string;
+  studentsCount: number;
+  /** Rupees actually paid for this course, rounded down. */
+  earnings: number;
+}
+
+/** A student's enrollment in one of the caller's courses. */
+export interface EnrolledStudent {
+  student: { _id: string; name: string; imageUrl: string };
+  courseTitle: string;
+  /** When the purchase completed (ISO). */
+  purchaseDate: string;
+}
+
+/** `GET /api/educator/dashboard` → `dashboardData`. */
+export interface DashboardData {
+  totalCourses: number;
+  /** Rupees, rounded down. */
+  totalEarnings: number;
+  /** Newest first. */
+  enrolledStudentsData: EnrolledStudent[];
+}
+
+/** The `courseData` JSON part of `POST /api/educator/add-course` (ids and orders are set by the server). */
+export interface NewCourseInput {
+  courseTitle: string;
+  courseDescription: string;
+  coursePrice: number;
+  discount: number;
+  courseContent: Array<{
+    chapterTitle: string;
+    chapterContent: Array<{ lectureTitle: string; lectureDuration: number; lectureUrl: string; isPreviewFree: boolean }>;
+  }>;
+}
