@@ -11,6 +11,7 @@ import { securityHeaders } from './http/middleware/security-headers.js';
 import { adminEmailRoutes } from './modules/admin-emails/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
+import { educatorRoutes } from './modules/educator/routes.js';
 import { educatorRequestRoutes } from './modules/educator-requests/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
@@ -31,6 +32,7 @@ export function createApiRouter(deps: AppDeps): Router {
     adminEmailRoutes,
     courseRoutes,
     mediaRoutes,
+    educatorRoutes,
   ];
   for (const routes of modules.map((m) => m(deps))) {
     api.use(routes.routes(), routes.allowedMethods({ throw: true }));

@@ -6,6 +6,8 @@ import { authRepository } from '../modules/auth/repository.js';
 import { type CourseDoc, coursesRepository } from '../modules/courses/repository.js';
 import { sanitizeDescription } from '../modules/courses/sanitize.js';
 import { mediaPath } from '../modules/media/routes.js';
+import { amountInPaise } from '../modules/purchases/pricing.js';
+import { type PurchaseDoc, purchasesRepository } from '../modules/purchases/repository.js';
 import { usersRepository } from '../modules/users/repository.js';
 import { newId } from '../store/index.js';
 import { DEMO_COURSES } from './catalog.js';
@@ -129,7 +131,23 @@ async function seedCatalog(
     });
   }
   await coursesRepository(store).insertMany(courses);
+  const purchases: PurchaseDoc[] = [];
   for (const course of courses) {
     await users.updateMany({ _id: { $in: course.enrolledStudents } }, { $addToSet: { enrolledCourses: course._id } });
+    for (const [i, userId] of course.enrolledStudents.entries()) {
+      const when = new Date(course.createdAt.getTime() + (i + 1) * 600_000);
+      purchases.push({
+        _id: newId(),
+        userId,
+        courseId: course._id,
+        educatorId: course.educator._id,
+        amount: amountInPaise(course.coursePrice, course.discount),
+        currency: 'INR',
+        status: 'completed',
+        createdAt: when,
+        completedAt: when,
+      });
+    }
   }
+  await purchasesRepository(store).insertMany(purchases);
 }

@@ -39,10 +39,17 @@ export interface TestApi {
 
 /** The real app over real HTTP on a free loopback port, on a fresh embedded store. */
 export async function startTestApi(
-  overrides: { store?: Store; clock?: Clock; config?: Partial<Config>; app?: (app: Koa) => void } = {},
+  overrides: {
+    store?: Store;
+    wrapStore?: (store: Store) => Store;
+    clock?: Clock;
+    config?: Partial<Config>;
+    app?: (app: Koa) => void;
+  } = {},
 ): Promise<TestApi> {
   const dir = await mkdtemp(path.join(tmpdir(), 'courseport-api-'));
-  const store = overrides.store ?? (await openEmbeddedStore(dir));
+  const opened = overrides.store ?? (await openEmbeddedStore(dir));
+  const store = overrides.wrapStore ? overrides.wrapStore(opened) : opened;
   await store.ensureIndexes(INDEXES);
   const config = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, ALLOWED_ORIGINS: SHELL_ORIGIN }),

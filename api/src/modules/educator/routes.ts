@@ -1,0 +1,67 @@
+import Router from '@koa/router';
+import { authenticate, callerOf } from '../../auth/middleware.js';
+import type { AppDeps } from '../../deps.js';
+import { badRequest, HttpError } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
+import { parseInput } from '../../http/validate.js';
+import { detectImageType } from '../media/image-type.js';
+import { newCourseSchema } from './schemas.js';
+import { educatorService } from './service.js';
+
+export const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024;
+
+export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router {
+  const router = new Router({ prefix: '/educator' });
+  const service = educatorService(store, clock, config.publicApiUrl);
+
+  // Who may call is settled before a byte of any upload is read.
+  router.use(authenticate(auth.verifier, { required: true }), async (ctx, next) => {
+    ctx.state.educator = await service.assertEducator(callerOf(ctx.state).userId);
+    return next();
+  });
+
+  router.post('/add-course', async (ctx) => {
+    const { fields, files } = await readMultipart(ctx, {
+      maxFileBytes: MAX_THUMBNAIL_BYTES,
+      maxFiles: 1,
+      maxFieldBytes: 256 * 1024,
+      tooLargeMessage: 'The thumbnail must be 5 MB or smaller',
+    });
+    let json: unknown;
+    try {
+      json = JSON.parse(fields.courseData ?? '');
+    } catch {
+      throw badRequest('courseData must be valid JSON');
+    }
+    const input = parseInput(newCourseSchema, json);
+    const image = files.find((f) => f.field === 'image');
+    if (!image) throw badRequest('Please upload course thumbnail');
+    const type = detectImageType(image.data);
+    if (!type) throw new HttpError(415, 'The thumbnail must be a JPEG, PNG, WebP, GIF or AVIF image');
+
+    const course = await service.addCourse(ctx.state.educator, input, { data: image.data, type });
+    ctx.status = 201;
+    ctx.body = {
+      success: true,
+      message: 'Course added successfully!',
+      course: { _id: course._id, courseTitle: course.courseTitle },
+    };
+  });
+
+  router.get('/courses', async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = { success: true, courses: await service.courses(ctx.state.educator._id) };
+  });
+
+  router.get('/dashboard', async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = { success: true, dashboardData: await service.dashboard(ctx.state.educator._id) };
+  });
+
+  router.get('/enrolled-students', async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = { success: true, enrolledStudents: await service.enrolledStudents(ctx.state.educator._id) };
+  });
+
+  return router;
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const title = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters');
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048, 'must be at most 2048 characters')
+  .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), 'must be an http(s) URL');
+
+/** The `courseData` JSON of add-course: ids, orders, owner and dates are the server's. */
+export const newCourseSchema = z.object({
+  courseTitle: title,
+  courseDescription: z.string().max(50_000, 'must be at most 50000 characters').default(''),
+  coursePrice: z
+    .number({ message: 'must be a number' })
+    .finite()
+    .min(0, 'must not be negative')
+    .max(1_000_000, 'is too high'),
+  discount: z
+    .number({ message: 'must be a number' })
+    .finite()
+    .min(0, 'must be at least 0')
+    .max(100, 'must be at most 100'),
+  courseContent: z
+    .array(
+      z.object({
+        chapterTitle: title,
+        chapterContent: z
+          .array(
+            z.object({
+              lectureTitle: title,
+              lectureDuration: z
+                .number({ message: 'must be a number of minutes' })
+                .finite()
+                .min(0, 'must not be negative')
+                .max(100_000),
+              lectureUrl: httpUrl,
+              isPreviewFree: z.boolean().default(false),
+            }),
+          )
+          .max(200, 'may have at most 200 lectures'),
+      }),
+    )
+    .max(100, 'may have at most 100 chapters')
+    .default([]),
+});
+export type NewCourse = z.infer<typeof newCourseSchema>;

@@ -1,0 +1,136 @@
+import type { DashboardData, EducatorCourse, EnrolledStudent } from '@courseport/shared-ui/contracts';
+import type { Clock } from '../../clock.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { newId, type Store } from '../../store/index.js';
+import { type CourseDoc, coursesRepository } from '../courses/repository.js';
+import { sanitizeDescription } from '../courses/sanitize.js';
+import { mediaPath } from '../media/routes.js';
+import { purchasesRepository } from '../purchases/repository.js';
+import { usersRepository } from '../users/repository.js';
+import type { NewCourse } from './schemas.js';
+
+/** Paise to whole rupees, rounded down. */
+const rupees = (paise: number) => Math.floor(paise / 100);
+
+/** An educator's own courses, students and earnings; never anyone else's. */
+export function educatorService(store: Store, clock: Clock, publicApiUrl: string) {
+  const courses = coursesRepository(store);
+  const purchases = purchasesRepository(store);
+  const users = usersRepository(store);
+
+  async function completedPurchases(courseIds: string[]) {
+    if (courseIds.length === 0) return [];
+    return purchases.find({ courseId: { $in: courseIds }, status: 'completed' }, { sort: { completedAt: -1 } });
+  }
+
+  async function ownCourses(educatorId: string) {
+    return courses.find(
+      { 'educator._id': educatorId },
+      { sort: { createdAt: -1 }, projection: { courseContent: 0, courseRatings: 0 } },
+    );
+  }
+
+  async function enrollments(
+    educatorId: string,
+  ): Promise<{ list: EnrolledStudent[]; mine: CourseDoc[]; paid: Map<string, number> }> {
+    const mine = await ownCourses(educatorId);
+    const titles = new Map(mine.map((c) => [c._id, c.courseTitle]));
+    const done = await completedPurchases([...titles.keys()]);
+    const students = await users.find(
+      { _id: { $in: [...new Set(done.map((p) => p.userId))] } },
+      { projection: { name: 1, imageUrl: 1 } },
+    );
+    const byId = new Map(students.map((s) => [s._id, s]));
+    const paid = new Map<string, number>();
+    for (const p of done) paid.set(p.courseId, (paid.get(p.courseId) ?? 0) + p.amount);
+    const list = done.map((p) => {
+      const student = byId.get(p.userId);
+      return {
+        student: { _id: p.userId, name: student?.name ?? 'Unknown student', imageUrl: student?.imageUrl ?? '' },
+        courseTitle: titles.get(p.courseId) ?? '',
+        purchaseDate: (p.completedAt ?? p.createdAt).toISOString(),
+      };
+    });
+    return { list, mine, paid };
+  }
+
+  return {
+    async assertEducator(userId: string): Promise<{ _id: string; name: string }> {
+      const user = await users.findOne({ _id: userId }, { projection: { name: 1, roles: 1 } });
+      if (!user) throw notFound('User not found');
+      if (!user.roles.includes('educator')) throw forbidden('Educator access required');
+      return { _id: user._id, name: user.name };
+    },
+
+    /** Stores the thumbnail, then the course; if the course cannot be stored, the thumbnail goes too. */
+    async addCourse(
+      educator: { _id: string; name: string },
+      input: NewCourse,
+      thumbnail: { data: Buffer; type: string },
+    ) {
+      const thumbnailId = newId();
+      await store.blobs.put(thumbnailId, thumbnail.data, thumbnail.type);
+      const course: CourseDoc = {
+        _id: newId(),
+        courseTitle: input.courseTitle,
+        courseDescription: sanitizeDescription(input.courseDescription),
+        courseThumbnail: publicApiUrl + mediaPath(thumbnailId),
+        coursePrice: Math.round(input.coursePrice * 100) / 100,
+        discount: input.discount,
+        educator,
+        courseContent: input.courseContent.map((chapter, c) => ({
+          chapterId: newId(),
+          chapterTitle: chapter.chapterTitle,
+          chapterOrder: c + 1,
+          chapterContent: chapter.chapterContent.map((lecture, l) => ({
+            lectureId: newId(),
+            lectureTitle: lecture.lectureTitle,
+            lectureDuration: lecture.lectureDuration,
+            lectureUrl: lecture.lectureUrl,
+            isPreviewFree: lecture.isPreviewFree,
+            lectureOrder: l + 1,
+          })),
+        })),
+        courseRatings: [],
+        enrolledStudents: [],
+        isPublished: true,
+        createdAt: clock.now(),
+      };
+      try {
+        await courses.insertOne(course);
+      } catch (error) {
+        await store.blobs.delete(thumbnailId).catch(() => {});
+        throw error;
+      }
+      return course;
+    },
+
+    async courses(educatorId: string): Promise<EducatorCourse[]> {
+      const mine = await ownCourses(educatorId);
+      const done = await completedPurchases(mine.map((c) => c._id));
+      const paid = new Map<string, number>();
+      for (const p of done) paid.set(p.courseId, (paid.get(p.courseId) ?? 0) + p.amount);
+      return mine.map((c) => ({
+        _id: c._id,
+        courseTitle: c.courseTitle,
+        courseDescription: c.courseDescription,
+        courseThumbnail: c.courseThumbnail,
+        coursePrice: c.coursePrice,
+        discount: c.discount,
+        createdAt: c.createdAt.toISOString(),
+        studentsCount: c.enrolledStudents.length,
+        earnings: rupees(paid.get(c._id) ?? 0),
+      }));
+    },
+
+    async dashboard(educatorId: string): Promise<DashboardData> {
+      const { list, mine, paid } = await enrollments(educatorId);
+      const total = [...paid.values()].reduce((sum, amount) => sum + amount, 0);
+      return { totalCourses: mine.length, totalEarnings: rupees(total), enrolledStudentsData: list };
+    },
+
+    async enrolledStudents(educatorId: string): Promise<EnrolledStudent[]> {
+      return (await enrollments(educatorId)).list;
+    },
+  };
+}

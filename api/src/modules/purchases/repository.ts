@@ -1,0 +1,26 @@
+import type { Store } from '../../store/index.js';
+
+export type PurchaseStatus = 'pending' | 'completed' | 'expired' | 'failed';
+
+export interface PurchaseDoc {
+  _id: string;
+  userId: string;
+  courseId: string;
+  educatorId: string;
+  /** What the student pays, in paise. */
+  amount: number;
+  currency: 'INR';
+  status: PurchaseStatus;
+  createdAt: Date;
+  completedAt?: Date;
+  [key: string]: unknown;
+}
+
+export const PURCHASE_INDEXES = [
+  { collection: 'purchases', fields: ['courseId', 'status'] },
+  { collection: 'purchases', fields: ['educatorId', 'status'] },
+  { collection: 'purchases', fields: ['userId', 'courseId'] },
+] as const;
+
+export const purchasesRepository = (store: Store) => store.collection<PurchaseDoc>('purchases');
+export type PurchasesRepository = ReturnType<typeof purchasesRepository>;
