@@ -154,3 +154,15 @@ export interface NewCourseInput {
     chapterContent: Array<{ lectureTitle: string; lectureDuration: number; lectureUrl: string; isPreviewFree: boolean }>;
   }>;
 }
+
+/** `GET /api/user/enrolled-courses` → `enrolledCourses[]`, in enrollment order (oldest first), every lecture URL included. */
+export interface EnrolledCourse extends CourseDetails {
+  /** The caller's own rating of the course, 1–5, or null. */
+  myRating: number | null;
+}
+
+/** `POST /api/user/get-course-progress` → `progressData` (null before the first completed lecture). */
+export interface CourseProgress {
+  courseId: string;
+  lectureCompleted: string[];
+}
