@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Front-end packages whose component tests run in jsdom with the shared set-up. */
-const DOM_PACKAGES = ['shared-ui', 'shell', 'admin-mfe', 'storefront-mfe', 'educator-mfe'];
+const DOM_PACKAGES = ['shared-ui', 'shell', 'admin-mfe', 'storefront-mfe', 'educator-mfe', 'learner-mfe'];
 
 export default defineConfig({
   test: {
