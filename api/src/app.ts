@@ -14,11 +14,28 @@ import { courseRoutes } from './modules/courses/routes.js';
 import { educatorRoutes } from './modules/educator/routes.js';
 import { educatorRequestRoutes } from './modules/educator-requests/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { learningRoutes } from './modules/learning/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
+import { checkoutRoutes, purchaseRoutes } from './modules/purchases/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
 export const JSON_LIMIT = '100kb';
+
+/** Routes that read their own body: Stripe signs the raw bytes of its webhooks. */
+const RAW_BODY_PATHS = new Set(['/api/stripe/webhook']);
+
+/** JSON and form bodies for everything else (multipart is read by the one route that takes it). */
+function jsonBody(): Koa.Middleware {
+  const parse = koaBody({
+    jsonLimit: JSON_LIMIT,
+    formLimit: JSON_LIMIT,
+    textLimit: JSON_LIMIT,
+    jsonStrict: true,
+    multipart: false,
+  });
+  return (ctx, next) => (RAW_BODY_PATHS.has(ctx.path) ? next() : parse(ctx, next));
+}
 
 /** The API's route table: every module mounts its router under /api here. */
 export function createApiRouter(deps: AppDeps): Router {
@@ -33,6 +50,8 @@ export function createApiRouter(deps: AppDeps): Router {
     courseRoutes,
     mediaRoutes,
     educatorRoutes,
+    purchaseRoutes,
+    learningRoutes,
   ];
   for (const routes of modules.map((m) => m(deps))) {
     api.use(routes.routes(), routes.allowedMethods({ throw: true }));
@@ -45,6 +64,7 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.config.env === 'production' });
   app.silent = true;
   const api = createApiRouter(deps);
+  const checkout = checkoutRoutes(deps);
 
   app
     .use(requestId())
@@ -53,17 +73,11 @@ export function createApp(deps: AppDeps): Koa {
     .use(errorHandler())
     .use(securityHeaders())
     .use(corsAllowList(deps.config.allowedOrigins))
-    .use(
-      koaBody({
-        jsonLimit: JSON_LIMIT,
-        formLimit: JSON_LIMIT,
-        textLimit: JSON_LIMIT,
-        jsonStrict: true,
-        multipart: false,
-      }),
-    )
+    .use(jsonBody())
     .use(api.routes())
-    .use(api.allowedMethods({ throw: true }));
+    .use(api.allowedMethods({ throw: true }))
+    .use(checkout.routes())
+    .use(checkout.allowedMethods({ throw: true }));
 
   return app;
 }

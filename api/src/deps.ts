@@ -2,6 +2,7 @@ import type { Auth } from './auth/index.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import type { Payments } from './modules/purchases/payments.js';
 import type { Store } from './store/index.js';
 
 /** Everything the app is built from; tests pass their own. */
@@ -11,4 +12,5 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   auth: Auth;
+  payments: Payments;
 }

@@ -2,6 +2,7 @@ import { ADMIN_EMAIL_INDEXES } from './modules/admin-emails/repository.js';
 import { AUTH_INDEXES } from './modules/auth/repository.js';
 import { COURSE_INDEXES } from './modules/courses/repository.js';
 import { EDUCATOR_REQUEST_INDEXES } from './modules/educator-requests/repository.js';
+import { PROGRESS_INDEXES } from './modules/learning/repository.js';
 import { PURCHASE_INDEXES } from './modules/purchases/repository.js';
 import type { IndexSpec } from './store/index.js';
 
@@ -12,4 +13,5 @@ export const INDEXES: readonly IndexSpec[] = [
   ...EDUCATOR_REQUEST_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...COURSE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PURCHASE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...PROGRESS_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
 ];

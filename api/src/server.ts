@@ -7,6 +7,7 @@ import { INDEXES } from './indexes.js';
 import { createLogger } from './logger.js';
 import { adminEmailsRepository } from './modules/admin-emails/repository.js';
 import { adminEmailsService } from './modules/admin-emails/service.js';
+import { buildPayments } from './modules/purchases/payments.js';
 import { seedDemo } from './seed/demo.js';
 import { openStore } from './store/index.js';
 
@@ -19,7 +20,8 @@ async function main() {
   await store.ensureIndexes(INDEXES);
 
   const auth = await buildAuth(config, store, systemClock);
-  const deps = { config, store, clock: systemClock, logger, auth };
+  const payments = buildPayments(config, store, systemClock);
+  const deps = { config, store, clock: systemClock, logger, auth, payments };
   await adminEmailsService(adminEmailsRepository(store), systemClock).seed(config.adminEmails);
   if (config.demoSeed) await seedDemo(deps);
 

@@ -12,6 +12,7 @@ import type { Clock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { AppDeps } from '../../src/deps.js';
 import { INDEXES } from '../../src/indexes.js';
+import { buildPayments, type Payments } from '../../src/modules/purchases/payments.js';
 import { openEmbeddedStore } from '../../src/store/embedded.js';
 import type { Store } from '../../src/store/index.js';
 
@@ -45,6 +46,7 @@ export async function startTestApi(
     clock?: Clock;
     config?: Partial<Config>;
     app?: (app: Koa) => void;
+    payments?: (config: Config, store: Store, clock: Clock) => Payments;
   } = {},
 ): Promise<TestApi> {
   const dir = await mkdtemp(path.join(tmpdir(), 'courseport-api-'));
@@ -57,7 +59,8 @@ export async function startTestApi(
   };
   const clock = overrides.clock ?? { now: () => new Date() };
   const auth = await buildAuth(config, store, clock, await testSigningKey());
-  const deps: AppDeps = { config, store, clock, logger: pino({ level: 'silent' }), auth };
+  const payments = overrides.payments?.(config, store, clock) ?? buildPayments(config, store, clock);
+  const deps: AppDeps = { config, store, clock, logger: pino({ level: 'silent' }), auth, payments };
   const app = createApp(deps);
   overrides.app?.(app);
   const server: Server = createServer(app.callback());

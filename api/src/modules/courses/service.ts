@@ -45,6 +45,10 @@ export function catalogService(repo: CoursesRepository) {
     async details(id: string, viewerId?: string): Promise<CourseDetails> {
       const course = ID_PATTERN.test(id) ? await repo.findOne({ _id: id, isPublished: true }) : null;
       if (!course) throw notFound(COURSE_NOT_FOUND);
+      return this.detailsOf(course, viewerId);
+    },
+
+    detailsOf(course: CourseDoc, viewerId?: string): CourseDetails {
       const fullAccess =
         viewerId !== undefined && (course.educator._id === viewerId || course.enrolledStudents.includes(viewerId));
       const courseContent: Chapter[] = [...course.courseContent]

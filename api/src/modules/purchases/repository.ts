@@ -13,6 +13,11 @@ export interface PurchaseDoc {
   status: PurchaseStatus;
   createdAt: Date;
   completedAt?: Date;
+  gateway?: 'local' | 'stripe' | 'free';
+  gatewaySessionId?: string;
+  checkoutUrl?: string;
+  /** `<userId>:<courseId>` while pending: its unique index keeps one open purchase per course. */
+  openKey?: string;
   [key: string]: unknown;
 }
 
@@ -20,6 +25,7 @@ export const PURCHASE_INDEXES = [
   { collection: 'purchases', fields: ['courseId', 'status'] },
   { collection: 'purchases', fields: ['educatorId', 'status'] },
   { collection: 'purchases', fields: ['userId', 'courseId'] },
+  { collection: 'purchases', fields: ['openKey'], unique: true, sparse: true },
 ] as const;
 
 export const purchasesRepository = (store: Store) => store.collection<PurchaseDoc>('purchases');

@@ -1,0 +1,36 @@
+import Router from '@koa/router';
+import { authenticate, callerOf } from '../../auth/middleware.js';
+import type { AppDeps } from '../../deps.js';
+import { parseInput } from '../../http/validate.js';
+import { completeLectureSchema, courseRefSchema, ratingSchema } from './schemas.js';
+import { learningService } from './service.js';
+
+export function learningRoutes({ store, auth }: AppDeps): Router {
+  const router = new Router({ prefix: '/user' });
+  const learning = learningService(store);
+  const signedIn = authenticate(auth.verifier, { required: true });
+
+  router.get('/enrolled-courses', signedIn, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = { success: true, enrolledCourses: await learning.enrolledCourses(callerOf(ctx.state).userId) };
+  });
+
+  router.post('/get-course-progress', signedIn, async (ctx) => {
+    const { courseId } = parseInput(courseRefSchema, ctx.request.body);
+    ctx.body = { success: true, progressData: await learning.progress(callerOf(ctx.state).userId, courseId) };
+  });
+
+  router.post('/update-course-progress', signedIn, async (ctx) => {
+    const { courseId, lectureId } = parseInput(completeLectureSchema, ctx.request.body);
+    const isNew = await learning.completeLecture(callerOf(ctx.state).userId, courseId, lectureId);
+    ctx.body = { success: true, message: isNew ? 'Lecture marked as completed' : 'Lecture already completed' };
+  });
+
+  router.post('/add-rating', signedIn, async (ctx) => {
+    const { courseId, rating } = parseInput(ratingSchema, ctx.request.body);
+    await learning.rate(callerOf(ctx.state).userId, courseId, rating);
+    ctx.body = { success: true, message: 'Rating added successfully' };
+  });
+
+  return router;
+}

@@ -1,0 +1,24 @@
+/** A hosted checkout: Stripe Checkout, or the local checkout page that behaves like it. */
+export interface PaymentGateway {
+  readonly name: 'local' | 'stripe';
+  createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /** Whether the session has been paid, is still open, or has expired. */
+  retrieve(sessionId: string): Promise<{ status: 'open' | 'complete' | 'expired'; paid: boolean }>;
+}
+
+export interface CheckoutInput {
+  purchaseId: string;
+  userId: string;
+  courseId: string;
+  courseTitle: string;
+  /** Paise. */
+  amount: number;
+  successUrl: string;
+  cancelUrl: string;
+  customerEmail?: string | undefined;
+}
+
+/** The gateway cannot be reached: the purchase answers 503 and nothing is enrolled. */
+export class GatewayUnavailableError extends Error {
+  override name = 'GatewayUnavailableError';
+}

@@ -1,0 +1,22 @@
+import Stripe from 'stripe';
+import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import type { Store } from '../../store/index.js';
+import { localGateway } from './gateways/local.js';
+import { stripeGateway } from './gateways/stripe.js';
+import type { PaymentGateway } from './gateways/types.js';
+
+export interface Payments {
+  gateway: PaymentGateway;
+  /** The Stripe client in Stripe mode (the webhook verifies signatures with it). */
+  stripe?: Stripe;
+}
+
+/** Stripe Checkout when its keys are configured, the local checkout page otherwise. */
+export function buildPayments(config: Config, store: Store, clock: Clock, stripe?: Stripe): Payments {
+  if (config.payments.mode === 'stripe') {
+    const client = stripe ?? new Stripe(config.payments.secretKey, { maxNetworkRetries: 1, timeout: 10_000 });
+    return { gateway: stripeGateway(client), stripe: client };
+  }
+  return { gateway: localGateway(store, clock, config.publicApiUrl) };
+}

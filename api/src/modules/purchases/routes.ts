@@ -1,0 +1,141 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import getRawBody from 'raw-body';
+import { z } from 'zod';
+import { authenticate, callerOf } from '../../auth/middleware.js';
+import type { AppDeps } from '../../deps.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { rateLimit } from '../../http/rate-limit.js';
+import { parseInput } from '../../http/validate.js';
+import { checkoutMessage, checkoutPage } from './checkout-page.js';
+import { localCheckouts } from './gateways/local.js';
+import { purchasesService } from './service.js';
+
+const purchaseSchema = z.object({ courseId: z.string().min(1, 'is required').max(64) });
+const verifySchema = z.object({ purchaseId: z.string().min(1, 'is required').max(64) });
+
+/** `/api/user/purchase` and `/api/user/verify-payment`, plus the Stripe webhook. */
+export function purchaseRoutes(deps: AppDeps): Router {
+  const { store, clock, config, auth, payments } = deps;
+  const router = new Router();
+  const service = purchasesService(store, clock, config, payments.gateway);
+  const signedIn = authenticate(auth.verifier, { required: true });
+
+  router.post(
+    '/user/purchase',
+    signedIn,
+    rateLimit({ windowMs: 60_000, max: 20, keys: (ctx) => [`user:${ctx.state.auth?.userId}`] }),
+    async (ctx) => {
+      const { courseId } = parseInput(purchaseSchema, ctx.request.body);
+      const caller = callerOf(ctx.state);
+      const sessionUrl = await service.purchase(caller.userId, caller.email, courseId);
+      ctx.body = { success: true, session_url: sessionUrl };
+    },
+  );
+
+  router.post('/user/verify-payment', signedIn, async (ctx) => {
+    const { purchaseId } = parseInput(verifySchema, ctx.request.body);
+    await service.verify(callerOf(ctx.state).userId, purchaseId);
+    ctx.body = { success: true, message: 'Payment verified successfully!' };
+  });
+
+  // Stripe's signature covers the exact bytes, so this route reads its own raw body.
+  router.post('/stripe/webhook', async (ctx) => {
+    if (!payments.stripe || config.payments.mode !== 'stripe') throw notFound();
+    const raw = await getRawBody(ctx.req, { limit: '512kb' });
+    let event: ReturnType<typeof payments.stripe.webhooks.constructEvent>;
+    try {
+      event = payments.stripe.webhooks.constructEvent(raw, ctx.get('Stripe-Signature'), config.payments.webhookSecret);
+    } catch {
+      throw badRequest('Invalid webhook signature');
+    }
+    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+      const session = event.data.object;
+      const purchaseId = session.metadata?.purchaseId ?? session.client_reference_id;
+      if (purchaseId && session.payment_status !== 'unpaid') await service.fulfil(purchaseId);
+    } else if (event.type === 'checkout.session.expired') {
+      const session = event.data.object;
+      const purchaseId = session.metadata?.purchaseId ?? session.client_reference_id;
+      if (purchaseId) await service.expire(purchaseId);
+    }
+    ctx.body = { success: true, received: true };
+  });
+
+  return router;
+}
+
+/** The local gateway's hosted checkout page (outside /api: it is a page, not JSON). */
+export function checkoutRoutes({ store, clock, config }: AppDeps): Router {
+  const router = new Router({ prefix: '/checkout' });
+  const sessions = localCheckouts(store);
+  const appOrigin = new URL(config.publicAppUrl).origin;
+
+  const page = (ctx: Context, status: number, html: string) => {
+    ctx.status = status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${appOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+    );
+    ctx.body = html;
+  };
+
+  async function usable(ctx: Context) {
+    const session = await sessions.findOne({ _id: String(ctx.params.id ?? '') });
+    if (!session) {
+      page(ctx, 404, checkoutMessage('Checkout not found', 'This checkout session does not exist.'));
+      return null;
+    }
+    if (session.status === 'complete') {
+      page(
+        ctx,
+        200,
+        checkoutMessage('Already paid', 'This checkout has been paid.', {
+          href: session.successUrl,
+          label: 'Continue',
+        }),
+      );
+      return null;
+    }
+    if (session.status === 'expired' || session.expiresAt <= clock.now()) {
+      page(
+        ctx,
+        410,
+        checkoutMessage('Checkout expired', 'This checkout session has expired. Please start the purchase again.', {
+          href: session.cancelUrl,
+          label: 'Back to the course',
+        }),
+      );
+      return null;
+    }
+    return session;
+  }
+
+  router.get('/:id', async (ctx) => {
+    const session = await usable(ctx);
+    if (session) page(ctx, 200, checkoutPage(session));
+  });
+
+  router.post('/:id/pay', async (ctx) => {
+    const session = await usable(ctx);
+    if (!session) return;
+    const paid = await sessions.findOneAndUpdate(
+      { _id: session._id, status: 'open', expiresAt: { $gt: clock.now() } },
+      { $set: { status: 'complete' } },
+    );
+    if (!paid) return void (await usable(ctx));
+    ctx.status = 303;
+    ctx.redirect(session.successUrl);
+  });
+
+  // Like Stripe's Cancel: back to the course, the session stays open until it expires.
+  router.post('/:id/cancel', async (ctx) => {
+    const session = await usable(ctx);
+    if (!session) return;
+    ctx.status = 303;
+    ctx.redirect(session.cancelUrl);
+  });
+
+  return router;
+}
