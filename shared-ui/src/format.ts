@@ -39,6 +39,12 @@ export function formatDuration(minutes: number | null | undefined): string {
 }
 
 /**
+ * A count and a noun, with the noun in the plural unless the count is 1:
+ * `plural(1, 'lecture')` → '1 lecture', `plural(3, 'lecture')` → '3 lectures', `plural(0, 'lecture')` → '0 lectures'.
+ */
+export const plural = (count: number, noun: string): string => `${count} ${count === 1 ? noun : `${noun}s`}`;
+
+/**
  * The video id of a lecture URL: its last path segment, ignoring the query and the hash
  * (`https://youtu.be/abc123?t=5` → 'abc123'); '' when there is none.
  */
@@ -48,4 +54,41 @@ export function videoIdFromUrl(url: string | null | undefined): string {
   const withoutOrigin = path.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '');
   const segments = withoutOrigin.split('/').filter((segment) => segment !== '');
   return segments.at(-1) ?? '';
+}
+
+const BLOCK_BOUNDARY =
+  /<\s*(?:br|\/?(?:p|div|h[1-6]|ul|ol|li|blockquote|pre|tr|td|th|table|section|article|header|footer))\b[^>]*>/gi;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * The text of an HTML fragment, without a DOM: tags removed (a space where one block ends and the
+ * next begins), the common entities decoded and runs of whitespace collapsed:
+ * `htmlToPlainText('<h2>Intro</h2><p>Learn &amp; build</p>')` → 'Intro Learn & build'.
+ * Only for display; this is not a sanitizer.
+ */
+export function htmlToPlainText(html: string | null | undefined): string {
+  if (typeof html !== 'string') return '';
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(BLOCK_BOUNDARY, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
+      if (code[0] === '#') {
+        const point = code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
+        return Number.isInteger(point) && point >= 0 && point <= 0x10ffff ? String.fromCodePoint(point) : entity;
+      }
+      return ENTITIES[code.toLowerCase()] ?? entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The first `count` characters of the plain text of an HTML fragment (whole characters, so an emoji
+ * is never cut in half): `plainTextExcerpt('<p>Hello <b>world</b></p>', 7)` → 'Hello w'.
+ */
+export function plainTextExcerpt(html: string | null | undefined, count: number): string {
+  const characters = Array.from(htmlToPlainText(html));
+  return characters.slice(0, Math.max(0, Math.floor(count))).join('');
 }

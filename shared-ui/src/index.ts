@@ -41,8 +41,17 @@ export {
 export { ApiError, api, apiRequest, NETWORK_ERROR_MESSAGE, type RequestOptions } from './api/client';
 export { ScreenPlaceholder } from './components/ScreenPlaceholder';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';
+export { YouTubeEmbed, type YouTubeEmbedProps } from './components/YouTubeEmbed';
 export type * from './contracts/index';
-export { discountedPrice, formatDuration, formatPrice, videoIdFromUrl } from './format';
+export {
+  discountedPrice,
+  formatDuration,
+  formatPrice,
+  htmlToPlainText,
+  plainTextExcerpt,
+  plural,
+  videoIdFromUrl,
+} from './format';
 export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';
 export {
   type AuthStatus,

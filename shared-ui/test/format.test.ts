@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { discountedPrice, formatDuration, formatPrice, videoIdFromUrl } from '../src/format';
+import {
+  discountedPrice,
+  formatDuration,
+  formatPrice,
+  htmlToPlainText,
+  plainTextExcerpt,
+  plural,
+  videoIdFromUrl,
+} from '../src/format';
 
 describe('discountedPrice', () => {
   it('applies a percentage discount and rounds to two decimals', () => {
@@ -83,5 +91,51 @@ describe('videoIdFromUrl', () => {
     expect(videoIdFromUrl(null)).toBe('');
     expect(videoIdFromUrl('https://youtu.be')).toBe('');
     expect(videoIdFromUrl('https://youtu.be/?v=1')).toBe('');
+  });
+});
+
+describe('htmlToPlainText', () => {
+  it('removes tags and puts a space between blocks', () => {
+    expect(htmlToPlainText('<h2>Build modern apps</h2><p>Learn <strong>React</strong> today.</p>')).toBe(
+      'Build modern apps Learn React today.',
+    );
+    expect(htmlToPlainText('<ul><li>One</li><li>Two</li></ul>line<br>break')).toBe('One Two line break');
+    expect(htmlToPlainText('<p>in<em>line</em> <a href="x">link</a></p>')).toBe('inline link');
+  });
+
+  it('decodes the common entities and collapses whitespace', () => {
+    expect(htmlToPlainText('<p>Tom &amp; Jerry &lt;3 &quot;hi&quot; &#39;x&#39; &#x41;&nbsp;B</p>')).toBe(
+      'Tom & Jerry <3 "hi" \'x\' A B',
+    );
+    expect(htmlToPlainText('  a \n\t b  ')).toBe('a b');
+    expect(htmlToPlainText('&unknown; &#99999999;')).toBe('&unknown; &#99999999;');
+  });
+
+  it('drops scripts and styles, and gives an empty string for nothing', () => {
+    expect(htmlToPlainText('<style>p{}</style><p>Text</p><script>alert(1)</script>')).toBe('Text');
+    expect(htmlToPlainText('')).toBe('');
+    expect(htmlToPlainText(undefined)).toBe('');
+    expect(htmlToPlainText(null)).toBe('');
+  });
+});
+
+describe('plainTextExcerpt', () => {
+  it('takes the first characters of the plain text', () => {
+    expect(plainTextExcerpt('<p>Hello <b>world</b></p>', 7)).toBe('Hello w');
+    expect(plainTextExcerpt('<p>Short</p>', 50)).toBe('Short');
+    expect(plainTextExcerpt('<p>abc</p>', 0)).toBe('');
+  });
+
+  it('never cuts a character in half', () => {
+    expect(plainTextExcerpt('<p>😀😀😀</p>', 2)).toBe('😀😀');
+  });
+});
+
+describe('plural', () => {
+  it('puts the noun in the plural unless the count is 1', () => {
+    expect(plural(1, 'lecture')).toBe('1 lecture');
+    expect(plural(2, 'lecture')).toBe('2 lectures');
+    expect(plural(0, 'lecture')).toBe('0 lectures');
+    expect(plural(12, 'student')).toBe('12 students');
   });
 });

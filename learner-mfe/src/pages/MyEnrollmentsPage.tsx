@@ -1,5 +1,57 @@
-import { ScreenPlaceholder } from '@courseport/shared-ui';
+import { EmptyState, LoadingState } from '@courseport/shared-ui';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { LearnerPage } from '../components/LearnerPage';
+import { SignInPrompt } from '../components/SignInPrompt';
+import '../enrollments/enrollments.css';
+import { EnrollmentsTable } from '../enrollments/EnrollmentsTable';
+import { useEnrollmentProgress } from '../enrollments/useEnrollmentProgress';
+import { useEnrolledCourses } from '../hooks/useEnrolledCourses';
+import { useLearnerAccess } from '../hooks/useLearnerAccess';
 
+const NO_COURSES: never[] = [];
+
+function NoEnrollments() {
+  return (
+    <EmptyState
+      title="You have not enrolled in any course yet"
+      description={<p className="ln-muted">Find a course you like and start learning today.</p>}
+      action={
+        <Link to="/course-list" className="ln-link-button ln-link-button-primary">
+          Browse Courses
+        </Link>
+      }
+    />
+  );
+}
+
+function Enrollments() {
+  const access = useLearnerAccess();
+  const enrolled = useEnrolledCourses(access === 'student');
+  // Signed-in users without the student role have no enrollments (nothing is fetched for them).
+  const courses = access === 'not-student' ? NO_COURSES : enrolled.courses;
+  // Newest enrollment first (the API answers oldest first).
+  const newestFirst = useMemo(() => (courses ? [...courses].reverse() : null), [courses]);
+  const progress = useEnrollmentProgress(newestFirst);
+
+  if (access === 'signed-out') return <SignInPrompt message="Please sign in to see your enrollments" />;
+  if (!newestFirst) return <LoadingState />;
+  if (newestFirst.length === 0) return <NoEnrollments />;
+  if (!progress) return <LoadingState />;
+  return <EnrollmentsTable courses={newestFirst} progress={progress} />;
+}
+
+/** `/my-enrollments`: the student's courses, newest first, with their progress. */
 export default function MyEnrollmentsPage() {
-  return <ScreenPlaceholder portal="learner" title="My Enrollments" />;
+  return (
+    <LearnerPage className="ln-enrollments-page">
+      <header className="ln-page-head">
+        <h1 className="ln-title">My Enrollments</h1>
+        <p className="ln-subtitle">Pick up where you left off.</p>
+      </header>
+      <section className="ln-card">
+        <Enrollments />
+      </section>
+    </LearnerPage>
+  );
 }

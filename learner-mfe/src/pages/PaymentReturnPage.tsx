@@ -1,5 +1,61 @@
-import { ScreenPlaceholder } from '@courseport/shared-ui';
+import { ErrorState, Spin } from '@courseport/shared-ui';
+import { useEffect } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { LearnerPage } from '../components/LearnerPage';
+import { useLatest } from '../hooks/useLatest';
+import '../payment/payment.css';
+import { usePaymentVerification } from '../payment/usePaymentVerification';
 
+/** How long the result stays on screen before the redirect, counted from when verification finished. */
+export const REDIRECT_DELAY_MS = 3000;
+
+/** '/{path}', always inside this site (leading slashes are dropped, so it can never be '//host'). */
+export const returnPath = (path: string | undefined) => `/${(path ?? '').replace(/^\/+/, '')}`;
+
+function PaymentVerification({ purchaseId, target }: { purchaseId: string; target: string }) {
+  const phase = usePaymentVerification(purchaseId);
+  const navigate = useLatest(useNavigate());
+
+  useEffect(() => {
+    if (phase !== 'done') return;
+    const timer = window.setTimeout(() => navigate.current(target, { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [phase, target, navigate]);
+
+  return (
+    <div className="ln-payment" role="status" aria-live="polite">
+      <Spin size="large" />
+      {phase === 'verifying' ? (
+        <p className="ln-payment-title">Verifying your payment...</p>
+      ) : (
+        <>
+          <p className="ln-payment-title">Processing your payment...</p>
+          <p className="ln-payment-text">Redirecting you shortly...</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** `/loading/:path?purchaseId=...`: where the payment page sends the student back; verifies, then moves on. */
 export default function PaymentReturnPage() {
-  return <ScreenPlaceholder portal="learner" title="Payment Return" />;
+  const { path } = useParams();
+  const [searchParams] = useSearchParams();
+  const purchaseId = searchParams.get('purchaseId')?.trim() ?? '';
+  const navigate = useNavigate();
+
+  return (
+    <LearnerPage className="ln-payment-page">
+      {purchaseId ? (
+        <PaymentVerification key={purchaseId} purchaseId={purchaseId} target={returnPath(path)} />
+      ) : (
+        <ErrorState
+          title="Purchase ID not found"
+          message="This link does not name a purchase, so there is no payment to verify."
+          onRetry={() => navigate('/my-enrollments')}
+          retryLabel="Go to My Enrollments"
+        />
+      )}
+    </LearnerPage>
+  );
 }

@@ -1,5 +1,55 @@
-import { ScreenPlaceholder } from '@courseport/shared-ui';
+import { EmptyState, LoadingState } from '@courseport/shared-ui';
+import { Link, useParams } from 'react-router-dom';
+import { LearnerPage } from '../components/LearnerPage';
+import { SignInPrompt } from '../components/SignInPrompt';
+import { useEnrolledCourses } from '../hooks/useEnrolledCourses';
+import { useLearnerAccess } from '../hooks/useLearnerAccess';
+import '../player/player.css';
+import { PlayerView } from '../player/PlayerView';
+import { useCourseProgress } from '../player/useCourseProgress';
 
+function NotEnrolled({ courseId }: { courseId: string }) {
+  return (
+    <EmptyState
+      title="You are not enrolled in this course"
+      description={<p className="ln-muted">Enroll in the course to watch its lectures.</p>}
+      action={
+        <Link to={`/course/${encodeURIComponent(courseId)}`} className="ln-link-button ln-link-button-primary">
+          View Course
+        </Link>
+      }
+    />
+  );
+}
+
+function Player({ courseId }: { courseId: string }) {
+  const access = useLearnerAccess();
+  const isStudent = access === 'student';
+  // The course list and its progress are requested together.
+  const enrolled = useEnrolledCourses(isStudent);
+  const progress = useCourseProgress(courseId, isStudent);
+
+  if (access === 'signed-out') return <SignInPrompt message="Please sign in to watch this course" />;
+  const courses = access === 'not-student' ? [] : enrolled.courses;
+  const course = courses?.find((c) => c._id === courseId);
+  if (courses && !course) return <NotEnrolled courseId={courseId} />;
+  if (!course || !progress.loaded) return <LoadingState />;
+  return (
+    <PlayerView
+      course={course}
+      completed={progress.completed}
+      refreshProgress={progress.refresh}
+      refreshCourses={enrolled.refresh}
+    />
+  );
+}
+
+/** `/player/:courseId`: watch an enrolled course, mark lectures complete and rate it. */
 export default function PlayerPage() {
-  return <ScreenPlaceholder portal="learner" title="Course Player" />;
+  const courseId = useParams().courseId ?? '';
+  return (
+    <LearnerPage className="ln-player-page">
+      <Player key={courseId} courseId={courseId} />
+    </LearnerPage>
+  );
 }

@@ -151,7 +151,12 @@ export interface NewCourseInput {
   discount: number;
   courseContent: Array<{
     chapterTitle: string;
-    chapterContent: Array<{ lectureTitle: string; lectureDuration: number; lectureUrl: string; isPreviewFree: boolean }>;
+    chapterContent: Array<{
+      lectureTitle: string;
+      lectureDuration: number;
+      lectureUrl: string;
+      isPreviewFree: boolean;
+    }>;
   }>;
 }
 

@@ -1,6 +1,5 @@
-import type { CourseDetails } from '@courseport/shared-ui';
+import { type CourseDetails, plural } from '@courseport/shared-ui';
 import { UNKNOWN_EDUCATOR } from '../components/CourseCard';
-import { plural } from '../components/plural';
 import { Rating } from '../components/Rating';
 import { descriptionTeaser } from './description';
 

@@ -1,6 +1,5 @@
-import { Button } from '@courseport/shared-ui';
+import { Button, YouTubeEmbed } from '@courseport/shared-ui';
 import { forwardRef } from 'react';
-import { YouTubeEmbed } from '../components/YouTubeEmbed';
 import type { PreviewChoice } from './CourseStructure';
 
 /** The course thumbnail, or the chosen free-preview lecture in its place. */

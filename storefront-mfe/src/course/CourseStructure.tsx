@@ -1,5 +1,4 @@
-import { Button, type Chapter, Collapse, formatDuration, type Lecture } from '@courseport/shared-ui';
-import { plural } from '../components/plural';
+import { Button, type Chapter, Collapse, formatDuration, type Lecture, plural } from '@courseport/shared-ui';
 import { chapterMinutes, previewVideoId } from './courseStats';
 
 export interface PreviewChoice {

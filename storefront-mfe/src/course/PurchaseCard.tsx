@@ -1,7 +1,6 @@
-import { Button, type CourseDetails, discountedPrice, formatDuration } from '@courseport/shared-ui';
+import { Button, type CourseDetails, discountedPrice, formatDuration, plural } from '@courseport/shared-ui';
 import type { ReactNode, Ref } from 'react';
 import { rupees } from '../components/Price';
-import { plural } from '../components/plural';
 import { CourseMedia } from './CourseMedia';
 import type { PreviewChoice } from './CourseStructure';
 import { useEnroll } from './useEnroll';

@@ -1,0 +1,97 @@
+import { type EnrolledCourse, formatDuration, Progress, Table } from '@courseport/shared-ui';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { type CourseCompletion, courseCompletion, courseMinutes, percentText } from '../course/courseStats';
+import { useMediaQuery } from '../hooks/useMediaQuery';
+import { completedIds, type ProgressByCourse } from './useEnrollmentProgress';
+
+interface Row extends CourseCompletion {
+  course: EnrolledCourse;
+  minutes: number;
+}
+
+function CourseCell({ row }: { row: Row }) {
+  const { course } = row;
+  return (
+    <div className="ln-course-cell">
+      <img
+        className="ln-course-thumb"
+        src={course.courseThumbnail}
+        alt={course.courseTitle}
+        width={112}
+        height={63}
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="ln-course-info">
+        <span className="ln-course-title">{course.courseTitle}</span>
+        <Progress
+          className="ln-course-progress"
+          percent={row.percent}
+          size="small"
+          format={percentText}
+          aria-label={`${course.courseTitle} progress`}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The enrolled courses (in the order given), each with its progress and a button that opens the player. */
+export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCourse[]; progress: ProgressByCourse }) {
+  const navigate = useNavigate();
+  // Phones (below antd's `sm`): no Duration column and a compact table, so the rest fits the screen.
+  const phone = useMediaQuery('(max-width: 575px)');
+  const rows = useMemo<Row[]>(
+    () =>
+      courses.map((course) => ({
+        course,
+        minutes: courseMinutes(course),
+        ...courseCompletion(course, completedIds(progress, course._id)),
+      })),
+    [courses, progress],
+  );
+
+  return (
+    <Table<Row>
+      className="ln-enrollments"
+      rowKey={(row) => row.course._id}
+      dataSource={rows}
+      pagination={false}
+      size={phone ? 'small' : 'middle'}
+      // Titles wrap to fit the screen; below this width the table scrolls sideways instead.
+      scroll={{ x: 320 }}
+      columns={[
+        { title: 'Course', key: 'course', render: (_, row) => <CourseCell row={row} /> },
+        ...(phone
+          ? []
+          : [
+              {
+                title: 'Duration',
+                key: 'duration',
+                render: (_: unknown, row: Row) => <span className="ln-nowrap">{formatDuration(row.minutes)}</span>,
+              },
+            ]),
+        {
+          title: 'Completed',
+          key: 'completed',
+          render: (_, row) => <span className="ln-completed">{`${row.completed} / ${row.total} Lectures`}</span>,
+        },
+        {
+          title: 'Status',
+          key: 'status',
+          align: 'right',
+          render: (_, row) => (
+            <button
+              type="button"
+              className={row.done ? 'ln-status ln-status-done' : 'ln-status'}
+              onClick={() => navigate(`/player/${encodeURIComponent(row.course._id)}`)}
+            >
+              {row.done ? 'Completed' : 'On Going'}
+            </button>
+          ),
+        },
+      ]}
+    />
+  );
+}

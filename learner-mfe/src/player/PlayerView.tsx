@@ -1,0 +1,84 @@
+import { type EnrolledCourse, Progress, plural } from '@courseport/shared-ui';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ArrowLeftIcon } from '../components/icons';
+import { courseCompletion, orderedChapters, percentText } from '../course/courseStats';
+import { CourseRating } from './CourseRating';
+import { CourseStructure } from './CourseStructure';
+import { LecturePlayer } from './LecturePlayer';
+import { findLecture } from './lectures';
+import { usePlayerActions } from './usePlayerActions';
+
+export interface PlayerViewProps {
+  course: EnrolledCourse;
+  completed: ReadonlySet<string>;
+  refreshProgress: () => Promise<void>;
+  refreshCourses: () => Promise<void>;
+}
+
+/** An enrolled course: its structure and rating on the left, the lecture player on the right (stacked on phones). */
+export function PlayerView({ course, completed, refreshProgress, refreshCourses }: PlayerViewProps) {
+  const chapters = useMemo(() => orderedChapters(course), [course]);
+  const completion = courseCompletion(course, completed);
+  const [playingId, setPlayingId] = useState<string | null>(null);
+  const playing = playingId ? findLecture(chapters, playingId) : null;
+  const playerRef = useRef<HTMLElement>(null);
+  const actions = usePlayerActions({ courseId: course._id, refreshProgress, refreshCourses });
+
+  const watch = (lectureId: string) => {
+    setPlayingId(lectureId);
+    // On phones the player sits above the structure: bring it into view if it is not.
+    requestAnimationFrame(() => {
+      const player = playerRef.current;
+      const box = player?.getBoundingClientRect();
+      if (player && box && (box.top < 0 || box.top > window.innerHeight * 0.5)) {
+        player.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+      }
+    });
+  };
+
+  return (
+    <div className="ln-player">
+      <header className="ln-player-head">
+        <Link to="/my-enrollments" className="ln-back-link">
+          <ArrowLeftIcon />
+          My Enrollments
+        </Link>
+        <h1 className="ln-title">{course.courseTitle}</h1>
+        <div className="ln-player-progress">
+          <Progress
+            percent={completion.percent}
+            size="small"
+            format={percentText}
+            aria-label="Course progress"
+            className="ln-player-progress-bar"
+          />
+          <span className="ln-muted">{`${completion.completed} of ${plural(completion.total, 'lecture')} completed`}</span>
+        </div>
+      </header>
+      <div className="ln-player-layout">
+        <div className="ln-player-main">
+          <LecturePlayer
+            ref={playerRef}
+            courseTitle={course.courseTitle}
+            thumbnail={course.courseThumbnail}
+            playing={playing}
+            done={playing ? completed.has(playing.lecture.lectureId) : false}
+            marking={playing !== null && actions.markingId === playing.lecture.lectureId}
+            onMarkComplete={() => {
+              if (playing) void actions.markComplete(playing.lecture.lectureId);
+            }}
+          />
+        </div>
+        <div className="ln-player-side">
+          <CourseStructure chapters={chapters} completed={completed} playingId={playingId} onWatch={watch} />
+          <CourseRating
+            value={actions.chosenRating ?? course.myRating ?? 0}
+            busy={actions.rating}
+            onRate={(value) => void actions.rate(value)}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

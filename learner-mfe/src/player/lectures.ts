@@ -1,0 +1,24 @@
+import { type Chapter, type Lecture, videoIdFromUrl } from '@courseport/shared-ui';
+
+/** A lecture with its place in the course. */
+export interface LecturePosition {
+  lecture: Lecture;
+  /** 'chapter.lecture', counted from 1: '1.2' is the second lecture of the first chapter. */
+  number: string;
+  /** The YouTube id of its video; '' when it has none. */
+  videoId: string;
+}
+
+export const lectureVideoId = (lecture: Lecture) => videoIdFromUrl(lecture.lectureUrl);
+
+/** Finds a lecture in the (ordered) chapters. */
+export function findLecture(chapters: Chapter[], lectureId: string): LecturePosition | null {
+  for (const [chapterIndex, chapter] of chapters.entries()) {
+    const lectureIndex = chapter.chapterContent.findIndex((l) => l.lectureId === lectureId);
+    const lecture = chapter.chapterContent[lectureIndex];
+    if (lecture) {
+      return { lecture, number: `${chapterIndex + 1}.${lectureIndex + 1}`, videoId: lectureVideoId(lecture) };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,227 @@
+import {
+  ApiError,
+  api,
+  type Chapter,
+  type EnrolledCourse,
+  type Lecture,
+  type SessionState,
+  sessionStore,
+  ThemeProvider,
+} from '@courseport/shared-ui';
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { type ReactElement, StrictMode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
+import PaymentReturnPage from '../src/pages/PaymentReturnPage';
+import PlayerPage from '../src/pages/PlayerPage';
+
+// jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
+vi.setConfig({ testTimeout: 20_000 });
+
+/** user-event without the pointer-events style check (slow in jsdom, and antd never relies on it). */
+export const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>
+  userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, ...options });
+
+// Every test file mocks `api` (vi.mock is per file), so these are the mocks.
+export const apiGet = vi.mocked(api.get);
+export const apiPost = vi.mocked(api.post);
+
+export const ENROLLED_PATH = '/api/user/enrolled-courses';
+export const PROGRESS_PATH = '/api/user/get-course-progress';
+export const UPDATE_PROGRESS_PATH = '/api/user/update-course-progress';
+export const RATING_PATH = '/api/user/add-rating';
+export const VERIFY_PATH = '/api/user/verify-payment';
+
+/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
+export function mockGet(handlers: Record<string, () => unknown>) {
+  apiGet.mockImplementation((async (path: string) => {
+    const handler = handlers[path];
+    if (!handler) throw new Error(`Unexpected GET ${path}`);
+    return handler();
+  }) as typeof api.get);
+}
+
+/** Answers POSTs per path; a handler gets the body. */
+export function mockPost(handlers: Record<string, (body: unknown) => unknown>) {
+  apiPost.mockImplementation((async (path: string, body: unknown) => {
+    const handler = handlers[path];
+    if (!handler) throw new Error(`Unexpected POST ${path}`);
+    return handler(body);
+  }) as typeof api.post);
+}
+
+export const getCalls = (path: string) => apiGet.mock.calls.filter(([p]) => p === path).length;
+
+/** The bodies posted to `path`, in order. */
+export const postBodies = (path: string) => apiPost.mock.calls.filter(([p]) => p === path).map(([, body]) => body);
+
+export const serverError = (message: string, status = 400) =>
+  new ApiError(message, status, { success: false, message });
+
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export function signOut(state: Partial<SessionState> = {}) {
+  sessionStore.setState({ status: 'signed-out', identity: null, user: null, userLoaded: true, roles: [], ...state });
+}
+
+/** A signed-in student (or, with `roles`, any signed-in user) whose profile has loaded. */
+export function signIn(state: Partial<SessionState> = {}, enrolledCourses: string[] = []) {
+  const roles = state.roles ?? ['student'];
+  sessionStore.setState({
+    status: 'signed-in',
+    userLoaded: true,
+    roles,
+    user: { _id: 'u1', email: 'sam@example.com', name: 'Sam Student', imageUrl: '', roles, enrolledCourses },
+    ...state,
+  });
+}
+
+/** Shows the current location, so a test can see where a button or a redirect went. */
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <span data-testid="location">{pathname + search}</span>;
+}
+
+export const currentPath = () => screen.getByTestId('location').textContent;
+
+const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
+  { path: '/my-enrollments', element: <MyEnrollmentsPage /> },
+  { path: '/player/:courseId', element: <PlayerPage /> },
+  { path: '/loading/:path', element: <PaymentReturnPage /> },
+];
+
+/** Renders the learner's routes at `path`, as the shell (and the standalone mode) does. */
+export function renderAt(path: string, { strict = false }: { strict?: boolean } = {}) {
+  const tree = (
+    <ThemeProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          {ROUTES.map(({ path: routePath, element }) => (
+            <Route key={routePath} path={routePath} element={element} />
+          ))}
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </ThemeProvider>
+  );
+  return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+}
+
+/**
+ * The button labelled `label` inside `scope`. Found by its text: role queries with a name compute
+ * styles for every node, which is slow in jsdom with antd's injected CSS.
+ */
+export function button(label: string, scope: HTMLElement = document.body): HTMLButtonElement {
+  const found = within(scope).getByText(label).closest('button');
+  if (!found) throw new Error(`"${label}" is not inside a button`);
+  return found;
+}
+
+/** The link whose text is `label` inside `scope`. */
+export function link(label: string, scope: HTMLElement = document.body): HTMLAnchorElement {
+  const found = within(scope).getByText(label).closest('a');
+  if (!found) throw new Error(`"${label}" is not inside a link`);
+  return found;
+}
+
+/** The closest `selector` around the element showing `text`. */
+export function around(text: string, selector: string, scope: HTMLElement = document.body): HTMLElement {
+  const found = within(scope).getByText(text).closest<HTMLElement>(selector);
+  if (!found) throw new Error(`"${text}" is not inside ${selector}`);
+  return found;
+}
+
+/** The toast showing `text`, of the given kind. */
+export async function findToast(text: string, kind: 'success' | 'error' | 'info' | 'warning'): Promise<HTMLElement> {
+  const notice = (await screen.findByText(text)).closest<HTMLElement>('.ant-notification-notice');
+  if (!notice) throw new Error(`"${text}" is not a toast`);
+  if (!notice.className.includes(`ant-notification-notice-${kind}`)) {
+    throw new Error(`"${text}" is not a ${kind} toast: ${notice.className}`);
+  }
+  return notice;
+}
+
+export const lecture = (overrides: Partial<Lecture> & Pick<Lecture, 'lectureId' | 'lectureTitle'>): Lecture => ({
+  lectureDuration: 10,
+  isPreviewFree: false,
+  lectureOrder: 1,
+  lectureUrl: `https://youtu.be/${overrides.lectureId}video`,
+  ...overrides,
+});
+
+/**
+ * Two chapters, six lectures, 2h 20m. The chapters come out of order (the page sorts them):
+ * 1 'Getting Started' (l1 20m, l2 45m) and 2 'Components and Props' (l3 30m, l4 40m, l5 5m, l6 0m).
+ */
+export function defaultChapters(): Chapter[] {
+  return [
+    {
+      chapterId: 'ch2',
+      chapterTitle: 'Components and Props',
+      chapterOrder: 2,
+      chapterContent: [
+        lecture({ lectureId: 'l4', lectureTitle: 'Props in depth', lectureDuration: 40, lectureOrder: 2 }),
+        lecture({ lectureId: 'l3', lectureTitle: 'Your first component', lectureDuration: 30, lectureOrder: 1 }),
+        lecture({ lectureId: 'l5', lectureTitle: 'State basics', lectureDuration: 5, lectureOrder: 3 }),
+        lecture({ lectureId: 'l6', lectureTitle: 'Wrap-up quiz', lectureDuration: 0, lectureOrder: 4 }),
+      ],
+    },
+    {
+      chapterId: 'ch1',
+      chapterTitle: 'Getting Started',
+      chapterOrder: 1,
+      chapterContent: [
+        lecture({
+          lectureId: 'l1',
+          lectureTitle: 'Welcome to the course',
+          lectureDuration: 20,
+          lectureUrl: 'https://youtu.be/intro123?si=share',
+          lectureOrder: 1,
+        }),
+        lecture({
+          lectureId: 'l2',
+          lectureTitle: 'Setting up your tools',
+          lectureDuration: 45,
+          lectureUrl: 'https://www.youtube.com/embed/setup456',
+          lectureOrder: 2,
+        }),
+      ],
+    },
+  ];
+}
+
+export function makeEnrolledCourse(overrides: Partial<EnrolledCourse> & Pick<EnrolledCourse, '_id'>): EnrolledCourse {
+  return {
+    courseTitle: `Course ${overrides._id}`,
+    courseThumbnail: `https://img.example.com/${overrides._id}.png`,
+    coursePrice: 499,
+    discount: 10,
+    educator: { name: 'Jane Educator' },
+    averageRating: 4,
+    ratingCount: 12,
+    enrolledCount: 340,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    courseDescription: '<p>About the course</p>',
+    courseContent: defaultChapters(),
+    myRating: null,
+    ...overrides,
+  };
+}
+
+export const enrolledAnswer = (courses: EnrolledCourse[]) => ({ success: true, enrolledCourses: courses });
+
+export const progressAnswer = (courseId: string, lectureCompleted: string[] | null) => ({
+  success: true,
+  progressData: lectureCompleted ? { courseId, lectureCompleted } : null,
+});

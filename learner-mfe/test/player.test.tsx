@@ -1,0 +1,333 @@
+import { sessionStore } from '@courseport/shared-ui';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  apiGet,
+  apiPost,
+  around,
+  button,
+  currentPath,
+  deferred,
+  ENROLLED_PATH,
+  enrolledAnswer,
+  findToast,
+  getCalls,
+  lecture,
+  link,
+  makeEnrolledCourse,
+  mockGet,
+  mockPost,
+  PROGRESS_PATH,
+  postBodies,
+  progressAnswer,
+  RATING_PATH,
+  renderAt,
+  serverError,
+  setupUser,
+  signIn,
+  signOut,
+  UPDATE_PROGRESS_PATH,
+} from './helpers';
+
+vi.mock('@courseport/shared-ui', async (orig) => ({
+  ...(await orig<typeof import('@courseport/shared-ui')>()),
+  api: { get: vi.fn(), post: vi.fn() },
+}));
+
+const TITLE = 'Complete React Bootcamp';
+
+let user: ReturnType<typeof setupUser>;
+
+beforeEach(() => {
+  user = setupUser();
+  apiGet.mockReset();
+  apiPost.mockReset();
+  signIn({}, ['c1']);
+});
+
+type Course = ReturnType<typeof makeEnrolledCourse>;
+
+/** The API of a student enrolled in `courses`, who completed `completed` lectures of c1. */
+function answerWith(
+  courses: Course[] = [makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE })],
+  completed: string[] | null = null,
+) {
+  const state = { courses, completed };
+  mockGet({ [ENROLLED_PATH]: () => enrolledAnswer(state.courses) });
+  mockPost({
+    [PROGRESS_PATH]: (body) => progressAnswer((body as { courseId: string }).courseId, state.completed),
+    [UPDATE_PROGRESS_PATH]: (body) => {
+      state.completed = [...(state.completed ?? []), (body as { lectureId: string }).lectureId];
+      return { success: true, message: 'Lecture marked as completed' };
+    },
+    [RATING_PATH]: (body) => {
+      const { rating } = body as { rating: number };
+      state.courses = state.courses.map((c) => ({ ...c, myRating: rating }));
+      return { success: true, message: 'Rating added successfully' };
+    },
+  });
+  return state;
+}
+
+async function openPlayer(courseId = 'c1') {
+  renderAt(`/player/${courseId}`);
+  await screen.findByText('Course Structure');
+}
+
+const lectureRow = (title: string) => around(title, 'li', structure());
+const structure = () => around('Course Structure', 'section');
+const player = () => screen.getByRole('region', { name: 'Lecture player' });
+const chapterPanel = (title: string) => around(title, '.ant-collapse-item');
+const stars = () => Array.from(document.querySelectorAll<HTMLElement>('.ln-rate [role="radio"]'));
+const checkedStars = () => stars().filter((star) => star.getAttribute('aria-checked') === 'true').length;
+
+describe('Player: states', () => {
+  it('shows Loading... until the course is found in the enrolled list', async () => {
+    const answer = deferred<unknown>();
+    mockGet({ [ENROLLED_PATH]: () => answer.promise });
+    mockPost({ [PROGRESS_PATH]: () => progressAnswer('c1', null) });
+    renderAt('/player/c1');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    // The progress is requested together with the list, not after it.
+    await waitFor(() => expect(postBodies(PROGRESS_PATH)).toEqual([{ courseId: 'c1' }]));
+    answer.resolve(enrolledAnswer([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE })]));
+    expect(await screen.findByText('Course Structure')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(TITLE);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows Loading... and fetches nothing while the session is still loading', async () => {
+    sessionStore.setState({ status: 'loading', userLoaded: false, roles: [], user: null });
+    answerWith();
+    renderAt('/player/c1');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(apiGet).not.toHaveBeenCalled();
+    expect(apiPost).not.toHaveBeenCalled();
+    signIn({}, ['c1']);
+    expect(await screen.findByText('Course Structure')).toBeInTheDocument();
+  });
+
+  it('says the student is not enrolled when the course is not in the list, with a link to it', async () => {
+    answerWith([makeEnrolledCourse({ _id: 'c2', courseTitle: 'Another course' })]);
+    renderAt('/player/c9');
+    expect(await screen.findByText('You are not enrolled in this course')).toBeInTheDocument();
+    expect(link('View Course')).toHaveAttribute('href', '/course/c9');
+    await user.click(link('View Course'));
+    expect(currentPath()).toBe('/course/c9');
+  });
+
+  it('says the student is not enrolled when the list cannot be fetched', async () => {
+    mockGet({
+      [ENROLLED_PATH]: () => {
+        throw serverError('Database is down', 500);
+      },
+    });
+    mockPost({ [PROGRESS_PATH]: () => progressAnswer('c1', null) });
+    renderAt('/player/c1');
+    expect(await screen.findByText('You are not enrolled in this course')).toBeInTheDocument();
+    expect(screen.queryByText('Database is down')).not.toBeInTheDocument();
+  });
+
+  it('asks a signed-out visitor to sign in, and fetches nothing', async () => {
+    const openSignIn = vi.fn();
+    signOut({ openSignIn });
+    renderAt('/player/c1');
+    expect(screen.getByText('Please sign in to watch this course')).toBeInTheDocument();
+    await user.click(button('Sign In'));
+    expect(openSignIn).toHaveBeenCalledOnce();
+    expect(apiGet).not.toHaveBeenCalled();
+    expect(apiPost).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when the progress cannot be loaded, and the course without completed lectures", async () => {
+    mockGet({ [ENROLLED_PATH]: () => enrolledAnswer([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE })]) });
+    mockPost({
+      [PROGRESS_PATH]: () => {
+        throw serverError('Progress is unavailable', 503);
+      },
+    });
+    await openPlayer();
+    await findToast('Progress is unavailable', 'error');
+    expect(structure().querySelectorAll('[aria-label="Completed"]')).toHaveLength(0);
+  });
+});
+
+describe('Player: StrictMode', () => {
+  it('loads the course once its effects have run twice', async () => {
+    answerWith(undefined, ['l1']);
+    renderAt('/player/c1', { strict: true });
+    expect(await screen.findByText('Course Structure')).toBeInTheDocument();
+    expect(lectureRow('Welcome to the course').querySelector('[aria-label="Completed"]')).not.toBeNull();
+  });
+});
+
+describe('Player: course structure', () => {
+  it('lists the chapters in order, with their lecture count and total time, the first one open', async () => {
+    answerWith();
+    await openPlayer();
+    const titles = Array.from(structure().querySelectorAll('.ln-chapter-title')).map((t) => t.textContent);
+    expect(titles).toEqual(['Getting Started', 'Components and Props']);
+
+    const first = chapterPanel('Getting Started');
+    expect(within(first).getByText('2 lectures')).toBeInTheDocument();
+    expect(within(first).getByText('1h 5m')).toBeInTheDocument();
+    expect(first).toHaveClass('ant-collapse-item-active');
+
+    const second = chapterPanel('Components and Props');
+    expect(within(second).getByText('4 lectures')).toBeInTheDocument();
+    expect(within(second).getByText('1h 15m')).toBeInTheDocument();
+    expect(second).not.toHaveClass('ant-collapse-item-active');
+
+    await user.click(screen.getByText('Components and Props'));
+    await waitFor(() => expect(chapterPanel('Components and Props')).toHaveClass('ant-collapse-item-active'));
+  });
+
+  it("shows each lecture's title, duration ('0m' when empty), Watch when it has a video, in order", async () => {
+    const course = makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE });
+    const [second] = course.courseContent;
+    if (second) second.chapterContent.push(lecture({ lectureId: 'l7', lectureTitle: 'Reading list', lectureOrder: 5 }));
+    if (second?.chapterContent[4]) second.chapterContent[4].lectureUrl = undefined;
+    answerWith([course]);
+    await openPlayer();
+
+    const titles = Array.from(structure().querySelectorAll('.ln-lecture-title')).map((t) => t.textContent);
+    expect(titles).toEqual([
+      'Welcome to the course',
+      'Setting up your tools',
+      'Your first component',
+      'Props in depth',
+      'State basics',
+      'Wrap-up quiz',
+      'Reading list',
+    ]);
+    expect(within(lectureRow('Welcome to the course')).getByText('20m')).toBeInTheDocument();
+    expect(within(lectureRow('Setting up your tools')).getByText('45m')).toBeInTheDocument();
+    expect(within(lectureRow('Wrap-up quiz')).getByText('0m')).toBeInTheDocument();
+    expect(button('Watch', lectureRow('Welcome to the course'))).toBeInTheDocument();
+    expect(within(lectureRow('Reading list')).queryByText('Watch')).not.toBeInTheDocument();
+  });
+
+  it('marks completed lectures with a check and the others with a play icon', async () => {
+    answerWith(undefined, ['l1', 'l4']);
+    await openPlayer();
+    for (const title of ['Welcome to the course', 'Props in depth']) {
+      expect(lectureRow(title).querySelector('[aria-label="Completed"]')).not.toBeNull();
+    }
+    for (const title of ['Setting up your tools', 'Your first component', 'State basics', 'Wrap-up quiz']) {
+      expect(lectureRow(title).querySelector('[aria-label="Not completed"]')).not.toBeNull();
+    }
+    expect(screen.getByText('2 of 6 lectures completed')).toBeInTheDocument();
+  });
+});
+
+describe('Player: watching', () => {
+  it('shows the course thumbnail until a lecture is chosen', async () => {
+    answerWith();
+    await openPlayer();
+    const thumbnail = within(player()).getByAltText(TITLE);
+    expect(thumbnail).toHaveAttribute('src', 'https://img.example.com/c1.png');
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(screen.queryByText('Mark Complete')).not.toBeInTheDocument();
+  });
+
+  it("embeds the lecture's video with its number and title, and 'Mark Complete'", async () => {
+    answerWith();
+    await openPlayer();
+    await user.click(button('Watch', lectureRow('Setting up your tools')));
+
+    const iframe = player().querySelector('iframe');
+    expect(iframe?.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/setup456(\?|$)/);
+    expect(iframe).toHaveAttribute('title', 'Setting up your tools');
+    expect(within(player()).getByText('1.2')).toBeInTheDocument();
+    expect(within(player()).getByText('Setting up your tools')).toBeInTheDocument();
+    expect(button('Mark Complete', player())).toBeEnabled();
+    expect(within(player()).queryByAltText(TITLE)).not.toBeInTheDocument();
+
+    // Another lecture replaces it; the id ignores the query of a share link.
+    await user.click(button('Watch', lectureRow('Welcome to the course')));
+    expect(player().querySelector('iframe')?.getAttribute('src')).toMatch(/\/embed\/intro123(\?|$)/);
+    expect(within(player()).getByText('1.1')).toBeInTheDocument();
+
+    await user.click(screen.getByText('Components and Props'));
+    await user.click(button('Watch', lectureRow('State basics')));
+    expect(within(player()).getByText('2.3')).toBeInTheDocument();
+    expect(player().querySelector('iframe')?.getAttribute('src')).toMatch(/\/embed\/l5video(\?|$)/);
+  });
+
+  it("shows 'Completed', disabled, for a lecture already done", async () => {
+    answerWith(undefined, ['l1']);
+    await openPlayer();
+    await user.click(button('Watch', lectureRow('Welcome to the course')));
+    expect(button('Completed', player())).toBeDisabled();
+    expect(within(player()).queryByText('Mark Complete')).not.toBeInTheDocument();
+  });
+
+  it("'Mark Complete' saves the progress, shows the server's message and reloads the progress", async () => {
+    answerWith();
+    await openPlayer();
+    await user.click(button('Watch', lectureRow('Setting up your tools')));
+    expect(getCalls(ENROLLED_PATH)).toBe(1);
+    expect(postBodies(PROGRESS_PATH)).toHaveLength(1);
+
+    await user.click(button('Mark Complete', player()));
+    expect(postBodies(UPDATE_PROGRESS_PATH)).toEqual([{ courseId: 'c1', lectureId: 'l2' }]);
+    await findToast('Lecture marked as completed', 'success');
+    await waitFor(() => expect(button('Completed', player())).toBeDisabled());
+    expect(postBodies(PROGRESS_PATH)).toHaveLength(2);
+    expect(lectureRow('Setting up your tools').querySelector('[aria-label="Completed"]')).not.toBeNull();
+    expect(screen.getByText('1 of 6 lectures completed')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when 'Mark Complete' fails, and keeps the button", async () => {
+    answerWith();
+    apiPost.mockImplementation((async (path: string, body: unknown) => {
+      if (path === UPDATE_PROGRESS_PATH) throw serverError('You are not enrolled in this course', 403);
+      return progressAnswer((body as { courseId: string }).courseId, null);
+    }) as typeof apiPost);
+    await openPlayer();
+    await user.click(button('Watch', lectureRow('Setting up your tools')));
+    await user.click(button('Mark Complete', player()));
+    await findToast('You are not enrolled in this course', 'error');
+    await waitFor(() => expect(button('Mark Complete', player())).toBeEnabled());
+    expect(postBodies(PROGRESS_PATH)).toHaveLength(1);
+  });
+});
+
+describe('Player: rating', () => {
+  it("starts from the student's own rating, or none", async () => {
+    answerWith([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE, myRating: 3 })]);
+    await openPlayer();
+    expect(screen.getByText('Rate this Course:')).toBeInTheDocument();
+    expect(stars()).toHaveLength(5);
+    expect(checkedStars()).toBe(3);
+  });
+
+  it('shows no star for a course the student has not rated', async () => {
+    answerWith();
+    await openPlayer();
+    expect(checkedStars()).toBe(0);
+  });
+
+  it("rates the course with a click, shows the server's message and reloads the enrolled courses", async () => {
+    answerWith();
+    await openPlayer();
+    await user.click(stars()[3] as HTMLElement);
+    expect(postBodies(RATING_PATH)).toEqual([{ courseId: 'c1', rating: 4 }]);
+    await findToast('Rating added successfully', 'success');
+    await waitFor(() => expect(getCalls(ENROLLED_PATH)).toBe(2));
+    expect(checkedStars()).toBe(4);
+  });
+
+  it("shows the server's message when rating fails, and the previous rating again", async () => {
+    answerWith([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE, myRating: 2 })]);
+    apiPost.mockImplementation((async (path: string, body: unknown) => {
+      if (path === RATING_PATH) throw serverError('Rating must be between 1 and 5');
+      return progressAnswer((body as { courseId: string }).courseId, null);
+    }) as typeof apiPost);
+    await openPlayer();
+    await user.click(stars()[4] as HTMLElement);
+    await findToast('Rating must be between 1 and 5', 'error');
+    await waitFor(() => expect(checkedStars()).toBe(2));
+    expect(getCalls(ENROLLED_PATH)).toBe(1);
+  });
+});
