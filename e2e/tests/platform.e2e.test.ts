@@ -141,7 +141,12 @@ describe('the assembled platform', () => {
     const shared = await page.evaluate(() => {
       const scopes = (
         globalThis as unknown as {
-          __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> };
+          __FEDERATION__: {
+            __SHARE__: Record<
+              string,
+              Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>
+            >;
+          };
         }
       ).__FEDERATION__.__SHARE__;
       const providers: Record<string, string[]> = {};
