@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { type Platform, startTestPlatform } from '../support/platform';
+import { DEMO, signedInContext } from '../support/session';
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startTestPlatform(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+type Card = { _id: string; courseTitle: string; ratingCount: number };
+const catalog = async (): Promise<Card[]> =>
+  (await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json())).courses;
+const courseNamed = async (title: string) => (await catalog()).find((c) => c.courseTitle === title) as Card;
+
+async function markEveryLecture(page: Page) {
+  const headers = page.locator('.ant-collapse-header');
+  for (let i = 0; i < (await headers.count()); i++) {
+    const item = page.locator('.ant-collapse-item').nth(i);
+    if (!(await item.getAttribute('class'))?.includes('ant-collapse-item-active')) await headers.nth(i).click();
+  }
+  const watch = page.getByRole('button', { name: 'Watch' });
+  const total = await watch.count();
+  for (let i = 0; i < total; i++) {
+    await watch.nth(i).click();
+    await page.getByRole('button', { name: 'Mark Complete' }).click();
+    await page.getByRole('button', { name: 'Completed' }).waitFor();
+  }
+  return total;
+}
+
+describe('enrolling and learning', () => {
+  it('the demo student buys a course through the local checkout, completes it and rates it', {
+    timeout: 120_000,
+  }, async () => {
+    const course = await courseNamed('TypeScript Deep Dive');
+    const student = await signedInContext(browser, platform.urls.shell, DEMO.student);
+    const page = await student.newPage();
+
+    await page.goto(`${platform.urls.shell}/course/${course._id}`);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+
+    // The hosted checkout page of the local gateway.
+    await page.waitForURL(/\/checkout\/cs_local_/);
+    await page.getByText('TypeScript Deep Dive').waitFor();
+    await page.getByRole('button', { name: 'Pay Rs 599.00' }).click();
+
+    // Back on the payment-return page.
+    await page.waitForURL(/\/loading\/my-enrollments\?purchaseId=/);
+    await page.getByText('Payment verified successfully!').waitFor();
+    await page.getByText('Redirecting you shortly...').waitFor();
+    await page.waitForURL(`${platform.urls.shell}/my-enrollments`, { timeout: 10_000 });
+
+    const row = page.getByRole('row').filter({ hasText: 'TypeScript Deep Dive' });
+    await row.getByText('0 / 4 Lectures').waitFor();
+    await row.getByRole('button', { name: 'On Going' }).click();
+    await page.waitForURL(`${platform.urls.shell}/player/${course._id}`);
+    await page.getByText('Course Structure').waitFor();
+
+    expect(await markEveryLecture(page)).toBe(4);
+    await page.getByText('Rate this Course:').waitFor();
+    await page.locator('.ant-rate-star').nth(3).click();
+    await page.getByText('Rating added successfully').waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Enrollments' }).click();
+    const done = page.getByRole('row').filter({ hasText: 'TypeScript Deep Dive' });
+    await done.getByText('4 / 4 Lectures').waitFor();
+    await done.getByRole('button', { name: 'Completed' }).waitFor();
+
+    expect((await courseNamed('TypeScript Deep Dive')).ratingCount).toBe(course.ratingCount + 1);
+    await student.close();
+  });
+
+  it('a cancelled checkout enrolls nothing', async () => {
+    const course = await courseNamed('Docker and Kubernetes Basics');
+    const student = await signedInContext(browser, platform.urls.shell, DEMO.student);
+    const page = await student.newPage();
+    await page.goto(`${platform.urls.shell}/course/${course._id}`);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await page.waitForURL(/\/checkout\/cs_local_/);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${platform.urls.shell}/course/${course._id}`);
+    await page.getByRole('button', { name: 'Enroll Now' }).waitFor();
+    await page.goto(`${platform.urls.shell}/my-enrollments`);
+    await page.getByText('Java Programming Masterclass').first().waitFor();
+    expect(await page.getByText('Docker and Kubernetes Basics').count()).toBe(0);
+    await student.close();
+  });
+});
