@@ -188,3 +188,63 @@ describe('bearer token verification', () => {
     });
   });
 });
+
+describe('Clerk mode', () => {
+  it('verifies Clerk-issued tokens with the configured PEM key, and mounts no local accounts', async () => {
+    const clerkKey = otherKey();
+    const clerk = createLocalIssuer(clerkKey, 'https://clerk.example.accounts.dev');
+    const { createPublicKey } = await import('node:crypto');
+    const jwtKey = createPublicKey(clerkKey).export({ type: 'spki', format: 'pem' }).toString();
+    const clerkApi = await startTestApi({
+      config: { auth: { mode: 'clerk', publishableKey: 'pk_test_abc', secretKey: 'sk_test_abc', jwtKey } },
+    });
+    try {
+      const config = await clerkApi.json('/api/config');
+      expect(config.body).toMatchObject({
+        success: true,
+        authMode: 'clerk',
+        clerkPublishableKey: 'pk_test_abc',
+        paymentMode: 'local',
+        currency: 'Rs',
+      });
+      expect((await postJson(clerkApi, '/api/auth/sign-in', { email: 'a@b.co', password: PASSWORD })).status).toBe(404);
+
+      const { token } = clerk.sign(
+        {
+          sub: 'user_2abcClerk',
+          sid: 'sess_clerk',
+          azp: 'http://localhost:3000',
+          email: 'clerk.user@example.com',
+          email_verified: true,
+          name: 'Clerk User',
+        },
+        new Date(),
+      );
+      expect((await clerkApi.json('/api/user/data', { headers: bearer(token) })).body).toEqual({
+        success: false,
+        message: 'User not found',
+      });
+      const created = await postJson(clerkApi, '/api/user/create', {}, bearer(token));
+      expect(created.body.user).toMatchObject({
+        _id: 'user_2abcClerk',
+        email: 'clerk.user@example.com',
+        name: 'Clerk User',
+      });
+      // A token from the local issuer's key means nothing to a Clerk deployment.
+      const local = createLocalIssuer(otherKey(), 'local').sign(
+        {
+          sub: 'user_x',
+          sid: 's',
+          azp: 'http://localhost:3000',
+          email: 'x@example.com',
+          email_verified: true,
+          name: 'X',
+        },
+        new Date(),
+      );
+      expect((await clerkApi.json('/api/user/data', { headers: bearer(local.token) })).status).toBe(401);
+    } finally {
+      await clerkApi.close();
+    }
+  });
+});
