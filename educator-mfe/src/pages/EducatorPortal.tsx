@@ -1,5 +1,25 @@
-import { ScreenPlaceholder } from '@courseport/shared-ui';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { EducatorLayout } from '../layout/EducatorLayout';
+import { PATHS } from '../lib/paths';
+import AddCoursePage from './AddCoursePage';
+import DashboardPage from './DashboardPage';
+import MyCoursesPage from './MyCoursesPage';
+import StudentsEnrolledPage from './StudentsEnrolledPage';
 
+/**
+ * The whole educator portal, mounted by the shell at `/educator/*` (behind its educator guard):
+ * the layout and every sub-route, relative to that mount point.
+ */
 export default function EducatorPortal() {
-  return <ScreenPlaceholder portal="educator" title="Educator Portal" />;
+  return (
+    <Routes>
+      <Route element={<EducatorLayout />}>
+        <Route index element={<DashboardPage />} />
+        <Route path="add-course" element={<AddCoursePage />} />
+        <Route path="my-courses" element={<MyCoursesPage />} />
+        <Route path="student-enrolled" element={<StudentsEnrolledPage />} />
+        <Route path="*" element={<Navigate to={PATHS.dashboard} replace />} />
+      </Route>
+    </Routes>
+  );
 }

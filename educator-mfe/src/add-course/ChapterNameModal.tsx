@@ -1,0 +1,54 @@
+import { Input, Modal } from '@courseport/shared-ui';
+import { useId, useState } from 'react';
+
+export const CHAPTER_PROMPT = 'Enter Chapter Name:';
+
+/** The 'Enter Chapter Name:' prompt. OK with a blank name, or Cancel, adds nothing. */
+export function ChapterNameModal({
+  open,
+  onSubmit,
+  onCancel,
+}: {
+  open: boolean;
+  onSubmit: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const inputId = useId();
+  const [name, setName] = useState('');
+  const submit = () => {
+    onSubmit(name);
+    setName('');
+  };
+  const cancel = () => {
+    onCancel();
+    setName('');
+  };
+  return (
+    <Modal
+      open={open}
+      title="New Chapter"
+      okText="OK"
+      cancelText="Cancel"
+      onOk={submit}
+      onCancel={cancel}
+      width={420}
+      destroyOnHidden
+    >
+      <label htmlFor={inputId} className="ed-field-label">
+        {CHAPTER_PROMPT}
+      </label>
+      <Input
+        id={inputId}
+        autoFocus
+        maxLength={200}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        onPressEnter={(event) => {
+          // Otherwise the key would also press the button the focus returns to ('+ Add Chapter').
+          event.preventDefault();
+          submit();
+        }}
+      />
+    </Modal>
+  );
+}

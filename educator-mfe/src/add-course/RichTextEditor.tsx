@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+
+export interface RichTextEditorProps {
+  /** HTML; '' for an empty document. */
+  value: string;
+  onChange: (html: string) => void;
+  /** The id of the element that labels the editor. */
+  labelledBy: string;
+}
+
+// Tiptap (ProseMirror) is only needed on the Add course page: it loads on first use, in its own chunk.
+const TiptapEditor = lazy(() => import('./TiptapEditor'));
+
+/** The course description editor (Tiptap), loaded lazily. */
+export function RichTextEditor(props: RichTextEditorProps) {
+  return (
+    <Suspense
+      fallback={
+        <div className="ed-editor-loading" role="status">
+          Loading editor...
+        </div>
+      }
+    >
+      <TiptapEditor {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,52 @@
+import { EditorContent, type Editor as TiptapInstance, useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect } from 'react';
+import './editor.css';
+import { EditorToolbar } from './EditorToolbar';
+import type { RichTextEditorProps } from './RichTextEditor';
+
+/**
+ * The editor's HTML, with '' for an empty document (Tiptap gives '<p></p>') and without the empty
+ * paragraph Tiptap keeps after a list or heading at the end (so the caret can leave it).
+ */
+const htmlOf = (editor: TiptapInstance) => (editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, ''));
+
+/** A Tiptap editor producing HTML: paragraphs, headings, bold, italic, lists and links. */
+export default function TiptapEditor({ value, onChange, labelledBy }: RichTextEditorProps) {
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        codeBlock: false,
+        horizontalRule: false,
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
+      }),
+    ],
+    content: value,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: {
+        class: 'ed-editor-content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': labelledBy,
+      },
+    },
+    onUpdate: ({ editor: current }) => onChange(htmlOf(current)),
+  });
+
+  // Follow the value when it changes from outside (the form is reset after a course is added).
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && value !== htmlOf(editor)) {
+      editor.commands.setContent(value, { emitUpdate: false });
+    }
+  }, [editor, value]);
+
+  if (!editor) return null;
+  return (
+    <div className="ed-editor">
+      <EditorToolbar editor={editor} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useIsEducator } from '../hooks/useDisplayName';
+import './layout.css';
+import { PortalFooter } from './PortalFooter';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery';
+
+/** Phones start with the sidebar collapsed. */
+const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.(DESKTOP_QUERY).matches === false;
+
+/** The frame of every /educator page: top bar, the sidebar (educators only), the page and the footer. */
+export function EducatorLayout() {
+  const isEducator = useIsEducator();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(isPhone);
+
+  // On phones the expanded sidebar covers the page: choosing a page closes it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes, not when the width does.
+  useEffect(() => {
+    if (!desktop) setCollapsed(true);
+  }, [pathname]);
+
+  return (
+    <div className="ed-portal" data-portal="educator">
+      <TopBar />
+      <div className="ed-body">
+        {isEducator && (
+          <Sidebar collapsed={collapsed} desktop={desktop} onToggle={() => setCollapsed((value) => !value)} />
+        )}
+        <main className="ed-main">
+          <Outlet />
+        </main>
+      </div>
+      <PortalFooter />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** The Courseport mark (the same drawing as the shell's navigation bar). */
+export function LogoMark({ size = 30 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" fill="#2563eb" />
+      <path
+        d="M9 11l7-4 7 4-7 4-7-4zm0 5l7 4 7-4M9 21l7 4 7-4"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,70 @@
+import { Tooltip } from '@courseport/shared-ui';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { PATHS } from '../lib/paths';
+import { AddCourseIcon, CollapseIcon, DashboardIcon, MyCoursesIcon, StudentsIcon } from './icons';
+
+export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: ReactNode; end?: boolean }> = [
+  { label: 'Dashboard', to: PATHS.dashboard, icon: <DashboardIcon />, end: true },
+  { label: 'Add Course', to: PATHS.addCourse, icon: <AddCourseIcon /> },
+  { label: 'My Courses', to: PATHS.myCourses, icon: <MyCoursesIcon /> },
+  { label: 'Student Enrolled', to: PATHS.studentEnrolled, icon: <StudentsIcon /> },
+];
+
+export const VERSION_TEXT = 'Educator Portal v1.0.0';
+
+/** Widths in pixels: collapsed (Tailwind w-20), expanded on phones, expanded from `md` up (w-72). */
+export const SIDEBAR_WIDTH = { collapsed: 80, phone: 224, desktop: 288 } as const;
+
+interface SidebarProps {
+  collapsed: boolean;
+  /** Medium screens and up. */
+  desktop: boolean;
+  onToggle: () => void;
+}
+
+/** The educator navigation: icons only (with tooltips) when collapsed, icons and labels when expanded. */
+export function Sidebar({ collapsed, desktop, onToggle }: SidebarProps) {
+  const width = collapsed ? SIDEBAR_WIDTH.collapsed : desktop ? SIDEBAR_WIDTH.desktop : SIDEBAR_WIDTH.phone;
+  return (
+    <aside
+      className={collapsed ? 'ed-sidebar is-collapsed' : 'ed-sidebar'}
+      style={{ width, minWidth: width }}
+      data-collapsed={collapsed}
+    >
+      <button
+        type="button"
+        className="ed-sidebar-toggle"
+        aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+        aria-expanded={!collapsed}
+        aria-controls="ed-sidebar-nav"
+        onClick={onToggle}
+      >
+        <CollapseIcon collapsed={collapsed} />
+      </button>
+      <nav id="ed-sidebar-nav" aria-label="Educator" className="ed-sidebar-nav">
+        {SIDEBAR_LINKS.map(({ label, to, icon, end }) => {
+          const link = (
+            <NavLink
+              key={to}
+              to={to}
+              end={end}
+              className={({ isActive }) => (isActive ? 'ed-sidebar-link is-active' : 'ed-sidebar-link')}
+            >
+              <span className="ed-sidebar-icon">{icon}</span>
+              <span className={collapsed ? 'ed-visually-hidden' : 'ed-sidebar-label'}>{label}</span>
+            </NavLink>
+          );
+          return collapsed ? (
+            <Tooltip key={to} title={label} placement="right">
+              {link}
+            </Tooltip>
+          ) : (
+            link
+          );
+        })}
+      </nav>
+      <p className={collapsed ? 'ed-visually-hidden' : 'ed-sidebar-version'}>{VERSION_TEXT}</p>
+    </aside>
+  );
+}

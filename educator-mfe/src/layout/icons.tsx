@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+
+/** Inline icons (24×24, stroke = currentColor): the portal ships no icon library. */
+function Icon({ size = 20, children }: { size?: number; children: ReactNode }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const DashboardIcon = () => (
+  <Icon>
+    <path d="M3 10.5L12 3l9 7.5" />
+    <path d="M5 9.5V21h5v-6h4v6h5V9.5" />
+  </Icon>
+);
+
+export const AddCourseIcon = () => (
+  <Icon>
+    <rect x="3" y="3" width="18" height="18" rx="3" />
+    <path d="M12 8v8M8 12h8" />
+  </Icon>
+);
+
+export const MyCoursesIcon = () => (
+  <Icon>
+    <path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2z" />
+    <path d="M4 5v16M8 7h7" />
+  </Icon>
+);
+
+export const StudentsIcon = () => (
+  <Icon>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+  </Icon>
+);
+
+export const CollapseIcon = ({ collapsed }: { collapsed: boolean }) => (
+  <Icon size={18}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M9 4v16" />
+    <path d={collapsed ? 'M13 10l2 2-2 2' : 'M16 10l-2 2 2 2'} />
+  </Icon>
+);
+
+export const ChevronIcon = ({ open }: { open: boolean }) => (
+  <Icon size={18}>
+    <path d={open ? 'M6 9l6 6 6-6' : 'M9 6l6 6-6 6'} />
+  </Icon>
+);
+
+export const CloseIcon = ({ size = 16 }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Icon>
+);
+
+export const PersonIcon = () => (
+  <Icon size={18}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);
+
+export const SearchIcon = () => (
+  <Icon size={16}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-4-4" />
+  </Icon>
+);
+
+export const UploadIcon = () => (
+  <Icon size={22}>
+    <path d="M12 16V4M7 9l5-5 5 5" />
+    <path d="M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
+  </Icon>
+);
+
+export const UsersStatIcon = StudentsIcon;
+export const CoursesStatIcon = MyCoursesIcon;
+
+export const EarningsIcon = () => (
+  <Icon>
+    <rect x="2.5" y="6" width="19" height="12" rx="2" />
+    <circle cx="12" cy="12" r="2.5" />
+    <path d="M6 10v4M18 10v4" />
+  </Icon>
+);

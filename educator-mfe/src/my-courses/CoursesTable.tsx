@@ -1,0 +1,46 @@
+import { type EducatorCourse, Table } from '@courseport/shared-ui';
+import { money } from '../hooks/useCurrency';
+import { localDate } from '../lib/dates';
+import { CourseThumbnail } from './CourseThumbnail';
+import { descriptionTeaser } from './teaser';
+
+/** The educator's courses: 'Course', 'Earnings', 'Students' and 'Published On'. */
+export function CoursesTable({ courses, currency }: { courses: EducatorCourse[]; currency: string }) {
+  return (
+    <div className="ed-table-wrap">
+      <Table<EducatorCourse>
+        aria-label="My Courses"
+        rowKey="_id"
+        dataSource={courses}
+        pagination={courses.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          {
+            key: 'course',
+            title: 'Course',
+            render: (_, course) => (
+              <div className="ed-course-cell">
+                <CourseThumbnail src={course.courseThumbnail} title={course.courseTitle} />
+                <div className="ed-course-text">
+                  <span className="ed-course-title">{course.courseTitle}</span>
+                  <span className="ed-course-teaser">{descriptionTeaser(course.courseDescription)}</span>
+                </div>
+              </div>
+            ),
+          },
+          {
+            key: 'earnings',
+            title: 'Earnings',
+            render: (_, course) => <span className="ed-nowrap">{money(currency, course.earnings)}</span>,
+          },
+          { key: 'students', title: 'Students', dataIndex: 'studentsCount', align: 'center' },
+          {
+            key: 'published',
+            title: 'Published On',
+            render: (_, course) => <span className="ed-nowrap">{localDate(course.createdAt)}</span>,
+          },
+        ]}
+      />
+    </div>
+  );
+}

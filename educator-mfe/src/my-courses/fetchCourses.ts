@@ -1,0 +1,9 @@
+import { api, type EducatorCourse } from '@courseport/shared-ui';
+
+export const COURSES_PATH = '/api/educator/courses';
+
+/** The caller's courses, newest first (`GET /api/educator/courses`). */
+export async function fetchCourses(): Promise<EducatorCourse[]> {
+  const res = await api.get<{ courses: EducatorCourse[] }>(COURSES_PATH);
+  return res.courses ?? [];
+}

@@ -1,0 +1,54 @@
+import { Button, type DashboardData, EmptyState, ErrorState, LoadingState } from '@courseport/shared-ui';
+import { useNavigate } from 'react-router-dom';
+import '../dashboard/dashboard.css';
+import { fetchDashboard } from '../dashboard/fetchDashboard';
+import { LatestEnrollments } from '../dashboard/LatestEnrollments';
+import { StatCards } from '../dashboard/StatCards';
+import { money, useCurrency } from '../hooks/useCurrency';
+import { useSignedInUser } from '../hooks/useDisplayName';
+import { useEducatorData } from '../hooks/useEducatorData';
+import { PATHS } from '../lib/paths';
+
+/** /educator: totals and the latest enrollments of the signed-in educator. */
+export default function DashboardPage() {
+  const navigate = useNavigate();
+  const { state, retry } = useEducatorData(fetchDashboard, 'Failed to fetch dashboard data');
+
+  if (state.status === 'loading') return <LoadingState text="Loading your dashboard..." />;
+  if (state.status === 'error') return <ErrorState title="Dashboard Error" message={state.message} onRetry={retry} />;
+  if (state.data.totalCourses === 0) {
+    return (
+      <EmptyState
+        title="No Dashboard Data"
+        description="Add your first course to start tracking enrollments and earnings."
+        action={
+          <Button type="primary" onClick={() => navigate(PATHS.addCourse)}>
+            Add Your First Course
+          </Button>
+        }
+      />
+    );
+  }
+  return <Dashboard data={state.data} />;
+}
+
+function Dashboard({ data }: { data: DashboardData }) {
+  const currency = useCurrency();
+  const { name } = useSignedInUser();
+  return (
+    <div className="ed-page ed-dashboard">
+      <header className="ed-page-head">
+        <div>
+          <h1 className="ed-page-title">{`Welcome back, ${name ?? 'Educator'}!`}</h1>
+          <p className="ed-page-subtitle">Here is how your courses are doing.</p>
+        </div>
+      </header>
+      <StatCards
+        enrollments={data.enrolledStudentsData.length}
+        courses={data.totalCourses}
+        earnings={money(currency, data.totalEarnings)}
+      />
+      <LatestEnrollments enrollments={data.enrolledStudentsData} />
+    </div>
+  );
+}

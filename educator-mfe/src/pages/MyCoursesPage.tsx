@@ -1,0 +1,64 @@
+import { Button, EmptyState, ErrorState, LoadingState, useSession } from '@courseport/shared-ui';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PageHeader } from '../components/PageHeader';
+import { useCurrency } from '../hooks/useCurrency';
+import { useIsEducator } from '../hooks/useDisplayName';
+import { useEducatorData } from '../hooks/useEducatorData';
+import { PATHS } from '../lib/paths';
+import { CoursesTable } from '../my-courses/CoursesTable';
+import { fetchCourses } from '../my-courses/fetchCourses';
+import '../my-courses/my-courses.css';
+
+/** /educator/my-courses: the educator's published courses with their earnings and students. */
+export default function MyCoursesPage() {
+  const navigate = useNavigate();
+  const currency = useCurrency();
+  const isEducator = useIsEducator();
+  const sessionKnown = useSession((s) => s.status !== 'loading' && (s.status !== 'signed-in' || s.userLoaded));
+  // The courses are fetched only for educators.
+  const { state, retry } = useEducatorData(fetchCourses, 'Failed to fetch courses', isEducator);
+  const addCourse = () => navigate(PATHS.addCourse);
+
+  let content: ReactNode;
+  if (!isEducator && sessionKnown) {
+    content = <EmptyState title="Educator access required" description="Only educators can see their courses here." />;
+  } else if (state.status === 'loading') {
+    content = <LoadingState text="Loading your courses..." />;
+  } else if (state.status === 'error') {
+    content = <ErrorState title="Error Loading Courses" message={state.message} onRetry={retry} />;
+  } else if (state.data.length === 0) {
+    content = (
+      <EmptyState
+        title="No courses added yet"
+        description="Start creating amazing courses to share your knowledge with students!"
+        action={
+          <Button type="primary" onClick={addCourse}>
+            Add Your First Course
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = (
+      <section className="ed-panel ed-panel-table">
+        <CoursesTable courses={state.data} currency={currency} />
+      </section>
+    );
+  }
+
+  return (
+    <div className="ed-page">
+      <PageHeader
+        title="My Courses"
+        subtitle="Manage and track your published courses"
+        action={
+          <Button type="primary" onClick={addCourse}>
+            + Add New Course
+          </Button>
+        }
+      />
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import {
+  ApiError,
+  api,
+  apiRequest,
+  type DashboardData,
+  type EducatorCourse,
+  type EnrolledStudent,
+  NETWORK_ERROR_MESSAGE,
+  type SessionState,
+  sessionStore,
+  ThemeProvider,
+} from '@courseport/shared-ui';
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import EducatorPortal from '../src/pages/EducatorPortal';
+
+// jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
+vi.setConfig({ testTimeout: 20_000 });
+
+/** user-event without the pointer-events style check (slow in jsdom, and antd never relies on it). */
+export const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+
+// Every test file mocks `api` and `apiRequest` (vi.mock is per file), so these are the mocks.
+export const apiGet = vi.mocked(api.get);
+export const apiSend = vi.mocked(apiRequest);
+
+export const DASHBOARD_PATH = '/api/educator/dashboard';
+export const COURSES_PATH = '/api/educator/courses';
+export const STUDENTS_PATH = '/api/educator/enrolled-students';
+export const ADD_COURSE_PATH = '/api/educator/add-course';
+
+/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
+export function mockGet(handlers: Record<string, () => unknown>) {
+  apiGet.mockImplementation((async (path: string) => {
+    const handler = handlers[path];
+    if (!handler) throw new Error(`Unexpected GET ${path}`);
+    return handler();
+  }) as typeof api.get);
+}
+
+export const getCalls = (path: string) => apiGet.mock.calls.filter(([p]) => p === path).length;
+
+export const serverError = (message: string, status = 400) =>
+  new ApiError(message, status, { success: false, message });
+export const networkError = () => new ApiError(NETWORK_ERROR_MESSAGE, 0);
+
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+export function setSession(state: Partial<SessionState>) {
+  sessionStore.setState({
+    status: 'signed-in',
+    userLoaded: true,
+    identity: null,
+    user: null,
+    roles: ['student', 'educator'],
+    ...state,
+  });
+}
+
+/** An educator signed in, named by the provider (identity) and by the profile (user). */
+export function signInAsEducator(fullName = 'Grace Hopper', userName = 'grace.profile') {
+  setSession({
+    identity: { id: 'idp-1', email: 'grace@example.com', fullName, imageUrl: 'https://img.example.com/grace.png' },
+    user: {
+      _id: 'u1',
+      email: 'grace@example.com',
+      name: userName,
+      imageUrl: '',
+      roles: ['student', 'educator'],
+      enrolledCourses: [],
+    },
+  });
+}
+
+/** Shows the current location, so a test can see where a link or a button went. */
+function LocationProbe() {
+  const { pathname } = useLocation();
+  return <span data-testid="location">{pathname}</span>;
+}
+
+export const currentPath = () => screen.getByTestId('location').textContent;
+
+/** Renders the portal at `path`, mounted at /educator/* as the shell (and the standalone mode) does. */
+export function renderPortal(path = '/educator') {
+  return render(
+    <ThemeProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/educator/*" element={<EducatorPortal />} />
+          <Route path="*" element={<p>Elsewhere</p>} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
+}
+
+/**
+ * The button labelled `label` inside `scope`. Found by its text: role queries with a name compute
+ * styles for every node, which is slow in jsdom with antd's injected CSS.
+ */
+export function button(label: string, scope: HTMLElement = document.body): HTMLButtonElement {
+  const found = within(scope).getByText(label).closest('button');
+  if (!found) throw new Error(`"${label}" is not inside a button`);
+  return found;
+}
+
+/** The link whose text is `label` inside `scope`. */
+export function link(label: string, scope: HTMLElement = document.body): HTMLAnchorElement {
+  const found = within(scope).getByText(label).closest('a');
+  if (!found) throw new Error(`"${label}" is not inside a link`);
+  return found;
+}
+
+/** The open dialog (modal) that shows `text`. */
+export async function findDialog(text: string): Promise<HTMLElement> {
+  const dialog = (await screen.findByText(text)).closest<HTMLElement>('[role="dialog"]');
+  if (!dialog) throw new Error(`"${text}" is not inside a dialog`);
+  return dialog;
+}
+
+/** The table row that contains `text`. */
+export function rowOf(text: string): HTMLElement {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`No table row contains "${text}"`);
+  return row;
+}
+
+/** The texts of the cells of every body row of the tables in `scope` (a person cell: just the name). */
+export function tableRows(scope: HTMLElement = document.body): string[][] {
+  return Array.from(scope.querySelectorAll('tbody tr.ant-table-row')).map((row) =>
+    Array.from(row.querySelectorAll('td')).map(
+      (cell) => (cell.querySelector('.ed-person-name') ?? cell).textContent ?? '',
+    ),
+  );
+}
+
+export const localDate = (iso: string) => new Date(iso).toLocaleDateString();
+
+export function makeEnrollment(
+  name: string,
+  courseTitle: string,
+  purchaseDate: string,
+  imageUrl = '',
+): EnrolledStudent {
+  return { student: { _id: `s-${name}`, name, imageUrl }, courseTitle, purchaseDate };
+}
+
+export const ENROLLMENTS: EnrolledStudent[] = [
+  makeEnrollment(
+    'Ada Lovelace',
+    'Complete React Bootcamp',
+    '2025-03-15T10:00:00.000Z',
+    'https://img.example.com/ada.png',
+  ),
+  makeEnrollment('Alan Turing', 'Python for Data Science', '2025-02-02T08:30:00.000Z'),
+  makeEnrollment('Katherine Johnson', 'Complete React Bootcamp', '2024-12-24T18:45:00.000Z'),
+];
+
+export function makeDashboard(overrides: Partial<DashboardData> = {}): DashboardData {
+  return { totalCourses: 2, totalEarnings: 1198, enrolledStudentsData: ENROLLMENTS, ...overrides };
+}
+
+export function makeCourse(overrides: Partial<EducatorCourse> & Pick<EducatorCourse, '_id'>): EducatorCourse {
+  return {
+    courseTitle: `Course ${overrides._id}`,
+    courseDescription: '<p>A course.</p>',
+    courseThumbnail: `https://img.example.com/${overrides._id}.jpg`,
+    coursePrice: 499,
+    discount: 10,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    studentsCount: 3,
+    earnings: 1198,
+    ...overrides,
+  };
+}

@@ -1,0 +1,6 @@
+import type { RichTextEditorProps } from '../../src/add-course/RichTextEditor';
+
+/** Stands in for the Tiptap editor in page tests: the same props, a plain textarea holding the HTML. */
+export default function TextareaEditor({ value, onChange, labelledBy }: RichTextEditorProps) {
+  return <textarea aria-labelledby={labelledBy} value={value} onChange={(event) => onChange(event.target.value)} />;
+}
