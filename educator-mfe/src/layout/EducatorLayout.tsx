@@ -17,11 +17,12 @@ export function EducatorLayout() {
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(isPhone);
 
-  // On phones the expanded sidebar covers the page: choosing a page closes it again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes, not when the width does.
+  // On phones the expanded sidebar covers the page: choosing a page, or the window narrowing to a
+  // phone's width, closes it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value read here.
   useEffect(() => {
     if (!desktop) setCollapsed(true);
-  }, [pathname]);
+  }, [pathname, desktop]);
 
   return (
     <div className="ed-portal" data-portal="educator">
