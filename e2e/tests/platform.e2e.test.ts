@@ -43,12 +43,27 @@ async function openPage(as?: 'educator'): Promise<{ page: Page; errors: string[]
   const page = as ? await educator.newPage() : await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // A resource the Content-Security-Policy blocks is a broken page too.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) errors.push(message.text());
+  });
   return { page, errors };
 }
 
 const homeLink = (page: Page) => page.getByRole('link', { name: 'Courseport home' });
 
 describe('the assembled platform', () => {
+  it('serves the shell page with a Content-Security-Policy naming the API and the portals', async () => {
+    const res = await fetch(`${platform.urls.shell}/course-list`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(csp).toContain(`connect-src 'self' ${platform.urls.api}`);
+    for (const name of ['storefront', 'learner', 'educator', 'admin'] as const)
+      expect(csp).toContain(platform.urls[name]);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
   it('serves the API, the runtime config and every portal manifest', async () => {
     const health = await fetch(`${platform.urls.api}/api/health`).then((r) => r.json());
     expect(health).toMatchObject({ success: true, store: { kind: 'embedded', ok: true } });

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runtimeConfigFromEnv } from '../../shell/runtime-config.mjs';
+import { shellContentSecurityPolicy } from './content-security-policy.mjs';
 import { createStaticServer, listen } from './static-server.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -102,6 +103,14 @@ export async function startPlatform(options = {}) {
     const shell = createStaticServer({
       root: path.join(root, 'shell/dist'),
       spa: true,
+      htmlHeaders: () => ({
+        'Content-Security-Policy': shellContentSecurityPolicy({
+          api: urls.api,
+          remotes: PORTALS.map((p) => urls[p]),
+          clerk: Boolean(process.env.CLERK_PUBLISHABLE_KEY),
+        }),
+        'X-Frame-Options': 'DENY',
+      }),
       jsonRoutes: {
         '/runtime-config.json': () =>
           runtimeConfigFromEnv({

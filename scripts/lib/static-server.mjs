@@ -35,8 +35,9 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
  * @param {boolean} [options.spa] serve index.html for unknown paths without an extension
  * @param {string[]} [options.corsOrigins] origins allowed to fetch these files (e.g. the shell)
  * @param {Record<string, () => unknown>} [options.jsonRoutes] dynamic JSON documents by path
+ * @param {() => Record<string, string>} [options.htmlHeaders] extra headers for HTML documents (CSP)
  */
-export function createStaticServer({ root, spa = false, corsOrigins = [], jsonRoutes = {} }) {
+export function createStaticServer({ root, spa = false, corsOrigins = [], jsonRoutes = {}, htmlHeaders }) {
   const gzipCache = new Map();
   const base = path.resolve(root);
 
@@ -96,6 +97,9 @@ export function createStaticServer({ root, spa = false, corsOrigins = [], jsonRo
     }
 
     const ext = path.extname(file);
+    if (ext === '.html' && htmlHeaders) {
+      for (const [name, value] of Object.entries(htmlHeaders())) res.setHeader(name, value);
+    }
     const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
     res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
