@@ -186,4 +186,27 @@ describe('the assembled platform', () => {
     expect(await page.getByText('This section is unavailable').count()).toBe(0);
     await page.close();
   });
+
+  it.each([
+    { remote: 'learner', path: '/my-enrollments', shows: 'Please sign in to see your enrollments' },
+    {
+      remote: 'educator',
+      path: '/educator/my-courses',
+      shows: 'Manage and track your published courses',
+      as: 'educator' as const,
+    },
+    { remote: 'admin', path: '/admin', shows: 'Access Denied' },
+  ])('falls back when the $remote portal is down, and Retry brings it back', async ({ remote, path, shows, as }) => {
+    const { page } = await openPage(as);
+    await platform.stopRemote(remote);
+    try {
+      await page.goto(platform.urls.shell + path);
+      await page.getByText('This section is unavailable').waitFor();
+    } finally {
+      await platform.startRemote(remote);
+    }
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText(shows, { exact: true }).first().waitFor();
+    await page.close();
+  });
 });
