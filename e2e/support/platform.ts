@@ -8,6 +8,7 @@ export interface Platform {
   urls: Record<'shell' | 'api' | 'storefront' | 'learner' | 'educator' | 'admin', string>;
   startRemote(name: string): Promise<void>;
   stopRemote(name: string): Promise<void>;
+  restartApi(): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -93,4 +93,20 @@ describe('enrolling and learning', () => {
     expect(await page.getByText('Docker and Kubernetes Basics').count()).toBe(0);
     await student.close();
   });
+
+  it('the player recovers on its next action after the API restarts', { timeout: 90_000 }, async () => {
+    const course = await courseNamed('JavaScript Essentials');
+    const student = await signedInContext(browser, platform.urls.shell, DEMO.student);
+    const page = await student.newPage();
+    await page.goto(`${platform.urls.shell}/player/${course._id}`);
+    await page.getByText('Course Structure').waitFor();
+
+    await platform.restartApi();
+
+    await page.getByRole('button', { name: 'Watch' }).first().click();
+    await page.getByRole('button', { name: 'Mark Complete' }).click();
+    await page.getByText('Lecture marked as completed').waitFor();
+    await page.getByRole('button', { name: 'Completed' }).waitFor();
+    await student.close();
+  });
 });

@@ -89,13 +89,38 @@ export async function startPlatform(options = {}) {
     await new Promise((resolve) => server.close(resolve));
   }
 
-  async function stop() {
-    await Promise.all([...servers.keys()].map(stopServer));
+  async function stopApi() {
     if (api && api.exitCode === null) {
       const exited = new Promise((resolve) => api.once('exit', resolve));
       api.kill('SIGTERM');
       await exited;
     }
+  }
+
+  async function startApi() {
+    api = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
+      cwd: root,
+      stdio: ['ignore', apiOutput, apiOutput],
+      env: {
+        ...process.env,
+        NODE_ENV: process.env.NODE_ENV ?? 'production',
+        HOST: host,
+        PORT: String(ports.api),
+        DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data'),
+        ALLOWED_ORIGINS: [urls.shell, `http://127.0.0.1:${ports.shell}`].join(','),
+        PUBLIC_APP_URL: urls.shell,
+        PUBLIC_API_URL: urls.api,
+        // Demo accounts on a first run: only ever written into an empty store, never in Clerk mode.
+        DEMO_SEED: process.env.DEMO_SEED ?? 'true',
+        ...apiEnv,
+      },
+    });
+    await waitForHealth(`http://127.0.0.1:${ports.api}/api/health`, api, 30_000);
+  }
+
+  async function stop() {
+    await Promise.all([...servers.keys()].map(stopServer));
+    await stopApi();
   }
 
   try {
@@ -127,24 +152,7 @@ export async function startPlatform(options = {}) {
 
     if (ports.api === 0) ports.api = await freePort(host);
     urls.api = origin(ports.api);
-    api = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
-      cwd: root,
-      stdio: ['ignore', apiOutput, apiOutput],
-      env: {
-        ...process.env,
-        NODE_ENV: process.env.NODE_ENV ?? 'production',
-        HOST: host,
-        PORT: String(ports.api),
-        DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data'),
-        ALLOWED_ORIGINS: [urls.shell, `http://127.0.0.1:${ports.shell}`].join(','),
-        PUBLIC_APP_URL: urls.shell,
-        PUBLIC_API_URL: urls.api,
-        // Demo accounts on a first run: only ever written into an empty store, never in Clerk mode.
-        DEMO_SEED: process.env.DEMO_SEED ?? 'true',
-        ...apiEnv,
-      },
-    });
-    await waitForHealth(`http://127.0.0.1:${ports.api}/api/health`, api, 30_000);
+    await startApi();
   } catch (error) {
     await stop();
     throw error;
@@ -153,9 +161,16 @@ export async function startPlatform(options = {}) {
   return {
     urls,
     ports,
-    api,
+    get api() {
+      return api;
+    },
     startRemote,
     stopRemote: stopServer,
+    /** Stops the API process and starts it again on the same port and data. */
+    async restartApi() {
+      await stopApi();
+      await startApi();
+    },
     stop,
   };
 }
