@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
 import { accessLog } from './http/middleware/access-log.js';
+import { bodyParser } from './http/middleware/body.js';
 import { corsAllowList } from './http/middleware/cors.js';
 import { errorHandler } from './http/middleware/error-handler.js';
 import { requestId } from './http/middleware/request-id.js';
@@ -24,18 +24,6 @@ export const JSON_LIMIT = '100kb';
 
 /** Routes that read their own body: Stripe signs the raw bytes of its webhooks. */
 const RAW_BODY_PATHS = new Set(['/api/stripe/webhook']);
-
-/** JSON and form bodies for everything else (multipart is read by the one route that takes it). */
-function jsonBody(): Koa.Middleware {
-  const parse = koaBody({
-    jsonLimit: JSON_LIMIT,
-    formLimit: JSON_LIMIT,
-    textLimit: JSON_LIMIT,
-    jsonStrict: true,
-    multipart: false,
-  });
-  return (ctx, next) => (RAW_BODY_PATHS.has(ctx.path) ? next() : parse(ctx, next));
-}
 
 /** The API's route table: every module mounts its router under /api here. */
 export function createApiRouter(deps: AppDeps): Router {
@@ -61,7 +49,7 @@ export function createApiRouter(deps: AppDeps): Router {
 
 /** Builds the Koa app from its dependencies; `server.ts` listens, tests use `app.callback()`. */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: deps.config.env === 'production' });
+  const app = new Koa({ proxy: deps.config.trustProxy });
   app.silent = true;
   const api = createApiRouter(deps);
   const checkout = checkoutRoutes(deps);
@@ -73,7 +61,7 @@ export function createApp(deps: AppDeps): Koa {
     .use(errorHandler())
     .use(securityHeaders())
     .use(corsAllowList(deps.config.allowedOrigins))
-    .use(jsonBody())
+    .use(bodyParser({ limit: JSON_LIMIT, rawPaths: RAW_BODY_PATHS }))
     .use(api.routes())
     .use(api.allowedMethods({ throw: true }))
     .use(checkout.routes())

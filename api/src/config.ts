@@ -76,6 +76,10 @@ const schema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   DEMO_SEED: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -122,6 +126,8 @@ export interface Config {
   adminEmails: string[];
   /** Seed demo accounts (and data) into an empty store; local auth only. */
   demoSeed: boolean;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits key on it). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -166,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { mode: 'local' },
     adminEmails: e.ADMIN_EMAILS,
     demoSeed: e.DEMO_SEED,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -174,3 +174,25 @@ describe('health when the store is down', () => {
     }
   });
 });
+
+describe('request bodies', () => {
+  it('refuses a form-encoded or plain-text body on the API (no login CSRF from an HTML form)', async () => {
+    const api = await startTestApi();
+    try {
+      for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
+        const res = await api.json('/api/auth/sign-in', {
+          method: 'POST',
+          headers: { 'Content-Type': type, Origin: 'http://evil.example' },
+          body: 'email=victim%40example.com&password=attacker-password',
+        });
+        expect(res).toMatchObject({
+          status: 415,
+          body: { success: false, message: 'Expected a JSON body (Content-Type: application/json)' },
+        });
+        expect(res.headers.get('set-cookie')).toBeNull();
+      }
+    } finally {
+      await api.close();
+    }
+  });
+});

@@ -153,6 +153,22 @@ for (const adapter of adapters) {
       expect(await items.countDocuments({})).toBe(2);
     });
 
+    it('never lets a reader see a half-made upserted document', async () => {
+      const items = fresh();
+      await store.ensureIndexes([{ collection: `items${seq}`, fields: ['name'], unique: true }]);
+      const seen: Array<Item | null> = [];
+      await Promise.all([
+        ...Array.from({ length: 10 }, () =>
+          items.findOneAndUpdate({ name: 'race' }, { $addToSet: { tags: 'first' }, $set: { n: 1 } }, { upsert: true }),
+        ),
+        ...Array.from({ length: 30 }, async () => seen.push(await items.findOne({ name: 'race' }))),
+      ]);
+      for (const doc of seen.filter((d) => d !== null)) expect(doc).toMatchObject({ n: 1, tags: expect.any(Array) });
+      expect(await items.find({ name: 'race' }, { projection: { tags: 1, n: 1, name: 1 } })).toEqual([
+        { _id: expect.any(String), name: 'race', n: 1, tags: ['first'] },
+      ]);
+    });
+
     it('surfaces unique-index violations as a typed ConflictError', async () => {
       const items = fresh();
       await store.ensureIndexes([{ collection: `items${seq}`, fields: ['name'], unique: true }]);

@@ -20,7 +20,10 @@ import { equalityFields } from './upsert.js';
 
 // The package's typings declare an ES default export, but at runtime the class is module.exports.
 type Datastore<T = Record<string, unknown>> = InstanceType<typeof nedb.default.default<T>>;
-const Datastore: typeof nedb.default.default = createRequire(import.meta.url)('@seald-io/nedb');
+const require = createRequire(import.meta.url);
+const Datastore: typeof nedb.default.default = require('@seald-io/nedb');
+/** NeDB's own update engine: applies a MongoDB-style update to a plain document. */
+const { modify } = require('@seald-io/nedb/lib/model.js') as { modify: <T>(doc: T, update: Update) => T };
 
 const COLLECTION_NAME = /^[a-z][a-zA-Z0-9_-]{0,63}$/;
 const HOUR = 60 * 60 * 1000;
@@ -109,25 +112,19 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   /**
-   * NeDB's own upsert would mint an id of its own format, so a missing document is created here:
-   * the filter's equality fields plus a server id, then the update applied to it. Returns null when
-   * a concurrent writer created it first (a unique index on the filter fields makes that race safe).
+   * NeDB's own upsert would mint an id of its own format, so a missing document is built here, the
+   * filter's equality fields plus a server id with the update applied, and inserted whole: readers
+   * never see it half made. Returns null when a concurrent writer created it first (a unique index
+   * on the filter fields makes that race safe).
    */
   private async upsertNew(filter: Filter, update: Update): Promise<T | null> {
     const ds = await this.open();
-    const seed = { _id: newId(), ...equalityFields(filter) } as T;
+    const doc = modify({ _id: newId(), ...equalityFields(filter) } as T, update);
     try {
-      await ds.insertAsync(seed);
+      return (await ds.insertAsync(doc)) as T;
     } catch (error) {
       if ((error as { errorType?: string }).errorType === 'uniqueViolated') return null;
       throw error;
-    }
-    try {
-      const { affectedDocuments } = await ds.updateAsync({ _id: seed._id }, update, { returnUpdatedDocs: true });
-      return affectedDocuments as T;
-    } catch (error) {
-      await ds.removeAsync({ _id: seed._id }, {});
-      return mapError(error);
     }
   }
 }

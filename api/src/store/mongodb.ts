@@ -51,6 +51,16 @@ async function guard<R>(operation: () => Promise<R>): Promise<R> {
   }
 }
 
+/** Two upserts racing to create the same document: the loser updates the winner's instead. */
+async function upsertOnce<R>(upsert: () => Promise<R>, update: () => Promise<R>): Promise<R> {
+  try {
+    return await upsert();
+  } catch (error) {
+    if (isDuplicateKey(error)) return update();
+    throw error;
+  }
+}
+
 /** Upserts create string ids too, never ObjectIds. */
 function withInsertId(update: Update): Document {
   return { ...update, $setOnInsert: { _id: newId() } };
@@ -106,7 +116,10 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
     const result = await guard(() =>
       options.upsert
-        ? this.raw.updateOne(filter, withInsertId(update), { upsert: true })
+        ? upsertOnce(
+            () => this.raw.updateOne(filter, withInsertId(update), { upsert: true }),
+            () => this.raw.updateOne(filter, update as Document),
+          )
         : this.raw.updateOne(filter, update as Document),
     );
     return {
@@ -122,11 +135,14 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
+    const plain = () => this.raw.findOneAndUpdate(filter, update as Document, { returnDocument: 'after' });
     return (await guard(() =>
-      this.raw.findOneAndUpdate(filter, options.upsert ? withInsertId(update) : (update as Document), {
-        returnDocument: 'after',
-        upsert: options.upsert ?? false,
-      }),
+      options.upsert
+        ? upsertOnce(
+            () => this.raw.findOneAndUpdate(filter, withInsertId(update), { returnDocument: 'after', upsert: true }),
+            plain,
+          )
+        : plain(),
     )) as T | null;
   }
 

@@ -19,8 +19,11 @@ import type { Store } from '../../src/store/index.js';
 export const SHELL_ORIGIN = 'http://localhost:3000';
 
 let signingKey: Promise<string> | undefined;
-/** One RSA key per test process: generating 2048-bit keys is the slow part of starting an app. */
-function testSigningKey(): Promise<string> {
+/**
+ * One RSA key per test process: generating 2048-bit keys is the slow part of starting an app.
+ * Every app a test starts signs its local tokens with it, so tests can mint tokens of their own.
+ */
+export function testSigningKey(): Promise<string> {
   signingKey ??= Promise.resolve(
     generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
   );

@@ -1,0 +1,621 @@
+import { generateKeyPairSync } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalIssuer } from '../src/auth/local-issuer.js';
+import type { CourseDoc } from '../src/modules/courses/repository.js';
+import type { EducatorRequestDoc } from '../src/modules/educator-requests/repository.js';
+import { CHECKOUT_TTL_MS, type LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
+import { buildPayments } from '../src/modules/purchases/payments.js';
+import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
+import type { UserDoc } from '../src/modules/users/repository.js';
+import { thumbnailPng } from '../src/seed/thumbnail.js';
+import { newId } from '../src/store/index.js';
+import { SHELL_ORIGIN, startTestApi, type TestApi, testSigningKey } from './support/http.js';
+import { bearer, PASSWORD, postJson, userWithProfile } from './support/identity.js';
+import { routeKeys } from './support/routes.js';
+
+/**
+ * The authorization table: every route the routers declare × every kind of caller. A route
+ * without an entry here, or an entry without a route, fails the suite, so no route goes untested.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Callers
+
+/** Signed-in people with profiles, each calling with a fresh token of their own. */
+const PRINCIPALS = ['student', 'owner', 'otherEducator', 'admin'] as const;
+/** Tokens that must be refused: each is the admin's own claims with exactly one thing wrong. */
+const BAD_TOKENS = ['malformed', 'expired', 'foreignKey', 'otherAzp'] as const;
+const CALLERS = ['anonymous', ...BAD_TOKENS, ...PRINCIPALS] as const;
+
+type Principal = (typeof PRINCIPALS)[number];
+type Caller = (typeof CALLERS)[number];
+/** Whose ids and e-mails may leak: the principals, plus a bystander who never calls. */
+type Person = Principal | 'bystander';
+const PEOPLE: readonly Person[] = [...PRINCIPALS, 'bystander'];
+
+const isPrincipal = (caller: Caller): caller is Principal => (PRINCIPALS as readonly string[]).includes(caller);
+const isBadToken = (caller: Caller) => (BAD_TOKENS as readonly string[]).includes(caller);
+
+// ---------------------------------------------------------------------------------------------
+// Access classes
+
+type Access =
+  /** Nobody's identity matters; a token, even a bad one, is ignored. */
+  | 'public'
+  /** Anonymous callers are served; a token, when sent, must be valid (course details). */
+  | 'optional-auth'
+  /** Local accounts: credentials travel in the body or the session cookie; bearer tokens neither help nor hurt. */
+  | 'local-auth'
+  /** The development outbox: public outside production, 404 in production. */
+  | 'dev-only'
+  /** Any valid token. */
+  | 'signed-in'
+  /** A valid token of a student enrolled in the course (403 for anyone else). */
+  | 'enrolled'
+  /** A valid token of the purchase's buyer; anyone else's is 404, so the purchase's existence stays hidden. */
+  | 'buyer'
+  /** A valid token of a user with the educator role (403 for anyone else). */
+  | 'educator'
+  /** A valid token with a verified e-mail on the admin allow-list (403 for anyone else). */
+  | 'admin'
+  /** Stripe's signature on the raw body; bearer tokens grant nothing (400 without a valid signature). */
+  | 'webhook'
+  /** The local gateway's hosted checkout pages: the unguessable session id is the capability; HTML, not JSON. */
+  | 'checkout-page';
+
+const OK = 'ok' as const;
+type Outcome = typeof OK | number;
+
+/** What each class answers each caller: `ok` is the route's success status. */
+function rule(access: Access, caller: Caller): Outcome {
+  const unauthenticated = caller === 'anonymous' || isBadToken(caller);
+  switch (access) {
+    case 'public':
+    case 'local-auth':
+    case 'dev-only':
+    case 'checkout-page':
+      return OK;
+    case 'optional-auth':
+      return isBadToken(caller) ? 401 : OK;
+    case 'webhook':
+      return 400;
+    case 'signed-in':
+      return unauthenticated ? 401 : OK;
+    case 'enrolled':
+      return unauthenticated ? 401 : caller === 'student' ? OK : 403;
+    case 'buyer':
+      return unauthenticated ? 401 : caller === 'student' ? OK : 404;
+    case 'educator':
+      return unauthenticated ? 401 : caller === 'owner' || caller === 'otherEducator' ? OK : 403;
+    case 'admin':
+      return unauthenticated ? 401 : caller === 'admin' ? OK : 403;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The apps and the data
+
+const WEBHOOK_SECRET = 'whsec_authorization_suite';
+const api = await startTestApi();
+const ROUTES = routeKeys(api.deps);
+/** Stripe mode, for the webhook: the client never reaches the network (signatures are checked locally). */
+let stripeApi: TestApi;
+const offlineStripe = new Stripe('sk_test_unused', {
+  host: '127.0.0.1',
+  port: 9,
+  protocol: 'http',
+  maxNetworkRetries: 0,
+});
+
+interface Account {
+  token: string;
+  userId: string;
+  email: string;
+}
+const people = {} as Record<Person, Account>;
+const authorization = {} as Record<Caller, string | undefined>;
+let courseA: CourseDoc; // the owner's; the student is enrolled and paid for it
+let courseB: CourseDoc; // the owner's; nobody is enrolled (purchases)
+let courseC: CourseDoc; // the other educator's
+let studentPurchaseId: string;
+let mediaId: string;
+
+const PNG = thumbnailPng(5, 32, 18);
+const paidUrl = (course: CourseDoc) => `https://video.example.com/paid/${course._id}`;
+/** Paid lecture URLs and who may see them: the owner and enrolled students. */
+const paidUrls = (): Array<{ url: string; entitled: Caller[] }> => [
+  { url: paidUrl(courseA), entitled: ['owner', 'student'] },
+  { url: paidUrl(courseB), entitled: ['owner'] },
+  { url: paidUrl(courseC), entitled: ['otherEducator'] },
+];
+
+function courseOf(owner: Account, title: string): CourseDoc {
+  const _id = newId();
+  const lecture = (n: number, free: boolean) => ({
+    lectureId: newId(),
+    lectureTitle: `Lecture ${n}`,
+    lectureDuration: 10,
+    lectureUrl: free ? `https://video.example.com/free/${_id}` : `https://video.example.com/paid/${_id}`,
+    isPreviewFree: free,
+    lectureOrder: n,
+  });
+  return {
+    _id,
+    courseTitle: title,
+    courseDescription: '<p>About the course</p>',
+    courseThumbnail: 'http://localhost:4000/api/media/none',
+    coursePrice: 499,
+    discount: 20,
+    educator: { _id: owner.userId, name: 'Teacher' },
+    courseContent: [
+      {
+        chapterId: newId(),
+        chapterTitle: 'One',
+        chapterOrder: 1,
+        chapterContent: [lecture(1, true), lecture(2, false)],
+      },
+    ],
+    courseRatings: [],
+    enrolledStudents: [],
+    isPublished: true,
+    createdAt: new Date(),
+  };
+}
+
+let sequence = 0;
+const freshEmail = (label: string) => `${label}-${++sequence}-${newId().slice(0, 8)}@example.com`;
+const local = () => {
+  const service = api.deps.auth.local;
+  if (!service) throw new Error('the suite runs in local auth mode');
+  return service;
+};
+
+/** A session cookie of a fresh account (sign-in sets it). */
+async function freshSessionCookie(): Promise<string> {
+  const email = freshEmail('cookie');
+  await local().createAccount({ name: 'Cookie', email, password: PASSWORD, emailVerified: true });
+  const res = await api.request('/api/auth/sign-in', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** The path of an unused e-mail confirmation link (each link works once). */
+async function freshVerificationPath(): Promise<string> {
+  const email = freshEmail('confirm');
+  const account = await local().createAccount({ name: 'Confirm', email, password: PASSWORD, emailVerified: false });
+  await local().resendVerification(account._id);
+  const mail = (await local().outbox(50)).find((m) => m.to === email);
+  const link = new URL(mail?.link ?? '');
+  return link.pathname + link.search;
+}
+
+/** A pending educator request of someone who is none of the people above. */
+async function freshPendingRequestId(): Promise<string> {
+  const applicant = `user_${newId()}`;
+  const request: EducatorRequestDoc = {
+    _id: newId(),
+    userId: applicant,
+    name: 'Applicant',
+    email: freshEmail('applicant'),
+    imageUrl: '',
+    requestedAt: new Date(),
+    status: 'pending',
+    pendingFor: applicant,
+  };
+  await api.deps.store.collection<EducatorRequestDoc>('educatorRequests').insertOne(request);
+  return request._id;
+}
+
+async function freshAdminEmailId(): Promise<string> {
+  const _id = newId();
+  await api.deps.store
+    .collection('adminEmails')
+    .insertOne({ _id, email: freshEmail('extra-admin'), addedBy: null, addedAt: new Date() });
+  return _id;
+}
+
+async function freshCheckoutId(): Promise<string> {
+  const _id = `cs_local_${newId()}`;
+  const now = new Date();
+  await api.deps.store.collection<LocalCheckoutDoc>('checkoutSessions').insertOne({
+    _id,
+    purchaseId: newId(),
+    courseTitle: courseB.courseTitle,
+    amount: 39_920,
+    successUrl: `${SHELL_ORIGIN}/loading/my-enrollments?purchaseId=x`,
+    cancelUrl: `${SHELL_ORIGIN}/course/${courseB._id}`,
+    status: 'open',
+    expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+    createdAt: now,
+  });
+  return _id;
+}
+
+function newCourseForm(): FormData {
+  const form = new FormData();
+  form.set(
+    'courseData',
+    JSON.stringify({
+      courseTitle: 'Authored in the authorization suite',
+      coursePrice: 100,
+      discount: 0,
+      courseContent: [
+        {
+          chapterTitle: 'Only',
+          chapterContent: [
+            {
+              lectureTitle: 'Only',
+              lectureDuration: 1,
+              lectureUrl: 'https://video.example.com/x',
+              isPreviewFree: true,
+            },
+          ],
+        },
+      ],
+    }),
+  );
+  form.append('image', new Blob([PNG], { type: 'image/png' }), 'thumb.png');
+  return form;
+}
+
+function unsignedEvent(): string {
+  return JSON.stringify({
+    id: `evt_${newId()}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { id: 'cs_x', object: 'checkout.session', metadata: { purchaseId: studentPurchaseId } } },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+interface Call {
+  path?: string;
+  json?: unknown;
+  form?: FormData;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+interface Entry {
+  access: Access;
+  /** The status of a caller who is let through (default 200). */
+  ok?: number;
+  /** A valid request, built afresh for every caller (some, like confirmation links, work once). */
+  call?: () => Call | Promise<Call>;
+  /** Callers answered otherwise than their class says, though the handler was reached (e.g. 409). */
+  except?: Partial<Record<Caller, number>>;
+  /** Other people whose ids and e-mails this caller is entitled to see in the answer. */
+  reveals?: Partial<Record<Caller, readonly Person[]>>;
+  /** Which app serves the request (the webhook needs Stripe mode). */
+  app?: 'stripe';
+}
+
+const TABLE: Record<string, Entry> = {
+  'GET /api/health': { access: 'public' },
+  'GET /api/config': { access: 'public' },
+  'GET /api/assets/avatar.svg': { access: 'public' },
+
+  'POST /api/auth/sign-up': {
+    access: 'local-auth',
+    ok: 201,
+    call: () => ({ json: { name: 'Newcomer', email: freshEmail('signup'), password: PASSWORD } }),
+  },
+  'POST /api/auth/sign-in': {
+    access: 'local-auth',
+    call: async () => {
+      const email = freshEmail('signin');
+      await local().createAccount({ name: 'Returning', email, password: PASSWORD, emailVerified: true });
+      return { json: { email, password: PASSWORD } };
+    },
+  },
+  'POST /api/auth/refresh': {
+    access: 'local-auth',
+    call: async () => ({ headers: { Cookie: await freshSessionCookie() } }),
+  },
+  'POST /api/auth/sign-out': {
+    access: 'local-auth',
+    call: async () => ({ headers: { Cookie: await freshSessionCookie() } }),
+  },
+  'GET /api/auth/verify-email': {
+    access: 'local-auth',
+    ok: 302,
+    call: async () => ({ path: await freshVerificationPath() }),
+  },
+  'POST /api/auth/resend-verification': { access: 'signed-in' },
+  'GET /api/auth/dev-outbox': { access: 'dev-only' },
+
+  'GET /api/user/data': { access: 'signed-in' },
+  // Every principal already has a profile: 409 shows the handler was reached.
+  'POST /api/user/create': { access: 'signed-in', ok: 409, call: () => ({ json: { name: 'Again' } }) },
+  'POST /api/user/update-roles': { access: 'signed-in', call: () => ({ json: { action: 'add', role: 'student' } }) },
+  'POST /api/user/request-educator': {
+    access: 'signed-in',
+    ok: 201,
+    except: { owner: 409, otherEducator: 409 }, // already educators
+  },
+  'GET /api/user/educator-requests': { access: 'admin', reveals: { admin: PEOPLE } },
+  'POST /api/user/approve-educator-request': {
+    access: 'admin',
+    call: async () => ({ json: { requestId: await freshPendingRequestId() } }),
+  },
+  'POST /api/user/reject-educator-request': {
+    access: 'admin',
+    call: async () => ({ json: { requestId: await freshPendingRequestId(), reason: 'Not yet' } }),
+  },
+  'GET /api/user/admin-emails': { access: 'admin' },
+  'POST /api/user/add-admin-email': {
+    access: 'admin',
+    ok: 201,
+    call: () => ({ json: { email: freshEmail('new-admin') } }),
+  },
+  'POST /api/user/remove-admin-email': {
+    access: 'admin',
+    call: async () => ({ json: { emailId: await freshAdminEmailId() } }),
+  },
+
+  'GET /api/course/all': { access: 'public' },
+  'GET /api/course/:id': { access: 'optional-auth', call: () => ({ path: `/api/course/${courseA._id}` }) },
+  'GET /api/media/:id': { access: 'public', call: () => ({ path: `/api/media/${mediaId}` }) },
+
+  'POST /api/educator/add-course': { access: 'educator', ok: 201, call: () => ({ form: newCourseForm() }) },
+  'GET /api/educator/courses': { access: 'educator' },
+  'GET /api/educator/dashboard': { access: 'educator', reveals: { owner: ['student'] } },
+  'GET /api/educator/enrolled-students': { access: 'educator', reveals: { owner: ['student'] } },
+
+  'POST /api/user/purchase': { access: 'signed-in', call: () => ({ json: { courseId: courseB._id } }) },
+  'POST /api/user/verify-payment': { access: 'buyer', call: () => ({ json: { purchaseId: studentPurchaseId } }) },
+  'POST /api/stripe/webhook': {
+    access: 'webhook',
+    app: 'stripe',
+    call: () => ({
+      body: unsignedEvent(),
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=0' },
+    }),
+  },
+
+  'GET /api/user/enrolled-courses': { access: 'signed-in' },
+  'POST /api/user/get-course-progress': { access: 'enrolled', call: () => ({ json: { courseId: courseA._id } }) },
+  'POST /api/user/update-course-progress': {
+    access: 'enrolled',
+    call: () => ({
+      json: { courseId: courseA._id, lectureId: courseA.courseContent[0]?.chapterContent[1]?.lectureId },
+    }),
+  },
+  'POST /api/user/add-rating': { access: 'enrolled', call: () => ({ json: { courseId: courseA._id, rating: 4 } }) },
+
+  'GET /checkout/:id': {
+    access: 'checkout-page',
+    call: async () => ({ path: `/checkout/${await freshCheckoutId()}` }),
+  },
+  'POST /checkout/:id/pay': {
+    access: 'checkout-page',
+    ok: 303,
+    call: async () => ({ path: `/checkout/${await freshCheckoutId()}/pay` }),
+  },
+  'POST /checkout/:id/cancel': {
+    access: 'checkout-page',
+    ok: 303,
+    call: async () => ({ path: `/checkout/${await freshCheckoutId()}/cancel` }),
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Set-up
+
+beforeAll(async () => {
+  stripeApi = await startTestApi({
+    config: { payments: { mode: 'stripe', secretKey: 'sk_test_unused', webhookSecret: WEBHOOK_SECRET } },
+    payments: (config, store, clock) => buildPayments(config, store, clock, offlineStripe),
+  });
+
+  const person = async (label: Person, options: { educator?: boolean; admin?: boolean } = {}) => {
+    const email = `${label.toLowerCase()}-${newId().slice(0, 8)}@example.com`;
+    people[label] = { ...(await userWithProfile(api, email, options)), email };
+  };
+  await person('student');
+  await person('owner', { educator: true });
+  await person('otherEducator', { educator: true });
+  await person('admin', { admin: true });
+  await person('bystander');
+  // The bystander's pending request: only an admin may ever see who asked.
+  expect((await postJson(api, '/api/user/request-educator', {}, bearer(people.bystander.token))).status).toBe(201);
+
+  courseA = courseOf(people.owner, 'Owned and sold');
+  courseB = courseOf(people.owner, 'Owned, unsold');
+  courseC = courseOf(people.otherEducator, 'Someone else’s');
+  courseA.enrolledStudents = [people.student.userId];
+  await api.deps.store.collection<CourseDoc>('courses').insertMany([courseA, courseB, courseC]);
+  await api.deps.store
+    .collection<UserDoc>('users')
+    .updateOne({ _id: people.student.userId }, { $addToSet: { enrolledCourses: courseA._id } });
+  studentPurchaseId = newId();
+  await api.deps.store.collection<PurchaseDoc>('purchases').insertOne({
+    _id: studentPurchaseId,
+    userId: people.student.userId,
+    courseId: courseA._id,
+    educatorId: people.owner.userId,
+    amount: 39_920,
+    currency: 'INR',
+    status: 'completed',
+    createdAt: new Date(),
+    completedAt: new Date(),
+    gateway: 'local',
+  });
+  mediaId = newId();
+  await api.deps.store.blobs.put(mediaId, Buffer.from(PNG), 'image/png');
+
+  // The bad tokens carry the admin's own claims; each has exactly one defect.
+  const issuer = createLocalIssuer(await testSigningKey(), `${api.deps.config.publicApiUrl}/api/auth`);
+  const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+  const adminClaims = {
+    sub: people.admin.userId,
+    sid: `sess_${newId()}`,
+    azp: SHELL_ORIGIN,
+    email: people.admin.email,
+    email_verified: true,
+    name: 'admin',
+  };
+  const now = new Date();
+  authorization.anonymous = undefined;
+  authorization.malformed = 'Bearer not-a-jwt';
+  authorization.expired = `Bearer ${issuer.sign(adminClaims, new Date(now.getTime() - 60 * 60_000)).token}`;
+  authorization.foreignKey = `Bearer ${createLocalIssuer(foreignKey, `${api.deps.config.publicApiUrl}/api/auth`).sign(adminClaims, now).token}`;
+  authorization.otherAzp = `Bearer ${issuer.sign({ ...adminClaims, azp: 'http://evil.example' }, now).token}`;
+  for (const principal of PRINCIPALS) authorization[principal] = `Bearer ${people[principal].token}`;
+
+  // Control: the same claims, signed properly and in time, are the admin.
+  const control = await api.json('/api/user/data', { headers: bearer(issuer.sign(adminClaims, now).token) });
+  expect(control.status).toBe(200);
+  expect((control.body.user as { roles: string[] }).roles).toContain('admin');
+});
+
+afterAll(async () => {
+  await stripeApi?.close();
+  await api.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+// The checks
+
+async function send(route: string, entry: Entry, caller: Caller) {
+  const [method = 'GET', routePath = '/'] = route.split(' ');
+  const call = (await entry.call?.()) ?? {};
+  const headers: Record<string, string> = { ...call.headers };
+  const token = authorization[caller];
+  if (token) headers.Authorization = token;
+  let body: RequestInit['body'] = call.body ?? call.form;
+  if (call.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(call.json);
+  }
+  const app = entry.app === 'stripe' ? stripeApi : api;
+  const res = await app.request(call.path ?? routePath, { method, headers, body, redirect: 'manual' });
+  return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
+}
+
+/** Nobody sees another person's id or e-mail, or a paid lecture URL, unless the table says so. */
+function expectNoLeak(entry: Entry, caller: Caller, text: string) {
+  const visible = new Set<Person>([...(isPrincipal(caller) ? [caller] : []), ...(entry.reveals?.[caller] ?? [])]);
+  for (const other of PEOPLE) {
+    if (visible.has(other)) continue;
+    expect(text, `${other}'s e-mail`).not.toContain(people[other].email);
+    expect(text, `${other}'s id`).not.toContain(people[other].userId);
+  }
+  for (const { url, entitled } of paidUrls()) {
+    if (!entitled.includes(caller)) expect(text, 'a paid lecture URL').not.toContain(url);
+  }
+}
+
+describe('the access table', () => {
+  it('names only routes that exist', () => {
+    expect(Object.keys(TABLE).filter((key) => !ROUTES.includes(key))).toEqual([]);
+  });
+
+  it('covers every route the routers declare', () => {
+    expect(ROUTES.filter((key) => !(key in TABLE))).toEqual([]);
+  });
+});
+
+for (const route of ROUTES) {
+  const entry = TABLE[route];
+  describe(route, () => {
+    if (!entry) {
+      it('has an entry in the access table', () => {
+        expect.fail(`${route} has no entry in the access table of authorization.test.ts`);
+      });
+      return;
+    }
+    it.each(CALLERS)('%s', async (caller) => {
+      const outcome = entry.except?.[caller] ?? rule(entry.access, caller);
+      const expected = outcome === OK ? (entry.ok ?? 200) : outcome;
+      const { status, type, text } = await send(route, entry, caller);
+      expect(status, text.slice(0, 300)).toBe(expected);
+      if (entry.access === 'checkout-page') {
+        expect(type).toMatch(/^text\/html/);
+      } else if (status >= 400) {
+        expect(JSON.parse(text)).toEqual({ success: false, message: expect.any(String) });
+      } else if (type.startsWith('application/json')) {
+        expect(JSON.parse(text)).toMatchObject({ success: true });
+      }
+      expectNoLeak(entry, caller, text);
+    });
+  });
+}
+
+describe('beyond the table', () => {
+  it('names the reason for each refused token', async () => {
+    const messages: Record<string, string> = {};
+    for (const caller of ['anonymous', ...BAD_TOKENS] as const) {
+      const token = authorization[caller];
+      const { body } = await api.json('/api/user/data', { headers: token ? { Authorization: token } : {} });
+      messages[caller] = body.message as string;
+    }
+    expect(messages).toEqual({
+      anonymous: 'Please sign in to continue',
+      malformed: 'Invalid session token',
+      expired: 'Your session has expired. Please sign in again.',
+      foreignKey: 'Invalid session token',
+      otherAzp: 'Invalid session token',
+    });
+  });
+
+  it('accepts a webhook signed with the endpoint secret, and has none without Stripe', async () => {
+    const payload = unsignedEvent().replace('checkout.session.completed', 'customer.created');
+    const signature = offlineStripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const signed = await stripeApi.json('/api/stripe/webhook', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    });
+    expect(signed).toMatchObject({ status: 200, body: { success: true, received: true } });
+    const localMode = await api.json('/api/stripe/webhook', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature, ...bearer(people.admin.token) },
+      body: payload,
+    });
+    expect(localMode).toMatchObject({ status: 404, body: { success: false, message: 'Not found' } });
+  });
+
+  it('hides the development outbox in production', async () => {
+    const production = await startTestApi({ config: { env: 'production' } });
+    try {
+      expect(await production.json('/api/auth/dev-outbox')).toMatchObject({
+        status: 404,
+        body: { success: false, message: 'Not found' },
+      });
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('shows paid lectures in course details only to the owner and enrolled students', async () => {
+    const seen: Record<string, boolean> = {};
+    for (const caller of ['anonymous', ...PRINCIPALS] as const) {
+      const token = authorization[caller];
+      for (const course of [courseA, courseC]) {
+        const res = await api.request(`/api/course/${course._id}`, { headers: token ? { Authorization: token } : {} });
+        seen[`${caller} ${course === courseA ? 'A' : 'C'}`] = (await res.text()).includes(paidUrl(course));
+      }
+    }
+    expect(seen).toEqual({
+      'anonymous A': false,
+      'anonymous C': false,
+      'student A': true,
+      'student C': false,
+      'owner A': true,
+      'owner C': false,
+      'otherEducator A': false,
+      'otherEducator C': true,
+      'admin A': false,
+      'admin C': false,
+    });
+  });
+});

@@ -1,0 +1,1145 @@
+import { readdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CourseDoc } from '../src/modules/courses/repository.js';
+import type { EducatorRequestDoc } from '../src/modules/educator-requests/repository.js';
+import { CHECKOUT_TTL_MS, type LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
+import { buildPayments } from '../src/modules/purchases/payments.js';
+import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
+import type { UserDoc } from '../src/modules/users/repository.js';
+import { thumbnailPng } from '../src/seed/thumbnail.js';
+import { newId } from '../src/store/index.js';
+import { startTestApi, type TestApi } from './support/http.js';
+import { bearer, PASSWORD, userWithProfile, verifiedAccount } from './support/identity.js';
+import { routeKeys } from './support/routes.js';
+
+/**
+ * Hostile input, generated: every JSON endpoint and the multipart upload get wrong types, missing
+ * and extra fields, huge values, deep nesting, prototype keys, MongoDB operators, invalid ids,
+ * invalid UTF-8, truncated and oversized bodies, always from a caller who may use the endpoint (so
+ * the input reaches validation). Each must be a 4xx `{ success: false, message }`, and the store
+ * (every collection, plus the media folder) and the temporary folder must be exactly as before.
+ */
+
+// This process gets a temporary folder of its own before anything is imported, so "no stray temp
+// files" compares exact listings instead of racing other processes writing to the shared one.
+const PRIVATE_TMP = await vi.hoisted(async () => {
+  const { mkdtempSync } = await import('node:fs');
+  const os = await import('node:os');
+  const nodePath = await import('node:path');
+  const dir = mkdtempSync(nodePath.join(os.tmpdir(), 'courseport-hostile-'));
+  process.env.TMPDIR = dir;
+  return dir;
+});
+
+/** A seed for reproducing a failure: FC_SEED=<seed printed by fast-check>. */
+const FC_OPTIONS = { ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) };
+const RUNS = { structured: 30, raw: 20, upload: 25, misc: 20 };
+
+const COLLECTIONS = [
+  'accounts',
+  'sessions',
+  'outbox',
+  'users',
+  'adminEmails',
+  'educatorRequests',
+  'courses',
+  'purchases',
+  'progress',
+  'checkoutSessions',
+] as const;
+
+// Each request comes from its own address, so the per-IP sign-up and sign-in limits (tested in
+// auth.test.ts) never stand between a hostile body and validation.
+const api = await startTestApi({
+  app: (app) => {
+    app.proxy = true;
+  },
+});
+const ROUTES = routeKeys(api.deps);
+let addressCounter = 0;
+const nextAddress = () => {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Store snapshots and checks
+
+async function snapshot(target: TestApi = api) {
+  const collections: Record<string, unknown[]> = {};
+  for (const name of COLLECTIONS) {
+    const docs = await target.deps.store.collection(name).find({});
+    collections[name] = docs.sort((a, b) => String(a._id).localeCompare(String(b._id)));
+  }
+  const media = (await readdir(path.join(target.deps.config.dataDir, 'media')).catch(() => [])).sort();
+  return { collections, media };
+}
+
+const tmpListing = async () => (await readdir(PRIVATE_TMP)).sort();
+
+/** A 4xx with the error envelope and nothing else: no stack, no internals. */
+function expectRefusal(status: number, text: string, allowed: readonly number[] = []) {
+  expect(status, text.slice(0, 200)).toBeGreaterThanOrEqual(400);
+  expect(status, text.slice(0, 200)).toBeLessThan(500);
+  if (allowed.length) expect(allowed, text.slice(0, 200)).toContain(status);
+  const body = JSON.parse(text) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['message', 'success']);
+  expect(body.success).toBe(false);
+  expect(body.message).toEqual(expect.any(String));
+  expect(text).not.toMatch(/\bat .+:\d+:\d+|node_modules|[A-Z][a-z]+Error\b/);
+}
+
+/** Sends one hostile request and checks it was refused and changed nothing. */
+async function expectRefusedWithoutTrace(send: () => Promise<{ status: number; text: string }>, target = api) {
+  const before = await snapshot(target);
+  const { status, text } = await send();
+  expectRefusal(status, text);
+  expect(await snapshot(target)).toEqual(before);
+}
+
+async function post(pathname: string, body: Uint8Array | string, headers: Record<string, string>, target = api) {
+  const res = await target.request(pathname, {
+    method: 'POST',
+    headers: { 'X-Forwarded-For': nextAddress(), ...headers },
+    body,
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generators
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** Pre-serialized JSON text: deep nesting is written directly (JSON.stringify would recurse). */
+class Raw {
+  constructor(readonly text: string) {}
+}
+type Value = Json | Raw;
+
+const serialize = (value: Value): string => (value instanceof Raw ? value.text : JSON.stringify(value));
+/** Object text from entries, so keys like `__proto__` are written as they are, not swallowed by JS. */
+const objectText = (entries: ReadonlyArray<readonly [string, Value]>) =>
+  `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${serialize(value)}`).join(',')}}`;
+
+const MONGO_OPERATORS: Json[] = [
+  { $gt: '' },
+  { $ne: null },
+  { $where: 'sleep(1000) || true' },
+  { $regex: '.*' },
+  { $in: ['', null] },
+  { $exists: true },
+  { $expr: { $eq: [1, 1] } },
+  { $nin: [] },
+];
+const mongoOperator = fc.constantFrom(...MONGO_OPERATORS);
+const hugeString = fc.integer({ min: 4_096, max: 60_000 }).map((n) => 'x'.repeat(n));
+const deepNesting = fc
+  .tuple(fc.integer({ min: 100, max: 20_000 }), fc.boolean())
+  .map(
+    ([depth, arrays]) =>
+      new Raw(arrays ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+  );
+const hugeArray = fc.integer({ min: 1_000, max: 20_000 }).map((n) => Array.from({ length: n }, (_, i) => i % 10));
+const smallJson = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>;
+const objectOf = fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { minKeys: 1, maxKeys: 3 });
+
+/** Not a string (for fields that want one). */
+const notAString: fc.Arbitrary<Value> = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  objectOf,
+  mongoOperator,
+  deepNesting,
+);
+/** Not a number (for fields that want one). */
+const notANumber: fc.Arbitrary<Value> = fc.oneof(
+  fc.string({ maxLength: 10 }),
+  fc.constantFrom('4', '1e3', 'NaN', 'Infinity'),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  objectOf,
+  mongoOperator,
+);
+
+/** What kind of value a field takes, and which values of the right type are still wrong. */
+type Kind =
+  | 'name'
+  | 'optionalText'
+  | 'longText'
+  | 'email'
+  | 'password'
+  | 'storeId'
+  | 'ref'
+  | 'action'
+  | 'role'
+  | 'url'
+  | 'roles'
+  | 'rating'
+  | 'price'
+  | 'percent'
+  | 'chapters';
+
+const randomText = fc.string({ maxLength: 30 });
+const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
+  name: fc.oneof(fc.constantFrom('', '   ', '\t\n'), hugeString),
+  optionalText: hugeString,
+  longText: fc.integer({ min: 50_001, max: 200_000 }).map((n) => 'x'.repeat(n)),
+  email: fc.oneof(
+    fc.constantFrom('', 'not-an-email', 'a@', '@example.com', 'a b@example.com', 'x@y', 'a@b@c.d', '<a@b.co>'),
+    randomText.filter((s) => !/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(s)),
+    hugeString.map((s) => `${s}@example.com`),
+  ),
+  password: fc.oneof(fc.constant(''), hugeString),
+  // Checked against the id pattern: anything else, or a well-formed id of nothing (404).
+  storeId: fc.oneof(
+    randomText,
+    fc.constantFrom('../../etc/passwd', 'A'.repeat(24), '0'.repeat(23), `${'f'.repeat(24)}\n`, '{"$gt":""}'),
+    fc.constant(null).map(() => newId()),
+  ),
+  // Looked up by the service: empty, too long, or simply unknown.
+  ref: fc.oneof(
+    fc.constant(''),
+    hugeString,
+    randomText,
+    fc.constant(null).map(() => newId()),
+  ),
+  action: randomText.filter((s) => s !== 'add' && s !== 'remove'),
+  role: randomText.filter((s) => !['student', 'educator', 'admin'].includes(s)),
+  url: fc.oneof(
+    fc.constantFrom('javascript:alert(1)', 'ftp://example.com/x', 'not a url', 'http://', '//evil.example/x'),
+    hugeString.map((s) => `https://example.com/${s}`),
+  ),
+  roles: fc.oneof(
+    fc.constantFrom<Json>(['superuser'], ['student', 'student', 'student', 'student'], [{ $ne: null }], [null]),
+    fc.array(
+      randomText.filter((s) => !['student', 'educator', 'admin'].includes(s)),
+      { minLength: 1, maxLength: 3 },
+    ),
+  ),
+  rating: fc.oneof(
+    fc.integer({ max: 0 }),
+    fc.integer({ min: 6 }),
+    fc.double({ min: 1.01, max: 4.99, noNaN: true }).filter((n) => !Number.isInteger(n)),
+    fc.constant(1e308),
+  ),
+  price: fc.oneof(fc.double({ max: -0.01, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(1e7, 1e308)),
+  percent: fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: 101 }), fc.constant(1e308)),
+  chapters: fc.oneof(
+    fc.constantFrom<Json>(
+      'chapters',
+      {},
+      [{}],
+      [{ chapterTitle: 'x' }],
+      [{ chapterTitle: { $gt: '' }, chapterContent: [] }],
+    ),
+    fc.constant<Json>(Array.from({ length: 101 }, () => ({ chapterTitle: 'x', chapterContent: [] }))),
+    fc.constant<Json>([
+      {
+        chapterTitle: 'x',
+        chapterContent: Array.from({ length: 201 }, () => ({
+          lectureTitle: 'l',
+          lectureDuration: 1,
+          lectureUrl: 'https://a.example',
+        })),
+      },
+    ]),
+    fc
+      .constantFrom<Json>(
+        { lectureUrl: 'javascript:alert(1)' },
+        { lectureDuration: -1 },
+        { lectureDuration: '5' },
+        { lectureTitle: '' },
+        { lectureTitle: { $where: '1' } },
+        { isPreviewFree: 'yes' },
+      )
+      .map((bad) => [
+        {
+          chapterTitle: 'x',
+          chapterContent: [
+            { lectureTitle: 'l', lectureDuration: 1, lectureUrl: 'https://a.example', ...(bad as object) },
+          ],
+        },
+      ]),
+  ),
+};
+const NUMERIC: ReadonlySet<Kind> = new Set(['rating', 'price', 'percent']);
+const wrongType = (kind: Kind): fc.Arbitrary<Value> =>
+  NUMERIC.has(kind)
+    ? notANumber
+    : kind === 'roles' || kind === 'chapters'
+      ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), objectOf, mongoOperator)
+      : notAString;
+
+const HOSTILE_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  '$where',
+  '$set',
+  '$gt',
+  'isAdmin',
+  '_id',
+  'userId',
+  'email_verified',
+  'toString',
+  'hasOwnProperty',
+];
+const noiseValue: fc.Arbitrary<Value> = fc.oneof(smallJson, mongoOperator, deepNesting, hugeArray, hugeString);
+
+interface Schema {
+  fields: Record<string, Kind>;
+  required: readonly string[];
+}
+
+/**
+ * An invalid body: the valid one with at least one breaking change (wrong type, bad value,
+ * operator, missing field, or not an object at all), plus extra fields that change nothing.
+ */
+function hostileJson(schema: Schema, base: () => Record<string, Json>): fc.Arbitrary<string> {
+  const fields = Object.keys(schema.fields);
+  const setField = (values: (kind: Kind) => fc.Arbitrary<Value>) =>
+    fc
+      .constantFrom(...fields)
+      .chain((field) => values(schema.fields[field] as Kind).map((value) => ({ field, value, remove: false })));
+  const breaking = fc.oneof(
+    setField(wrongType),
+    setField((kind) => BAD_VALUES[kind]),
+    setField(() => mongoOperator),
+    ...(schema.required.length
+      ? [fc.constantFrom(...schema.required).map((field) => ({ field, value: null as Value, remove: true }))]
+      : []),
+  );
+  const extraKey = fc
+    .oneof(fc.constantFrom(...HOSTILE_KEYS), fc.string({ maxLength: 12 }))
+    .filter((key) => !Object.hasOwn(schema.fields, key));
+  const extras = fc.array(fc.tuple(extraKey, noiseValue), { maxLength: 3 });
+  const notAnObject = fc.constantFrom('null', '"text"', '42', 'true', ' ', '[]', 'nul', '{"a":1}{');
+  const mutated = fc.tuple(fc.array(breaking, { minLength: 1, maxLength: 2 }), extras).map(([changes, extra]) => {
+    const entries = new Map<string, Value>(Object.entries(base()));
+    for (const change of changes) {
+      if (change.remove) entries.delete(change.field);
+      else entries.set(change.field, change.value);
+    }
+    return objectText([...entries, ...extra]);
+  });
+  return fc.oneof({ arbitrary: mutated, weight: 9 }, { arbitrary: notAnObject, weight: 1 });
+}
+
+const BAD_UTF8 = [
+  [0xff],
+  [0xfe, 0xff],
+  [0xc0, 0xaf], // overlong "/"
+  [0xe0, 0x80, 0xaf], // overlong "/"
+  [0xed, 0xa0, 0x80], // a UTF-16 surrogate
+  [0xc3], // cut short
+  [0xe2, 0x82],
+  [0x80], // a lone continuation byte
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xf4, 0x90, 0x80, 0x80], // past U+10FFFF
+].map((bytes) => Buffer.from(bytes));
+
+interface RawBody {
+  label: 'invalid-utf8' | 'truncated' | 'oversized' | 'deep' | 'bad-encoding' | 'mislabelled' | 'bom-garbage';
+  bytes: Uint8Array;
+  headers: Record<string, string>;
+}
+
+const COMPRESS: Record<string, (bytes: Buffer) => Buffer> = {
+  gzip: gzipSync,
+  deflate: deflateSync,
+  br: brotliCompressSync,
+};
+/** Sent as they are, or compressed (the server must decompress, then still refuse). */
+const maybeCompressed = (bytes: Buffer, encoding: string): Pick<RawBody, 'bytes' | 'headers'> =>
+  encoding === 'identity'
+    ? { bytes, headers: { 'Content-Type': 'application/json' } }
+    : {
+        bytes: (COMPRESS[encoding] as (b: Buffer) => Buffer)(bytes),
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+      };
+const encodings = fc.constantFrom('identity', 'identity', 'gzip', 'deflate', 'br');
+
+/** Byte-level hostility around an otherwise valid body. */
+function hostileBytes(base: () => Record<string, Json>): fc.Arbitrary<RawBody> {
+  const json = { 'Content-Type': 'application/json' };
+  const stringFields = () => Object.entries(base()).filter(([, v]) => typeof v === 'string');
+  const invalidUtf8 = fc
+    .tuple(fc.nat(), fc.nat(), fc.constantFrom(...BAD_UTF8), encodings)
+    .map(([pick, at, bad, encoding]): RawBody => {
+      const body = base();
+      const candidates = stringFields();
+      const [field, value] = candidates[pick % candidates.length] as [string, string];
+      const cut = at % (value.length + 1);
+      body[field] = `${value.slice(0, cut)}\u0001HOLE\u0001${value.slice(cut)}`;
+      const [head, tail] = JSON.stringify(body).split('\\u0001HOLE\\u0001') as [string, string];
+      return {
+        label: 'invalid-utf8',
+        ...maybeCompressed(Buffer.concat([Buffer.from(head), bad, Buffer.from(tail)]), encoding),
+      };
+    });
+  const truncated = fc.tuple(fc.nat(), encodings).map(([n, encoding]): RawBody => {
+    const text = JSON.stringify(base());
+    return {
+      label: 'truncated',
+      ...maybeCompressed(Buffer.from(text.slice(0, 1 + (n % (text.length - 1)))), encoding),
+    };
+  });
+  const oversized = fc
+    .tuple(fc.integer({ min: 100 * 1024 + 1, max: 400 * 1024 }), encodings)
+    .map(([size, encoding]): RawBody => {
+      const text = JSON.stringify({ ...base(), padding: '' });
+      const bytes = Buffer.from(text.replace('"padding":""', `"padding":"${'p'.repeat(size)}"`));
+      return { label: 'oversized', ...maybeCompressed(bytes, encoding) };
+    });
+  const deep = fc.tuple(fc.nat(), fc.integer({ min: 5_000, max: 45_000 })).map(([pick, depth]): RawBody => {
+    const fields = Object.keys(base());
+    const field = fields[pick % fields.length] as string;
+    const body = objectText([
+      ...Object.entries(base()).filter(([k]) => k !== field),
+      [field, new Raw(`${'['.repeat(depth)}${']'.repeat(depth)}`)],
+    ]);
+    return { label: 'deep', bytes: Buffer.from(body), headers: json };
+  });
+  // Unknown codings, or gzip that is not gzip (random bytes could be a valid, empty brotli stream).
+  const badEncoding = fc
+    .tuple(
+      fc.constantFrom('gzip', 'compress', 'x-unknown', 'constructor', '__proto__', 'gzip, br'),
+      fc.uint8Array({ minLength: 1, maxLength: 65_536 }).filter((b) => b[0] !== 0x1f),
+    )
+    .map(
+      ([encoding, bytes]): RawBody => ({
+        label: 'bad-encoding',
+        bytes,
+        headers: { ...json, 'Content-Encoding': encoding },
+      }),
+    );
+  const mislabelled = fc
+    .constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/octet-stream')
+    .map(
+      (type): RawBody => ({
+        label: 'mislabelled',
+        bytes: Buffer.from(JSON.stringify(base())),
+        headers: { 'Content-Type': type },
+      }),
+    );
+  const bomThenGarbage = fc.uint8Array({ minLength: 1, maxLength: 512 }).map(
+    (bytes): RawBody => ({
+      label: 'bom-garbage',
+      bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf, 0x7b]), bytes, Buffer.from([0xff])]),
+      headers: json,
+    }),
+  );
+  return fc.oneof(invalidUtf8, invalidUtf8, truncated, oversized, deep, badEncoding, mislabelled, bomThenGarbage);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who calls, and the data their valid requests act on
+
+interface Account {
+  token: string;
+  userId: string;
+}
+let student: Account; // enrolled in courseA; a pending, paid-for purchase of courseV
+let buyers: Account[]; // not enrolled anywhere: they may buy courseB
+let noProfile: Account; // signed in, no profile yet: a valid /user/create would create one
+let admin: Account;
+let educator: Account;
+let courseA: CourseDoc;
+let courseB: CourseDoc;
+let pendingPurchaseId: string;
+let approveRequestId: string;
+let rejectRequestId: string;
+let removableAdminEmailId: string;
+let buyerTurn = 0;
+/** Sign-in is limited to 10 attempts per e-mail: valid sign-in bodies take turns among these. */
+const SIGN_IN_EMAILS = Array.from({ length: 8 }, (_, i) => `sign-in-${i}@example.com`);
+let signInTurn = 0;
+
+function courseOf(owner: Account, title: string): CourseDoc {
+  return {
+    _id: newId(),
+    courseTitle: title,
+    courseDescription: '<p>x</p>',
+    courseThumbnail: 'http://localhost:4000/api/media/none',
+    coursePrice: 499,
+    discount: 20,
+    educator: { _id: owner.userId, name: 'Teacher' },
+    courseContent: [
+      {
+        chapterId: newId(),
+        chapterTitle: 'One',
+        chapterOrder: 1,
+        chapterContent: [
+          {
+            lectureId: newId(),
+            lectureTitle: 'Only',
+            lectureDuration: 5,
+            lectureUrl: 'https://video.example.com/1',
+            isPreviewFree: false,
+            lectureOrder: 1,
+          },
+        ],
+      },
+    ],
+    courseRatings: [],
+    enrolledStudents: [],
+    isPublished: true,
+    createdAt: new Date(),
+  };
+}
+
+const pendingRequest = (userId: string): EducatorRequestDoc => ({
+  _id: newId(),
+  userId,
+  name: 'Applicant',
+  email: `${userId}@example.com`,
+  imageUrl: '',
+  requestedAt: new Date(),
+  status: 'pending',
+  pendingFor: userId,
+});
+
+beforeAll(async () => {
+  student = await userWithProfile(api, 'student@example.com');
+  buyers = [];
+  for (const n of [1, 2, 3]) buyers.push(await userWithProfile(api, `buyer${n}@example.com`));
+  noProfile = await verifiedAccount(api, 'no-profile@example.com');
+  admin = await userWithProfile(api, 'admin@example.com', { admin: true });
+  educator = await userWithProfile(api, 'educator@example.com', { educator: true });
+  for (const email of SIGN_IN_EMAILS) {
+    await api.deps.auth.local?.createAccount({ name: 'Signer', email, password: PASSWORD, emailVerified: true });
+  }
+
+  courseA = courseOf(educator, 'Enrolled');
+  courseB = courseOf(educator, 'For sale');
+  const courseV = courseOf(educator, 'Paid, not yet verified');
+  courseA.enrolledStudents = [student.userId];
+  const store = api.deps.store;
+  await store.collection<CourseDoc>('courses').insertMany([courseA, courseB, courseV]);
+  await store
+    .collection<UserDoc>('users')
+    .updateOne({ _id: student.userId }, { $set: { enrolledCourses: [courseA._id] } });
+  // Paid at the gateway, not yet verified: a valid verify-payment would enrol the student.
+  const now = new Date();
+  pendingPurchaseId = newId();
+  const sessionId = `cs_local_${newId()}`;
+  await store.collection<LocalCheckoutDoc>('checkoutSessions').insertOne({
+    _id: sessionId,
+    purchaseId: pendingPurchaseId,
+    courseTitle: courseV.courseTitle,
+    amount: 39_920,
+    successUrl: 'http://localhost:3000/',
+    cancelUrl: 'http://localhost:3000/',
+    status: 'complete',
+    expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+    createdAt: now,
+  });
+  await store.collection<PurchaseDoc>('purchases').insertOne({
+    _id: pendingPurchaseId,
+    userId: student.userId,
+    courseId: courseV._id,
+    educatorId: educator.userId,
+    amount: 39_920,
+    currency: 'INR',
+    status: 'pending',
+    createdAt: now,
+    gateway: 'local',
+    gatewaySessionId: sessionId,
+    openKey: `${student.userId}:${courseV._id}`,
+  });
+  const approve = pendingRequest(`user_${newId()}`);
+  const reject = pendingRequest(`user_${newId()}`);
+  await store.collection<EducatorRequestDoc>('educatorRequests').insertMany([approve, reject]);
+  approveRequestId = approve._id;
+  rejectRequestId = reject._id;
+  removableAdminEmailId = newId();
+  await store
+    .collection('adminEmails')
+    .insertOne({ _id: removableAdminEmailId, email: 'second-admin@example.com', addedBy: null, addedAt: now });
+});
+
+afterAll(async () => {
+  await api.close();
+  const { rm } = await import('node:fs/promises');
+  await rm(PRIVATE_TMP, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Every POST route, classified. A new POST route fails the suite until it is listed here.
+
+interface JsonEndpoint extends Schema {
+  kind: 'json';
+  /** Headers of a caller who may use the endpoint. */
+  as: () => Record<string, string>;
+  /** A valid body (it succeeds: see the last test of each endpoint). */
+  valid: () => Record<string, Json>;
+  /** The status of the valid body. */
+  accepted: number;
+}
+type PostRoute = JsonEndpoint | { kind: 'multipart' | 'webhook' } | { kind: 'no-body'; why: string };
+
+let emailCounter = 0;
+const freshEmail = () => `fresh-${++emailCounter}-${newId().slice(0, 6)}@example.com`;
+const anyone = () => ({});
+const asUser = (account: () => Account) => () => bearer(account().token);
+const lectureOfA = () => courseA.courseContent[0]?.chapterContent[0]?.lectureId ?? '';
+
+const POST_ROUTES: Record<string, PostRoute> = {
+  'POST /api/auth/sign-up': {
+    kind: 'json',
+    as: anyone,
+    valid: () => ({ name: 'Hostile Tester', email: freshEmail(), password: PASSWORD }),
+    accepted: 201,
+    fields: { name: 'name', email: 'email', password: 'password' },
+    required: ['name', 'email', 'password'],
+  },
+  'POST /api/auth/sign-in': {
+    kind: 'json',
+    as: anyone,
+    // Every account has this password: an operator that slipped through as the e-mail would sign in.
+    valid: () => ({ email: SIGN_IN_EMAILS[signInTurn++ % SIGN_IN_EMAILS.length] as string, password: PASSWORD }),
+    accepted: 200,
+    fields: { email: 'email', password: 'password' },
+    required: ['email', 'password'],
+  },
+  'POST /api/auth/refresh': { kind: 'no-body', why: 'reads only the session cookie' },
+  'POST /api/auth/sign-out': { kind: 'no-body', why: 'reads only the session cookie' },
+  'POST /api/auth/resend-verification': { kind: 'no-body', why: 'acts on the token’s account' },
+  'POST /api/user/create': {
+    kind: 'json',
+    as: asUser(() => noProfile),
+    valid: () => ({ name: 'Someone', imageUrl: 'https://images.example.com/me.png', roles: ['student'] }),
+    accepted: 201,
+    fields: { name: 'optionalText', imageUrl: 'url', roles: 'roles' },
+    required: [],
+  },
+  'POST /api/user/update-roles': {
+    kind: 'json',
+    as: asUser(() => student),
+    valid: () => ({ action: 'add', role: 'student' }),
+    accepted: 200,
+    fields: { action: 'action', role: 'role' },
+    required: ['action', 'role'],
+  },
+  'POST /api/user/request-educator': { kind: 'no-body', why: 'acts on the token’s user' },
+  'POST /api/user/approve-educator-request': {
+    kind: 'json',
+    as: asUser(() => admin),
+    valid: () => ({ requestId: approveRequestId }),
+    accepted: 200,
+    fields: { requestId: 'storeId' },
+    required: ['requestId'],
+  },
+  'POST /api/user/reject-educator-request': {
+    kind: 'json',
+    as: asUser(() => admin),
+    valid: () => ({ requestId: rejectRequestId, reason: 'Not yet' }),
+    accepted: 200,
+    fields: { requestId: 'storeId', reason: 'optionalText' },
+    required: ['requestId'],
+  },
+  'POST /api/user/add-admin-email': {
+    kind: 'json',
+    as: asUser(() => admin),
+    valid: () => ({ email: freshEmail() }),
+    accepted: 201,
+    fields: { email: 'email' },
+    required: ['email'],
+  },
+  'POST /api/user/remove-admin-email': {
+    kind: 'json',
+    as: asUser(() => admin),
+    valid: () => ({ emailId: removableAdminEmailId }),
+    accepted: 200,
+    fields: { emailId: 'storeId' },
+    required: ['emailId'],
+  },
+  'POST /api/educator/add-course': { kind: 'multipart' },
+  'POST /api/user/purchase': {
+    kind: 'json',
+    // Purchases are limited to 20 a minute per user: the buyers take turns.
+    as: () => bearer((buyers[buyerTurn++ % buyers.length] as Account).token),
+    valid: () => ({ courseId: courseB._id }),
+    accepted: 200,
+    fields: { courseId: 'ref' },
+    required: ['courseId'],
+  },
+  'POST /api/user/verify-payment': {
+    kind: 'json',
+    as: asUser(() => student),
+    valid: () => ({ purchaseId: pendingPurchaseId }),
+    accepted: 200,
+    fields: { purchaseId: 'ref' },
+    required: ['purchaseId'],
+  },
+  'POST /api/stripe/webhook': { kind: 'webhook' },
+  'POST /api/user/get-course-progress': {
+    kind: 'json',
+    as: asUser(() => student),
+    valid: () => ({ courseId: courseA._id }),
+    accepted: 200,
+    fields: { courseId: 'ref' },
+    required: ['courseId'],
+  },
+  'POST /api/user/update-course-progress': {
+    kind: 'json',
+    as: asUser(() => student),
+    valid: () => ({ courseId: courseA._id, lectureId: lectureOfA() }),
+    accepted: 200,
+    fields: { courseId: 'ref', lectureId: 'ref' },
+    required: ['courseId', 'lectureId'],
+  },
+  'POST /api/user/add-rating': {
+    kind: 'json',
+    as: asUser(() => student),
+    valid: () => ({ courseId: courseA._id, rating: 5 }),
+    accepted: 200,
+    fields: { courseId: 'ref', rating: 'rating' },
+    required: ['courseId', 'rating'],
+  },
+  'POST /checkout/:id/pay': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
+  'POST /checkout/:id/cancel': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
+};
+
+describe('the list of POST routes', () => {
+  const posts = ROUTES.filter((route) => route.startsWith('POST '));
+  it('classifies every POST route the routers declare', () => {
+    expect(posts.filter((route) => !(route in POST_ROUTES))).toEqual([]);
+  });
+  it('names only routes that exist', () => {
+    expect(Object.keys(POST_ROUTES).filter((route) => !posts.includes(route))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// JSON endpoints
+
+for (const [route, endpoint] of Object.entries(POST_ROUTES)) {
+  if (endpoint.kind !== 'json') continue;
+  const pathname = route.slice('POST '.length);
+  describe(route, () => {
+    it('refuses hostile JSON with a 4xx and changes nothing', async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileJson(endpoint, endpoint.valid), async (body) => {
+          await expectRefusedWithoutTrace(() =>
+            post(pathname, body, { 'Content-Type': 'application/json', ...endpoint.as() }),
+          );
+        }),
+        { ...FC_OPTIONS, numRuns: RUNS.structured },
+      );
+    });
+
+    it('refuses hostile bytes (invalid UTF-8, cut short, oversized, deeply nested, mislabelled)', async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileBytes(endpoint.valid), async ({ bytes, headers }) => {
+          await expectRefusedWithoutTrace(() => post(pathname, bytes, { ...headers, ...endpoint.as() }));
+        }),
+        { ...FC_OPTIONS, numRuns: RUNS.raw },
+      );
+    });
+
+    it('accepts the valid body the hostile ones were made from', async () => {
+      const { status, text } = await post(pathname, JSON.stringify(endpoint.valid()), {
+        'Content-Type': 'application/json',
+        ...endpoint.as(),
+      });
+      expect(status, text).toBe(endpoint.accepted);
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The multipart upload
+
+const PNG = thumbnailPng(2, 48, 27);
+const validCourse = (): Record<string, Json> => ({
+  courseTitle: 'Hostile uploads',
+  courseDescription: '<p>About</p>',
+  coursePrice: 100,
+  discount: 10,
+  courseContent: [
+    {
+      chapterTitle: 'One',
+      chapterContent: [
+        { lectureTitle: 'Intro', lectureDuration: 3, lectureUrl: 'https://video.example.com/i', isPreviewFree: true },
+      ],
+    },
+  ],
+});
+const COURSE_SCHEMA: Schema = {
+  fields: {
+    courseTitle: 'name',
+    courseDescription: 'longText',
+    coursePrice: 'price',
+    discount: 'percent',
+    courseContent: 'chapters',
+  },
+  required: ['courseTitle', 'coursePrice', 'discount'],
+};
+
+interface Part {
+  name: string | Buffer;
+  data: Uint8Array | string;
+  filename?: string;
+  type?: string;
+  headers?: string[];
+}
+const BOUNDARY = '----courseport-hostile-boundary';
+
+/** A multipart body written byte by byte, so it can carry what FormData never would. */
+function multipart(parts: Part[], { close = true } = {}): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = Buffer.concat([
+      Buffer.from('Content-Disposition: form-data; name="'),
+      Buffer.from(part.name),
+      Buffer.from(`"${part.filename ? `; filename="${part.filename}"` : ''}\r\n`),
+    ]);
+    chunks.push(Buffer.from(`--${BOUNDARY}\r\n`), disposition);
+    if (part.type) chunks.push(Buffer.from(`Content-Type: ${part.type}\r\n`));
+    for (const header of part.headers ?? []) chunks.push(Buffer.from(`${header}\r\n`));
+    chunks.push(Buffer.from('\r\n'), Buffer.from(part.data), Buffer.from('\r\n'));
+  }
+  if (close) chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+const image = (data: Uint8Array = PNG, extra: Partial<Part> = {}): Part => ({
+  name: 'image',
+  data,
+  filename: 'thumb.png',
+  type: 'image/png',
+  ...extra,
+});
+const courseData = (data: Uint8Array | string): Part => ({ name: 'courseData', data });
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+
+/** A chunked request written with node:http, ending wherever the body given ends. */
+function chunkedUpload(body: Buffer): Promise<{ status: number; text: string }> {
+  const url = new URL(api.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/api/educator/add-course',
+        method: 'POST',
+        headers: { 'Content-Type': MULTIPART, 'Transfer-Encoding': 'chunked', ...bearer(educator.token) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', reject);
+    req.write(body.subarray(0, body.length >> 1));
+    req.end(body.subarray(body.length >> 1));
+  });
+}
+
+async function upload(body: Uint8Array, contentType = MULTIPART) {
+  return post('/api/educator/add-course', body, { 'Content-Type': contentType, ...bearer(educator.token) });
+}
+
+/** Refused, nothing stored, no file in the media folder and no temporary file left behind. */
+async function expectUploadRefused(
+  send: () => Promise<{ status: number; text: string }>,
+  allowed: readonly number[] = [],
+) {
+  const before = await snapshot();
+  const tmpBefore = await tmpListing();
+  const { status, text } = await send();
+  expectRefusal(status, text, allowed);
+  expect(await snapshot()).toEqual(before);
+  expect(await tmpListing()).toEqual(tmpBefore);
+}
+
+describe('POST /api/educator/add-course', () => {
+  it('refuses hostile course data with a 4xx and stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileJson(COURSE_SCHEMA, validCourse), async (json) => {
+        await expectUploadRefused(() => upload(multipart([courseData(json), image()])));
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.upload },
+    );
+  });
+
+  it('refuses hostile course data bytes (invalid UTF-8, cut short, deeply nested)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // As a form field: no content coding, and no size limit of 100 KB (its own is 256 KB).
+        hostileBytes(validCourse).filter(
+          ({ label, headers }) =>
+            ['invalid-utf8', 'truncated', 'deep', 'bom-garbage'].includes(label) && !headers['Content-Encoding'],
+        ),
+        async ({ bytes }) => {
+          await expectUploadRefused(() => upload(multipart([courseData(bytes), image()])));
+        },
+      ),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+  });
+
+  const valid = () => JSON.stringify(validCourse());
+  const big = Buffer.alloc(6 * 1024 * 1024);
+  PNG.slice(0, 16).forEach((byte, i) => {
+    big[i] = byte;
+  });
+  const cases: Array<[string, () => Promise<{ status: number; text: string }>, number]> = [
+    ['an image over 5 MB', () => upload(multipart([courseData(valid()), image(big)])), 413],
+    [
+      'text with an image name',
+      () => upload(multipart([courseData(valid()), image(Buffer.from('hello, not an image'))])),
+      415,
+    ],
+    [
+      'an SVG',
+      () =>
+        upload(
+          multipart([
+            courseData(valid()),
+            image(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), { type: 'image/svg+xml' }),
+          ]),
+        ),
+      415,
+    ],
+    [
+      'a ZIP with an image name',
+      () => upload(multipart([courseData(valid()), image(Buffer.from('PK\x03\x04zipzipzip'))])),
+      415,
+    ],
+    ['two images', () => upload(multipart([courseData(valid()), image(), image()])), 400],
+    ['no image', () => upload(multipart([courseData(valid())])), 400],
+    ['an empty image', () => upload(multipart([courseData(valid()), image(Buffer.alloc(0))])), 400],
+    [
+      'the image under another name',
+      () => upload(multipart([courseData(valid()), image(PNG, { name: 'thumbnail' })])),
+      400,
+    ],
+    ['no course data', () => upload(multipart([image()])), 400],
+    [
+      'course data sent as a file',
+      () => upload(multipart([{ ...courseData(valid()), filename: 'c.json', type: 'application/json' }, image()])),
+      400,
+    ],
+    ['course data over 256 KB', () => upload(multipart([courseData(`"${'x'.repeat(300 * 1024)}"`), image()])), 413],
+    ['25 fields', () => upload(multipart([...Array.from({ length: 25 }, (_, i) => courseData(`${i}`)), image()])), 400],
+    [
+      'a field name that is not UTF-8',
+      () => upload(multipart([courseData(valid()), { name: Buffer.from([0x63, 0xff]), data: 'x' }, image()])),
+      400,
+    ],
+    ...['7bit', '8bit', 'base64', 'quoted-printable', 'utf-8'].map(
+      (encoding): [string, () => Promise<{ status: number; text: string }>, number] => [
+        `course data with Content-Transfer-Encoding: ${encoding}`,
+        () =>
+          upload(multipart([{ ...courseData(valid()), headers: [`Content-Transfer-Encoding: ${encoding}`] }, image()])),
+        400,
+      ],
+    ),
+    [
+      'JSON instead of multipart',
+      () =>
+        post('/api/educator/add-course', valid(), { 'Content-Type': 'application/json', ...bearer(educator.token) }),
+      415,
+    ],
+    [
+      'multipart without a boundary',
+      () => upload(multipart([courseData(valid()), image()]), 'multipart/form-data'),
+      400,
+    ],
+    [
+      'a body that stops before its closing boundary',
+      () => chunkedUpload(multipart([courseData(valid()), image()], { close: false })),
+      400,
+    ],
+    [
+      'a body cut in the middle of the image',
+      () => chunkedUpload(multipart([courseData(valid()), image()]).subarray(0, 400)),
+      400,
+    ],
+    [
+      'a body cut inside a part’s headers',
+      () => chunkedUpload(multipart([courseData(valid()), image()]).subarray(0, 30)),
+      400,
+    ],
+  ];
+  it.each(cases)('refuses %s', async (_name, send, status) => {
+    await expectUploadRefused(send, [status]);
+  });
+
+  it('survives an upload the client abandons half-way, and keeps nothing of it', async () => {
+    const before = await snapshot();
+    const tmpBefore = await tmpListing();
+    const body = multipart([courseData(valid()), image(big)]);
+    const url = new URL(api.url);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: url.hostname,
+        port: url.port,
+        path: '/api/educator/add-course',
+        method: 'POST',
+        headers: { 'Content-Type': MULTIPART, 'Content-Length': String(body.length), ...bearer(educator.token) },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(body.subarray(0, 1024 * 1024), () => setTimeout(() => req.destroy(), 50));
+    });
+    // The server is still answering, and nothing of the abandoned upload remains.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await api.request('/api/health')).status).toBe(200);
+    expect(await snapshot()).toEqual(before);
+    expect(await tmpListing()).toEqual(tmpBefore);
+  });
+
+  it('accepts the valid upload the hostile ones were made from', async () => {
+    const { status, text } = await upload(multipart([courseData(JSON.stringify(validCourse())), image()]));
+    expect(status, text).toBe(201);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The Stripe webhook: raw bytes, authenticated by their signature
+
+describe('POST /api/stripe/webhook', () => {
+  const SECRET = 'whsec_hostile_suite';
+  const stripe = new Stripe('sk_test_unused', { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0 });
+  let stripeApi: TestApi;
+  beforeAll(async () => {
+    stripeApi = await startTestApi({
+      config: { payments: { mode: 'stripe', secretKey: 'sk_test_unused', webhookSecret: SECRET } },
+      payments: (config, store, clock) => buildPayments(config, store, clock, stripe),
+    });
+  });
+  afterAll(() => stripeApi.close());
+
+  const event = (purchaseId: string) =>
+    JSON.stringify({
+      id: `evt_${newId()}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_x', object: 'checkout.session', metadata: { purchaseId }, payment_status: 'paid' } },
+    });
+
+  it('refuses unsigned, forged and replayed-onto-other-bytes deliveries, and changes nothing', async () => {
+    const payload = fc.oneof(
+      fc.constant(null).map(() => event(newId())),
+      fc.uint8Array({ maxLength: 4096 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+      fc.constant(null).map(() => `${event(newId()).slice(0, -1)}\uFFFD`),
+    );
+    const signature = (body: string) =>
+      fc.oneof(
+        fc.constant(undefined),
+        fc.string({ maxLength: 80 }),
+        fc.constant(`t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`),
+        // Right secret, other bytes.
+        fc.constant(stripe.webhooks.generateTestHeaderString({ payload: event(newId()), secret: SECRET })),
+        // Right bytes, wrong secret.
+        fc.constant(stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_forger' })),
+      );
+    await fc.assert(
+      fc.asyncProperty(
+        payload.chain((body) => signature(body).map((sig) => ({ body, sig }))),
+        async ({ body, sig }) => {
+          await expectRefusedWithoutTrace(
+            () =>
+              post(
+                '/api/stripe/webhook',
+                Buffer.from(body, 'latin1'),
+                { 'Content-Type': 'application/json', ...(sig === undefined ? {} : { 'Stripe-Signature': sig }) },
+                stripeApi,
+              ),
+            stripeApi,
+          );
+        },
+      ),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+  });
+
+  it('refuses an oversized delivery with 413', async () => {
+    const { status, text } = await post(
+      '/api/stripe/webhook',
+      Buffer.alloc(600 * 1024, 0x20),
+      { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=0' },
+      stripeApi,
+    );
+    expectRefusal(status, text, [413]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Ids and query strings on GET routes
+
+describe('hostile ids and query strings', () => {
+  const id = fc.oneof(
+    fc.string({ maxLength: 40 }).map(encodeURIComponent),
+    fc.constantFrom(
+      '%',
+      '%ZZ',
+      '%C0%AF',
+      '%FF%FE',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%00',
+      '%24gt',
+      'a'.repeat(3000),
+      '%7B%22%24ne%22%3Anull%7D',
+    ),
+  );
+  const query = fc.oneof(
+    fc.string({ maxLength: 150 }).map((s) => `search=${encodeURIComponent(s)}`),
+    fc.constantFrom(
+      'search=%FF',
+      'search[$ne]=x',
+      'search=a&search=b',
+      'search=(((((((((a)))))))))*',
+      `search=${'.*'.repeat(50)}`,
+    ),
+  );
+
+  it('answers unknown or malformed ids with a 4xx, never a 5xx, and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/api/course/', '/api/media/', '/checkout/'), id, async (prefix, value) => {
+        const before = await snapshot();
+        const res = await api.request(`${prefix}${value}`, { headers: bearer(student.token) });
+        const text = await res.text();
+        expect([400, 404], text.slice(0, 200)).toContain(res.status);
+        if (prefix !== '/checkout/') expectRefusal(res.status, text);
+        expect(await snapshot()).toEqual(before);
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+  });
+
+  it('answers hostile searches and confirmation tokens without a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const search = await api.request(`/api/course/all?${q}`);
+        const text = await search.text();
+        if (search.status !== 200) expectRefusal(search.status, text, [400]);
+        const confirm = await api.request(`/api/auth/verify-email?${q.replace('search', 'token')}`, {
+          redirect: 'manual',
+        });
+        expectRefusal(confirm.status, await confirm.text(), [400]);
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+  });
+});
+
+describe('the snapshot', () => {
+  it('covers every collection the store has files for', async () => {
+    const files = await readdir(api.deps.config.dataDir);
+    const collections = files.filter((f) => f.endsWith('.db')).map((f) => f.slice(0, -'.db'.length));
+    expect(collections.filter((name) => !(COLLECTIONS as readonly string[]).includes(name))).toEqual([]);
+  });
+});

@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type ApiProcess, startApiProcess } from '../support/api-process';
+
+/**
+ * Sixty seconds of mixed traffic from 200 simulated users against the API's production build:
+ * catalog reads, course pages, user-data polls with ETags, progress updates and purchases through
+ * the local checkout. Zero 5xx, zero lost writes, and bounded memory growth, on both stores.
+ */
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const ACCOUNTS = 20;
+const USERS_PER_ACCOUNT = 10;
+const RESULTS = path.resolve(import.meta.dirname, '../results');
+
+type Course = { _id: string; courseTitle: string; lectures: string[] };
+type Account = {
+  token: string;
+  email: string;
+  enrolled: Set<string>;
+  completed: Map<string, Set<string>>;
+  etag: string;
+};
+
+async function call(api: ApiProcess, pathname: string, init: RequestInit & { token?: string } = {}) {
+  const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  if (init.body) headers['Content-Type'] = 'application/json';
+  return fetch(api.url + pathname, { ...init, headers, redirect: 'manual' });
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+async function run(adapter: string, env: Record<string, string>) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'courseport-load-'));
+  const api = await startApiProcess({ DATA_DIR: dataDir, DEMO_SEED: 'true', ...env });
+  const statuses = new Map<number, number>();
+  const latencies: number[] = [];
+  const serverErrors: string[] = [];
+  let requests = 0;
+
+  const timed = async (label: string, fn: () => Promise<Response>) => {
+    const started = performance.now();
+    const res = await fn();
+    latencies.push(performance.now() - started);
+    requests++;
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    if (res.status >= 500) serverErrors.push(`${label} → ${res.status} ${await res.clone().text()}`);
+    return res;
+  };
+
+  try {
+    const catalog = (await (await call(api, '/api/course/all')).json()).courses as Array<{
+      _id: string;
+      courseTitle: string;
+    }>;
+    const courses: Course[] = [];
+    for (const c of catalog) {
+      const details = (await (await call(api, `/api/course/${c._id}`)).json()).courseData;
+      courses.push({
+        ...c,
+        lectures: details.courseContent.flatMap((ch: { chapterContent: Array<{ lectureId: string }> }) =>
+          ch.chapterContent.map((l) => l.lectureId),
+        ),
+      });
+    }
+
+    const accounts: Account[] = [];
+    for (let i = 0; i < ACCOUNTS; i++) {
+      const email = `load-${i}-${randomBytes(3).toString('hex')}@example.com`;
+      const signUp = await call(api, '/api/auth/sign-up', {
+        method: 'POST',
+        body: JSON.stringify({ name: `Load ${i}`, email, password: 'load test password' }),
+      });
+      expect(signUp.status, await signUp.clone().text()).toBe(201);
+      const { token } = await signUp.json();
+      expect((await call(api, '/api/user/create', { method: 'POST', token, body: '{}' })).status).toBe(201);
+      accounts.push({ token, email, enrolled: new Set(), completed: new Map(), etag: '' });
+    }
+
+    async function buy(account: Account, course: Course) {
+      const purchase = await timed('purchase', () =>
+        call(api, '/api/user/purchase', {
+          method: 'POST',
+          token: account.token,
+          body: JSON.stringify({ courseId: course._id }),
+        }),
+      );
+      // 409: already enrolled by another of this account's users; 429: this account clicks too often.
+      if (purchase.status !== 200) return void (await purchase.arrayBuffer());
+      const { session_url: sessionUrl } = await purchase.json();
+      const checkout = new URL(sessionUrl);
+      const paid = await timed('pay', () => call(api, `${checkout.pathname}/pay`, { method: 'POST' }));
+      if (paid.status === 303) {
+        const purchaseId = new URL(paid.headers.get('location') ?? '').searchParams.get('purchaseId');
+        const verify = await timed('verify', () =>
+          call(api, '/api/user/verify-payment', {
+            method: 'POST',
+            token: account.token,
+            body: JSON.stringify({ purchaseId }),
+          }),
+        );
+        if (verify.status === 200) account.enrolled.add(course._id);
+      } else {
+        await paid.text();
+      }
+    }
+
+    for (const account of accounts) await buy(account, pick(courses));
+
+    const memory: Array<{ t: number; rss: number }> = [];
+    const started = Date.now();
+    const deadline = started + SECONDS * 1000;
+    const sampler = setInterval(() => memory.push({ t: (Date.now() - started) / 1000, rss: api.rss() }), 1000);
+
+    async function simulatedUser(account: Account) {
+      let catalogEtag = '';
+      while (Date.now() < deadline) {
+        const roll = Math.random();
+        if (roll < 0.35) {
+          const res = await timed('catalog', () =>
+            call(api, '/api/course/all', { headers: catalogEtag ? { 'If-None-Match': catalogEtag } : {} }),
+          );
+          catalogEtag = res.headers.get('etag') ?? catalogEtag;
+          await res.arrayBuffer();
+        } else if (roll < 0.55) {
+          await (
+            await timed('course', () => call(api, `/api/course/${pick(courses)._id}`, { token: account.token }))
+          ).arrayBuffer();
+        } else if (roll < 0.8) {
+          const res = await timed('user-data', () =>
+            call(api, '/api/user/data', {
+              token: account.token,
+              headers: account.etag ? { 'If-None-Match': account.etag } : {},
+            }),
+          );
+          account.etag = res.headers.get('etag') ?? account.etag;
+          await res.arrayBuffer();
+        } else if (roll < 0.97) {
+          const courseId = pick([...account.enrolled]);
+          const course = courses.find((c) => c._id === courseId) as Course;
+          const lectureId = pick(course.lectures);
+          const res = await timed('progress', () =>
+            call(api, '/api/user/update-course-progress', {
+              method: 'POST',
+              token: account.token,
+              body: JSON.stringify({ courseId, lectureId }),
+            }),
+          );
+          if (res.status === 200) {
+            const done = account.completed.get(courseId) ?? new Set<string>();
+            done.add(lectureId);
+            account.completed.set(courseId, done);
+          }
+          await res.arrayBuffer();
+        } else {
+          const candidates = courses.filter((c) => !account.enrolled.has(c._id));
+          if (candidates.length > 0) await buy(account, pick(candidates));
+        }
+      }
+    }
+
+    await Promise.all(
+      accounts.flatMap((account) => Array.from({ length: USERS_PER_ACCOUNT }, () => simulatedUser(account))),
+    );
+    clearInterval(sampler);
+
+    // Nothing acknowledged was lost: the store holds exactly what was sent.
+    let writesChecked = 0;
+    for (const account of accounts) {
+      const enrolled = (await (await call(api, '/api/user/enrolled-courses', { token: account.token })).json())
+        .enrolledCourses as Array<{ _id: string }>;
+      expect(new Set(enrolled.map((c) => c._id))).toEqual(account.enrolled);
+      for (const [courseId, sent] of account.completed) {
+        const progress = (
+          await (
+            await call(api, '/api/user/get-course-progress', {
+              method: 'POST',
+              token: account.token,
+              body: JSON.stringify({ courseId }),
+            })
+          ).json()
+        ).progressData;
+        expect(new Set(progress.lectureCompleted)).toEqual(sent);
+        writesChecked += sent.size;
+      }
+    }
+
+    const window = (from: number, to: number) => {
+      const inWindow = memory.filter((m) => m.t >= from && m.t <= to).map((m) => m.rss);
+      return inWindow.reduce((a, b) => a + b, 0) / Math.max(1, inWindow.length);
+    };
+    const half = SECONDS / 2;
+    const growth = (window(SECONDS - 5, SECONDS) - window(half, half + 5)) / window(half, half + 5);
+    latencies.sort((a, b) => a - b);
+    const result = {
+      adapter,
+      seconds: SECONDS,
+      simulatedUsers: ACCOUNTS * USERS_PER_ACCOUNT,
+      requests,
+      requestsPerSecond: Math.round(requests / SECONDS),
+      statuses: Object.fromEntries(statuses),
+      p50ms: Math.round(percentile(latencies, 50) * 10) / 10,
+      p99ms: Math.round(percentile(latencies, 99) * 10) / 10,
+      enrollments: accounts.reduce((n, a) => n + a.enrolled.size, 0),
+      progressWritesChecked: writesChecked,
+      rssMiB: {
+        atHalf: Math.round(window(half, half + 5) / 1048576),
+        atEnd: Math.round(window(SECONDS - 5, SECONDS) / 1048576),
+      },
+      memoryGrowthLastHalfPercent: Math.round(growth * 1000) / 10,
+    };
+    await mkdir(RESULTS, { recursive: true });
+    await writeFile(path.join(RESULTS, `sustained-load-${adapter}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    console.log(`[sustained load] ${JSON.stringify(result)}`);
+
+    expect(serverErrors).toEqual([]);
+    expect(growth).toBeLessThan(0.1);
+    return result;
+  } finally {
+    await api.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const mongoUri = process.env.MONGODB_URI;
+
+describe('sustained load', () => {
+  it('holds on the embedded store', { timeout: (SECONDS + 90) * 1000 }, async () => {
+    await run('embedded', {});
+  });
+
+  it.runIf(mongoUri)('holds on MongoDB', { timeout: (SECONDS + 90) * 1000 }, async () => {
+    const uri = new URL(mongoUri as string);
+    uri.pathname = `/load_${randomBytes(4).toString('hex')}`;
+    await run('mongodb', { MONGODB_URI: uri.toString() });
+  });
+});
