@@ -66,18 +66,37 @@ function withInsertId(update: Update): Document {
   return { ...update, $setOnInsert: { _id: newId() } };
 }
 
+/**
+ * Runs write operations one at a time per collection. Only used against FerretDB: on its SQLite
+ * backend two concurrent updates of one document can lose one of them (MongoDB makes every
+ * single-document update atomic, so nothing is serialized there).
+ */
+class WriteQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<R>(operation: () => Promise<R>): Promise<R> {
+    const result = this.tail.then(operation, operation);
+    this.tail = result.catch(() => {});
+    return result;
+  }
+}
+
 class MongoCollection<T extends Doc> implements Collection<T> {
   constructor(
     private readonly db: Db,
     private readonly name: string,
+    private readonly writes: WriteQueue | null,
   ) {}
+
+  private write<R>(operation: () => Promise<R>): Promise<R> {
+    return this.writes ? this.writes.run(operation) : operation();
+  }
 
   private get raw() {
     return this.db.collection<Document>(this.name);
   }
 
   async insertOne(doc: T): Promise<T> {
-    await guard(() => this.raw.insertOne({ ...doc } as Document));
+    await this.write(() => guard(() => this.raw.insertOne({ ...doc } as Document)));
     return doc;
   }
 
@@ -114,13 +133,15 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
-    const result = await guard(() =>
-      options.upsert
-        ? upsertOnce(
-            () => this.raw.updateOne(filter, withInsertId(update), { upsert: true }),
-            () => this.raw.updateOne(filter, update as Document),
-          )
-        : this.raw.updateOne(filter, update as Document),
+    const result = await this.write(() =>
+      guard(() =>
+        options.upsert
+          ? upsertOnce(
+              () => this.raw.updateOne(filter, withInsertId(update), { upsert: true }),
+              () => this.raw.updateOne(filter, update as Document),
+            )
+          : this.raw.updateOne(filter, update as Document),
+      ),
     );
     return {
       matched: result.matchedCount,
@@ -130,28 +151,30 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   }
 
   async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    const result = await guard(() => this.raw.updateMany(filter, update as Document));
+    const result = await this.write(() => guard(() => this.raw.updateMany(filter, update as Document)));
     return { matched: result.matchedCount, modified: result.modifiedCount };
   }
 
   async findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
     const plain = () => this.raw.findOneAndUpdate(filter, update as Document, { returnDocument: 'after' });
-    return (await guard(() =>
-      options.upsert
-        ? upsertOnce(
-            () => this.raw.findOneAndUpdate(filter, withInsertId(update), { returnDocument: 'after', upsert: true }),
-            plain,
-          )
-        : plain(),
+    return (await this.write(() =>
+      guard(() =>
+        options.upsert
+          ? upsertOnce(
+              () => this.raw.findOneAndUpdate(filter, withInsertId(update), { returnDocument: 'after', upsert: true }),
+              plain,
+            )
+          : plain(),
+      ),
     )) as T | null;
   }
 
   async deleteOne(filter: Filter): Promise<number> {
-    return (await guard(() => this.raw.deleteOne(filter))).deletedCount;
+    return (await this.write(() => guard(() => this.raw.deleteOne(filter)))).deletedCount;
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    return (await guard(() => this.raw.deleteMany(filter))).deletedCount;
+    return (await this.write(() => guard(() => this.raw.deleteMany(filter)))).deletedCount;
   }
 }
 
@@ -216,12 +239,21 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   await guard(() => client.connect());
   const named = new URL(uri.replace(/^mongodb(\+srv)?:/, 'http:')).pathname.replace(/^\//, '');
   const db = client.db(named || options.defaultDbName || 'courseport');
+  const info = await guard(() => db.command({ buildInfo: 1 }));
+  const isFerretDb = 'ferretdbVersion' in info;
+  const queues = new Map<string, WriteQueue>();
+  const queueFor = (name: string) => {
+    if (!isFerretDb) return null;
+    const queue = queues.get(name) ?? new WriteQueue();
+    queues.set(name, queue);
+    return queue;
+  };
 
   return {
     kind: 'mongodb',
     blobs: gridFsBlobs(db),
     collection<T extends Doc>(name: string) {
-      return new MongoCollection<T>(db, name);
+      return new MongoCollection<T>(db, name, queueFor(name));
     },
     async ensureIndexes(specs: readonly IndexSpec[]) {
       for (const spec of specs) {
