@@ -291,3 +291,27 @@ describe('authorization table', () => {
     });
   });
 });
+
+describe('admin mutation rate limit', () => {
+  it('answers 429 with Retry-After after 60 approvals a minute from one admin', async () => {
+    const limited = await startTestApi();
+    try {
+      const admin = await userWithProfile(limited, 'busy-admin@example.com', { admin: true });
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i++) {
+        const res = await postJson(
+          limited,
+          '/api/user/approve-educator-request',
+          { requestId: 'f'.repeat(24) },
+          bearer(admin.token),
+        );
+        statuses.push(res.status);
+        if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true);
+      expect(statuses[60]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

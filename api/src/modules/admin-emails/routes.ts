@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { adminMutationLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { usersRepository } from '../users/repository.js';
 import { adminEmailsRepository } from './repository.js';
@@ -24,7 +25,8 @@ export function adminEmailRoutes({ store, clock, auth }: AppDeps): Router {
     ctx.body = { success: true, adminEmails: await service.list() };
   });
 
-  router.post('/add-admin-email', async (ctx) => {
+  const limit = adminMutationLimit();
+  router.post('/add-admin-email', limit, async (ctx) => {
     const { email } = parseInput(addAdminEmailSchema, ctx.request.body);
     const caller = callerOf(ctx.state);
     const profile = await users.findOne({ _id: caller.userId }, { projection: { name: 1 } });
@@ -33,7 +35,7 @@ export function adminEmailRoutes({ store, clock, auth }: AppDeps): Router {
     ctx.body = { success: true, message: 'Admin email added successfully', adminEmail };
   });
 
-  router.post('/remove-admin-email', async (ctx) => {
+  router.post('/remove-admin-email', limit, async (ctx) => {
     const { emailId } = parseInput(removeAdminEmailSchema, ctx.request.body);
     await service.remove(emailId);
     ctx.body = { success: true, message: 'Admin email removed successfully' };

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
-import { rateLimit } from '../../http/rate-limit.js';
+import { adminMutationLimit, rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { adminEmailsRepository } from '../admin-emails/repository.js';
 import { adminEmailsService } from '../admin-emails/service.js';
@@ -36,13 +36,14 @@ export function educatorRequestRoutes({ store, clock, auth }: AppDeps): Router {
     ctx.body = { success: true, requests: await service.list() };
   });
 
-  router.post('/approve-educator-request', signedIn, adminOnly, async (ctx) => {
+  const limit = adminMutationLimit();
+  router.post('/approve-educator-request', signedIn, adminOnly, limit, async (ctx) => {
     const { requestId } = parseInput(approveSchema, ctx.request.body);
     await service.approve(requestId);
     ctx.body = { success: true, message: 'Request approved successfully!' };
   });
 
-  router.post('/reject-educator-request', signedIn, adminOnly, async (ctx) => {
+  router.post('/reject-educator-request', signedIn, adminOnly, limit, async (ctx) => {
     const { requestId, reason } = parseInput(rejectSchema, ctx.request.body);
     await service.reject(requestId, reason);
     ctx.body = { success: true, message: 'Request rejected successfully!' };
