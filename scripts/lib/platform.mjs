@@ -74,6 +74,8 @@ export async function startPlatform(options = {}) {
     const server = createStaticServer({
       root: path.join(root, `${name}-mfe/dist`),
       corsOrigins: [urls.shell, urls.shell.replace(publicHost, '127.0.0.1')],
+      // The portal's own page (standalone mode) gets the same policy as the shell's.
+      htmlHeaders: () => ({ 'Content-Security-Policy': shellContentSecurityPolicy({ api: urls.api, remotes: [] }) }),
     });
     const port = await listen(server, ports[name], host, `${name} portal`);
     ports[name] = port;
