@@ -1,12 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
+import { shoot } from '../support/screenshots';
 import { DEMO, signedInContext } from '../support/session';
 
-const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
 // A real 1×1 PNG: the API checks the bytes, not the name.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -17,7 +15,7 @@ let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startTestPlatform(), launchChromium(), mkdir(SHOTS, { recursive: true })]);
+  [platform, browser] = await Promise.all([startTestPlatform(), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,18 +42,6 @@ async function addLecture(
   if (lecture.free) await modal.getByText('Is Preview Free?').click();
   await modal.getByRole('button', { name: 'Add' }).click();
   await modal.waitFor({ state: 'hidden' });
-}
-
-async function shoot(page: Page, name: string) {
-  for (const [label, width] of [
-    ['desktop', 1280],
-    ['phone', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 describe('the educator portal', () => {

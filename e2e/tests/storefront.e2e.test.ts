@@ -1,33 +1,19 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
+import { shoot } from '../support/screenshots';
 
-const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
 let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startTestPlatform(), launchChromium(), mkdir(SHOTS, { recursive: true })]);
+  [platform, browser] = await Promise.all([startTestPlatform(), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();
   await platform?.stop();
 });
-
-async function shoot(page: Page, name: string) {
-  for (const [label, width] of [
-    ['desktop', 1280],
-    ['phone', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('the storefront', () => {
   it('searches the catalog, opens a course, previews a free lecture, and asks a visitor to sign in to enroll', {

@@ -39,6 +39,7 @@ export {
   Typography,
 } from 'antd';
 export { ApiError, api, apiRequest, NETWORK_ERROR_MESSAGE, type RequestOptions } from './api/client';
+export { LogoMark } from './components/LogoMark';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';
 export { YouTubeEmbed, type YouTubeEmbedProps } from './components/YouTubeEmbed';
 export type * from './contracts/index';

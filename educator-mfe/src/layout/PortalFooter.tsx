@@ -1,4 +1,4 @@
-import { LogoMark } from './Logo';
+import { LogoMark } from '@courseport/shared-ui';
 
 /** The year is fixed by the spec. */
 export const COPYRIGHT_TEXT = '© 2025 Courseport. All rights reserved.';

@@ -1,7 +1,7 @@
+import { LogoMark } from '@courseport/shared-ui';
 import { Link } from 'react-router-dom';
 import { UserAvatar } from '../components/UserAvatar';
 import { useSignedInUser } from '../hooks/useDisplayName';
-import { LogoMark } from './Logo';
 
 /** The portal's own top bar (the shell hides its navigation bar under /educator). */
 export function TopBar() {

@@ -1,5 +1,5 @@
+import { LogoMark } from '@courseport/shared-ui';
 import { useState } from 'react';
-import { LogoMark } from '../layout/Logo';
 
 /** A course's thumbnail; a neutral placeholder (still named by the title) when the image cannot load. */
 export function CourseThumbnail({ src, title }: { src: string; title: string }) {

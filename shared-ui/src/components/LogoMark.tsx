@@ -1,5 +1,5 @@
-/** The Courseport mark (the same drawing as the shell's navigation bar). */
-export function LogoMark({ size = 30 }: { size?: number }) {
+/** The Courseport mark, drawn the same everywhere (navigation bar, footers, portal top bars). */
+export function LogoMark({ size = 28 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="#2563eb" />
