@@ -1,60 +1,47 @@
 import {
-  ApiError,
   api,
   apiRequest,
   type DashboardData,
   type EducatorCourse,
   type EnrolledStudent,
-  NETWORK_ERROR_MESSAGE,
   type SessionState,
   sessionStore,
   ThemeProvider,
 } from '@courseport/shared-ui';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { answerByPath, callsTo, LocationProbe } from '@courseport/shared-ui/testing';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import EducatorPortal from '../src/pages/EducatorPortal';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 20_000 });
 
-/** user-event without the pointer-events style check (slow in jsdom, and antd never relies on it). */
-export const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-
 // Every test file mocks `api` and `apiRequest` (vi.mock is per file), so these are the mocks.
 export const apiGet = vi.mocked(api.get);
 export const apiSend = vi.mocked(apiRequest);
+
+export {
+  button,
+  currentPath,
+  deferred,
+  findDialog,
+  link,
+  networkError,
+  rowOf,
+  serverError,
+  setupUser,
+} from '@courseport/shared-ui/testing';
+
+export const getCalls = (path: string) => callsTo(apiGet, path);
+
+/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
+export const mockGet = (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers);
 
 export const DASHBOARD_PATH = '/api/educator/dashboard';
 export const COURSES_PATH = '/api/educator/courses';
 export const STUDENTS_PATH = '/api/educator/enrolled-students';
 export const ADD_COURSE_PATH = '/api/educator/add-course';
-
-/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
-export function mockGet(handlers: Record<string, () => unknown>) {
-  apiGet.mockImplementation((async (path: string) => {
-    const handler = handlers[path];
-    if (!handler) throw new Error(`Unexpected GET ${path}`);
-    return handler();
-  }) as typeof api.get);
-}
-
-export const getCalls = (path: string) => apiGet.mock.calls.filter(([p]) => p === path).length;
-
-export const serverError = (message: string, status = 400) =>
-  new ApiError(message, status, { success: false, message });
-export const networkError = () => new ApiError(NETWORK_ERROR_MESSAGE, 0);
-
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 export function setSession(state: Partial<SessionState>) {
   sessionStore.setState({
@@ -82,14 +69,6 @@ export function signInAsEducator(fullName = 'Grace Hopper', userName = 'grace.pr
   });
 }
 
-/** Shows the current location, so a test can see where a link or a button went. */
-function LocationProbe() {
-  const { pathname } = useLocation();
-  return <span data-testid="location">{pathname}</span>;
-}
-
-export const currentPath = () => screen.getByTestId('location').textContent;
-
 /** Renders the portal at `path`, mounted at /educator/* as the shell (and the standalone mode) does. */
 export function renderPortal(path = '/educator') {
   return render(
@@ -103,37 +82,6 @@ export function renderPortal(path = '/educator') {
       </MemoryRouter>
     </ThemeProvider>,
   );
-}
-
-/**
- * The button labelled `label` inside `scope`. Found by its text: role queries with a name compute
- * styles for every node, which is slow in jsdom with antd's injected CSS.
- */
-export function button(label: string, scope: HTMLElement = document.body): HTMLButtonElement {
-  const found = within(scope).getByText(label).closest('button');
-  if (!found) throw new Error(`"${label}" is not inside a button`);
-  return found;
-}
-
-/** The link whose text is `label` inside `scope`. */
-export function link(label: string, scope: HTMLElement = document.body): HTMLAnchorElement {
-  const found = within(scope).getByText(label).closest('a');
-  if (!found) throw new Error(`"${label}" is not inside a link`);
-  return found;
-}
-
-/** The open dialog (modal) that shows `text`. */
-export async function findDialog(text: string): Promise<HTMLElement> {
-  const dialog = (await screen.findByText(text)).closest<HTMLElement>('[role="dialog"]');
-  if (!dialog) throw new Error(`"${text}" is not inside a dialog`);
-  return dialog;
-}
-
-/** The table row that contains `text`. */
-export function rowOf(text: string): HTMLElement {
-  const row = screen.getByText(text).closest('tr');
-  if (!row) throw new Error(`No table row contains "${text}"`);
-  return row;
 }
 
 /** The texts of the cells of every body row of the tables in `scope` (a person cell: just the name). */

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   api,
   type Chapter,
   type EnrolledCourse,
@@ -8,10 +7,10 @@ import {
   sessionStore,
   ThemeProvider,
 } from '@courseport/shared-ui';
+import { answerByPath, callsTo, LocationProbe } from '@courseport/shared-ui/testing';
 import { render, screen, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { type ReactElement, StrictMode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
 import PaymentReturnPage from '../src/pages/PaymentReturnPage';
@@ -20,13 +19,20 @@ import PlayerPage from '../src/pages/PlayerPage';
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 20_000 });
 
-/** user-event without the pointer-events style check (slow in jsdom, and antd never relies on it). */
-export const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>
-  userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, ...options });
-
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
 export const apiGet = vi.mocked(api.get);
 export const apiPost = vi.mocked(api.post);
+
+export { button, currentPath, deferred, link, serverError, setupUser } from '@courseport/shared-ui/testing';
+
+export const getCalls = (path: string) => callsTo(apiGet, path);
+
+/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
+export const mockGet = (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers);
+
+/** Answers POSTs per path; a handler gets the body. */
+export const mockPost = (handlers: Record<string, (body: unknown) => unknown>) =>
+  answerByPath(apiPost, 'POST', handlers);
 
 export const ENROLLED_PATH = '/api/user/enrolled-courses';
 export const PROGRESS_PATH = '/api/user/get-course-progress';
@@ -34,41 +40,8 @@ export const UPDATE_PROGRESS_PATH = '/api/user/update-course-progress';
 export const RATING_PATH = '/api/user/add-rating';
 export const VERIFY_PATH = '/api/user/verify-payment';
 
-/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
-export function mockGet(handlers: Record<string, () => unknown>) {
-  apiGet.mockImplementation((async (path: string) => {
-    const handler = handlers[path];
-    if (!handler) throw new Error(`Unexpected GET ${path}`);
-    return handler();
-  }) as typeof api.get);
-}
-
-/** Answers POSTs per path; a handler gets the body. */
-export function mockPost(handlers: Record<string, (body: unknown) => unknown>) {
-  apiPost.mockImplementation((async (path: string, body: unknown) => {
-    const handler = handlers[path];
-    if (!handler) throw new Error(`Unexpected POST ${path}`);
-    return handler(body);
-  }) as typeof api.post);
-}
-
-export const getCalls = (path: string) => apiGet.mock.calls.filter(([p]) => p === path).length;
-
 /** The bodies posted to `path`, in order. */
 export const postBodies = (path: string) => apiPost.mock.calls.filter(([p]) => p === path).map(([, body]) => body);
-
-export const serverError = (message: string, status = 400) =>
-  new ApiError(message, status, { success: false, message });
-
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 export function signOut(state: Partial<SessionState> = {}) {
   sessionStore.setState({ status: 'signed-out', identity: null, user: null, userLoaded: true, roles: [], ...state });
@@ -85,14 +58,6 @@ export function signIn(state: Partial<SessionState> = {}, enrolledCourses: strin
     ...state,
   });
 }
-
-/** Shows the current location, so a test can see where a button or a redirect went. */
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return <span data-testid="location">{pathname + search}</span>;
-}
-
-export const currentPath = () => screen.getByTestId('location').textContent;
 
 const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
   { path: '/my-enrollments', element: <MyEnrollmentsPage /> },
@@ -111,28 +76,11 @@ export function renderAt(path: string, { strict = false }: { strict?: boolean } 
           ))}
           <Route path="*" element={<p>Elsewhere</p>} />
         </Routes>
-        <LocationProbe />
+        <LocationProbe withSearch />
       </MemoryRouter>
     </ThemeProvider>
   );
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
-}
-
-/**
- * The button labelled `label` inside `scope`. Found by its text: role queries with a name compute
- * styles for every node, which is slow in jsdom with antd's injected CSS.
- */
-export function button(label: string, scope: HTMLElement = document.body): HTMLButtonElement {
-  const found = within(scope).getByText(label).closest('button');
-  if (!found) throw new Error(`"${label}" is not inside a button`);
-  return found;
-}
-
-/** The link whose text is `label` inside `scope`. */
-export function link(label: string, scope: HTMLElement = document.body): HTMLAnchorElement {
-  const found = within(scope).getByText(label).closest('a');
-  if (!found) throw new Error(`"${label}" is not inside a link`);
-  return found;
 }
 
 /** The closest `selector` around the element showing `text`. */

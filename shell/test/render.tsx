@@ -1,12 +1,8 @@
 import { ThemeProvider } from '@courseport/shared-ui';
+import { LocationProbe } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-
-function Where() {
-  const location = useLocation();
-  return <span data-testid="location">{location.pathname}</span>;
-}
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 
 /** Renders inside the providers the shell gives, at a route, showing the current path. */
 export function renderAt(ui: ReactElement, path = '/') {
@@ -16,7 +12,7 @@ export function renderAt(ui: ReactElement, path = '/') {
         <Routes>
           <Route path="*" element={ui} />
         </Routes>
-        <Where />
+        <LocationProbe />
       </MemoryRouter>
     </ThemeProvider>,
   );

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   api,
   type CourseCard,
   type CourseDetails,
@@ -8,10 +7,10 @@ import {
   sessionStore,
   ThemeProvider,
 } from '@courseport/shared-ui';
-import { render, screen, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { answerByPath, callsTo, LocationProbe } from '@courseport/shared-ui/testing';
+import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
 import CourseListPage from '../src/pages/CourseListPage';
@@ -20,47 +19,23 @@ import HomePage from '../src/pages/HomePage';
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 15_000 });
 
-/** user-event without the pointer-events style check (slow in jsdom, and antd never relies on it). */
-export const setupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
 export const apiGet = vi.mocked(api.get);
 export const apiPost = vi.mocked(api.post);
 
-export const ALL_COURSES_PATH = '/api/course/all';
-export const PURCHASE_PATH = '/api/user/purchase';
+export { button, currentPath, deferred, link, serverError, setupUser } from '@courseport/shared-ui/testing';
+
+export const getCalls = (path: string) => callsTo(apiGet, path);
 
 /** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
-export function mockGet(handlers: Record<string, () => unknown>) {
-  apiGet.mockImplementation((async (path: string) => {
-    const handler = handlers[path];
-    if (!handler) throw new Error(`Unexpected GET ${path}`);
-    return handler();
-  }) as typeof api.get);
-}
+export const mockGet = (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers);
 
-export function mockPost(handlers: Record<string, (body: unknown) => unknown>) {
-  apiPost.mockImplementation((async (path: string, body: unknown) => {
-    const handler = handlers[path];
-    if (!handler) throw new Error(`Unexpected POST ${path}`);
-    return handler(body);
-  }) as typeof api.post);
-}
+/** Answers POSTs per path; a handler gets the body. */
+export const mockPost = (handlers: Record<string, (body: unknown) => unknown>) =>
+  answerByPath(apiPost, 'POST', handlers);
 
-export const getCalls = (path: string) => apiGet.mock.calls.filter(([p]) => p === path).length;
-
-export const serverError = (message: string, status = 400) =>
-  new ApiError(message, status, { success: false, message });
-
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+export const ALL_COURSES_PATH = '/api/course/all';
+export const PURCHASE_PATH = '/api/user/purchase';
 
 export function signOut() {
   sessionStore.setState({ status: 'signed-out', user: null, userLoaded: true, roles: [] });
@@ -82,14 +57,6 @@ export function signIn(state: Partial<SessionState> = {}, enrolledCourses: strin
     ...state,
   });
 }
-
-/** Shows the current location, so a test can see where a link or a search went. */
-function LocationProbe() {
-  const { pathname } = useLocation();
-  return <span data-testid="location">{pathname}</span>;
-}
-
-export const currentPath = () => screen.getByTestId('location').textContent;
 
 const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
   { path: '/', element: <HomePage /> },
@@ -113,23 +80,6 @@ export function renderAt(path: string) {
       </MemoryRouter>
     </ThemeProvider>,
   );
-}
-
-/**
- * The button labelled `label` inside `scope`. Found by its text: role queries with a name compute
- * styles for every node, which is slow in jsdom with antd's injected CSS.
- */
-export function button(label: string, scope: HTMLElement = document.body): HTMLButtonElement {
-  const found = within(scope).getByText(label).closest('button');
-  if (!found) throw new Error(`"${label}" is not inside a button`);
-  return found;
-}
-
-/** The link whose text is `label` inside `scope`. */
-export function link(label: string, scope: HTMLElement = document.body): HTMLAnchorElement {
-  const found = within(scope).getByText(label).closest('a');
-  if (!found) throw new Error(`"${label}" is not inside a link`);
-  return found;
 }
 
 export function makeCourse(overrides: Partial<CourseCard> & Pick<CourseCard, '_id'>): CourseCard {

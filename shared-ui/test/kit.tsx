@@ -1,0 +1,84 @@
+/**
+ * Test tools shared by every front end's component tests (`@courseport/shared-ui/testing`).
+ * Never imported by application code.
+ */
+import { screen, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
+import type { Mock } from 'vitest';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/client';
+
+/** user-event without the pointer-events style check (slow in jsdom, and antd never relies on it). */
+export const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>
+  userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, ...options });
+
+/**
+ * Makes a mocked API method answer per path: a handler returns the body, throws, or returns a
+ * promise; any other path fails the test loudly.
+ */
+export function answerByPath(mock: Mock, verb: string, handlers: Record<string, (...rest: never[]) => unknown>): void {
+  mock.mockImplementation(async (path: string, ...rest: never[]) => {
+    const handler = handlers[path];
+    if (!handler) throw new Error(`Unexpected ${verb} ${path}`);
+    return handler(...rest);
+  });
+}
+
+/** How often a mocked API method was called for `path`. */
+export const callsTo = (mock: Mock, path: string) => mock.mock.calls.filter(([p]) => p === path).length;
+
+/** What the API client throws when the server answers `{ success: false, message }`. */
+export const serverError = (message: string, status = 400) =>
+  new ApiError(message, status, { success: false, message });
+/** What the API client throws when the server cannot be reached. */
+export const networkError = () => new ApiError(NETWORK_ERROR_MESSAGE, 0);
+
+/** A promise the test settles when it wants to (to see in-between states). */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * The button labelled `label` inside `scope`. Found by its text: role queries with a name compute
+ * styles for every node, which is slow in jsdom with antd's injected CSS.
+ */
+export function button(label: string, scope: HTMLElement = document.body): HTMLButtonElement {
+  const found = within(scope).getByText(label).closest('button');
+  if (!found) throw new Error(`"${label}" is not inside a button`);
+  return found;
+}
+
+/** The link whose text is `label` inside `scope`. */
+export function link(label: string, scope: HTMLElement = document.body): HTMLAnchorElement {
+  const found = within(scope).getByText(label).closest('a');
+  if (!found) throw new Error(`"${label}" is not inside a link`);
+  return found;
+}
+
+/** The open dialog (modal or confirmation) that shows `text`. */
+export async function findDialog(text: string): Promise<HTMLElement> {
+  const dialog = (await screen.findByText(text)).closest<HTMLElement>('[role="dialog"]');
+  if (!dialog) throw new Error(`"${text}" is not inside a dialog`);
+  return dialog;
+}
+
+/** The table row that contains `text`. */
+export function rowOf(text: string): HTMLElement {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`No table row contains "${text}"`);
+  return row;
+}
+
+/** Shows the current location (path, and query when asked), so a test can see where it went. */
+export function LocationProbe({ withSearch = false }: { withSearch?: boolean }) {
+  const { pathname, search } = useLocation();
+  return <span data-testid="location">{withSearch ? pathname + search : pathname}</span>;
+}
+
+export const currentPath = () => screen.getByTestId('location').textContent;
