@@ -1,0 +1,319 @@
+// Aggregation and presentation of `pnpm bench:web`: medians, the budgets, the console table, and
+// the Markdown section written between the bench:web markers of docs/performance.md.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { CATEGORIES } from './web-network.mjs';
+
+/** @typedef {import('./web-load.mjs').LoadResult} LoadResult */
+
+export const KB = 1024;
+export const BUDGETS = {
+  /** All JS of a storefront page's first load (shell + shared libraries + storefront), transferred. */
+  storefrontJsBytes: 250 * KB,
+  /** LCP of Home and Course details under the mobile slow-4G throttling. */
+  lcpMs: 2000,
+};
+
+export const START_MARKER = '<!-- bench:web:start -->';
+export const END_MARKER = '<!-- bench:web:end -->';
+
+/**
+ * @param {(number | undefined)[]} values
+ * @returns {number | undefined}
+ */
+export function median(values) {
+  const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (!sorted.length) return undefined;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** @param {number | undefined} bytes */
+export const kb = (bytes) => (bytes === undefined ? '–' : `${(bytes / KB).toFixed(1)}`);
+/** @param {number | undefined} ms */
+export const ms = (value) => (value === undefined ? '–' : `${Math.round(value)}`);
+/** @param {number | undefined} ms */
+export const seconds = (value) => (value === undefined ? '–' : `${(value / 1000).toFixed(2)} s`);
+
+/** The machine the numbers come from. */
+export function machine() {
+  const cpus = os.cpus();
+  let distro = '';
+  try {
+    distro = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] ?? '';
+  } catch {
+    // not Linux, or no os-release
+  }
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown CPU',
+    cores: cpus.length,
+    memoryGb: os.totalmem() / 1024 ** 3,
+    os: [distro, `${os.type()} ${os.release()}`, os.arch()].filter(Boolean).join(', '),
+    node: process.version,
+  };
+}
+
+/**
+ * @typedef {object} PageRuns
+ * @property {string} key
+ * @property {string} name
+ * @property {string} path
+ * @property {LoadResult[]} unthrottled
+ * @property {LoadResult[]} throttled
+ */
+
+/**
+ * Medians and findings of one page over its runs.
+ * @param {PageRuns} page
+ */
+export function aggregatePage(page) {
+  const { unthrottled, throttled } = page;
+  const bytes = Object.fromEntries(CATEGORIES.map((c) => [c, median(unthrottled.map((r) => r.summary.bytes[c]))]));
+  const jsRange = unthrottled.map((r) => r.summary.bytes.js);
+  const all = [...unthrottled, ...throttled];
+  /** @type {Map<string, number>} */
+  const scriptSizes = new Map();
+  for (const script of unthrottled[0]?.scripts ?? []) scriptSizes.set(script.url, script.transferred);
+  return {
+    key: page.key,
+    name: page.name,
+    path: page.path,
+    runs: { unthrottled: unthrottled.length, throttled: throttled.length },
+    bytes,
+    totalBytes: median(unthrottled.map((r) => r.summary.total)),
+    jsBytes: median(jsRange),
+    jsMin: jsRange.length ? Math.min(...jsRange) : undefined,
+    jsMax: jsRange.length ? Math.max(...jsRange) : undefined,
+    requests: median(unthrottled.map((r) => r.summary.requests)),
+    requestsBeforeFcp: median(unthrottled.map((r) => r.summary.requestsBeforeFcp)),
+    throttledRequestsBeforeFcp: median(throttled.map((r) => r.summary.requestsBeforeFcp)),
+    unthrottledFcp: median(unthrottled.map((r) => r.fcp)),
+    fcp: median(throttled.map((r) => r.fcp)),
+    lcp: median(throttled.map((r) => r.lcp)),
+    lcpRuns: throttled.map((r) => r.lcp),
+    lcpElement: throttled.find((r) => r.lcpElement)?.lcpElement,
+    tbt: median(throttled.map((r) => r.tbt)),
+    throttledJsBytes: median(throttled.map((r) => r.summary.bytes.js)),
+    scripts: [...scriptSizes].map(([url, transferred]) => ({ url, transferred })),
+    federation: all.find((r) => r.federation)?.federation ?? null,
+    singletonProblems: [...new Set(all.flatMap((r) => r.singletonProblems ?? []))],
+    unsettled: all.filter((r) => !r.settled).length,
+    consoleErrors: [...new Set(all.flatMap((r) => r.consoleErrors))],
+  };
+}
+
+/** @typedef {ReturnType<typeof aggregatePage>} PageSummary */
+
+/**
+ * Budget verdicts. A budget whose pages were not measured in this run is "not measured".
+ * @param {PageSummary[]} pages
+ */
+export function budgets(pages) {
+  const byKey = Object.fromEntries(pages.map((p) => [p.key, p]));
+  const storefront = pages.filter((p) => p.jsBytes !== undefined);
+  const lcpPages = ['home', 'details'].map((k) => byKey[k]).filter((p) => p?.lcp !== undefined);
+  const singletonPages = pages.filter((p) => p.runs.unthrottled + p.runs.throttled > 0);
+  return [
+    {
+      name: `Storefront first load: all JS (shell + shared libraries + storefront) ≤ ${kb(BUDGETS.storefrontJsBytes)} KB transferred`,
+      measured: storefront.map((p) => `${p.name} ${kb(p.jsBytes)} KB`).join(', '),
+      met: storefront.length
+        ? storefront.every((p) => /** @type {number} */ (p.jsBytes) <= BUDGETS.storefrontJsBytes)
+        : undefined,
+    },
+    {
+      name: `LCP ≤ ${seconds(BUDGETS.lcpMs)} on Home and Course details (mobile slow 4G, CPU ×4)`,
+      measured: lcpPages.map((p) => `${p.name} ${seconds(p.lcp)}`).join(', '),
+      met: lcpPages.length === 2 ? lcpPages.every((p) => /** @type {number} */ (p.lcp) <= BUDGETS.lcpMs) : undefined,
+    },
+    {
+      name: 'Each shared singleton fetched once per page load',
+      measured: singletonPages
+        .map((p) => `${p.name}: ${p.singletonProblems.length ? p.singletonProblems.join('; ') : 'once'}`)
+        .join(', '),
+      met: singletonPages.length ? singletonPages.every((p) => p.singletonProblems.length === 0) : undefined,
+    },
+  ];
+}
+
+/** @param {boolean | undefined} met */
+const verdict = (met) => (met === undefined ? 'not measured' : met ? '**met**' : '**not met**');
+
+/**
+ * A short display name for a script URL: the app serving it and its path.
+ * @param {string} url
+ * @param {Record<string, string>} origins origin → app name
+ */
+export function scriptName(url, origins) {
+  const parsed = new URL(url);
+  return `${origins[parsed.origin] ?? parsed.host}${parsed.pathname}`;
+}
+
+/**
+ * Plain-text table for the console.
+ * @param {PageSummary[]} pages
+ */
+export function consoleTable(pages) {
+  const header = [
+    'page',
+    'JS KB',
+    'CSS',
+    'img',
+    'JSON',
+    'doc',
+    'font',
+    'other',
+    'total KB',
+    'req',
+    'req<FCP',
+    'FCP*',
+    'LCP*',
+    'TBT*',
+    'singletons',
+  ];
+  const rows = pages.map((p) => [
+    p.name,
+    kb(p.bytes.js),
+    kb(p.bytes.css),
+    kb(p.bytes.image),
+    kb(p.bytes.json),
+    kb(p.bytes.document),
+    kb(p.bytes.font),
+    kb(p.bytes.other),
+    kb(p.totalBytes),
+    String(p.requests ?? '–'),
+    String(p.requestsBeforeFcp ?? '–'),
+    ms(p.fcp),
+    ms(p.lcp),
+    ms(p.tbt),
+    p.runs.unthrottled + p.runs.throttled ? (p.singletonProblems.length ? 'PROBLEM' : 'once') : '–',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+/**
+ * The Markdown section for docs/performance.md.
+ * @param {object} input
+ * @param {PageSummary[]} input.pages
+ * @param {ReturnType<typeof machine>} input.machine
+ * @param {string} input.chromium
+ * @param {Date} input.date
+ * @param {number} input.runs
+ * @param {Record<string, string>} input.origins origin → app name
+ */
+export function markdownSection({ pages, machine: m, chromium, date, runs, origins }) {
+  const out = [];
+  const push = (...lines) => out.push(...lines);
+  push(
+    `Last run: ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`pnpm bench:web\` (builds, then \`node bench/web.mjs\`), ${runs} cold loads per page and pass, medians.`,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb.toFixed(1)} GB memory, ${m.os}; Node ${m.node}; Chromium ${chromium} (headless, playwright-core).`,
+    '',
+    'The platform runs as in production (`startPlatform`: the API and the static servers of the built `dist/` folders, gzip) with a fresh data folder and the 13 demo courses; nobody is signed in. Every load is **cold**: a new browser context (empty cache, no cookies).',
+    '',
+    '### Budgets',
+    '',
+    '| Budget | Measured | Verdict |',
+    '|---|---|---|',
+    ...budgets(pages).map((b) => `| ${b.name} | ${b.measured || '–'} | ${verdict(b.met)} |`),
+    '',
+    '### Bytes and requests (unthrottled, desktop 1280×720)',
+    '',
+    'KB transferred (gzip as sent, headers included; 1 KB = 1,024 bytes), by resource type.',
+    '',
+    '| Page | JS | CSS | Images | JSON / fetch | Document | Fonts | Other | Total | Requests | Started before FCP |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...pages.map(
+      (p) =>
+        `| ${p.name} (\`${p.path}\`) | ${kb(p.bytes.js)} | ${kb(p.bytes.css)} | ${kb(p.bytes.image)} | ${kb(p.bytes.json)} | ${kb(p.bytes.document)} | ${kb(p.bytes.font)} | ${kb(p.bytes.other)} | ${kb(p.totalBytes)} | ${p.requests ?? '–'} | ${p.requestsBeforeFcp ?? '–'} |`,
+    ),
+    '',
+    '### Timings (Lighthouse mobile slow 4G: 150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU ×4, 412×823 @1.75)',
+    '',
+    '| Page | FCP | LCP | LCP of the 5 runs | TBT | Requests started before FCP | LCP element |',
+    '|---|---:|---:|---|---:|---:|---|',
+    ...pages.map(
+      (p) =>
+        `| ${p.name} | ${seconds(p.fcp)} | ${seconds(p.lcp)} | ${p.lcpRuns.map((v) => (v === undefined ? '–' : (v / 1000).toFixed(2))).join(' / ') || '–'} | ${p.tbt === undefined ? '–' : `${Math.round(p.tbt)} ms`} | ${p.throttledRequestsBeforeFcp ?? '–'} | ${p.lcpElement ? `\`${p.lcpElement.replace(/\|/g, '\\|').slice(0, 60)}\`` : '–'} |`,
+    ),
+  );
+
+  // The biggest JS files across the measured pages.
+  /** @type {Map<string, { transferred: number, pages: string[] }>} */
+  const scripts = new Map();
+  for (const p of pages)
+    for (const s of p.scripts) {
+      const name = scriptName(s.url, origins);
+      const item = scripts.get(name) ?? { transferred: s.transferred, pages: [] };
+      item.pages.push(p.name);
+      scripts.set(name, item);
+    }
+  const biggest = [...scripts].sort((a, b) => b[1].transferred - a[1].transferred);
+  const shown = biggest.slice(0, 12);
+  const rest = biggest.slice(12);
+  push(
+    '',
+    '### Biggest JS files',
+    '',
+    '| File (app + path) | KB transferred | Loaded on |',
+    '|---|---:|---|',
+    ...shown.map(([name, s]) => `| \`${name}\` | ${kb(s.transferred)} | ${s.pages.join(', ')} |`),
+  );
+  if (rest.length) push(`| ${rest.length} more files | ${kb(rest.reduce((sum, [, s]) => sum + s.transferred, 0))} | |`);
+
+  push(
+    '',
+    '### Shared singletons',
+    '',
+    'From `window.__FEDERATION__.__SHARE__` after each load: the loaded provider of every shared module (one is the goal), and from the network log, no script URL requested twice.',
+    '',
+    '| Page | Loaded providers | Problems |',
+    '|---|---|---|',
+    ...pages.map((p) => {
+      const loaded = (p.federation?.shared ?? [])
+        .filter((s) => s.providers.length)
+        .map((s) => `${s.name} ← ${s.providers.join(' + ')}`)
+        .join('<br>');
+      return `| ${p.name} | ${loaded || '–'} | ${p.singletonProblems.length ? p.singletonProblems.join('<br>') : 'none: each fetched once'} |`;
+    }),
+  );
+
+  push(
+    '',
+    '### How it is measured',
+    '',
+    '- **Bytes** are `encodedDataLength` of `Network.loadingFinished` in the Chrome DevTools Protocol network log of the page (compressed bodies plus headers, as transferred). Types come from the browser\'s resource type (Script, Stylesheet, Image, Font, Document, Fetch/XHR → JSON), then the response MIME type; CORS preflights count as "other". "Requests" counts every request of the load until the page is quiet.',
+    "- **Started before FCP** compares each `Network.requestWillBeSent` timestamp with the main frame's `firstContentfulPaint` lifecycle event (same monotonic clock).",
+    "- **FCP** and **LCP** come from `PerformanceObserver`s (`paint`, `largest-contentful-paint`, buffered) registered by an init script before the page's own scripts; LCP is the last candidate once the page has settled (LCP observation stops at the first input; there is none).",
+    "- **TBT** sums, over the `longtask` entries observed by the same init script, the part of each task beyond 50 ms, counting only its part after FCP and before the page went quiet (Lighthouse's definition; long tasks are observed in the page, not from a trace).",
+    "- **Settled / quiet**: Playwright's network idle (no request for 500 ms), then until no request has started or finished and no long task has ended for 1 s.",
+    "- **Throttling**: DevTools protocol `Network.emulateNetworkConditions` (latency 150 ms, 209,715 B/s down, 96,000 B/s up) and `Emulation.setCPUThrottlingRate` 4, a 412×823 viewport at device scale factor 1.75 with a mobile user agent. This is applied throttling, not Lighthouse's simulation, so values differ from a Lighthouse report.",
+    '- Benchmarks measure and report: the script exits 0 whatever the numbers, and non-zero only when the platform fails to start, a page throws, or a request fails.',
+  );
+  const notes = pages.flatMap((p) => [
+    ...(p.unsettled ? [`${p.name}: ${p.unsettled} load(s) did not go quiet within 30 s; measured at the limit.`] : []),
+    ...p.consoleErrors.map((e) => `${p.name}: console error: ${e}`),
+  ]);
+  if (notes.length) push('', '**Notes from this run:**', '', ...notes.map((n) => `- ${n}`));
+  return out.join('\n');
+}
+
+/**
+ * Replaces what is between the bench:web markers of `file`, and nothing else. Reads and writes in
+ * one go (write to a temporary file, then rename) so a concurrent writer of another section is
+ * not clobbered by a stale copy.
+ * @param {string} file
+ * @param {string} body
+ */
+export function writeBetweenMarkers(file, body) {
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(START_MARKER);
+  const end = text.indexOf(END_MARKER);
+  if (start === -1 || end === -1 || end < start)
+    throw new Error(`${file} has no ${START_MARKER} … ${END_MARKER} section to write into`);
+  const next = `${text.slice(0, start + START_MARKER.length)}\n${body}\n${text.slice(end)}`;
+  const temporary = `${file}.bench-web.tmp`;
+  writeFileSync(temporary, next);
+  renameSync(temporary, file);
+}

@@ -1,0 +1,226 @@
+// pnpm bench:web — first load of the storefront pages in Chromium, cold, against the platform
+// started as in production from the built dist folders. Measures bytes and requests unthrottled,
+// FCP / LCP / TBT under Lighthouse's mobile slow-4G throttling, and checks that every shared
+// singleton is loaded once. Prints a table and writes docs/performance.md (bench:web section).
+//
+// Environment:
+//   BENCH_RUNS=5                    cold loads per page and pass
+//   BENCH_PAGES=home,list,details   which pages (keys) to load
+//   BENCH_PASSES=network,throttled  which passes to run
+//   BENCH_WRITE=0                   do not write docs/performance.md (default: write when all
+//                                   pages and passes ran)
+//   CHROMIUM_PATH=/usr/bin/chromium
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { singletonProblems } from './lib/web-federation.mjs';
+import { coldLoad } from './lib/web-load.mjs';
+import {
+  aggregatePage,
+  budgets,
+  consoleTable,
+  kb,
+  machine,
+  markdownSection,
+  scriptName,
+  writeBetweenMarkers,
+} from './lib/web-report.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPORT = path.join(ROOT, 'docs/performance.md');
+
+/** The storefront pages a visitor lands on; `:id` is the newest demo course. */
+const PAGES = [
+  { key: 'home', name: 'Home', path: '/' },
+  { key: 'list', name: 'Course list', path: '/course-list' },
+  { key: 'details', name: 'Course details', path: '/course/:id' },
+];
+const PASSES = ['network', 'throttled'];
+
+/** Shared packages every page must load exactly once (more may be shared; all are checked). */
+const EXPECTED_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand', '@courseport/shared-ui'];
+
+/** Flags this closed network needs (as e2e/support/browser.ts). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * @param {string | undefined} value comma-separated list
+ * @param {string[]} allowed
+ * @param {string} variable
+ */
+function listOption(value, allowed, variable) {
+  if (!value) return allowed;
+  const chosen = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = chosen.filter((s) => !allowed.includes(s));
+  if (unknown.length) throw new Error(`${variable}: unknown ${unknown.join(', ')} (choose from ${allowed.join(', ')})`);
+  return allowed.filter((s) => chosen.includes(s));
+}
+
+function options() {
+  const runs = Number(process.env.BENCH_RUNS ?? 5);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('BENCH_RUNS must be a whole number ≥ 1');
+  const pageKeys = listOption(
+    process.env.BENCH_PAGES,
+    PAGES.map((p) => p.key),
+    'BENCH_PAGES',
+  );
+  const passes = listOption(process.env.BENCH_PASSES, PASSES, 'BENCH_PASSES');
+  const complete = pageKeys.length === PAGES.length && passes.length === PASSES.length;
+  const write = process.env.BENCH_WRITE === undefined ? complete : process.env.BENCH_WRITE !== '0';
+  return { runs, pages: PAGES.filter((p) => pageKeys.includes(p.key)), passes, write };
+}
+
+/** @type {(() => Promise<void>)[]} */
+const cleanups = [];
+let cleaning = null;
+function cleanup() {
+  cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) await step().catch((error) => console.error(`cleanup: ${error.message}`));
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the browser and the platform…`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function main() {
+  const { runs, pages, passes, write } = options();
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'courseport-bench-web-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  process.env.DATA_DIR = dataDir;
+
+  const { startPlatform, missingBuilds } = await import('../scripts/lib/platform.mjs');
+  const missing = missingBuilds();
+  if (missing.length) throw new Error(`Not built: ${missing.join(', ')}. Run pnpm build (pnpm bench:web does).`);
+
+  const platform = await startPlatform({
+    ports: { api: 0, shell: 0, storefront: 0, learner: 0, educator: 0, admin: 0 },
+    apiOutput: 'ignore',
+  });
+  cleanups.push(() => platform.stop());
+  /** @type {Record<string, string>} origin → app name */
+  const origins = Object.fromEntries(
+    Object.entries(platform.urls).flatMap(([app, url]) => [
+      [url, app],
+      [url.replace('localhost', '127.0.0.1'), app],
+    ]),
+  );
+
+  const catalog = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
+  const courseId = catalog?.courses?.[0]?._id;
+  if (!courseId) throw new Error(`GET /api/course/all returned no course: ${JSON.stringify(catalog).slice(0, 200)}`);
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  cleanups.push(() => browser.close());
+  const chromiumVersion = browser.version();
+  console.log(
+    `Platform: shell ${platform.urls.shell}, API ${platform.urls.api}; ${catalog.courses.length} courses. Chromium ${chromiumVersion}.`,
+  );
+  console.log(
+    `${runs} cold load(s) per page and pass; pages: ${pages.map((p) => p.key).join(', ')}; passes: ${passes.join(', ')}.\n`,
+  );
+
+  /** @type {import('./lib/web-report.mjs').PageRuns[]} */
+  const measured = pages.map((p) => ({ ...p, path: p.path.replace(':id', courseId), unthrottled: [], throttled: [] }));
+  const errors = [];
+
+  // One unmeasured load per page first: it fills the static servers' gzip caches and the API's
+  // first-request work, which a deployed platform has done long before a visitor comes. Every
+  // measured load after it is still cold in the browser (a new context each time).
+  for (const page of measured) {
+    const warmUp = await coldLoad(browser, `${platform.urls.shell}${page.path}`);
+    for (const error of warmUp.errors) errors.push(`${page.name} (warm-up): ${error}`);
+  }
+
+  // Sequential on purpose: two cores, and timings must not compete with each other.
+  for (const pass of passes) {
+    const throttled = pass === 'throttled';
+    for (const page of measured) {
+      for (let run = 1; run <= runs; run++) {
+        const result = await coldLoad(browser, `${platform.urls.shell}${page.path}`, { throttled });
+        result.singletonProblems = singletonProblems(result.federation, result.duplicateScripts, EXPECTED_SINGLETONS);
+        (throttled ? page.throttled : page.unthrottled).push(result);
+        for (const error of result.errors) errors.push(`${page.name} (${pass} run ${run}): ${error}`);
+        console.log(
+          `${pass.padEnd(9)} ${page.name.padEnd(14)} #${run}  JS ${kb(result.summary.bytes.js)} KB, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
+        );
+      }
+    }
+  }
+
+  const summaries = measured.map(aggregatePage);
+  console.log(`\n${consoleTable(summaries)}`);
+  console.log('(KB transferred, 1 KB = 1,024 bytes; unthrottled medians. * ms, median under mobile slow 4G + CPU ×4.)');
+
+  for (const page of summaries) {
+    if (!page.scripts.length) continue;
+    console.log(`\nJS of ${page.name} (${kb(page.jsBytes)} KB):`);
+    for (const script of page.scripts)
+      console.log(`  ${kb(script.transferred).padStart(7)} KB  ${scriptName(script.url, origins)}`);
+  }
+  console.log('\nShared modules (loaded providers):');
+  for (const page of summaries) {
+    const shared = (page.federation?.shared ?? []).filter((s) => s.providers.length);
+    console.log(`  ${page.name}: ${shared.map((s) => `${s.name}←${s.providers.join('+')}`).join(', ') || 'none'}`);
+    for (const problem of page.singletonProblems) console.log(`    PROBLEM: ${problem}`);
+  }
+  console.log('\nBudgets:');
+  for (const budget of budgets(summaries))
+    console.log(
+      `  ${budget.met === undefined ? 'not measured' : budget.met ? 'met    ' : 'NOT MET'}  ${budget.name}: ${budget.measured}`,
+    );
+
+  if (errors.length) {
+    console.error(`\n${errors.length} error(s); ${REPORT} not updated:`);
+    for (const error of [...new Set(errors)]) console.error(`  ${error}`);
+    return 1;
+  }
+  if (write) {
+    writeBetweenMarkers(
+      REPORT,
+      markdownSection({
+        pages: summaries,
+        machine: machine(),
+        chromium: chromiumVersion,
+        date: new Date(),
+        runs,
+        origins,
+      }),
+    );
+    console.log(`\nWrote ${path.relative(process.cwd(), REPORT) || REPORT} (bench:web section).`);
+  } else {
+    console.log('\nPartial run (BENCH_PAGES / BENCH_PASSES) or BENCH_WRITE=0: docs/performance.md not updated.');
+  }
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(`bench:web failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
