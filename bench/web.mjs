@@ -10,7 +10,7 @@
 //   BENCH_WRITE=0                   do not write docs/performance.md (default: write when all
 //                                   pages and passes ran)
 //   CHROMIUM_PATH=/usr/bin/chromium
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +40,7 @@ const PAGES = [
 const PASSES = ['network', 'throttled'];
 
 /** Shared packages every page must load exactly once (more may be shared; all are checked). */
-const EXPECTED_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand', '@courseport/shared-ui'];
+const EXPECTED_SINGLETONS = ['react', 'react-dom', 'zustand', '@courseport/shared-ui'];
 
 /** Flags this closed network needs (as e2e/support/browser.ts). */
 const CHROMIUM_ARGS = [
@@ -83,17 +83,36 @@ function options() {
   return { runs, pages: PAGES.filter((p) => pageKeys.includes(p.key)), passes, write };
 }
 
-/** @type {(() => Promise<void>)[]} */
+/** @type {(() => Promise<void>)[]} what to undo, in the order it was done */
 const cleanups = [];
+/** @type {Promise<void> | null} */
 let cleaning = null;
+/** @param {() => Promise<void>} step */
+const runStep = (step) => step().catch((error) => console.error(`cleanup: ${error.message}`));
 function cleanup() {
   cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) await step().catch((error) => console.error(`cleanup: ${error.message}`));
+    while (cleanups.length) await runStep(/** @type {() => Promise<void>} */ (cleanups.pop()));
   })();
   return cleaning;
 }
-for (const signal of ['SIGINT', 'SIGTERM']) {
+/**
+ * Registers how to undo what was just started; if cleaning up has already begun (a signal came
+ * while it was starting), undoes it at once and stops.
+ * @param {() => Promise<void>} step
+ */
+async function onCleanup(step) {
+  if (!cleaning) {
+    cleanups.push(step);
+    return;
+  }
+  await runStep(step);
+  throw new Error('interrupted');
+}
+let interrupted = false;
+// Playwright's own signal handlers are off (see launch): they would exit before the platform stops.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.once(signal, () => {
+    interrupted = true;
     console.error(`\n${signal}: stopping the browser and the platform…`);
     cleanup().finally(() => process.exit(130));
   });
@@ -103,18 +122,24 @@ async function main() {
   const { runs, pages, passes, write } = options();
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'courseport-bench-web-'));
-  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  await onCleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
   process.env.DATA_DIR = dataDir;
 
-  const { startPlatform, missingBuilds } = await import('../scripts/lib/platform.mjs');
+  const { startPlatform, missingBuilds, BUILD_OUTPUTS } = await import('../scripts/lib/platform.mjs');
   const missing = missingBuilds();
   if (missing.length) throw new Error(`Not built: ${missing.join(', ')}. Run pnpm build (pnpm bench:web does).`);
+  const builtFiles = Object.values(BUILD_OUTPUTS).map((file) => path.join(ROOT, file));
+  const buildStamp = () => builtFiles.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0).join();
+  const buildAtStart = buildStamp();
+  const loadAtStart = os.loadavg()[0];
+  if (loadAtStart > os.cpus().length / 2)
+    console.log(`Note: the machine is busy (1-minute load average ${loadAtStart.toFixed(2)}); timings will be noisy.`);
 
   const platform = await startPlatform({
     ports: { api: 0, shell: 0, storefront: 0, learner: 0, educator: 0, admin: 0 },
     apiOutput: 'ignore',
   });
-  cleanups.push(() => platform.stop());
+  await onCleanup(() => platform.stop());
   /** @type {Record<string, string>} origin → app name */
   const origins = Object.fromEntries(
     Object.entries(platform.urls).flatMap(([app, url]) => [
@@ -130,8 +155,11 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
-  cleanups.push(() => browser.close());
+  await onCleanup(() => browser.close());
   const chromiumVersion = browser.version();
   console.log(
     `Platform: shell ${platform.urls.shell}, API ${platform.urls.api}; ${catalog.courses.length} courses. Chromium ${chromiumVersion}.`,
@@ -190,6 +218,8 @@ async function main() {
       `  ${budget.met === undefined ? 'not measured' : budget.met ? 'met    ' : 'NOT MET'}  ${budget.name}: ${budget.measured}`,
     );
 
+  if (buildStamp() !== buildAtStart)
+    errors.push('the built files changed during the run (a build ran at the same time): run again once it is done');
   if (errors.length) {
     console.error(`\n${errors.length} error(s); ${REPORT} not updated:`);
     for (const error of [...new Set(errors)]) console.error(`  ${error}`);
@@ -200,7 +230,7 @@ async function main() {
       REPORT,
       markdownSection({
         pages: summaries,
-        machine: machine(),
+        machine: { ...machine(), loadAtStart },
         chromium: chromiumVersion,
         date: new Date(),
         runs,
@@ -218,9 +248,10 @@ let exitCode = 1;
 try {
   exitCode = await main();
 } catch (error) {
-  console.error(`bench:web failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+  if (!interrupted)
+    console.error(`bench:web failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
   exitCode = 1;
 } finally {
   await cleanup();
 }
-process.exit(exitCode);
+process.exit(interrupted ? 130 : exitCode);

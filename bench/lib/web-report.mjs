@@ -197,7 +197,7 @@ export function consoleTable(pages) {
  * The Markdown section for docs/performance.md.
  * @param {object} input
  * @param {PageSummary[]} input.pages
- * @param {ReturnType<typeof machine>} input.machine
+ * @param {ReturnType<typeof machine> & { loadAtStart?: number }} input.machine
  * @param {string} input.chromium
  * @param {Date} input.date
  * @param {number} input.runs
@@ -208,7 +208,7 @@ export function markdownSection({ pages, machine: m, chromium, date, runs, origi
   const push = (...lines) => out.push(...lines);
   push(
     `Last run: ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`pnpm bench:web\` (builds, then \`node bench/web.mjs\`), ${runs} cold loads per page and pass, medians.`,
-    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb.toFixed(1)} GB memory, ${m.os}; Node ${m.node}; Chromium ${chromium} (headless, playwright-core).`,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb.toFixed(1)} GB memory, ${m.os}; Node ${m.node}; Chromium ${chromium} (headless, playwright-core)${m.loadAtStart === undefined ? '' : `; 1-minute load average at the start: ${m.loadAtStart.toFixed(2)}`}.`,
     '',
     'The platform runs as in production (`startPlatform`: the API and the static servers of the built `dist/` folders, gzip) with a fresh data folder and the 13 demo courses; nobody is signed in. Every load is **cold**: a new browser context (empty cache, no cookies).',
     '',
@@ -231,7 +231,7 @@ export function markdownSection({ pages, machine: m, chromium, date, runs, origi
     '',
     '### Timings (Lighthouse mobile slow 4G: 150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU ×4, 412×823 @1.75)',
     '',
-    '| Page | FCP | LCP | LCP of the 5 runs | TBT | Requests started before FCP | LCP element |',
+    '| Page | FCP | LCP | LCP of each run | TBT | Requests started before FCP | LCP element |',
     '|---|---:|---:|---|---:|---:|---|',
     ...pages.map(
       (p) =>
