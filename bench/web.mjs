@@ -8,7 +8,8 @@
 //   BENCH_PAGES=home,list,details   which pages (keys) to load
 //   BENCH_PASSES=network,throttled  which passes to run
 //   BENCH_WRITE=0                   do not write docs/performance.md (default: write when all
-//                                   pages and passes ran)
+//                                   pages and passes ran; BENCH_WRITE=1 writes a partial run too)
+//   BENCH_REPORT=path               write that file's bench:web section instead
 //   CHROMIUM_PATH=/usr/bin/chromium
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -29,7 +30,7 @@ import {
 } from './lib/web-report.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REPORT = path.join(ROOT, 'docs/performance.md');
+const REPORT = path.resolve(process.env.BENCH_REPORT ?? path.join(ROOT, 'docs/performance.md'));
 
 /** The storefront pages a visitor lands on; `:id` is the newest demo course. */
 const PAGES = [
@@ -169,7 +170,13 @@ async function main() {
   );
 
   /** @type {import('./lib/web-report.mjs').PageRuns[]} */
-  const measured = pages.map((p) => ({ ...p, path: p.path.replace(':id', courseId), unthrottled: [], throttled: [] }));
+  const measured = pages.map((p) => ({
+    ...p,
+    route: p.path,
+    path: p.path.replace(':id', courseId),
+    unthrottled: [],
+    throttled: [],
+  }));
   const errors = [];
 
   // One unmeasured load per page first: it fills the static servers' gzip caches and the API's

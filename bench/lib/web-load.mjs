@@ -35,7 +35,7 @@ function expectedErrorStatus(request) {
  * @property {boolean} throttled
  * @property {NetworkRequest[]} requests
  * @property {ReturnType<typeof summarizeRequests>} summary requests before FCP counted by CDP time
- * @property {{ url: string, transferred: number }[]} scripts JS responses, biggest first
+ * @property {{ url: string, transferred: number, body: number }[]} scripts JS responses, biggest first
  * @property {string[]} duplicateScripts
  * @property {Awaited<ReturnType<typeof sharedModules>>} federation
  * @property {number | undefined} fcp ms from navigation start
@@ -89,7 +89,7 @@ export async function coldLoad(browser, url, { throttled = false, timeoutMs = 90
 
     const scripts = requests
       .filter((r) => categoryOf(r) === 'js')
-      .map((r) => ({ url: r.url, transferred: r.transferred }))
+      .map((r) => ({ url: r.url, transferred: r.transferred, body: r.body }))
       .sort((a, b) => b.transferred - a.transferred);
 
     return {

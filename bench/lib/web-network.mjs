@@ -18,6 +18,8 @@
  * @property {number} startTime CDP monotonic seconds (Network.requestWillBeSent)
  * @property {number} [endTime] CDP monotonic seconds (loadingFinished / loadingFailed)
  * @property {number} transferred bytes on the wire (headers + encoded body); 0 until finished
+ * @property {number} [headerBytes] response header bytes (the response's encodedDataLength when received)
+ * @property {number} body encoded (gzipped) body bytes: transferred − header bytes
  * @property {boolean} fromCache served from the memory or disk cache
  * @property {boolean} done finished or failed
  * @property {string} [failure] Network.loadingFailed error text
@@ -88,6 +90,7 @@ export async function recordNetwork(cdp) {
         status: e.redirectResponse.status,
         mimeType: e.redirectResponse.mimeType,
         transferred: e.redirectResponse.encodedDataLength ?? 0,
+        body: 0,
         endTime: e.timestamp,
         done: true,
       });
@@ -99,6 +102,7 @@ export async function recordNetwork(cdp) {
       resourceType: e.type ?? 'Other',
       startTime: e.timestamp,
       transferred: 0,
+      body: 0,
       fromCache: false,
       done: false,
     });
@@ -112,6 +116,7 @@ export async function recordNetwork(cdp) {
     if (!request) return;
     request.status = e.response.status;
     request.mimeType = e.response.mimeType;
+    request.headerBytes = e.response.encodedDataLength;
     if (e.response.fromDiskCache || e.response.fromPrefetchCache) request.fromCache = true;
     if (e.type) request.resourceType = e.type;
   });
@@ -119,6 +124,7 @@ export async function recordNetwork(cdp) {
     const request = requests.get(e.requestId);
     if (!request) return;
     request.transferred = e.encodedDataLength;
+    request.body = Math.max(0, e.encodedDataLength - (request.headerBytes ?? 0));
     request.endTime = e.timestamp;
     request.done = true;
   });
@@ -185,6 +191,8 @@ export function summarizeRequests(requests, before) {
   return {
     bytes,
     total,
+    /** JS bodies only (gzipped, without response headers). */
+    jsBody: requests.filter((r) => categoryOf(r) === 'js').reduce((sum, r) => sum + r.body, 0),
     requests: requests.length,
     requestsBeforeFcp: before === undefined ? undefined : requests.filter((r) => r.startTime < before).length,
   };
@@ -217,7 +225,8 @@ export function duplicateScripts(requests) {
  * @param {string} url
  * @param {object} [options]
  * @param {number} [options.settleMs] extra wait after network idle for late chunks (default 500)
- * @returns {Promise<{ url: string, transferred: number, status: number | undefined }[]>}
+ * @returns {Promise<{ url: string, transferred: number, body: number, status: number | undefined }[]>}
+ *   transferred: headers + gzipped body; body: the gzipped body alone
  */
 export async function jsResponsesForColdLoad(target, url, { settleMs = 500 } = {}) {
   const ownPage = !('goto' in target);
@@ -231,7 +240,7 @@ export async function jsResponsesForColdLoad(target, url, { settleMs = 500 } = {
     return network
       .requests()
       .filter((r) => categoryOf(r) === 'js' && !r.failure)
-      .map((r) => ({ url: r.url, transferred: r.transferred, status: r.status }))
+      .map((r) => ({ url: r.url, transferred: r.transferred, body: r.body, status: r.status }))
       .sort((a, b) => b.transferred - a.transferred);
   } finally {
     await cdp.detach().catch(() => {});
