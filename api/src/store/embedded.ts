@@ -17,6 +17,7 @@ import type {
   UpdateResult,
 } from './types.js';
 import { equalityFields } from './upsert.js';
+import { WriteVersions } from './write-versions.js';
 
 // The package's typings declare an ES default export, but at runtime the class is module.exports.
 type Datastore<T = Record<string, unknown>> = InstanceType<typeof nedb.default.default<T>>;
@@ -36,17 +37,29 @@ function mapError(error: unknown): never {
 }
 
 class EmbeddedCollection<T extends Doc> implements Collection<T> {
-  constructor(private readonly open: () => Promise<Datastore<T>>) {}
+  constructor(
+    private readonly open: () => Promise<Datastore<T>>,
+    private readonly name: string,
+    private readonly versions: WriteVersions,
+  ) {}
 
-  async insertOne(doc: T): Promise<T> {
-    const ds = await this.open();
-    return (await ds.insertAsync(doc).catch(mapError)) as T;
+  private write<R>(operation: () => Promise<R>): Promise<R> {
+    return this.versions.track(this.name, operation);
+  }
+
+  insertOne(doc: T): Promise<T> {
+    return this.write(async () => {
+      const ds = await this.open();
+      return (await ds.insertAsync(doc).catch(mapError)) as T;
+    });
   }
 
   async insertMany(docs: T[]): Promise<T[]> {
     if (docs.length === 0) return [];
-    const ds = await this.open();
-    return (await ds.insertAsync(docs).catch(mapError)) as unknown as T[];
+    return this.write(async () => {
+      const ds = await this.open();
+      return (await ds.insertAsync(docs).catch(mapError)) as unknown as T[];
+    });
   }
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'projection'> = {}): Promise<T | null> {
@@ -68,45 +81,73 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     return await ds.countAsync(filter);
   }
 
-  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+  updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
+    return this.write(() => this.updateOneNow(filter, update, options));
+  }
+
+  private async updateOneNow(
+    filter: Filter,
+    update: Update,
+    options: { upsert?: boolean } = {},
+  ): Promise<UpdateResult> {
     const ds = await this.open();
     const before = await ds.findOneAsync(filter, {});
     if (!before) {
       if (!options.upsert) return { matched: 0, modified: 0 };
       const created = await this.upsertNew(filter, update);
-      return created ? { matched: 0, modified: 0, upsertedId: created._id } : this.updateOne(filter, update);
+      return created ? { matched: 0, modified: 0, upsertedId: created._id } : this.updateOneNow(filter, update);
     }
     const { affectedDocuments } = await ds
       .updateAsync({ $and: [filter, { _id: before._id }] }, update, { returnUpdatedDocs: true })
       .catch(mapError);
     // Changed by another writer between the read and the update: evaluate the filter again.
-    if (!affectedDocuments) return this.updateOne(filter, update, options);
+    if (!affectedDocuments) return this.updateOneNow(filter, update, options);
     const changed = JSON.stringify(affectedDocuments) !== JSON.stringify(before);
     return { matched: 1, modified: changed ? 1 : 0 };
   }
 
-  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    return this.write(() => this.updateManyNow(filter, update));
+  }
+
+  private async updateManyNow(filter: Filter, update: Update): Promise<UpdateResult> {
     const ds = await this.open();
     const { numAffected } = await ds.updateAsync(filter, update, { multi: true }).catch(mapError);
     return { matched: numAffected, modified: numAffected };
   }
 
-  async findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
+  findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
+    return this.write(() => this.findOneAndUpdateNow(filter, update, options));
+  }
+
+  private async findOneAndUpdateNow(
+    filter: Filter,
+    update: Update,
+    options: { upsert?: boolean } = {},
+  ): Promise<T | null> {
     const ds = await this.open();
     const { affectedDocuments } = await ds
       .updateAsync(filter, update, { returnUpdatedDocs: true, multi: false })
       .catch(mapError);
     if (affectedDocuments) return affectedDocuments as T;
     if (!options.upsert) return null;
-    return (await this.upsertNew(filter, update)) ?? this.findOneAndUpdate(filter, update);
+    return (await this.upsertNew(filter, update)) ?? this.findOneAndUpdateNow(filter, update);
   }
 
-  async deleteOne(filter: Filter): Promise<number> {
+  deleteOne(filter: Filter): Promise<number> {
+    return this.write(() => this.deleteOneNow(filter));
+  }
+
+  private async deleteOneNow(filter: Filter): Promise<number> {
     const ds = await this.open();
     return await ds.removeAsync(filter, { multi: false });
   }
 
-  async deleteMany(filter: Filter): Promise<number> {
+  deleteMany(filter: Filter): Promise<number> {
+    return this.write(() => this.deleteManyNow(filter));
+  }
+
+  private async deleteManyNow(filter: Filter): Promise<number> {
     const ds = await this.open();
     return await ds.removeAsync(filter, { multi: true });
   }
@@ -161,6 +202,7 @@ function fileBlobs(dir: string): BlobStore {
 export async function openEmbeddedStore(dir: string): Promise<Store> {
   await mkdir(dir, { recursive: true });
   const stores = new Map<string, Promise<Datastore>>();
+  const versions = new WriteVersions();
 
   function datastore(name: string): Promise<Datastore> {
     if (!COLLECTION_NAME.test(name)) throw new Error(`Invalid collection name: ${name}`);
@@ -179,8 +221,9 @@ export async function openEmbeddedStore(dir: string): Promise<Store> {
     kind: 'embedded',
     blobs: fileBlobs(path.join(dir, 'media')),
     collection<T extends Doc>(name: string) {
-      return new EmbeddedCollection<T>(() => datastore(name) as unknown as Promise<Datastore<T>>);
+      return new EmbeddedCollection<T>(() => datastore(name) as unknown as Promise<Datastore<T>>, name, versions);
     },
+    writeVersion: (name: string) => versions.of(name),
     async ensureIndexes(specs: readonly IndexSpec[]) {
       for (const spec of specs) {
         const ds = await datastore(spec.collection);

@@ -22,6 +22,7 @@ import type {
   Update,
   UpdateResult,
 } from './types.js';
+import { WriteVersions } from './write-versions.js';
 
 const DUPLICATE_KEY = 11000;
 
@@ -85,10 +86,11 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     private readonly db: Db,
     private readonly name: string,
     private readonly writes: WriteQueue | null,
+    private readonly versions: WriteVersions,
   ) {}
 
   private write<R>(operation: () => Promise<R>): Promise<R> {
-    return this.writes ? this.writes.run(operation) : operation();
+    return this.versions.track(this.name, () => (this.writes ? this.writes.run(operation) : operation()));
   }
 
   private get raw() {
@@ -102,10 +104,12 @@ class MongoCollection<T extends Doc> implements Collection<T> {
 
   async insertMany(docs: T[]): Promise<T[]> {
     if (docs.length === 0) return [];
-    await guard(() =>
-      this.raw.insertMany(
-        docs.map((d) => ({ ...d }) as Document),
-        { ordered: true },
+    await this.versions.track(this.name, () =>
+      guard(() =>
+        this.raw.insertMany(
+          docs.map((d) => ({ ...d }) as Document),
+          { ordered: true },
+        ),
       ),
     );
     return docs;
@@ -242,6 +246,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   const info = await guard(() => db.command({ buildInfo: 1 }));
   const isFerretDb = 'ferretdbVersion' in info;
   const queues = new Map<string, WriteQueue>();
+  const versions = new WriteVersions();
   const queueFor = (name: string) => {
     if (!isFerretDb) return null;
     const queue = queues.get(name) ?? new WriteQueue();
@@ -253,8 +258,9 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
     kind: 'mongodb',
     blobs: gridFsBlobs(db),
     collection<T extends Doc>(name: string) {
-      return new MongoCollection<T>(db, name, queueFor(name));
+      return new MongoCollection<T>(db, name, queueFor(name), versions);
     },
+    writeVersion: (name: string) => versions.of(name),
     async ensureIndexes(specs: readonly IndexSpec[]) {
       for (const spec of specs) {
         const keys = Object.fromEntries(spec.fields.map((f) => [f, 1 as const]));

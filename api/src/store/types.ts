@@ -68,6 +68,12 @@ export interface Store {
   readonly kind: StoreKind;
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   readonly blobs: BlobStore;
+  /**
+   * A number that grows whenever a write to the collection made through this store settles. Caches
+   * compare it to know when to rebuild. Only this process's writes count: another process writing to
+   * the same MongoDB database is not seen (caches bound that with an age limit).
+   */
+  writeVersion(collection: string): number;
   /** Creates the indexes if missing; safe to call at every start. */
   ensureIndexes(specs: readonly IndexSpec[]): Promise<void>;
   /** Resolves true when the store answers, false when it does not (never throws). */

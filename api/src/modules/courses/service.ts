@@ -1,6 +1,8 @@
 import type { Chapter, CourseCard, CourseDetails } from '@courseport/shared-ui/contracts';
 import { notFound } from '../../http/errors.js';
-import { ID_PATTERN } from '../../store/index.js';
+import { type PreparedJson, prepareJson } from '../../http/etag.js';
+import { ID_PATTERN, type Store } from '../../store/index.js';
+import { versionedCache } from '../../store/versioned-cache.js';
 import type { CourseDoc, CoursesRepository } from './repository.js';
 
 export const COURSE_NOT_FOUND = 'Course not found';
@@ -66,5 +68,47 @@ export function catalogService(repo: CoursesRepository) {
         }));
       return { ...toCard(course), courseDescription: course.courseDescription, courseContent };
     },
+  };
+}
+
+/** How long a cached catalog may miss writes made by another API process sharing the database. */
+export const SHARED_STORE_MAX_AGE_MS = 5_000;
+
+/**
+ * The public catalog served from memory: the published cards and the `GET /api/course/all` body
+ * (serialized, hashed and compressed once), and the anonymous course pages, rebuilt after any
+ * write to the courses collection (a new course, an enrollment, a rating). Only the embedded store
+ * is owned by one process; on MongoDB another API process may write, so values also expire.
+ */
+export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind' | 'writeVersion'>) {
+  const catalog = catalogService(repo);
+  const options = {
+    version: () => store.writeVersion('courses'),
+    maxAgeMs: store.kind === 'embedded' ? Number.POSITIVE_INFINITY : SHARED_STORE_MAX_AGE_MS,
+  };
+  const published = versionedCache<'all', { cards: CourseCard[]; body: PreparedJson }>({ ...options, maxEntries: 1 });
+  const anonymousPages = versionedCache<string, PreparedJson>({ ...options, maxEntries: 1_000 });
+
+  const all = () =>
+    published.get('all', async () => {
+      const cards = await catalog.list();
+      return { cards, body: prepareJson({ success: true, courses: cards }) };
+    });
+
+  return {
+    /** The body of `GET /api/course/all` without a search. */
+    allBody: async () => (await all()).body,
+
+    /** Case-insensitive, literal match on titles: what the store's escaped `$regex` did, in memory. */
+    async search(text: string): Promise<CourseCard[]> {
+      const pattern = new RegExp(escapeRegex(text), 'i');
+      return (await all()).cards.filter((card) => pattern.test(card.courseTitle));
+    },
+
+    /** The body of `GET /api/course/:id` for a visitor who is not signed in. */
+    anonymousPage: (id: string) =>
+      anonymousPages.get(id, async () => prepareJson({ success: true, courseData: await catalog.details(id) })),
+
+    details: (id: string, viewerId?: string) => catalog.details(id, viewerId),
   };
 }

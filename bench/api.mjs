@@ -1,0 +1,272 @@
+/**
+ * `pnpm bench:api`: the API's production build (`api/dist/server.js`) on the embedded store, and
+ * also on MongoDB when MONGODB_URI is set, with a catalog of 100 and of 5,000 courses, driven by
+ * autocannon from another process; every figure is also given as a ratio to a bare Koa +
+ * @koa/router JSON route (`bench/bare-koa.mjs`) measured in the same scenario.
+ *
+ * Environment: BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (100),
+ * BENCH_WARMUP_SECONDS (2), BENCH_COURSES (comma-separated, default "100,5000"), MONGODB_URI,
+ * BENCH_LOG_LEVEL (the API's LOG_LEVEL, default info as in production), BENCH_NO_DOCS=1 to leave
+ * docs/performance.md alone. Exit code 0 whatever the times; 1 on real errors (a server that does
+ * not start, or answers other than 2xx/304 during a run).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, ROOT, runLoad, startServer } from './lib/api-process.mjs';
+import { machine, markdownTable, writeSection } from './lib/api-report.mjs';
+import { seedBenchCatalog } from './lib/api-seed.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const SIZES = (process.env.BENCH_COURSES ?? '100,5000').split(',').map(Number);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const MONGODB_URI = process.env.MONGODB_URI?.trim() || undefined;
+const DEMO_STUDENT = { email: 'student@courseport.dev', password: 'courseport-demo' };
+const BROWSER_GZIP = { 'Accept-Encoding': 'gzip' };
+
+/** @typedef {import('./lib/api-report.mjs').Row} Row */
+
+/** The targets of issue #8; null where there is none. */
+function targetOf(kind, courses) {
+  if (kind === 'catalog' && courses >= 5000) return { text: 'p99 < 100 ms', check: (r) => r.p99 < 100 };
+  if ((kind === 'catalog' || kind === 'user') && courses <= 100) {
+    return { text: '≥ 50 % of bare, p99 < 50 ms', check: (r) => r.ratio >= 0.5 && r.p99 < 50 };
+  }
+  return null;
+}
+
+/** A fresh database on the same server for each scenario. */
+function mongoUriFor(uri, name) {
+  const url = new URL(uri.replace(/^mongodb(\+srv)?:/, (_, srv) => (srv ? 'https:' : 'http:')));
+  url.pathname = `/${name}`;
+  return uri.replace(/^(mongodb(\+srv)?:\/\/[^/?]*)(\/[^?]*)?/, `$1${url.pathname}`);
+}
+
+async function dropMongoDatabase(uri) {
+  const { MongoClient } = createRequire(path.join(ROOT, 'api/package.json'))('mongodb');
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
+  try {
+    await client.connect();
+    await client.db().dropDatabase();
+  } finally {
+    await client.close();
+  }
+}
+
+async function json(url, init = {}) {
+  const res = await fetch(url, init);
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return { body, headers: res.headers };
+}
+
+/**
+ * One store and catalog size: seed, start the API, sign in once, measure every request.
+ * @param {{ store: 'NeDB' | 'MongoDB', courses: number, bare: { url: string } }} scenario
+ * @returns {Promise<Row[]>}
+ */
+async function runScenario({ store, courses, bare }) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'courseport-bench-'));
+  const port = await freePort();
+  const dbUri =
+    store === 'MongoDB' ? mongoUriFor(MONGODB_URI, `courseport_bench_${courses}_${process.pid}`) : undefined;
+  const env = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL,
+    DEMO_SEED: 'false',
+    ...(dbUri ? { MONGODB_URI: dbUri } : {}),
+  };
+  /** @type {import('./lib/api-process.mjs').Started | undefined} */
+  let api;
+  try {
+    if (dbUri) await dropMongoDatabase(dbUri);
+    const seeded = await seedBenchCatalog({ courses, env });
+    console.log(
+      `[bench:api] ${store}, ${courses} courses: seeded ${seeded.courses} courses, ${seeded.users} users, ${seeded.purchases} purchases in ${seeded.seconds.toFixed(1)} s`,
+    );
+    if (!dbUri) delete env.MONGODB_URI;
+    api = await startServer(path.join(ROOT, 'api/dist/server.js'), {
+      port,
+      env: { ...env, MONGODB_URI: dbUri ?? '' },
+      logFile: path.join(dataDir, 'api.log'),
+      ready: '/api/health',
+    });
+
+    // Sign in once per scenario; the session cookie renews the 5-minute token before each run.
+    const signIn = await fetch(`${api.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(DEMO_STUDENT),
+    });
+    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+    const freshToken = async () =>
+      (await json(`${api.url}/api/auth/refresh`, { method: 'POST', headers: { Cookie: cookie } })).body.token;
+
+    const catalog = (await json(`${api.url}/api/course/all`)).body.courses;
+    if (catalog.length !== courses) throw new Error(`the catalog has ${catalog.length} courses, not ${courses}`);
+    const token = await freshToken();
+    const { body: userBody, headers: userHeaders } = await json(`${api.url}/api/user/data`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const enrolledId = userBody.user.enrolledCourses[0];
+    const enrolled = (
+      await json(`${api.url}/api/course/${enrolledId}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).body.courseData;
+    const lectures = enrolled.courseContent.flatMap((c) => c.chapterContent.map((l) => l.lectureId));
+    const publicCourse = catalog[Math.floor(catalog.length / 2)]._id;
+
+    const auth = async () => ({ Authorization: `Bearer ${await freshToken()}` });
+    const measurements = [
+      { kind: 'bare', label: 'bare Koa `GET /ping`', url: bare.url, requests: async () => [{ path: '/ping' }] },
+      {
+        kind: 'catalog',
+        label: '`GET /api/course/all` (gzip)',
+        requests: async () => [{ path: '/api/course/all', headers: BROWSER_GZIP }],
+      },
+      {
+        kind: 'course',
+        label: '`GET /api/course/:id` (gzip)',
+        requests: async () => [{ path: `/api/course/${publicCourse}`, headers: BROWSER_GZIP }],
+      },
+      {
+        kind: 'user',
+        label: '`GET /api/user/data`',
+        requests: async () => [{ path: '/api/user/data', headers: { ...BROWSER_GZIP, ...(await auth()) } }],
+      },
+      {
+        kind: 'user',
+        label: '`GET /api/user/data` + If-None-Match (304)',
+        requests: async () => [
+          {
+            path: '/api/user/data',
+            headers: { ...BROWSER_GZIP, ...(await auth()), 'If-None-Match': userHeaders.get('etag') },
+          },
+        ],
+      },
+      {
+        kind: 'progress',
+        label: '`POST /api/user/update-course-progress`',
+        requests: async () => {
+          const headers = { ...(await auth()), 'Content-Type': 'application/json' };
+          return lectures.map((lectureId) => ({
+            method: 'POST',
+            path: '/api/user/update-course-progress',
+            headers,
+            body: JSON.stringify({ courseId: enrolledId, lectureId }),
+          }));
+        },
+      },
+    ];
+
+    /** @type {Row[]} */
+    const rows = [];
+    let bareRps = 0;
+    for (const m of measurements) {
+      const result = await runLoad({
+        url: m.url ?? api.url,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP,
+        requests: await m.requests(),
+      });
+      if (m.kind === 'bare') bareRps = result.rps;
+      const ratio = m.kind === 'bare' ? null : result.rps / bareRps;
+      const target = targetOf(m.kind, courses);
+      /** @type {Row} */
+      const row = { store, courses, label: m.label, ...result, ratio, target: target?.text ?? '—', met: null };
+      row.met = target ? target.check(row) : null;
+      rows.push(row);
+      console.log(
+        `[bench:api] ${store} ${courses} ${m.label}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${
+          ratio === null ? '' : `, ${Math.round(ratio * 100)} % of bare`
+        }, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
+      );
+    }
+    return rows;
+  } finally {
+    await api?.stop();
+    if (dbUri) await dropMongoDatabase(dbUri).catch((error) => console.warn(`[bench:api] drop failed: ${error}`));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const stores = /** @type {Array<'NeDB' | 'MongoDB'>} */ (['NeDB', ...(MONGODB_URI ? ['MongoDB'] : [])]);
+  const info = machine();
+  const date = new Date().toISOString().slice(0, 10);
+  let storeNames = { NeDB: 'NeDB (embedded)', MongoDB: 'MongoDB' };
+  if (MONGODB_URI) {
+    const { MongoClient } = createRequire(path.join(ROOT, 'api/package.json'))('mongodb');
+    const client = new MongoClient(MONGODB_URI, { serverSelectionTimeoutMS: 5000 });
+    await client.connect();
+    const build = await client.db('admin').command({ buildInfo: 1 });
+    await client.close();
+    storeNames = {
+      ...storeNames,
+      MongoDB: build.ferretdbVersion ? `MongoDB wire: FerretDB ${build.ferretdbVersion}` : `MongoDB ${build.version}`,
+    };
+  }
+  console.log(
+    `[bench:api] ${info.cpu}, ${info.cores} cores, ${info.memory}, ${info.os}, Node ${info.node}; ${SECONDS} s per run after ${WARMUP} s warm-up, ${CONNECTIONS} connections; stores: ${stores.join(', ')}`,
+  );
+
+  const barePort = await freePort();
+  const bare = await startServer(path.join(ROOT, 'bench/bare-koa.mjs'), {
+    port: barePort,
+    logFile: path.join(tmpdir(), `courseport-bench-bare-${process.pid}.log`),
+    ready: '/ping',
+  });
+  /** @type {Row[]} */
+  const rows = [];
+  try {
+    for (const store of stores) {
+      for (const courses of SIZES) {
+        const scenarioRows = await runScenario({ store, courses, bare });
+        rows.push(...scenarioRows.map((r) => ({ ...r, store: storeNames[store] })));
+      }
+    }
+  } finally {
+    await bare.stop();
+  }
+
+  const table = markdownTable(rows);
+  const failures = rows.filter((r) => r.bad > 0 || r.errors > 0);
+  const section = [
+    `Last run: ${date}, \`pnpm bench:api\`${MONGODB_URI ? ' with `MONGODB_URI` set' : ''} (BENCH_SECONDS=${SECONDS}).`,
+    '',
+    `Machine: ${info.cpu}, ${info.cores} cores, ${info.memory} RAM, ${info.os}, Node ${info.node}. The API, the bare`,
+    'Koa server and the load generator (autocannon, its own process) share these cores.',
+    '',
+    `Each row: ${WARMUP} s warm-up, then ${SECONDS} s with ${CONNECTIONS} connections against the API's production build`,
+    `(\`api/dist/server.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=${LOG_LEVEL}\`, access log written to a file), on a fresh`,
+    'data folder or database seeded with the demo data plus generated courses, educators, learners, purchases and',
+    'ratings. Catalog and course requests send `Accept-Encoding: gzip` as a browser does; user data and progress use',
+    "the demo student's bearer token (signed in once per scenario, renewed from the session cookie). Progress cycles",
+    "through the lectures of one of the student's courses, so after the first pass most requests find the lecture",
+    'already completed. "vs bare Koa" is req/s relative to `bench/bare-koa.mjs` (`GET /ping`) measured in the same',
+    'scenario. The last column but one gives the non-2xx/304 answers and socket errors (both must be 0).',
+    '',
+    table,
+  ].join('\n');
+  console.log(`\n${table}\n`);
+  if (process.env.BENCH_NO_DOCS !== '1') {
+    await writeSection(path.join(ROOT, 'docs/performance.md'), section);
+    console.log('[bench:api] written to docs/performance.md');
+  }
+  if (failures.length > 0) {
+    console.error(`[bench:api] ${failures.length} run(s) had errors or non-2xx/304 answers`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  console.error(`[bench:api] failed: ${error instanceof Error ? error.stack : error}`);
+  process.exit(1);
+});

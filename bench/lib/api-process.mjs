@@ -1,0 +1,99 @@
+/** Child processes for `pnpm bench:api`: the API's production build, the bare baseline, the load runner. */
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** @returns {Promise<number>} a free loopback port */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A started server process: its output goes to `logFile`, `stop()` sends SIGTERM and waits.
+ * @typedef {{ url: string, child: import('node:child_process').ChildProcess, stop(): Promise<void> }} Started
+ */
+
+/**
+ * @param {string} script absolute path of the server script
+ * @param {{ port: number, env?: Record<string, string>, logFile: string, ready: string }} options
+ *   `ready` is a path polled until it answers 200
+ * @returns {Promise<Started>}
+ */
+export async function startServer(script, { port, env = {}, logFile, ready }) {
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const early = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 100))]);
+    if (early)
+      throw new Error(`${path.basename(script)} exited during start-up (${JSON.stringify(early)}); see ${logFile}`);
+    const ok = await fetch(url + ready).then(
+      (res) => res.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${path.basename(script)} did not answer ${ready} within 60 s; see ${logFile}`);
+    }
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      log.end();
+    },
+  };
+}
+
+/**
+ * Runs one measurement in its own process (bench/lib/api-load.mjs).
+ * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number, requests: Array<Record<string, unknown>> }} spec
+ * @returns {Promise<{ requests: number, rps: number, p50: number, p99: number, errors: number, bad: number, statuses: Record<string, number>, bytesPerSecond: number }>}
+ */
+export function runLoad(spec) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bench/lib/api-load.mjs'), JSON.stringify(spec)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load runner exited with ${code}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop() ?? ''));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}

@@ -1,0 +1,184 @@
+/**
+ * Seeds a benchmark catalog before the API starts, with the API's own built code (`api/dist`):
+ * the demo seed (accounts, 13 courses, learners, purchases, ratings), then generated courses in
+ * the same shape until the catalog has `courses` published courses, from more educators and
+ * learners so that no one user is enrolled in thousands of courses.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from './api-process.mjs';
+
+/** @param {string} file a module of the API's production build */
+const dist = (file) => import(pathToFileURL(path.join(ROOT, 'api/dist', file)).href);
+
+const ADJECTIVES = ['Practical', 'Complete', 'Modern', 'Hands-on', 'Essential', 'Applied', 'Professional', 'Intro to'];
+const CHUNK = 500;
+
+/** Deterministic pseudo-random numbers, so every run seeds the same catalog. */
+function random(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * @param {{ courses: number, env: Record<string, string> }} options the API's environment
+ *   (DATA_DIR, PORT, MONGODB_URI): the same the API process starts with
+ * @returns {Promise<{ courses: number, users: number, purchases: number, seconds: number }>}
+ */
+export async function seedBenchCatalog({ courses: total, env }) {
+  const started = Date.now();
+  const [{ loadConfig }, { openStore }, { INDEXES }, { buildAuth }, { systemClock }, { createLogger }] =
+    await Promise.all([
+      dist('config.js'),
+      dist('store/index.js'),
+      dist('indexes.js'),
+      dist('auth/index.js'),
+      dist('clock.js'),
+      dist('logger.js'),
+    ]);
+  const [{ seedDemo }, { DEMO_COURSES }, { thumbnailPng }, { sanitizeDescription }, { mediaPath }, { amountInPaise }] =
+    await Promise.all([
+      dist('seed/demo.js'),
+      dist('seed/catalog.js'),
+      dist('seed/thumbnail.js'),
+      dist('modules/courses/sanitize.js'),
+      dist('modules/media/routes.js'),
+      dist('modules/purchases/pricing.js'),
+    ]);
+  const { newId } = await dist('store/ids.js');
+  const { PLACEHOLDER_AVATAR_PATH } = await dist('auth/index.js');
+
+  const config = loadConfig({ ...env, NODE_ENV: 'production', DEMO_SEED: 'true' });
+  const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
+  try {
+    await store.ensureIndexes(INDEXES);
+    const clock = systemClock;
+    const auth = await buildAuth(config, store, clock);
+    const deps = { config, store, clock, logger: createLogger('warn'), auth, payments: undefined };
+    if (!(await seedDemo(deps))) throw new Error('the benchmark store was not empty');
+
+    const users = store.collection('users');
+    const coursesCol = store.collection('courses');
+    const purchasesCol = store.collection('purchases');
+    const extra = Math.max(0, total - DEMO_COURSES.length);
+    const rand = random(total);
+    const now = clock.now().getTime();
+    const avatar = config.publicApiUrl + PLACEHOLDER_AVATAR_PATH;
+
+    const educators = Array.from({ length: Math.max(2, Math.ceil(extra / 25)) }, (_, i) => ({
+      _id: `user_bench_edu_${newId()}`,
+      name: `Educator ${i + 1}`,
+    }));
+    const learners = Array.from({ length: Math.max(6, Math.ceil(extra * 0.6)) }, (_, i) => ({
+      _id: `user_bench_${newId()}`,
+      name: `Learner ${i + 1}`,
+      enrolled: /** @type {string[]} */ ([]),
+    }));
+    // One thumbnail per demo template, shared by the generated courses built from it.
+    const templates = [];
+    for (const [index, demo] of DEMO_COURSES.entries()) {
+      const thumbnailId = newId();
+      await store.blobs.put(thumbnailId, thumbnailPng(index + 101), 'image/png');
+      templates.push({
+        demo,
+        thumbnail: config.publicApiUrl + mediaPath(thumbnailId),
+        description: sanitizeDescription(
+          `<p>${demo.summary}</p><h3>What you will learn</h3><ul>${demo.points.map((p) => `<li>${p}</li>`).join('')}</ul>`,
+        ),
+      });
+    }
+
+    const docs = [];
+    const purchases = [];
+    for (let i = 0; i < extra; i++) {
+      const { demo, thumbnail, description } = templates[i % templates.length];
+      const educator = educators[Math.floor(rand() * educators.length)];
+      const enrolledCount = Math.floor(rand() * 9);
+      const enrolled = new Set();
+      while (enrolled.size < Math.min(enrolledCount, learners.length)) {
+        enrolled.add(learners[Math.floor(rand() * learners.length)]);
+      }
+      const createdAt = new Date(now - (extra - i) * 60_000 - 14 * 3_600_000);
+      const course = {
+        _id: newId(),
+        courseTitle: `${ADJECTIVES[i % ADJECTIVES.length]} ${demo.title} ${Math.floor(i / templates.length) + 2}`,
+        courseDescription: description,
+        courseThumbnail: thumbnail,
+        coursePrice: demo.price,
+        discount: demo.discount,
+        educator: { _id: educator._id, name: educator.name },
+        courseContent: demo.chapters.map((chapter, c) => ({
+          chapterId: newId(),
+          chapterTitle: chapter.title,
+          chapterOrder: c + 1,
+          chapterContent: chapter.lectures.map((lecture, l) => ({
+            lectureId: newId(),
+            lectureTitle: lecture.title,
+            lectureDuration: lecture.minutes,
+            lectureUrl: `https://youtu.be/${lecture.video}`,
+            isPreviewFree: lecture.free ?? false,
+            lectureOrder: l + 1,
+          })),
+        })),
+        courseRatings: [...enrolled]
+          .filter(() => rand() < 0.6)
+          .map((learner) => ({ userId: learner._id, rating: 1 + Math.floor(rand() * 5) })),
+        enrolledStudents: [...enrolled].map((learner) => learner._id),
+        isPublished: true,
+        createdAt,
+      };
+      docs.push(course);
+      for (const [k, learner] of [...enrolled].entries()) {
+        learner.enrolled.push(course._id);
+        const when = new Date(createdAt.getTime() + (k + 1) * 600_000);
+        purchases.push({
+          _id: newId(),
+          userId: learner._id,
+          courseId: course._id,
+          educatorId: educator._id,
+          amount: amountInPaise(course.coursePrice, course.discount),
+          currency: 'INR',
+          status: 'completed',
+          createdAt: when,
+          completedAt: when,
+        });
+      }
+    }
+
+    const when = new Date(now);
+    const userDocs = [
+      ...educators.map((e) => ({ ...e, roles: ['educator'], enrolledCourses: [] })),
+      ...learners.map(({ enrolled, ...l }) => ({ ...l, roles: ['student'], enrolledCourses: enrolled })),
+    ].map((u, i) => ({
+      _id: u._id,
+      email: `bench.user.${i}@learners.courseport.dev`,
+      name: u.name,
+      imageUrl: avatar,
+      roles: u.roles,
+      enrolledCourses: u.enrolledCourses,
+      createdAt: when,
+      updatedAt: when,
+    }));
+    for (const [collection, list] of [
+      [users, userDocs],
+      [coursesCol, docs],
+      [purchasesCol, purchases],
+    ]) {
+      for (let i = 0; i < list.length; i += CHUNK) await collection.insertMany(list.slice(i, i + CHUNK));
+    }
+    return {
+      courses: await coursesCol.countDocuments({ isPublished: true }),
+      users: await users.countDocuments({}),
+      purchases: await purchasesCol.countDocuments({}),
+      seconds: (Date.now() - started) / 1000,
+    };
+  } finally {
+    await store.close();
+  }
+}
