@@ -46,6 +46,7 @@ function expectedErrorStatus(request) {
  * @property {boolean} settled the page went quiet before the time limit
  * @property {string[]} errors page errors and failed requests
  * @property {string[]} consoleErrors console errors (reported, not fatal)
+ * @property {string[]} [singletonProblems] set by the caller, who knows which singletons to expect
  */
 
 /**

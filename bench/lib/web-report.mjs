@@ -30,9 +30,9 @@ export function median(values) {
 
 /** @param {number | undefined} bytes */
 export const kb = (bytes) => (bytes === undefined ? '–' : `${(bytes / KB).toFixed(1)}`);
-/** @param {number | undefined} ms */
+/** @param {number | undefined} value milliseconds */
 export const ms = (value) => (value === undefined ? '–' : `${Math.round(value)}`);
-/** @param {number | undefined} ms */
+/** @param {number | undefined} value milliseconds */
 export const seconds = (value) => (value === undefined ? '–' : `${(value / 1000).toFixed(2)} s`);
 
 /** The machine the numbers come from. */
