@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ConflictError, StoreUnavailableError } from '../../store/index.js';
 import { HttpError } from '../errors.js';
+import { requestLog } from './access-log.js';
 
 /** Messages for errors raised by body parsing and routing, which carry a status but no envelope. */
 const CLIENT_MESSAGES: Record<number, string> = {
@@ -41,7 +42,7 @@ export function errorHandler(): Middleware {
       }
     } catch (error) {
       const { status, message, headers } = toEnvelope(error);
-      const log = ctx.state.log ?? console;
+      const log = requestLog(ctx) ?? console;
       if (status >= 500) log.error({ err: error }, 'request failed');
       else log.debug?.({ err: error }, 'request rejected');
       ctx.set(headers ?? {});
