@@ -8,7 +8,7 @@ const REMOTES = {
   admin: { env: 'ADMIN_URL', port: 3004 },
 };
 
-const manifestUrl = (base) => (base.endsWith('.json') ? base : `${base.replace(/\/$/, '')}/mf-manifest.json`);
+const manifestUrl = (base) => (base.endsWith('.js') ? base : `${base.replace(/\/$/, '')}/remoteEntry.js`);
 
 /** @returns {{ apiBaseUrl: string, remotes: Record<string, string> }} */
 export function runtimeConfigFromEnv(env = process.env) {

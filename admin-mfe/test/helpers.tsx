@@ -6,9 +6,8 @@ import {
   sessionStore,
   ThemeProvider,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo } from '@courseport/shared-ui/testing';
+import { answerByPath, callsTo, MemoryRouter } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import AdminDashboardPage from '../src/pages/AdminDashboardPage';
 

@@ -8,9 +8,8 @@ import {
   sessionStore,
   ThemeProvider,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, LocationProbe } from '@courseport/shared-ui/testing';
+import { answerByPath, callsTo, LocationProbe, MemoryRouter, Route, Routes } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import EducatorPortal from '../src/pages/EducatorPortal';
 

@@ -7,10 +7,9 @@ import {
   sessionStore,
   ThemeProvider,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, LocationProbe } from '@courseport/shared-ui/testing';
+import { answerByPath, callsTo, LocationProbe, MemoryRouter, Route, Routes } from '@courseport/shared-ui/testing';
 import { render, screen, within } from '@testing-library/react';
 import { type ReactElement, StrictMode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
 import PaymentReturnPage from '../src/pages/PaymentReturnPage';

@@ -10,16 +10,15 @@ import { pluginReact } from '@rsbuild/plugin-react';
 const sharedUiVersion: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 /**
- * One React, one router, one session store, one antd: antd is reached only through shared-ui's
- * re-exports, so the shared-ui singleton carries the single antd instance (and its style cache)
- * without shipping the parts of antd nobody uses.
+ * One React, one router, one session store, one antd: antd and react-router are reached only
+ * through shared-ui's re-exports, so the shared-ui singleton carries the single instance of each
+ * (antd's style cache, the router context) without shipping the parts nobody uses.
  */
 export const SHARED_SINGLETONS = {
   react: { singleton: true },
   'react/': { singleton: true },
   'react-dom': { singleton: true },
   'react-dom/': { singleton: true },
-  'react-router-dom': { singleton: true },
   zustand: { singleton: true },
   '@courseport/shared-ui': { singleton: true, requiredVersion: `^${sharedUiVersion}` },
 } as const;
@@ -48,6 +47,9 @@ export function defineFederatedApp({ name, exposes, title, extra = {} }: PortalO
         shared: SHARED_SINGLETONS,
         dts: false,
         manifest: true,
+        experiments: {
+          optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) },
+        },
       }),
       ...(extra.plugins ?? []),
     ],

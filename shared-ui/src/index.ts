@@ -1,45 +1,12 @@
 /**
- * The shared UI kit: theme, antd (only through these re-exports, so every portal shares one
- * antd), the session store, the API client and shared screen states.
+ * The shared UI kit: theme, antd and the router (only through these re-exports, so every portal
+ * shares one of each), the session store, the API client and shared screen states.
  */
-export {
-  Alert,
-  App as AntApp,
-  Avatar,
-  Badge,
-  Breadcrumb,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  Collapse,
-  Descriptions,
-  Drawer,
-  Dropdown,
-  Empty,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  InputNumber,
-  Layout,
-  List,
-  Menu,
-  Modal,
-  Progress,
-  Rate,
-  Result,
-  Row,
-  Space,
-  Spin,
-  Table,
-  Tabs,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+/** antd components the first load needs; the rest come from `@courseport/shared-ui/heavy`. */
+export { Button, Collapse, Empty, Grid, Input, Layout, Spin, Tag } from 'antd';
 export { ApiError, api, apiRequest, NETWORK_ERROR_MESSAGE, type RequestOptions } from './api/client';
 export { LogoMark } from './components/LogoMark';
+export { StatusMessage, type StatusMessageProps } from './components/StatusMessage';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';
 export { YouTubeEmbed, type YouTubeEmbedProps } from './components/YouTubeEmbed';
 export type * from './contracts/index';
@@ -52,6 +19,8 @@ export {
   plural,
   videoIdFromUrl,
 } from './format';
+export { loadOnDemandComponents } from './load-on-demand';
+export * from './router';
 export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';
 export {
   type AuthStatus,

@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
 import './global.css';
 
@@ -17,13 +17,7 @@ export const theme: ThemeConfig = {
   },
 };
 
-/** Theme and antd's message/notification context; wraps the shell and each standalone portal. */
+/** The theme; wraps the shell and each standalone portal. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  return (
-    <ConfigProvider theme={theme}>
-      <AntApp notification={{ placement: 'topRight', duration: 5 }} message={{ duration: 5 }}>
-        {children}
-      </AntApp>
-    </ConfigProvider>
-  );
+  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
 }

@@ -1,5 +1,4 @@
-import { App } from 'antd';
-import { useMemo } from 'react';
+import { loadOnDemandComponents } from './load-on-demand';
 
 export interface Toast {
   success(text: string): void;
@@ -8,12 +7,23 @@ export interface Toast {
   warning(text: string): void;
 }
 
-/** Toasts as the spec wants them: top-right, closing after 5 seconds. */
+type Kind = keyof Toast;
+
+/** Shows a toast as the spec wants them: top-right, closing after 5 seconds. */
+function show(kind: Kind, text: string): void {
+  void loadOnDemandComponents().then(({ notification }) =>
+    notification[kind]({ title: text, placement: 'topRight', duration: 5 }),
+  );
+}
+
+const toast: Toast = {
+  success: (text) => show('success', text),
+  error: (text) => show('error', text),
+  info: (text) => show('info', text),
+  warning: (text) => show('warning', text),
+};
+
+/** Toasts; the notification code loads with the first one, not with the page. */
 export function useToast(): Toast {
-  const { notification } = App.useApp();
-  return useMemo(() => {
-    const show = (type: 'success' | 'error' | 'info' | 'warning') => (text: string) =>
-      notification[type]({ title: text, placement: 'topRight', duration: 5 });
-    return { success: show('success'), error: show('error'), info: show('info'), warning: show('warning') };
-  }, [notification]);
+  return toast;
 }

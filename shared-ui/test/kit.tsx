@@ -6,6 +6,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import type { Mock } from 'vitest';
+
+/** Routers for rendering a screen at a path in tests (the app gets them from shared-ui). */
+export { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/client';
 
 /** user-event without the pointer-events style check (slow in jsdom, and antd never relies on it). */

@@ -1,9 +1,20 @@
 // Shared set-up for every front-end component test (jsdom).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
+import { Modal, notification } from 'antd';
 import { afterEach } from 'vitest';
 
-afterEach(() => cleanup());
+afterEach(async () => {
+  cleanup();
+  // Toasts and confirmations render outside the tested tree (antd's static holders): clear them too.
+  // (Only once they exist: destroying first creates antd's holder outside any rendering test.)
+  if (document.querySelector('.ant-notification, .ant-modal-root')) {
+    await act(async () => {
+      notification.destroy();
+      Modal.destroyAll();
+    });
+  }
+});
 
 // antd's responsive helpers need matchMedia, which jsdom lacks: answer width queries from
 // window.innerWidth so a test can render at phone width by setting it.

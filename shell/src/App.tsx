@@ -1,16 +1,28 @@
-import { Layout, type PublicConfig, ThemeProvider } from '@courseport/shared-ui';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import {
+  BrowserRouter,
+  Layout,
+  type PublicConfig,
+  Route,
+  Routes,
+  ThemeProvider,
+  useLocation,
+  useSession,
+} from '@courseport/shared-ui';
+import { lazy } from 'react';
 import { AuthProvider } from './auth/AuthProvider';
 import { EducatorGuard } from './guards/EducatorGuard';
 import { NavBar } from './layout/NavBar';
 import { NotFound } from './layout/NotFound';
+import { LoadWhen } from './lazy/LoadWhen';
 import { RemotePage } from './remotes/RemotePage';
-import { RoleDialog } from './roles/RoleDialog';
 import { ROUTES, showsNavBar } from './routes';
 import { useProfileSync } from './session/useProfileSync';
 
+const RoleDialog = lazy(() => import('./roles/RoleDialog').then((m) => ({ default: m.RoleDialog })));
+
 export function Frame() {
   const { pathname } = useLocation();
+  const roleDialogOpen = useSession((s) => s.roleDialogOpen);
   useProfileSync();
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -30,7 +42,9 @@ export function Frame() {
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Layout.Content>
-      <RoleDialog />
+      <LoadWhen when={roleDialogOpen}>
+        <RoleDialog />
+      </LoadWhen>
     </Layout>
   );
 }

@@ -1,8 +1,7 @@
 import { ThemeProvider } from '@courseport/shared-ui';
-import { LocationProbe } from '@courseport/shared-ui/testing';
+import { LocationProbe, MemoryRouter, Route, Routes } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 
 /** Renders inside the providers the shell gives, at a route, showing the current path. */
 export function renderAt(ui: ReactElement, path = '/') {

@@ -48,7 +48,7 @@ describe('Course list', () => {
     coursesAnswer();
     renderAt('/course-list');
     expect(screen.getByRole('heading', { level: 1, name: 'Course List' })).toBeInTheDocument();
-    const breadcrumb = document.querySelector('.ant-breadcrumb') as HTMLElement;
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' }) as HTMLElement;
     expect(breadcrumb.textContent?.replace(/\s+/g, '')).toBe('Home/CourseList');
     expect(link('Home', breadcrumb)).toHaveAttribute('href', '/');
 
@@ -63,7 +63,7 @@ describe('Course list', () => {
     coursesAnswer();
     renderAt('/course-list');
     await screen.findByText('Java basics');
-    await user.click(link('Home', document.querySelector('.ant-breadcrumb') as HTMLElement));
+    await user.click(link('Home', screen.getByRole('navigation', { name: 'Breadcrumb' }) as HTMLElement));
     expect(currentPath()).toBe('/');
   });
 

@@ -7,10 +7,9 @@ import {
   sessionStore,
   ThemeProvider,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, LocationProbe } from '@courseport/shared-ui/testing';
+import { answerByPath, callsTo, LocationProbe, MemoryRouter, Route, Routes } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
 import CourseListPage from '../src/pages/CourseListPage';

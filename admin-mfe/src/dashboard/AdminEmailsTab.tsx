@@ -1,14 +1,5 @@
-import {
-  type AdminEmail,
-  AntApp,
-  Button,
-  Card,
-  EmptyState,
-  Flex,
-  Input,
-  LoadingState,
-  Typography,
-} from '@courseport/shared-ui';
+import { type AdminEmail, Button, EmptyState, Input, LoadingState } from '@courseport/shared-ui';
+import { Card, Flex, Modal, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 
 interface AdminEmailsTabProps {
@@ -22,7 +13,6 @@ interface AdminEmailsTabProps {
 }
 
 export function AdminEmailsTab({ emails, loading, adding, removingIds, onAdd, onRemove }: AdminEmailsTabProps) {
-  const { modal } = AntApp.useApp();
   const [value, setValue] = useState('');
 
   const submit = async () => {
@@ -31,7 +21,7 @@ export function AdminEmailsTab({ emails, loading, adding, removingIds, onAdd, on
   };
 
   const confirmRemove = (item: AdminEmail) =>
-    modal.confirm({
+    Modal.confirm({
       title: 'Remove admin email',
       content: 'Are you sure you want to remove this email from the allowed list?',
       okText: 'Remove',

@@ -1,4 +1,5 @@
-import { Button, Flex, Spin, Typography } from '@courseport/shared-ui';
+import { Button, Spin } from '@courseport/shared-ui';
+import { Flex, Typography } from '@courseport/shared-ui/heavy';
 import { BackToSiteLink } from './BackToSiteLink';
 
 interface AdminHeaderProps {

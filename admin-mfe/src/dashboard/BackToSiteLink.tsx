@@ -1,5 +1,4 @@
-import { theme } from '@courseport/shared-ui';
-import { Link } from 'react-router-dom';
+import { Link, theme } from '@courseport/shared-ui';
 
 /** The shell hides its navigation bar on /admin, so the page offers its own way back. */
 export function BackToSiteLink() {

@@ -1,4 +1,5 @@
-import { type EducatorRequest, Input, Modal, Typography } from '@courseport/shared-ui';
+import { type EducatorRequest, Input } from '@courseport/shared-ui';
+import { Modal, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 
 interface RejectModalProps {

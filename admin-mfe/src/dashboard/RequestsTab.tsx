@@ -1,13 +1,5 @@
-import {
-  Avatar,
-  Button,
-  type EducatorRequest,
-  type EducatorRequestStatus,
-  Flex,
-  Table,
-  Tag,
-  Typography,
-} from '@courseport/shared-ui';
+import { Button, type EducatorRequest, type EducatorRequestStatus, Tag } from '@courseport/shared-ui';
+import { Avatar, Flex, Table, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { RejectModal } from './RejectModal';
 

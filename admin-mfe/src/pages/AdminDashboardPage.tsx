@@ -1,4 +1,5 @@
-import { LoadingState, Tabs, useSession } from '@courseport/shared-ui';
+import { LoadingState, useSession } from '@courseport/shared-ui';
+import { Tabs } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { AccessDenied } from '../dashboard/AccessDenied';
 import { AdminEmailsTab } from '../dashboard/AdminEmailsTab';

@@ -1,4 +1,5 @@
-import { Input, Modal } from '@courseport/shared-ui';
+import { Input } from '@courseport/shared-ui';
+import { Modal } from '@courseport/shared-ui/heavy';
 import { useId, useState } from 'react';
 
 export const CHAPTER_PROMPT = 'Enter Chapter Name:';

@@ -1,4 +1,5 @@
-import { Button, Checkbox, Input, Modal } from '@courseport/shared-ui';
+import { Button, Input } from '@courseport/shared-ui';
+import { Checkbox, Modal } from '@courseport/shared-ui/heavy';
 import { useId, useState } from 'react';
 import { EMPTY_LECTURE, type LectureFields } from './chapters';
 

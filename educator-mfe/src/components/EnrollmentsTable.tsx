@@ -1,4 +1,5 @@
-import { type EnrolledStudent, Table } from '@courseport/shared-ui';
+import type { EnrolledStudent } from '@courseport/shared-ui';
+import { Table } from '@courseport/shared-ui/heavy';
 import type { ReactNode } from 'react';
 import { localDate } from '../lib/dates';
 import { UserAvatar } from './UserAvatar';

@@ -1,4 +1,4 @@
-import { Avatar } from '@courseport/shared-ui';
+import { Avatar } from '@courseport/shared-ui/heavy';
 import { PersonIcon } from '../layout/icons';
 
 /** 'Ada Lovelace' → 'AL'; one word → its first letter. */

@@ -1,5 +1,5 @@
+import { Outlet, useLocation } from '@courseport/shared-ui';
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
 import { useIsEducator } from '../hooks/useDisplayName';
 import './layout.css';
 import { PortalFooter } from './PortalFooter';

@@ -1,6 +1,6 @@
-import { Tooltip } from '@courseport/shared-ui';
+import { NavLink } from '@courseport/shared-ui';
+import { Tooltip } from '@courseport/shared-ui/heavy';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
 import { PATHS } from '../lib/paths';
 import { AddCourseIcon, CollapseIcon, DashboardIcon, MyCoursesIcon, StudentsIcon } from './icons';
 

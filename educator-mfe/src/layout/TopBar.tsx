@@ -1,5 +1,4 @@
-import { LogoMark } from '@courseport/shared-ui';
-import { Link } from 'react-router-dom';
+import { Link, LogoMark } from '@courseport/shared-ui';
 import { UserAvatar } from '../components/UserAvatar';
 import { useSignedInUser } from '../hooks/useDisplayName';
 

@@ -1,4 +1,5 @@
-import { type EducatorCourse, Table } from '@courseport/shared-ui';
+import type { EducatorCourse } from '@courseport/shared-ui';
+import { Table } from '@courseport/shared-ui/heavy';
 import { money } from '../hooks/useCurrency';
 import { localDate } from '../lib/dates';
 import { CourseThumbnail } from './CourseThumbnail';

@@ -1,4 +1,5 @@
-import { Button, Form, Input, InputNumber } from '@courseport/shared-ui';
+import { Button, Input } from '@courseport/shared-ui';
+import { Form, InputNumber } from '@courseport/shared-ui/heavy';
 import { useId, useState } from 'react';
 import '../add-course/add-course.css';
 import { ChapterBuilder } from '../add-course/ChapterBuilder';

@@ -1,5 +1,4 @@
-import { Button, type DashboardData, EmptyState, ErrorState, LoadingState } from '@courseport/shared-ui';
-import { useNavigate } from 'react-router-dom';
+import { Button, type DashboardData, EmptyState, ErrorState, LoadingState, useNavigate } from '@courseport/shared-ui';
 import '../dashboard/dashboard.css';
 import { fetchDashboard } from '../dashboard/fetchDashboard';
 import { LatestEnrollments } from '../dashboard/LatestEnrollments';

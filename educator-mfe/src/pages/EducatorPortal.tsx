@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@courseport/shared-ui';
 import { EducatorLayout } from '../layout/EducatorLayout';
 import { PATHS } from '../lib/paths';
 import AddCoursePage from './AddCoursePage';

@@ -1,6 +1,5 @@
-import { Button, EmptyState, ErrorState, LoadingState, useSession } from '@courseport/shared-ui';
+import { Button, EmptyState, ErrorState, LoadingState, useNavigate, useSession } from '@courseport/shared-ui';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../components/PageHeader';
 import { useCurrency } from '../hooks/useCurrency';
 import { useIsEducator } from '../hooks/useDisplayName';

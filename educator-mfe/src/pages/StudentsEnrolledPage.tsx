@@ -1,6 +1,5 @@
-import { Button, EmptyState, ErrorState, LoadingState } from '@courseport/shared-ui';
+import { Button, EmptyState, ErrorState, LoadingState, useNavigate } from '@courseport/shared-ui';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { EnrollmentsTable } from '../components/EnrollmentsTable';
 import { PageHeader } from '../components/PageHeader';
 import { useEducatorData } from '../hooks/useEducatorData';

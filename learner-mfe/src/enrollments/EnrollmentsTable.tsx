@@ -1,6 +1,6 @@
-import { type EnrolledCourse, formatDuration, Progress, Table } from '@courseport/shared-ui';
+import { type EnrolledCourse, formatDuration, useNavigate } from '@courseport/shared-ui';
+import { Progress, Table } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { type CourseCompletion, courseCompletion, courseMinutes, percentText } from '../course/courseStats';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { completedIds, type ProgressByCourse } from './useEnrollmentProgress';

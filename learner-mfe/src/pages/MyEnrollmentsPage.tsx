@@ -1,6 +1,5 @@
-import { EmptyState, LoadingState } from '@courseport/shared-ui';
+import { EmptyState, Link, LoadingState } from '@courseport/shared-ui';
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
 import { LearnerPage } from '../components/LearnerPage';
 import { SignInPrompt } from '../components/SignInPrompt';
 import '../enrollments/enrollments.css';

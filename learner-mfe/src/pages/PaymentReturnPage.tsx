@@ -1,6 +1,5 @@
-import { ErrorState, Spin } from '@courseport/shared-ui';
+import { ErrorState, Spin, useNavigate, useParams, useSearchParams } from '@courseport/shared-ui';
 import { useEffect } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LearnerPage } from '../components/LearnerPage';
 import { useLatest } from '../hooks/useLatest';
 import '../payment/payment.css';

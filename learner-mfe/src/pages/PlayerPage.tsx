@@ -1,5 +1,4 @@
-import { EmptyState, LoadingState } from '@courseport/shared-ui';
-import { Link, useParams } from 'react-router-dom';
+import { EmptyState, Link, LoadingState, useParams } from '@courseport/shared-ui';
 import { LearnerPage } from '../components/LearnerPage';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { useEnrolledCourses } from '../hooks/useEnrolledCourses';

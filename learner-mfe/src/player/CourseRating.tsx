@@ -1,4 +1,4 @@
-import { Rate } from '@courseport/shared-ui';
+import { Rate } from '@courseport/shared-ui/heavy';
 
 export interface CourseRatingProps {
   /** 0 when the student has not rated the course. */

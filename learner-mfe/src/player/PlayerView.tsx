@@ -1,6 +1,6 @@
-import { type EnrolledCourse, Progress, plural } from '@courseport/shared-ui';
+import { type EnrolledCourse, Link, plural } from '@courseport/shared-ui';
+import { Progress } from '@courseport/shared-ui/heavy';
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { ArrowLeftIcon } from '../components/icons';
 import { courseCompletion, orderedChapters, percentText } from '../course/courseStats';
 import { CourseRating } from './CourseRating';

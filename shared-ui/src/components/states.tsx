@@ -1,5 +1,6 @@
-import { Button, Empty, Result, Spin } from 'antd';
+import { Button, Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
+import { StatusMessage } from './StatusMessage';
 
 export function LoadingState({ text = 'Loading...' }: { text?: string }) {
   return (
@@ -23,8 +24,8 @@ export interface ErrorStateProps {
 
 export function ErrorState({ title, message, onRetry, retryLabel = 'Try Again' }: ErrorStateProps) {
   return (
-    <Result
-      status="warning"
+    <StatusMessage
+      tone="warning"
       title={title}
       subTitle={message}
       extra={

@@ -1,6 +1,5 @@
-import { LoadingState, useSession } from '@courseport/shared-ui';
+import { LoadingState, Navigate, useSession } from '@courseport/shared-ui';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
 
 /**
  * The educator area (spec §6): signed-out visitors and non-educators go to `/` (replacing

@@ -1,5 +1,4 @@
-import { Button, Grid, Layout, useSession } from '@courseport/shared-ui';
-import { Link, NavLink } from 'react-router-dom';
+import { Button, Grid, Layout, Link, NavLink, useSession } from '@courseport/shared-ui';
 import { UserMenu } from '../auth/auth-ui';
 import { type ToggleRole, useRoleToggle } from '../roles/useRoleToggle';
 import { Logo } from './Logo';

@@ -1,10 +1,9 @@
-import { Button, Result } from '@courseport/shared-ui';
-import { Link } from 'react-router-dom';
+import { Button, Link, StatusMessage } from '@courseport/shared-ui';
 
 export function NotFound() {
   return (
-    <Result
-      status="404"
+    <StatusMessage
+      tone="info"
       title="Page not found"
       subTitle="The page you are looking for does not exist."
       extra={

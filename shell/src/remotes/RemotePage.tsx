@@ -1,4 +1,4 @@
-import { Button, LoadingState, type RemoteName, Result } from '@courseport/shared-ui';
+import { Button, LoadingState, type RemoteName, StatusMessage } from '@courseport/shared-ui';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { loadPage, resetRemote } from './registry';
 
@@ -24,8 +24,8 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Result
-        status="warning"
+      <StatusMessage
+        tone="warning"
         title={UNAVAILABLE_TEXT}
         subTitle="Something went wrong while loading this part of Courseport. The rest of the site still works."
         extra={

@@ -1,4 +1,5 @@
-import { ApiError, api, Button, Checkbox, Modal, useSession, useToast } from '@courseport/shared-ui';
+import { ApiError, api, Button, useSession, useToast } from '@courseport/shared-ui';
+import { Checkbox, Modal } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { EDUCATOR_REQUEST_SENT, type ToggleRole } from './useRoleToggle';
 

@@ -1,6 +1,5 @@
-import { ApiError, api, type UserProfile, useSession, useToast } from '@courseport/shared-ui';
+import { ApiError, api, type UserProfile, useNavigate, useSession, useToast } from '@courseport/shared-ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { applyProfile } from '../session/useProfileSync';
 
 export type ToggleRole = 'student' | 'educator';

@@ -1,5 +1,4 @@
-import type { CourseCard as Course } from '@courseport/shared-ui';
-import { Link } from 'react-router-dom';
+import { type CourseCard as Course, Link } from '@courseport/shared-ui';
 import { Price } from './Price';
 import { Rating } from './Rating';
 

@@ -1,5 +1,4 @@
-import { LogoMark } from '@courseport/shared-ui';
-import { Link } from 'react-router-dom';
+import { Link, LogoMark } from '@courseport/shared-ui';
 
 export const FOOTER_TEXT =
   'Courseport is a learning ecosystem where everyone can be both a student and an educator: learn from people who know their craft, then share what you know with learners around the world.';

@@ -1,6 +1,5 @@
-import { Button, Input } from '@courseport/shared-ui';
+import { Button, Input, useNavigate } from '@courseport/shared-ui';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 
 /** Where a search for `text` goes: /course-list/{text}, or /course-list for an empty one. */
 export function searchPath(text: string): string {

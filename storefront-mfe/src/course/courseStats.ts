@@ -1,5 +1,4 @@
-import type { Chapter, CourseDetails, Lecture } from '@courseport/shared-ui';
-import { videoIdFromUrl } from '@courseport/shared-ui';
+import { type Chapter, type CourseDetails, type Lecture, videoIdFromUrl } from '@courseport/shared-ui';
 
 const byOrder =
   <T>(order: (item: T) => number) =>

@@ -1,5 +1,4 @@
-import { Button, useSession } from '@courseport/shared-ui';
-import { Link } from 'react-router-dom';
+import { Button, Link, useSession } from '@courseport/shared-ui';
 
 type Audience = 'guest' | 'educator' | 'learner';
 

@@ -1,5 +1,4 @@
-import { EmptyState, ErrorState, LoadingState } from '@courseport/shared-ui';
-import { Link } from 'react-router-dom';
+import { EmptyState, ErrorState, Link, LoadingState } from '@courseport/shared-ui';
 import { CourseGrid } from '../components/CourseGrid';
 import { useCourses } from '../hooks/useCourses';
 import { errorMessage } from '../hooks/useLoadable';

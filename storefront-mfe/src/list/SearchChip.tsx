@@ -1,5 +1,4 @@
-import { Tag } from '@courseport/shared-ui';
-import { useNavigate } from 'react-router-dom';
+import { Tag, useNavigate } from '@courseport/shared-ui';
 
 /** The current search as a closable chip; its cross goes back to every course. */
 export function SearchChip({ query }: { query: string }) {

@@ -1,5 +1,4 @@
-import { EmptyState, ErrorState, LoadingState } from '@courseport/shared-ui';
-import { Link, useParams } from 'react-router-dom';
+import { EmptyState, ErrorState, Link, LoadingState, useParams } from '@courseport/shared-ui';
 import { StorefrontPage } from '../components/StorefrontPage';
 import '../course/course.css';
 import { CourseView } from '../course/CourseView';

@@ -1,5 +1,4 @@
-import { Breadcrumb } from '@courseport/shared-ui';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@courseport/shared-ui';
 import { SearchBox } from '../components/SearchBox';
 import { StorefrontPage } from '../components/StorefrontPage';
 import { CourseResults } from '../list/CourseResults';
@@ -15,7 +14,11 @@ export default function CourseListPage() {
         <div className="sf-container sf-list-head-inner">
           <div>
             <h1 className="sf-list-title">Course List</h1>
-            <Breadcrumb items={[{ title: <Link to="/">Home</Link> }, { title: 'Course List' }]} />
+            <nav aria-label="Breadcrumb" className="sf-breadcrumb">
+              <Link to="/">Home</Link>
+              <span aria-hidden="true">/</span>
+              <span aria-current="page">Course List</span>
+            </nav>
           </div>
           <SearchBox clearOnSubmit size="middle" />
         </div>

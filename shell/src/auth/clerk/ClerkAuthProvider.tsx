@@ -1,7 +1,6 @@
 import { ClerkProvider, UserButton, useAuth, useClerk, useUser } from '@clerk/clerk-react';
-import { sessionStore } from '@courseport/shared-ui';
+import { sessionStore, useNavigate } from '@courseport/shared-ui';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { UserMenuContext } from '../auth-ui';
 import { setSignedIn, signedOutState } from '../session-state';
 

@@ -1,4 +1,5 @@
-import { Alert, ApiError, Button, Form, Input, Modal, Tabs } from '@courseport/shared-ui';
+import { ApiError, Button, Input } from '@courseport/shared-ui';
+import { Alert, Form, Modal, Tabs } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 
 export type AuthMode = 'sign-in' | 'sign-up';

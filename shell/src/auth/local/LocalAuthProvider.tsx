@@ -1,11 +1,14 @@
-import { sessionStore, useToast } from '@courseport/shared-ui';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { sessionStore, useNavigate, useSearchParams, useToast } from '@courseport/shared-ui';
+import { lazy, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { LoadWhen } from '../../lazy/LoadWhen';
 import { UserMenuContext } from '../auth-ui';
 import { setSignedIn, signedOutState } from '../session-state';
-import { AuthDialog, type AuthMode } from './AuthDialog';
+import type { AuthMode } from './AuthDialog';
 import { LocalSessionClient } from './session-client';
-import { LocalUserMenu } from './UserMenu';
+
+// Forms, dialogs and menus are not part of the first load: they load when first shown.
+const AuthDialog = lazy(() => import('./AuthDialog').then((m) => ({ default: m.AuthDialog })));
+const LocalUserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.LocalUserMenu })));
 
 /** Local accounts mode: writes the session store and renders the shell's own dialog and menu. */
 export function LocalAuthProvider({ children }: { children: ReactNode }) {
@@ -45,16 +48,18 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
   return (
     <UserMenuContext.Provider value={LocalUserMenu}>
       {children}
-      <AuthDialog
-        mode={dialog}
-        onModeChange={setDialog}
-        onClose={() => setDialog(null)}
-        signIn={async (email, password) => setSignedIn(await client.signIn(email, password))}
-        signUp={async (name, email, password) => {
-          setSignedIn(await client.signUp(name, email, password));
-          toast.info('Account created. We sent a confirmation link to your email address.');
-        }}
-      />
+      <LoadWhen when={dialog !== null}>
+        <AuthDialog
+          mode={dialog}
+          onModeChange={setDialog}
+          onClose={() => setDialog(null)}
+          signIn={async (email, password) => setSignedIn(await client.signIn(email, password))}
+          signUp={async (name, email, password) => {
+            setSignedIn(await client.signUp(name, email, password));
+            toast.info('Account created. We sent a confirmation link to your email address.');
+          }}
+        />
+      </LoadWhen>
     </UserMenuContext.Provider>
   );
 }

@@ -1,4 +1,5 @@
-import { Avatar, Button, Dropdown, useSession } from '@courseport/shared-ui';
+import { Button, useSession } from '@courseport/shared-ui';
+import { Avatar, Dropdown } from '@courseport/shared-ui/heavy';
 
 /** Local accounts' user menu: who is signed in, and Sign out. */
 export function LocalUserMenu() {
