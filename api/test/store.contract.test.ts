@@ -61,6 +61,31 @@ for (const adapter of adapters) {
       expect(await store.ping()).toBe(true);
     });
 
+    it('counts settled writes per collection in writeVersion, and never reads', async () => {
+      const name = `items${++seq}`;
+      const items = store.collection<Item>(name);
+      const version = () => store.writeVersion(name);
+      expect(version()).toBe(0);
+      const doc = item('counted', 1);
+      await items.insertOne(doc);
+      await items.insertMany([item('two', 2), item('three', 3)]);
+      await items.find({});
+      await items.findOne({ _id: doc._id });
+      await items.countDocuments({});
+      expect(version()).toBe(2);
+      await items.updateOne({ _id: doc._id }, { $set: { n: 5 } });
+      await items.updateMany({}, { $inc: { n: 1 } });
+      await items.findOneAndUpdate({ _id: doc._id }, { $set: { n: 9 } });
+      await items.deleteOne({ _id: doc._id });
+      await items.deleteMany({});
+      expect(version()).toBe(7);
+      // A failed write counts too: a reader may have seen the collection while it ran.
+      await items.insertOne(doc);
+      await expect(items.insertOne(doc)).rejects.toBeInstanceOf(ConflictError);
+      expect(version()).toBe(9);
+      expect(store.writeVersion(`items${seq + 1000}`)).toBe(0);
+    });
+
     it('inserts and finds by id, with string ids kept as given', async () => {
       const items = fresh();
       const doc = item('alpha', 1);
