@@ -1,1 +1,3 @@
 export function runtimeConfigFromEnv(env?: NodeJS.ProcessEnv): { apiBaseUrl: string; remotes: Record<string, string> };
+export const RUNTIME_CONFIG_ELEMENT_ID: string;
+export function runtimeConfigHtml(config: { apiBaseUrl: string; remotes: Record<string, string> }): string;

@@ -23,3 +23,12 @@ export function runtimeConfigFromEnv(env = process.env) {
     ),
   };
 }
+
+/** The id of the inline copy of the runtime config in the shell's index.html (saves a round trip). */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
+
+/** The runtime config as a JSON data block for the document's head (not a script: CSP has no say). */
+export function runtimeConfigHtml(config) {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
+}

@@ -64,13 +64,16 @@ describe('the assembled platform', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
-  it('serves the API, the runtime config and every portal manifest', async () => {
+  it('serves the API, the runtime config (also inline in the page) and every portal entry', async () => {
     const health = await fetch(`${platform.urls.api}/api/health`).then((r) => r.json());
     expect(health).toMatchObject({ success: true, store: { kind: 'embedded', ok: true } });
     const config = await fetch(`${platform.urls.shell}/runtime-config.json`).then((r) => r.json());
     expect(config.apiBaseUrl).toBe(platform.urls.api);
+    const html = await fetch(`${platform.urls.shell}/course-list`).then((r) => r.text());
+    const inline = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(inline ?? 'null')).toEqual(config);
     for (const name of ['storefront', 'learner', 'educator', 'admin'] as const) {
-      expect(config.remotes[name]).toBe(`${platform.urls[name]}/mf-manifest.json`);
+      expect(config.remotes[name]).toBe(`${platform.urls[name]}/remoteEntry.js`);
       const res = await fetch(config.remotes[name], { headers: { Origin: platform.urls.shell } });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -137,7 +140,7 @@ describe('the assembled platform', () => {
             }
       return providers;
     });
-    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', '@courseport/shared-ui']) {
+    for (const name of ['react', 'react-dom', 'zustand', '@courseport/shared-ui']) {
       expect(shared[name], name).toEqual(['shell']);
     }
     // The portals contribute only their own code, never a copy of a shared library.
@@ -148,6 +151,9 @@ describe('the assembled platform', () => {
       // React's internals and react-dom's devtools hook appear only where a copy of them is bundled.
       expect(code, url).not.toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');
       expect(code, url).not.toContain('__REACT_DEVTOOLS_GLOBAL_HOOK__');
+      // The router and antd come only through the shared-ui singleton.
+      expect(code, url).not.toContain('may be used only in the context of a <Router> component');
+      expect(code, url).not.toContain('ant-design');
     }
     expect(errors).toEqual([]);
     await student.close();

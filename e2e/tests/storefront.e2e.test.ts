@@ -30,7 +30,7 @@ describe('the storefront', () => {
     await shoot(page, 'home');
 
     // Search from the hero, in any case.
-    await page.getByRole('textbox').first().fill('jAvA');
+    await page.getByLabel('Search for courses').first().fill('jAvA');
     await page.getByRole('button', { name: 'Search' }).first().click();
     await page.waitForURL(/\/course-list\/jAvA$/);
     await page.getByText('Course List', { exact: true }).first().waitFor();
@@ -43,7 +43,7 @@ describe('the storefront', () => {
     await shoot(page, 'course-list-search');
 
     // Clear the chip: back to every course.
-    await page.locator('.ant-tag .ant-tag-close-icon').click();
+    await page.getByRole('button', { name: 'Clear search' }).click();
     await page.waitForURL(/\/course-list$/);
     await expect.poll(async () => (await titles()).length).toBe(13);
 

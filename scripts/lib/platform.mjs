@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runtimeConfigFromEnv } from '../../shell/runtime-config.mjs';
+import { runtimeConfigFromEnv, runtimeConfigHtml } from '../../shell/runtime-config.mjs';
 import { shellContentSecurityPolicy } from './content-security-policy.mjs';
 import { createStaticServer, listen } from './static-server.mjs';
 
@@ -125,6 +125,12 @@ export async function startPlatform(options = {}) {
     await stopApi();
   }
 
+  const runtimeConfig = () =>
+    runtimeConfigFromEnv({
+      PUBLIC_API_URL: urls.api,
+      ...Object.fromEntries(PORTALS.map((p) => [`${p.toUpperCase()}_URL`, urls[p]])),
+    });
+
   try {
     // The shell first: its origin is what the API and portals allow.
     const shell = createStaticServer({
@@ -138,13 +144,9 @@ export async function startPlatform(options = {}) {
         }),
         'X-Frame-Options': 'DENY',
       }),
-      jsonRoutes: {
-        '/runtime-config.json': () =>
-          runtimeConfigFromEnv({
-            PUBLIC_API_URL: urls.api,
-            ...Object.fromEntries(PORTALS.map((p) => [`${p.toUpperCase()}_URL`, urls[p]])),
-          }),
-      },
+      jsonRoutes: { '/runtime-config.json': runtimeConfig },
+      // Inlined into the page too, so the shell starts loading the portal without asking first.
+      htmlHead: () => runtimeConfigHtml(runtimeConfig()),
     });
     ports.shell = await listen(shell, ports.shell, host, 'shell');
     urls.shell = origin(ports.shell);

@@ -1,6 +1,7 @@
 // A small production static server for the built front ends: the right content types, cache
 // headers (entry files and manifests revalidate, hashed chunks are immutable), gzip, CORS for the
 // shell origin, an optional SPA fallback and extra dynamic routes (the shell's runtime config).
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -36,8 +37,9 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
  * @param {string[]} [options.corsOrigins] origins allowed to fetch these files (e.g. the shell)
  * @param {Record<string, () => unknown>} [options.jsonRoutes] dynamic JSON documents by path
  * @param {() => Record<string, string>} [options.htmlHeaders] extra headers for HTML documents (CSP)
+ * @param {() => string} [options.htmlHead] markup added at the end of each HTML document's head
  */
-export function createStaticServer({ root, spa = false, corsOrigins = [], jsonRoutes = {}, htmlHeaders }) {
+export function createStaticServer({ root, spa = false, corsOrigins = [], jsonRoutes = {}, htmlHeaders, htmlHead }) {
   const gzipCache = new Map();
   const base = path.resolve(root);
 
@@ -100,8 +102,24 @@ export function createStaticServer({ root, spa = false, corsOrigins = [], jsonRo
     if (ext === '.html' && htmlHeaders) {
       for (const [name, value] of Object.entries(htmlHeaders())) res.setHeader(name, value);
     }
-    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+    if (ext === '.html' && htmlHead) {
+      const html = (await readFile(file, 'utf8')).replace('</head>', `${htmlHead()}</head>`);
+      const body = Buffer.from(html);
+      const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('ETag', etag);
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304).end();
+        return;
+      }
+      const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      const payload = gzip ? gzipSync(body) : body;
+      res.writeHead(200, { 'Content-Length': payload.length, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+      res.end(req.method === 'HEAD' ? undefined : payload);
+      return;
+    }
+    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
     res.setHeader('ETag', etag);
     if (req.headers['if-none-match'] === etag) {

@@ -3,8 +3,9 @@
  * shares one of each), the session store, the API client and shared screen states.
  */
 /** antd components the first load needs; the rest come from `@courseport/shared-ui/heavy`. */
-export { Button, Collapse, Empty, Grid, Input, Layout, Spin, Tag } from 'antd';
+export { Button, Collapse, Empty, Grid, Layout, Spin } from 'antd';
 export { ApiError, api, apiRequest, NETWORK_ERROR_MESSAGE, type RequestOptions } from './api/client';
+export { providePrefetched } from './api/prefetch';
 export { LogoMark } from './components/LogoMark';
 export { StatusMessage, type StatusMessageProps } from './components/StatusMessage';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';

@@ -1,15 +1,21 @@
-import { apiRequest, fetchRuntimeConfig, type PublicConfig, setRuntimeConfig } from '@courseport/shared-ui';
+import { fetchRuntimeConfig, type PublicConfig, providePrefetched, setRuntimeConfig } from '@courseport/shared-ui';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { registerPortals } from './remotes/registry';
+import { prefetch, publicConfig, runtimeConfig } from './startup/early';
 
 /** Without the API the frame still renders (portals show their own errors): assume the defaults. */
 const FALLBACK_CONFIG: PublicConfig = { authMode: 'local', paymentMode: 'local', currency: 'Rs' };
 
-const runtime = await fetchRuntimeConfig();
+const early = await runtimeConfig;
+const runtime = early ?? (await fetchRuntimeConfig());
 setRuntimeConfig(runtime);
-registerPortals(runtime.remotes);
-const config = await apiRequest<PublicConfig>('/api/config', { anonymous: true }).catch(() => FALLBACK_CONFIG);
+if (!early) registerPortals(runtime.remotes);
+
+const started = await prefetch;
+if (started) providePrefetched(...started);
+
+const config = await publicConfig.catch(() => FALLBACK_CONFIG);
 
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<App config={config} />);

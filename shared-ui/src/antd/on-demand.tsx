@@ -17,6 +17,7 @@ export {
   Dropdown,
   Flex,
   Form,
+  Input,
   InputNumber,
   Modal,
   notification,
@@ -24,6 +25,7 @@ export {
   Rate,
   Table,
   Tabs,
+  Tag,
   Tooltip,
   Typography,
 } from 'antd';

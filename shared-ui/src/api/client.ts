@@ -1,6 +1,7 @@
 import type { ApiEnvelope } from '../contracts/index';
 import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore } from '../session/store';
+import { takePrefetched } from './prefetch';
 
 /** A failed call, carrying the message the UI should show (the server's, when it sent one). */
 export class ApiError extends Error {
@@ -48,15 +49,18 @@ export async function apiRequest<T extends object = object>(
     body = JSON.stringify(options.body);
   }
 
+  const method = options.method ?? (body ? 'POST' : 'GET');
+  const prefetched = method === 'GET' && !token && !options.signal ? takePrefetched(path) : undefined;
   let res: Response;
   try {
-    res = await fetch(getRuntimeConfig().apiBaseUrl + path, {
-      method: options.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      signal: options.signal,
-      credentials: options.credentials ?? 'omit',
-    });
+    res = await (prefetched ??
+      fetch(getRuntimeConfig().apiBaseUrl + path, {
+        method,
+        headers,
+        body,
+        signal: options.signal,
+        credentials: options.credentials ?? 'omit',
+      }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);

@@ -1,4 +1,4 @@
-import { Button, Input, useNavigate } from '@courseport/shared-ui';
+import { Button, useNavigate } from '@courseport/shared-ui';
 import { type FormEvent, useState } from 'react';
 
 /** Where a search for `text` goes: /course-list/{text}, or /course-list for an empty one. */
@@ -31,10 +31,9 @@ export function SearchBox({
         <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      <Input
-        className="sf-search-input"
-        variant="borderless"
-        size={size}
+      <input
+        type="search"
+        className={`sf-search-input sf-search-input-${size}`}
         placeholder="Search for courses"
         aria-label="Search for courses"
         value={text}

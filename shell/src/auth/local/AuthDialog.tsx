@@ -1,5 +1,5 @@
-import { ApiError, Button, Input } from '@courseport/shared-ui';
-import { Alert, Form, Modal, Tabs } from '@courseport/shared-ui/heavy';
+import { ApiError, Button } from '@courseport/shared-ui';
+import { Alert, Form, Input, Modal, Tabs } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 
 export type AuthMode = 'sign-in' | 'sign-up';
