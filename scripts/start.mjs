@@ -26,10 +26,10 @@ console.log(`
 Courseport is running:
   App (shell)         ${urls.shell}
   API                 ${urls.api}/api/health
-  Storefront portal   ${urls.storefront}/mf-manifest.json
-  Learner portal      ${urls.learner}/mf-manifest.json
-  Educator portal     ${urls.educator}/mf-manifest.json
-  Admin portal        ${urls.admin}/mf-manifest.json
+  Storefront portal   ${urls.storefront}/remoteEntry.js
+  Learner portal      ${urls.learner}/remoteEntry.js
+  Educator portal     ${urls.educator}/remoteEntry.js
+  Admin portal        ${urls.admin}/remoteEntry.js
 
 Press Ctrl-C to stop.
 `);

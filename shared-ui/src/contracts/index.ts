@@ -11,7 +11,7 @@ export type RemoteName = 'storefront' | 'learner' | 'educator' | 'admin';
 /** `/runtime-config.json`, generated from the environment when the shell starts or deploys. */
 export interface RuntimeConfig {
   apiBaseUrl: string;
-  /** Each remote's `mf-manifest.json` URL. */
+  /** Each remote's `remoteEntry.js` URL (inlined in the shell's page as well). */
   remotes: Partial<Record<RemoteName, string>>;
 }
 
