@@ -253,7 +253,7 @@ async function main() {
     'already completed. "vs bare Koa" is req/s relative to `bench/bare-koa.mjs` (`GET /ping`) measured in the same',
     'scenario. "Requests" counts the answers by status, then in brackets the non-2xx/304 answers and socket',
     'errors (both must be 0). For the 5,000-course catalog the limit is the load generator on the same cores reading a',
-    'gzip body of about 170 KB per answer, not the server\'s CPU.',
+    "gzip body of about 170 KB per answer, not the server's CPU.",
     '',
     table,
   ].join('\n');
