@@ -1,5 +1,5 @@
-import { type AdminEmail, Button, EmptyState, Input, LoadingState } from '@courseport/shared-ui';
-import { Card, Flex, Modal, Typography } from '@courseport/shared-ui/heavy';
+import { type AdminEmail, Button, EmptyState, LoadingState } from '@courseport/shared-ui';
+import { Card, Flex, Input, Modal, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 
 interface AdminEmailsTabProps {

@@ -1,5 +1,5 @@
-import { type EducatorRequest, Input } from '@courseport/shared-ui';
-import { Modal, Typography } from '@courseport/shared-ui/heavy';
+import type { EducatorRequest } from '@courseport/shared-ui';
+import { Input, Modal, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 
 interface RejectModalProps {

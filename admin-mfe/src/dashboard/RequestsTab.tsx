@@ -1,5 +1,5 @@
-import { Button, type EducatorRequest, type EducatorRequestStatus, Tag } from '@courseport/shared-ui';
-import { Avatar, Flex, Table, Typography } from '@courseport/shared-ui/heavy';
+import { Button, type EducatorRequest, type EducatorRequestStatus } from '@courseport/shared-ui';
+import { Avatar, Flex, Table, Tag, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { RejectModal } from './RejectModal';
 

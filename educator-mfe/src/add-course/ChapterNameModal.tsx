@@ -1,5 +1,4 @@
-import { Input } from '@courseport/shared-ui';
-import { Modal } from '@courseport/shared-ui/heavy';
+import { Input, Modal } from '@courseport/shared-ui/heavy';
 import { useId, useState } from 'react';
 
 export const CHAPTER_PROMPT = 'Enter Chapter Name:';

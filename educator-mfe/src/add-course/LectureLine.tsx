@@ -1,4 +1,4 @@
-import { Tag } from '@courseport/shared-ui';
+import { Tag } from '@courseport/shared-ui/heavy';
 import { CloseIcon } from '../layout/icons';
 import type { LectureDraft } from './chapters';
 

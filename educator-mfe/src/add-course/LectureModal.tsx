@@ -1,5 +1,5 @@
-import { Button, Input } from '@courseport/shared-ui';
-import { Checkbox, Modal } from '@courseport/shared-ui/heavy';
+import { Button } from '@courseport/shared-ui';
+import { Checkbox, Input, Modal } from '@courseport/shared-ui/heavy';
 import { useId, useState } from 'react';
 import { EMPTY_LECTURE, type LectureFields } from './chapters';
 

@@ -1,4 +1,5 @@
-import { Button, Input } from '@courseport/shared-ui';
+import { Button } from '@courseport/shared-ui';
+import { Input } from '@courseport/shared-ui/heavy';
 import { SearchIcon } from '../layout/icons';
 
 /** The search box over the latest enrollments, with a 'Clear' button. */

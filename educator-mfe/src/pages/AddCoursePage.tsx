@@ -1,5 +1,5 @@
-import { Button, Input } from '@courseport/shared-ui';
-import { Form, InputNumber } from '@courseport/shared-ui/heavy';
+import { Button } from '@courseport/shared-ui';
+import { Form, Input, InputNumber } from '@courseport/shared-ui/heavy';
 import { useId, useState } from 'react';
 import '../add-course/add-course.css';
 import { ChapterBuilder } from '../add-course/ChapterBuilder';
