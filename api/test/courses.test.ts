@@ -128,7 +128,8 @@ describe('GET /api/course/all', () => {
     ]) {
       expect(raw).not.toContain(secret);
     }
-    const { courses } = JSON.parse(raw);
+    const { courses, total } = JSON.parse(raw);
+    expect(total).toBe(3);
     expect(courses.map((c: { courseTitle: string }) => c.courseTitle)).toEqual([
       'Advanced JAVA Streams',
       'C++ (the .* way)',
@@ -162,6 +163,7 @@ describe('GET /api/course/all', () => {
     expect(await titles('C++')).toEqual(['C++ (the .* way)']);
     expect(await titles('(')).toEqual(['C++ (the .* way)']);
     expect(await titles('draft')).toEqual([]);
+    expect((await api.json('/api/course/all?search=java')).body.total).toBe(2);
     expect((await api.json(`/api/course/all?search=${'x'.repeat(101)}`)).status).toBe(400);
   });
 

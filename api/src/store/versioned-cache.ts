@@ -1,9 +1,9 @@
 /**
  * Values derived from a collection, kept in memory until a write to it (`Store.writeVersion`):
  * a request never gets a value built before a write that finished before the request began.
- * Builds are shared (one at a time per key). `maxAgeMs` bounds how long a value may miss writes
- * made by other processes (a shared MongoDB): older values are still served once while a fresh
- * one is built in the background.
+ * Builds are shared (one at a time per key); past `maxEntries`, the least recently used entries
+ * are dropped. `maxAgeMs` bounds how long a value may miss writes made by other processes (a
+ * shared MongoDB): older values are still served once while a fresh one is built in the background.
  */
 export interface VersionedCache<K, V> {
   get(key: K, build: () => Promise<V>): Promise<V>;
@@ -36,7 +36,7 @@ export function versionedCache<K, V>(options: {
         if (!current || current.version <= entry.version) {
           entries.delete(key);
           entries.set(key, entry);
-          // Oldest first in a Map: drop from the front.
+          // Least recently used first in the Map: drop from the front.
           for (const old of entries.keys()) {
             if (entries.size <= maxEntries) break;
             entries.delete(old);
@@ -54,6 +54,9 @@ export function versionedCache<K, V>(options: {
       const wanted = version();
       const entry = entries.get(key);
       if (entry && entry.version >= wanted) {
+        // Least recently used first: a hit moves the entry to the back of the Map.
+        entries.delete(key);
+        entries.set(key, entry);
         if (now() - entry.builtAt > maxAgeMs) refresh(key, build).catch(() => {});
         return entry.value;
       }

@@ -5,18 +5,31 @@ import type { AppDeps } from '../../deps.js';
 import { sendPrepared, sendWithEtag } from '../../http/etag.js';
 import { parseInput } from '../../http/validate.js';
 import { coursesRepository } from './repository.js';
-import { cachedCatalog } from './service.js';
+import { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, cachedCatalog } from './service.js';
 
-const listQuery = z.object({ search: z.string().trim().max(100, 'must be at most 100 characters').optional() });
+/** A whole number written in digits only (no sign, decimals or exponent), within `min`–`max`. */
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,16}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+};
+
+const listQuery = z.object({
+  search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  offset: wholeNumber(0, 1_000_000_000).default(0),
+  limit: wholeNumber(1, CATALOG_MAX_PAGE_SIZE).default(CATALOG_PAGE_SIZE),
+});
 
 export function courseRoutes({ store, auth }: AppDeps): Router {
   const router = new Router({ prefix: '/course' });
   const catalog = cachedCatalog(coursesRepository(store), store);
 
   router.get('/all', async (ctx) => {
-    const { search } = parseInput(listQuery, ctx.query);
-    if (search) sendWithEtag(ctx, { success: true, courses: await catalog.search(search) }, 'public, no-cache');
-    else await sendPrepared(ctx, await catalog.allBody(), 'public, no-cache');
+    // One page of the catalog; every page of every search is prepared once per catalog change.
+    await sendPrepared(ctx, await catalog.page(parseInput(listQuery, ctx.query)), 'public, no-cache');
   });
 
   // Optional sign-in: enrolled students and the owner also get the paid lectures' URLs.

@@ -33,13 +33,15 @@ function toCard(course: CourseDoc): CourseCard {
 /** The public catalog: published courses only, and never anyone's ids or paid lecture URLs. */
 export function catalogService(repo: CoursesRepository) {
   return {
-    async list(search?: string): Promise<CourseCard[]> {
-      const filter: Record<string, unknown> = { isPublished: true };
-      if (search) filter.courseTitle = { $regex: new RegExp(escapeRegex(search), 'i') };
-      const courses = await repo.find(filter, {
-        sort: { createdAt: -1 },
-        projection: { courseDescription: 0, courseContent: 0 },
-      });
+    /** Every published course, newest first. */
+    async list(): Promise<CourseCard[]> {
+      const courses = await repo.find(
+        { isPublished: true },
+        {
+          sort: { createdAt: -1 },
+          projection: { courseDescription: 0, courseContent: 0 },
+        },
+      );
       return courses.map(toCard);
     },
 
@@ -74,11 +76,25 @@ export function catalogService(repo: CoursesRepository) {
 /** How long a cached catalog may miss writes made by another API process sharing the database. */
 export const SHARED_STORE_MAX_AGE_MS = 5_000;
 
+/** Catalog pages: how many cards `GET /api/course/all` sends when no `limit` is given, and at most. */
+export const CATALOG_PAGE_SIZE = 48;
+export const CATALOG_MAX_PAGE_SIZE = 100;
+/** How many prepared catalog pages (per search, offset and limit) are kept at once. */
+export const CATALOG_PAGES_KEPT = 500;
+
+export interface CatalogPageQuery {
+  /** Trimmed; empty or missing for every published course. */
+  search?: string;
+  offset: number;
+  limit: number;
+}
+
 /**
- * The public catalog served from memory: the published cards and the `GET /api/course/all` body
- * (serialized, hashed and compressed once), and the anonymous course pages, rebuilt after any
- * write to the courses collection (a new course, an enrollment, a rating). Only the embedded store
- * is owned by one process; on MongoDB another API process may write, so values also expire.
+ * The public catalog served from memory: the published cards, the `GET /api/course/all` pages
+ * (serialized, hashed and compressed once per search, offset and limit), and the anonymous course
+ * pages, rebuilt after any write to the courses collection (a new course, an enrollment, a rating).
+ * Only the embedded store is owned by one process; on MongoDB another API process may write, so
+ * values also expire.
  */
 export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind' | 'writeVersion'>) {
   const catalog = catalogService(repo);
@@ -86,23 +102,27 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
     version: () => store.writeVersion('courses'),
     maxAgeMs: store.kind === 'embedded' ? Number.POSITIVE_INFINITY : SHARED_STORE_MAX_AGE_MS,
   };
-  const published = versionedCache<'all', { cards: CourseCard[]; body: PreparedJson }>({ ...options, maxEntries: 1 });
+  const published = versionedCache<'all', CourseCard[]>({ ...options, maxEntries: 1 });
+  const pages = versionedCache<string, PreparedJson>({ ...options, maxEntries: CATALOG_PAGES_KEPT });
   const anonymousPages = versionedCache<string, PreparedJson>({ ...options, maxEntries: 1_000 });
 
-  const all = () =>
-    published.get('all', async () => {
-      const cards = await catalog.list();
-      return { cards, body: prepareJson({ success: true, courses: cards }) };
-    });
+  const all = () => published.get('all', () => catalog.list());
+
+  /** Case-insensitive, literal match on titles: what the store's escaped `$regex` did, in memory. */
+  async function matching(search: string): Promise<CourseCard[]> {
+    const cards = await all();
+    if (!search) return cards;
+    const pattern = new RegExp(escapeRegex(search), 'i');
+    return cards.filter((card) => pattern.test(card.courseTitle));
+  }
 
   return {
-    /** The body of `GET /api/course/all` without a search. */
-    allBody: async () => (await all()).body,
-
-    /** Case-insensitive, literal match on titles: what the store's escaped `$regex` did, in memory. */
-    async search(text: string): Promise<CourseCard[]> {
-      const pattern = new RegExp(escapeRegex(text), 'i');
-      return (await all()).cards.filter((card) => pattern.test(card.courseTitle));
+    /** The body of `GET /api/course/all`: one page of the (matching) published cards, newest first, and their total. */
+    page({ search = '', offset, limit }: CatalogPageQuery): Promise<PreparedJson> {
+      return pages.get(JSON.stringify([search, offset, limit]), async () => {
+        const cards = await matching(search);
+        return prepareJson({ success: true, courses: cards.slice(offset, offset + limit), total: cards.length });
+      });
     },
 
     /** The body of `GET /api/course/:id` for a visitor who is not signed in. */
