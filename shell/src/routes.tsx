@@ -12,12 +12,20 @@ export interface PortalRoute {
 }
 
 const CATALOG = () => '/api/course/all';
+/**
+ * The first catalog page for a search: exactly the path the storefront's `catalogPath` builds
+ * (`storefront-mfe/src/hooks/useCatalog.ts`), since a prefetched response is taken by its path.
+ */
+const CATALOG_SEARCH = ({ input = '' }: Params) => {
+  const search = input.trim();
+  return search ? `/api/course/all?search=${encodeURIComponent(search)}` : CATALOG();
+};
 
 /** The spec's route table (section 2): each route renders one exposed module of one portal. */
 export const ROUTES: ReadonlyArray<PortalRoute> = [
   { path: '/', remote: 'storefront', module: 'HomePage', prefetch: CATALOG },
   { path: '/course-list', remote: 'storefront', module: 'CourseListPage', prefetch: CATALOG },
-  { path: '/course-list/:input', remote: 'storefront', module: 'CourseListPage', prefetch: CATALOG },
+  { path: '/course-list/:input', remote: 'storefront', module: 'CourseListPage', prefetch: CATALOG_SEARCH },
   {
     path: '/course/:id',
     remote: 'storefront',

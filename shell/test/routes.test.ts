@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, showsNavBar } from '../src/routes';
+import { matchRoute, ROUTES, showsNavBar } from '../src/routes';
 
 describe('shell routes', () => {
   it('covers the route table of the spec', () => {
@@ -31,5 +31,23 @@ describe('shell routes', () => {
     for (const path of ['/educator', '/educator/', '/educator/add-course', '/admin', '/admin/']) {
       expect(showsNavBar(path), path).toBe(false);
     }
+  });
+
+  it("prefetches the storefront's first catalog page, path for path", () => {
+    const prefetchOf = (pathname: string) => {
+      const match = matchRoute(pathname);
+      return match?.route.prefetch?.(match.params);
+    };
+    // The storefront asks for these exact strings (storefront-mfe/test/course-list.test.tsx).
+    expect(prefetchOf('/')).toBe('/api/course/all');
+    expect(prefetchOf('/course-list')).toBe('/api/course/all');
+    expect(prefetchOf('/course-list/JAVA')).toBe('/api/course/all?search=JAVA');
+    expect(prefetchOf('/course-list/c%2B%2B%20in')).toBe('/api/course/all?search=c%2B%2B%20in');
+    expect(prefetchOf('/course-list/%20%20data%20science%20')).toBe('/api/course/all?search=data%20science');
+    expect(prefetchOf('/course-list/React%20%26%20Node')).toBe('/api/course/all?search=React%20%26%20Node');
+    expect(prefetchOf('/course-list/a%2Fb%3F%23')).toBe('/api/course/all?search=a%2Fb%3F%23');
+    expect(prefetchOf('/course-list/%20')).toBe('/api/course/all');
+    expect(prefetchOf('/course/abc')).toBe('/api/course/abc');
+    expect(prefetchOf('/my-enrollments')).toBeUndefined();
   });
 });

@@ -1,12 +1,13 @@
+import type { CourseCard } from '@courseport/shared-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ALL_COURSES_PATH,
   apiGet,
   button,
+  catalogPage,
   currentPath,
   deferred,
-  getCalls,
   link,
   makeCourse,
   mockGet,
@@ -28,6 +29,10 @@ const COURSES = [
   makeCourse({ _id: 'cpp', courseTitle: 'C++ in Practice' }),
 ];
 
+/** `count` courses, newest first: 'Course 1' … 'Course {count}'. */
+const numbered = (count: number, prefix = 'Course') =>
+  Array.from({ length: count }, (_, i) => makeCourse({ _id: `${prefix}-${i + 1}`, courseTitle: `${prefix} ${i + 1}` }));
+
 let user: ReturnType<typeof setupUser>;
 
 beforeEach(() => {
@@ -36,16 +41,36 @@ beforeEach(() => {
   signOut();
 });
 
-const coursesAnswer = (courses = COURSES) => mockGet({ [ALL_COURSES_PATH]: () => ({ success: true, courses }) });
+/**
+ * Answers `GET /api/course/all[?search=…][&offset=…]` as the API does: titles containing the
+ * search (ignoring case), `pageSize` of them from the offset, and how many match in all.
+ */
+function serveCatalog(courses: CourseCard[] = COURSES, pageSize = 48) {
+  apiGet.mockImplementation((async (path: string) => {
+    const url = new URL(path, 'http://api.test');
+    if (url.pathname !== ALL_COURSES_PATH) throw new Error(`Unexpected GET ${path}`);
+    const search = (url.searchParams.get('search') ?? '').toLowerCase();
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const matching = courses.filter((c) => c.courseTitle.toLowerCase().includes(search));
+    return catalogPage(matching.slice(offset, offset + pageSize), matching.length);
+  }) as never);
+}
+/** The paths the page asked the API for, in order. */
+const requested = () => apiGet.mock.calls.map(([path]) => path);
 const cardTitles = () =>
   within(screen.getByRole('list', { name: 'Courses' }))
     .getAllByRole('heading', { level: 3 })
     .map((h) => h.textContent);
 const chip = () => document.querySelector('.sf-chip');
+const showMore = () => screen.queryByText('Show more courses');
+const search = async (text: string) => {
+  await user.type(screen.getByLabelText('Search for courses'), text);
+  await user.click(button('Search'));
+};
 
 describe('Course list', () => {
   it("shows the title 'Course List', the breadcrumb 'Home / Course List' and every course", async () => {
-    coursesAnswer();
+    serveCatalog();
     renderAt('/course-list');
     expect(screen.getByRole('heading', { level: 1, name: 'Course List' })).toBeInTheDocument();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' }) as HTMLElement;
@@ -55,37 +80,56 @@ describe('Course list', () => {
     await screen.findByText('Java basics');
     expect(cardTitles()).toEqual(COURSES.map((c) => c.courseTitle));
     expect(screen.getByText('Showing 4 courses')).toBeInTheDocument();
+    expect(showMore()).toBeNull();
     expect(chip()).toBeNull();
     expect(screen.getByLabelText('Search for courses')).toHaveValue('');
+    // The path the shell prefetches for /course-list.
+    expect(requested()).toEqual(['/api/course/all']);
+  });
+
+  it("says 'Showing 1 course' for a single course", async () => {
+    serveCatalog();
+    renderAt('/course-list/python');
+    await screen.findByText('Python for Data Science');
+    expect(screen.getByText('Showing 1 course')).toBeInTheDocument();
   });
 
   it('goes home from the breadcrumb', async () => {
-    coursesAnswer();
+    serveCatalog();
     renderAt('/course-list');
     await screen.findByText('Java basics');
     await user.click(link('Home', screen.getByRole('navigation', { name: 'Breadcrumb' }) as HTMLElement));
     expect(currentPath()).toBe('/');
   });
 
-  it("filters by a case-insensitive substring of the title ('JAVA' matches 'Java basics')", async () => {
-    coursesAnswer();
+  it("asks the API for the search, case as typed ('JAVA' matches 'Java basics')", async () => {
+    serveCatalog();
     renderAt('/course-list/JAVA');
     await screen.findByText('Java basics');
     expect(cardTitles()).toEqual(['Java basics', 'Modern JavaScript']);
     expect(screen.queryByText('Python for Data Science')).not.toBeInTheDocument();
     expect(chip()).toHaveTextContent('JAVA');
+    expect(requested()).toEqual(['/api/course/all?search=JAVA']);
   });
 
-  it('decodes the search text of the URL', async () => {
-    coursesAnswer();
+  it('decodes the search text of the URL and sends it encoded, exactly as the shell prefetches it', async () => {
+    serveCatalog();
     renderAt('/course-list/c%2B%2B%20in');
     await screen.findByText('C++ in Practice');
     expect(cardTitles()).toEqual(['C++ in Practice']);
     expect(chip()).toHaveTextContent('c++ in');
+    expect(requested()).toEqual(['/api/course/all?search=c%2B%2B%20in']);
+  });
+
+  it('trims the search, and treats a blank one as no search', async () => {
+    serveCatalog();
+    renderAt('/course-list/%20%20data%20science%20');
+    await screen.findByText('Python for Data Science');
+    expect(requested()).toEqual(['/api/course/all?search=data%20science']);
   });
 
   it("the chip's cross goes back to every course", async () => {
-    coursesAnswer();
+    serveCatalog();
     renderAt('/course-list/python');
     await screen.findByText('Python for Data Science');
     expect(cardTitles()).toEqual(['Python for Data Science']);
@@ -93,38 +137,39 @@ describe('Course list', () => {
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(currentPath()).toBe('/course-list');
     await waitFor(() => expect(chip()).toBeNull());
-    expect(cardTitles()).toHaveLength(4);
-    // The courses are loaded once: filtering happens in the browser.
-    expect(getCalls(ALL_COURSES_PATH)).toBe(1);
+    await waitFor(() => expect(cardTitles()).toHaveLength(4));
+    expect(requested()).toEqual(['/api/course/all?search=python', '/api/course/all']);
   });
 
-  it('searching opens /course-list/{text} and clears the box', async () => {
-    coursesAnswer();
+  it('searching opens /course-list/{text}, clears the box and asks the API', async () => {
+    serveCatalog();
     renderAt('/course-list');
     await screen.findByText('Java basics');
     const box = screen.getByLabelText('Search for courses');
-    await user.type(box, 'data science');
-    await user.click(button('Search'));
+    await search('data science');
     expect(currentPath()).toBe('/course-list/data%20science');
     expect(box).toHaveValue('');
     expect(chip()).toHaveTextContent('data science');
-    expect(cardTitles()).toEqual(['Python for Data Science']);
+    await waitFor(() => expect(cardTitles()).toEqual(['Python for Data Science']));
+    expect(requested()).toEqual(['/api/course/all', '/api/course/all?search=data%20science']);
   });
 
   it("shows 'No courses found' and a hint when nothing matches", async () => {
-    coursesAnswer();
+    serveCatalog();
     renderAt('/course-list/haskell');
     expect(await screen.findByText('No courses found')).toBeInTheDocument();
     expect(screen.getByText(/Try a different or shorter search term/)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Courses' })).not.toBeInTheDocument();
     expect(link('View all courses')).toHaveAttribute('href', '/course-list');
+    expect(showMore()).toBeNull();
   });
 
   it("shows 'No courses found' when there are no courses at all", async () => {
-    coursesAnswer([]);
+    serveCatalog([]);
     renderAt('/course-list');
     expect(await screen.findByText('No courses found')).toBeInTheDocument();
     expect(screen.getByText(/New courses are on their way/)).toBeInTheDocument();
+    expect(screen.queryByText('View all courses')).not.toBeInTheDocument();
   });
 
   it('shows Loading... while the courses load', async () => {
@@ -132,7 +177,7 @@ describe('Course list', () => {
     mockGet({ [ALL_COURSES_PATH]: () => answer.promise });
     renderAt('/course-list');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    answer.resolve({ success: true, courses: COURSES });
+    answer.resolve(catalogPage(COURSES));
     await screen.findByText('Java basics');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
@@ -140,9 +185,9 @@ describe('Course list', () => {
   it('shows an error with Retry, which loads the courses again', async () => {
     let fail = true;
     mockGet({
-      [ALL_COURSES_PATH]: () => {
+      '/api/course/all?search=java': () => {
         if (fail) throw serverError('Service unavailable', 503);
-        return { success: true, courses: COURSES };
+        return catalogPage(COURSES.slice(0, 2));
       },
     });
     renderAt('/course-list/java');
@@ -152,5 +197,161 @@ describe('Course list', () => {
     await user.click(button('Retry'));
     await screen.findByText('Java basics');
     expect(cardTitles()).toEqual(['Java basics', 'Modern JavaScript']);
+  });
+});
+
+describe('Course list: more courses than one page', () => {
+  it("shows 'Showing N of T courses' and 'Show more courses' until every course is shown", async () => {
+    const courses = numbered(7);
+    serveCatalog(courses, 3);
+    renderAt('/course-list');
+    await screen.findByText('Course 1');
+    expect(cardTitles()).toEqual(['Course 1', 'Course 2', 'Course 3']);
+    expect(screen.getByText('Showing 3 of 7 courses')).toBeInTheDocument();
+
+    await user.click(button('Show more courses'));
+    await screen.findByText('Showing 6 of 7 courses');
+    expect(cardTitles()).toEqual(courses.slice(0, 6).map((c) => c.courseTitle));
+
+    await user.click(button('Show more courses'));
+    await screen.findByText('Showing 7 courses');
+    expect(cardTitles()).toEqual(courses.map((c) => c.courseTitle));
+    expect(showMore()).toBeNull();
+    expect(requested()).toEqual(['/api/course/all', '/api/course/all?offset=3', '/api/course/all?offset=6']);
+  });
+
+  it('pages through a search', async () => {
+    serveCatalog([...numbered(5, 'Java'), ...numbered(4, 'Rust')], 2);
+    renderAt('/course-list/java');
+    await screen.findByText('Showing 2 of 5 courses');
+    await user.click(button('Show more courses'));
+    await screen.findByText('Showing 4 of 5 courses');
+    await user.click(button('Show more courses'));
+    await screen.findByText('Showing 5 courses');
+    expect(cardTitles()).toEqual(['Java 1', 'Java 2', 'Java 3', 'Java 4', 'Java 5']);
+    expect(requested()).toEqual([
+      '/api/course/all?search=java',
+      '/api/course/all?search=java&offset=2',
+      '/api/course/all?search=java&offset=4',
+    ]);
+  });
+
+  it('spins and disables the button while the next page loads, keeping what is shown', async () => {
+    const next = deferred<unknown>();
+    const courses = numbered(5);
+    mockGet({
+      [ALL_COURSES_PATH]: () => catalogPage(courses.slice(0, 3), 5),
+      '/api/course/all?offset=3': () => next.promise,
+    });
+    renderAt('/course-list');
+    await user.click(await screen.findByText('Show more courses'));
+    const loading = button('Loading...');
+    expect(loading).toBeDisabled();
+    expect(loading.querySelector('.ant-btn-icon, .anticon-loading')).not.toBeNull();
+    expect(cardTitles()).toEqual(['Course 1', 'Course 2', 'Course 3']);
+    expect(screen.getByText('Showing 3 of 5 courses')).toBeInTheDocument();
+    // Not the first page's loading state.
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    next.resolve(catalogPage(courses.slice(3), 5));
+    await screen.findByText('Showing 5 courses');
+    expect(cardTitles()).toEqual(courses.map((c) => c.courseTitle));
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('keeps the courses and offers Retry on the button when the next page fails', async () => {
+    const courses = numbered(5);
+    let fail = true;
+    mockGet({
+      [ALL_COURSES_PATH]: () => catalogPage(courses.slice(0, 3), 5),
+      '/api/course/all?offset=3': () => {
+        if (fail) throw serverError('Service unavailable', 503);
+        return catalogPage(courses.slice(3), 5);
+      },
+    });
+    renderAt('/course-list');
+    await user.click(await screen.findByText('Show more courses'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load more courses. Service unavailable');
+    expect(cardTitles()).toEqual(['Course 1', 'Course 2', 'Course 3']);
+    expect(screen.getByText('Showing 3 of 5 courses')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load courses')).not.toBeInTheDocument();
+    expect(showMore()).toBeNull();
+
+    fail = false;
+    await user.click(button('Retry'));
+    await screen.findByText('Showing 5 courses');
+    expect(cardTitles()).toEqual(courses.map((c) => c.courseTitle));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('skips a course it already shows when a new course shifted the pages', async () => {
+    const courses = numbered(5);
+    mockGet({
+      [ALL_COURSES_PATH]: () => catalogPage(courses.slice(0, 3), 5),
+      // A course was added at the top meanwhile: the second page starts with 'Course 3' again.
+      '/api/course/all?offset=3': () => catalogPage(courses.slice(2), 6),
+    });
+    renderAt('/course-list');
+    await user.click(await screen.findByText('Show more courses'));
+    await screen.findByText('Showing 5 of 6 courses');
+    expect(cardTitles()).toEqual(courses.map((c) => c.courseTitle));
+  });
+});
+
+describe('Course list: searches in quick succession', () => {
+  it('never lets an answer for an earlier search replace the newer one', async () => {
+    const java = deferred<unknown>();
+    const python = deferred<unknown>();
+    mockGet({
+      '/api/course/all?search=java': () => java.promise,
+      '/api/course/all?search=python': () => python.promise,
+    });
+    renderAt('/course-list/java');
+    await search('python');
+    expect(currentPath()).toBe('/course-list/python');
+
+    // The earlier search answers first: the newer one is still loading.
+    java.resolve(catalogPage(COURSES.slice(0, 2)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByText('Java basics')).not.toBeInTheDocument();
+
+    python.resolve(catalogPage([COURSES[2] as CourseCard]));
+    await screen.findByText('Python for Data Science');
+    expect(cardTitles()).toEqual(['Python for Data Science']);
+  });
+
+  it('ignores an earlier search that answers after the newer one', async () => {
+    const java = deferred<unknown>();
+    mockGet({
+      '/api/course/all?search=java': () => java.promise,
+      '/api/course/all?search=python': () => catalogPage([COURSES[2] as CourseCard]),
+    });
+    renderAt('/course-list/java');
+    await search('python');
+    await screen.findByText('Python for Data Science');
+    java.resolve(catalogPage(COURSES.slice(0, 2)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cardTitles()).toEqual(['Python for Data Science']);
+    expect(chip()).toHaveTextContent('python');
+  });
+
+  it('drops a next page that arrives after the search changed', async () => {
+    const next = deferred<unknown>();
+    const javaCourses = numbered(4, 'Java');
+    mockGet({
+      '/api/course/all?search=java': () => catalogPage(javaCourses.slice(0, 2), 4),
+      '/api/course/all?search=java&offset=2': () => next.promise,
+      '/api/course/all?search=rust': () => catalogPage(numbered(1, 'Rust'), 1),
+    });
+    renderAt('/course-list/java');
+    await user.click(await screen.findByText('Show more courses'));
+    expect(button('Loading...')).toBeDisabled();
+    await search('rust');
+    await screen.findByText('Rust 1');
+    next.resolve(catalogPage(javaCourses.slice(2), 4));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cardTitles()).toEqual(['Rust 1']);
+    expect(screen.getByText('Showing 1 course')).toBeInTheDocument();
   });
 });

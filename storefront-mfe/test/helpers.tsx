@@ -34,6 +34,8 @@ export const mockPost = (handlers: Record<string, (body: unknown) => unknown>) =
   answerByPath(apiPost, 'POST', handlers);
 
 export const ALL_COURSES_PATH = '/api/course/all';
+/** A catalog page's body: `courses`, and `total` (all of them unless told). */
+export const catalogPage = (courses: CourseCard[], total = courses.length) => ({ success: true, courses, total });
 export const PURCHASE_PATH = '/api/user/purchase';
 
 export function signOut() {

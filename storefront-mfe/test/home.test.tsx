@@ -6,6 +6,7 @@ import {
   ALL_COURSES_PATH,
   apiGet,
   button,
+  catalogPage,
   currentPath,
   deferred,
   getCalls,
@@ -36,7 +37,7 @@ beforeEach(() => {
   signOut();
 });
 
-const coursesAnswer = (courses = TEN_COURSES) => mockGet({ [ALL_COURSES_PATH]: () => ({ success: true, courses }) });
+const coursesAnswer = (courses = TEN_COURSES) => mockGet({ [ALL_COURSES_PATH]: () => catalogPage(courses) });
 
 describe('Home: hero and search', () => {
   it('shows a headline, a subtitle and a search box', async () => {
@@ -91,7 +92,7 @@ describe('Home: Learn from the best', () => {
     expect(screen.getByText('Learn from the best')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
 
-    answer.resolve({ success: true, courses: TEN_COURSES });
+    answer.resolve(catalogPage(TEN_COURSES));
     const grid = await screen.findByRole('list', { name: 'Featured courses' });
     const cards = within(grid).getAllByRole('link');
     expect(cards).toHaveLength(8);
@@ -103,12 +104,29 @@ describe('Home: Learn from the best', () => {
     expect(link('Show all courses')).toHaveAttribute('href', '/course-list');
   });
 
+  it("shows the newest 8 of the catalog's first page, asked for once and as the shell prefetches it", async () => {
+    const firstPage = Array.from({ length: 48 }, (_, i) =>
+      makeCourse({ _id: `p${i + 1}`, courseTitle: `Paged ${i + 1}` }),
+    );
+    mockGet({ [ALL_COURSES_PATH]: () => catalogPage(firstPage, 5_000) });
+    renderAt('/');
+    const grid = await screen.findByRole('list', { name: 'Featured courses' });
+    expect(
+      within(grid)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(firstPage.slice(0, 8).map((c) => c.courseTitle));
+    expect(screen.queryByText('Show more courses')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
+    expect(apiGet.mock.calls.map(([path]) => path)).toEqual(['/api/course/all']);
+  });
+
   it('shows an error with Retry, which loads the courses again', async () => {
     let fail = true;
     mockGet({
       [ALL_COURSES_PATH]: () => {
         if (fail) throw serverError('Database unavailable', 503);
-        return { success: true, courses: TEN_COURSES };
+        return catalogPage(TEN_COURSES);
       },
     });
     renderAt('/');

@@ -88,6 +88,16 @@ export interface Chapter {
   chapterContent: Lecture[];
 }
 
+/**
+ * `GET /api/course/all?search&offset&limit` → one page of the published catalog (newest first,
+ * 48 cards unless `limit` says otherwise, at most 100) and how many courses match in all.
+ */
+export interface CourseCatalogPage {
+  courses: CourseCard[];
+  /** Published courses matching the search (every published course without one). */
+  total: number;
+}
+
 /** `GET /api/course/all` → `courses[]` (newest first): the lean public card of a course. */
 export interface CourseCard {
   _id: string;

@@ -1,12 +1,13 @@
 import { EmptyState, ErrorState, Link, LoadingState } from '@courseport/shared-ui';
 import { CourseGrid } from '../components/CourseGrid';
-import { useCourses } from '../hooks/useCourses';
+import { useCatalog } from '../hooks/useCatalog';
 import { errorMessage } from '../hooks/useLoadable';
 
 export const FEATURED_COUNT = 8;
 
+/** The newest courses: the start of the catalog's first page (the same request the shell prefetches). */
 function Courses() {
-  const { state, retry } = useCourses();
+  const { state, retry } = useCatalog('');
   if (state.status === 'loading') return <LoadingState />;
   if (state.status === 'error') {
     return (
@@ -18,10 +19,10 @@ function Courses() {
       />
     );
   }
-  if (state.data.length === 0) {
+  if (state.courses.length === 0) {
     return <EmptyState title="No courses available yet" description="New courses are on their way. Check back soon!" />;
   }
-  return <CourseGrid courses={state.data.slice(0, FEATURED_COUNT)} label="Featured courses" />;
+  return <CourseGrid courses={state.courses.slice(0, FEATURED_COUNT)} label="Featured courses" />;
 }
 
 /** 'Learn from the best': the newest courses and a link to all of them. */

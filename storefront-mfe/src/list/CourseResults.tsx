@@ -1,12 +1,38 @@
-import { EmptyState, ErrorState, Link, LoadingState } from '@courseport/shared-ui';
+import { Button, EmptyState, ErrorState, Link, LoadingState } from '@courseport/shared-ui';
 import { CourseGrid } from '../components/CourseGrid';
-import { useCourses } from '../hooks/useCourses';
+import { type CatalogState, useCatalog } from '../hooks/useCatalog';
 import { errorMessage } from '../hooks/useLoadable';
-import { filterCourses } from './filterCourses';
 
-/** The courses matching `query` (all of them for an empty query), with loading, error and empty states. */
+type Ready = Extract<CatalogState, { status: 'ready' }>;
+
+const countText = (shown: number, total: number) => {
+  if (shown < total) return `Showing ${shown} of ${total} courses`;
+  return shown === 1 ? 'Showing 1 course' : `Showing ${shown} courses`;
+};
+
+/** 'Show more courses' under the grid; while loading it spins, after a failure it offers Retry. */
+function ShowMore({ more, onClick }: { more: Ready['more']; onClick: () => void }) {
+  const loading = more.status === 'loading';
+  return (
+    <div className="sf-show-more">
+      {more.status === 'error' && (
+        <p className="sf-show-more-error" role="alert">
+          Could not load more courses. {errorMessage(more.error, 'Failed to fetch courses')}
+        </p>
+      )}
+      <Button size="large" shape="round" loading={loading} disabled={loading} onClick={onClick}>
+        {loading ? 'Loading...' : more.status === 'error' ? 'Retry' : 'Show more courses'}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The courses whose title contains `query` (every course for an empty query), searched by the
+ * API a page at a time, with loading, error and empty states and 'Show more courses'.
+ */
 export function CourseResults({ query }: { query: string }) {
-  const { state, retry } = useCourses();
+  const { state, retry, loadMore } = useCatalog(query);
   if (state.status === 'loading') return <LoadingState />;
   if (state.status === 'error') {
     return (
@@ -18,7 +44,7 @@ export function CourseResults({ query }: { query: string }) {
       />
     );
   }
-  const courses = filterCourses(state.data, query);
+  const { courses, total, more } = state;
   if (courses.length === 0) {
     return query ? (
       <EmptyState
@@ -37,9 +63,10 @@ export function CourseResults({ query }: { query: string }) {
   return (
     <>
       <p className="sf-results-count" aria-live="polite">
-        {courses.length === 1 ? 'Showing 1 course' : `Showing ${courses.length} courses`}
+        {countText(courses.length, total)}
       </p>
       <CourseGrid courses={courses} label="Courses" />
+      {courses.length < total && <ShowMore more={more} onClick={loadMore} />}
     </>
   );
 }
