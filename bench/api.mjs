@@ -109,8 +109,9 @@ async function runScenario({ store, courses, bare }) {
     const freshToken = async () =>
       (await json(`${api.url}/api/auth/refresh`, { method: 'POST', headers: { Cookie: cookie } })).body.token;
 
-    const catalog = (await json(`${api.url}/api/course/all`)).body.courses;
-    if (catalog.length !== courses) throw new Error(`the catalog has ${catalog.length} courses, not ${courses}`);
+    // The catalog is paged: `total` counts every published course, `courses` is the first page.
+    const { courses: catalog, total } = (await json(`${api.url}/api/course/all`)).body;
+    if (total !== courses) throw new Error(`the catalog has ${total} courses, not ${courses}`);
     const token = await freshToken();
     const { body: userBody, headers: userHeaders } = await json(`${api.url}/api/user/data`, {
       headers: { Authorization: `Bearer ${token}` },
