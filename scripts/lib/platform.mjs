@@ -6,8 +6,10 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { matchRoute } from '../../shell/routes.mjs';
 import { runtimeConfigFromEnv, runtimeConfigHtml } from '../../shell/runtime-config.mjs';
 import { shellContentSecurityPolicy } from './content-security-policy.mjs';
+import { firstLoadHints } from './first-load-hints.mjs';
 import { createStaticServer, listen } from './static-server.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -145,8 +147,16 @@ export async function startPlatform(options = {}) {
         'X-Frame-Options': 'DENY',
       }),
       jsonRoutes: { '/runtime-config.json': runtimeConfig },
-      // Inlined into the page too, so the shell starts loading the portal without asking first.
-      htmlHead: () => runtimeConfigHtml(runtimeConfig()),
+      // The runtime config is inlined into the page too, with hints naming what the route will
+      // fetch: the browser gets it all in one wave, while the shell's own scripts download.
+      htmlHead: (pathname) =>
+        runtimeConfigHtml(runtimeConfig()) +
+        firstLoadHints({
+          match: matchRoute(pathname),
+          apiBaseUrl: urls.api,
+          portalUrls: urls,
+          portalDist: (remote) => path.join(root, `${remote}-mfe/dist`),
+        }),
     });
     ports.shell = await listen(shell, ports.shell, host, 'shell');
     urls.shell = origin(ports.shell);

@@ -23,6 +23,9 @@ export const SHARED_SINGLETONS = {
   '@courseport/shared-ui': { singleton: true, requiredVersion: `^${sharedUiVersion}` },
 } as const;
 
+const eagerly = (shared: Record<string, object>) =>
+  Object.fromEntries(Object.entries(shared).map(([name, config]) => [name, { ...config, eager: true }]));
+
 export const PORTS = { shell: 3000, storefront: 3001, learner: 3002, educator: 3003, admin: 3004 } as const;
 export type RemoteName = Exclude<keyof typeof PORTS, 'shell'>;
 
@@ -44,7 +47,9 @@ export function defineFederatedApp({ name, exposes, title, extra = {} }: PortalO
       pluginModuleFederation({
         name,
         ...(isHost ? { remotes: {}, shareStrategy: 'loaded-first' } : { exposes, filename: 'remoteEntry.js' }),
-        shared: SHARED_SINGLETONS,
+        // The host provides every singleton from its entry chunk (eager): the first load needs
+        // them all, and one file fetched with the page beats a second wave of requests.
+        shared: isHost ? eagerly(SHARED_SINGLETONS) : SHARED_SINGLETONS,
         dts: false,
         manifest: true,
         experiments: {

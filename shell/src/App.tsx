@@ -9,13 +9,13 @@ import {
   useSession,
 } from '@courseport/shared-ui';
 import { lazy } from 'react';
+import { ROUTES, showsNavBar } from '../routes.mjs';
 import { AuthProvider } from './auth/AuthProvider';
 import { EducatorGuard } from './guards/EducatorGuard';
 import { NavBar } from './layout/NavBar';
 import { NotFound } from './layout/NotFound';
 import { LoadWhen } from './lazy/LoadWhen';
 import { RemotePage } from './remotes/RemotePage';
-import { ROUTES, showsNavBar } from './routes';
 import { useProfileSync } from './session/useProfileSync';
 
 const RoleDialog = lazy(() => import('./roles/RoleDialog').then((m) => ({ default: m.RoleDialog })));

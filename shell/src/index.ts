@@ -1,5 +1,4 @@
-// Starts what the page needs at once, then crosses the async boundary: shared singletons are
-// negotiated before any of them is imported.
+// The host's shared libraries are eager (in this entry chunk), so there is no async boundary:
+// start what the page needs at once, then render.
 import './startup/early';
-
-import('./bootstrap');
+import './bootstrap';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, ROUTES, showsNavBar } from '../src/routes';
+import { matchRoute, ROUTES, showsNavBar } from '../routes.mjs';
 
 describe('shell routes', () => {
   it('covers the route table of the spec', () => {

@@ -1,13 +1,14 @@
 /**
- * What starts before the app's own code has loaded (this runs in the entry chunk, beside the
- * Module Federation runtime): the runtime config is read from the page, the portal the URL needs
- * starts loading, and so do the API's public config and the page's first API call. Nothing here
- * may import a shared module: they are only negotiated after the async boundary.
+ * What starts before the app renders: the runtime config is read from the page, the portal the
+ * URL needs starts loading, and so do the API's public config and the page's first API call. The
+ * production server also names these in the page's head (preload hints, see
+ * `scripts/lib/first-load-hints.mjs`), so the browser has usually fetched them already; the
+ * requests here must match those hints (same URL, no credentials) to be answered from them.
  */
 import type { PublicConfig, RuntimeConfig } from '@courseport/shared-ui';
+import { matchRoute } from '../../routes.mjs';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../../runtime-config.mjs';
 import { loadPage, registerPortals } from '../remotes/registry';
-import { matchRoute } from '../routes';
 
 function inlineRuntimeConfig(): RuntimeConfig | null {
   const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
@@ -18,8 +19,11 @@ function inlineRuntimeConfig(): RuntimeConfig | null {
   }
 }
 
+/** A cross-origin request without cookies, as `<link rel="preload" as="fetch" crossorigin>` makes. */
+const ANONYMOUS: RequestInit = { headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+
 async function fetchJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'omit' });
+  const res = await fetch(url, ANONYMOUS);
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   return (await res.json()) as T;
 }
@@ -40,9 +44,9 @@ publicConfig.catch(() => {});
 
 /** The route's first public API call, if it has one: `[path, response]`. */
 export const prefetch: Promise<[string, Promise<Response>] | null> = runtimeConfig.then((runtime) => {
-  const path = match?.route.prefetch?.(match.params);
+  const path = match?.prefetch;
   if (!runtime || !path) return null;
-  return [path, fetch(runtime.apiBaseUrl + path, { headers: { Accept: 'application/json' }, credentials: 'omit' })];
+  return [path, fetch(runtime.apiBaseUrl + path, ANONYMOUS)];
 });
 
 void runtimeConfig.then((runtime) => {

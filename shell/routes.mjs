@@ -1,28 +1,21 @@
-import type { RemoteName } from '@courseport/shared-ui';
-
-type Params = Record<string, string>;
-
-export interface PortalRoute {
-  path: string;
-  remote: RemoteName;
-  module: string;
-  guard?: 'educator';
-  /** The public API call the page starts with, fetched together with the page itself. */
-  prefetch?: (params: Params) => string;
-}
+// The spec's route table (section 2): each route renders one exposed module of one portal. Plain
+// JavaScript, because two sides read it: the shell in the browser, and the production server,
+// which names in each page's head what that route will fetch (scripts/lib/first-load-hints.mjs).
 
 const CATALOG = () => '/api/course/all';
+
 /**
  * The first catalog page for a search: exactly the path the storefront's `catalogPath` builds
  * (`storefront-mfe/src/hooks/useCatalog.ts`), since a prefetched response is taken by its path.
+ * @param {Record<string, string>} params
  */
-const CATALOG_SEARCH = ({ input = '' }: Params) => {
+const CATALOG_SEARCH = ({ input = '' }) => {
   const search = input.trim();
   return search ? `/api/course/all?search=${encodeURIComponent(search)}` : CATALOG();
 };
 
-/** The spec's route table (section 2): each route renders one exposed module of one portal. */
-export const ROUTES: ReadonlyArray<PortalRoute> = [
+/** @type {ReadonlyArray<import('./routes.d.mts').PortalRoute>} */
+export const ROUTES = [
   { path: '/', remote: 'storefront', module: 'HomePage', prefetch: CATALOG },
   { path: '/course-list', remote: 'storefront', module: 'CourseListPage', prefetch: CATALOG },
   { path: '/course-list/:input', remote: 'storefront', module: 'CourseListPage', prefetch: CATALOG_SEARCH },
@@ -41,14 +34,16 @@ export const ROUTES: ReadonlyArray<PortalRoute> = [
 ];
 
 /**
- * The route a URL path renders, with its parameters. The router does the real matching; this
- * small version runs before the router has loaded, to start fetching what the page needs.
+ * The route a URL path renders, with its parameters. The router does the real matching in the
+ * app; this small version runs before the router has loaded, and on the server.
+ * @param {string} pathname
  */
-export function matchRoute(pathname: string): { route: PortalRoute; params: Params } | null {
+export function matchRoute(pathname) {
   const parts = pathname.split('/').filter(Boolean);
   for (const route of ROUTES) {
     const pattern = route.path.split('/').filter(Boolean);
-    const params: Params = {};
+    /** @type {Record<string, string>} */
+    const params = {};
     const wildcard = pattern.at(-1) === '*';
     const fixed = wildcard ? pattern.slice(0, -1) : pattern;
     if (wildcard ? parts.length < fixed.length : parts.length !== fixed.length) continue;
@@ -62,12 +57,15 @@ export function matchRoute(pathname: string): { route: PortalRoute; params: Para
       }
       return true;
     });
-    if (matches) return { route, params };
+    if (matches) return { route, params, prefetch: route.prefetch?.(params) ?? null };
   }
   return null;
 }
 
-/** The top navigation bar is hidden in the educator and admin areas, which render their own. */
-export function showsNavBar(pathname: string): boolean {
+/**
+ * The top navigation bar is hidden in the educator and admin areas, which render their own.
+ * @param {string} pathname
+ */
+export function showsNavBar(pathname) {
   return !/^\/(educator|admin)(\/|$)/.test(pathname);
 }

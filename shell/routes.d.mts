@@ -1,0 +1,21 @@
+import type { RemoteName } from '@courseport/shared-ui/contracts';
+
+export type RouteParams = Record<string, string>;
+
+export interface PortalRoute {
+  path: string;
+  remote: RemoteName;
+  module: string;
+  guard?: 'educator';
+  /** The public API call the page starts with, fetched together with the page itself. */
+  prefetch?: (params: RouteParams) => string;
+}
+
+export const ROUTES: ReadonlyArray<PortalRoute>;
+
+/** The route a URL path renders, its parameters and the API path it starts with. */
+export function matchRoute(
+  pathname: string,
+): { route: PortalRoute; params: RouteParams; prefetch: string | null } | null;
+
+export function showsNavBar(pathname: string): boolean;
