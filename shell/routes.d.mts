@@ -9,6 +9,8 @@ export interface PortalRoute {
   guard?: 'educator';
   /** The public API call the page starts with, fetched together with the page itself. */
   prefetch?: (params: RouteParams) => string;
+  /** The page's largest image, read from the prefetched response, fetched before the page renders. */
+  largestImage?: (body: unknown) => unknown;
 }
 
 export const ROUTES: ReadonlyArray<PortalRoute>;

@@ -24,6 +24,7 @@ export const ROUTES = [
     remote: 'storefront',
     module: 'CourseDetailsPage',
     prefetch: ({ id = '' }) => `/api/course/${encodeURIComponent(id)}`,
+    largestImage: (body) => body?.courseData?.courseThumbnail,
   },
   { path: '/my-enrollments', remote: 'learner', module: 'MyEnrollmentsPage' },
   { path: '/player/:courseId', remote: 'learner', module: 'PlayerPage' },

@@ -2,10 +2,11 @@ import { fetchRuntimeConfig, type PublicConfig, providePrefetched, setRuntimeCon
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { registerPortals } from './remotes/registry';
-import { prefetch, publicConfig, runtimeConfig } from './startup/early';
+import { firstPage, prefetch, publicConfig, runtimeConfig } from './startup/early';
 
 /** Without the API the frame still renders (portals show their own errors): assume the defaults. */
 const FALLBACK_CONFIG: PublicConfig = { authMode: 'local', paymentMode: 'local', currency: 'Rs' };
+const FIRST_PAGE_WAIT_MS = 1_000;
 
 const early = await runtimeConfig;
 const runtime = early ?? (await fetchRuntimeConfig());
@@ -16,6 +17,9 @@ const started = await prefetch;
 if (started) providePrefetched(...started);
 
 const config = await publicConfig.catch(() => FALLBACK_CONFIG);
+
+// First paint with the page itself rather than a loading state, unless the portal is slow.
+await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<App config={config} />);

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const registry = vi.hoisted(() => ({ loadPage: vi.fn(), resetRemote: vi.fn() }));
+const registry = vi.hoisted(() => ({ loadPage: vi.fn(), loadedPage: vi.fn(), resetRemote: vi.fn() }));
 vi.mock('../src/remotes/registry', () => registry);
 
 import { RemotePage, UNAVAILABLE_TEXT } from '../src/remotes/RemotePage';
@@ -15,6 +15,7 @@ const Throwing = () => {
 beforeEach(() => {
   registry.loadPage.mockReset();
   registry.resetRemote.mockReset();
+  registry.loadedPage.mockReset();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
@@ -25,6 +26,14 @@ describe('RemotePage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(await screen.findByRole('heading', { name: 'Course List' })).toBeInTheDocument();
     expect(registry.loadPage).toHaveBeenCalledWith('storefront', 'CourseListPage');
+  });
+
+  it('renders a page that has already loaded at once, without a loading state', () => {
+    registry.loadedPage.mockReturnValue(Working);
+    render(<RemotePage remote="storefront" module="CourseListPage" />);
+    expect(screen.getByRole('heading', { name: 'Course List' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(registry.loadPage).not.toHaveBeenCalled();
   });
 
   it('shows the fallback when the portal cannot be fetched, and Retry loads it again', async () => {

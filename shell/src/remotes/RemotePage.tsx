@@ -1,6 +1,6 @@
 import { Button, LoadingState, type RemoteName, StatusMessage } from '@courseport/shared-ui';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
-import { loadPage, resetRemote } from './registry';
+import { loadedPage, loadPage, resetRemote } from './registry';
 
 export const UNAVAILABLE_TEXT = 'This section is unavailable';
 
@@ -38,9 +38,9 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
-/** Loads the page once per mount; remounting (a new Retry attempt) loads it afresh. */
+/** Loads the page once per mount (at once if it already has); a Retry remount loads it afresh. */
 function LazyPage({ remote, module }: { remote: RemoteName; module: string }) {
-  const [Page] = useState<ComponentType>(() => lazy(() => loadPage(remote, module)));
+  const [Page] = useState<ComponentType>(() => loadedPage(remote, module) ?? lazy(() => loadPage(remote, module)));
   return (
     <Suspense fallback={<LoadingState />}>
       <Page />

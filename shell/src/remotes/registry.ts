@@ -13,15 +13,24 @@ export function registerPortals(remotes: RuntimeConfig['remotes'], force = false
   );
 }
 
+const loaded = new Map<string, ComponentType>();
+
 /** Loads an exposed page component, e.g. `loadPage('storefront', 'HomePage')`. */
 export async function loadPage(remote: RemoteName, module: string): Promise<{ default: ComponentType }> {
-  const loaded = await loadRemote<{ default: ComponentType }>(`${remote}/${module}`);
-  if (!loaded?.default) throw new Error(`${remote}/${module} did not export a component`);
-  return loaded;
+  const exports = await loadRemote<{ default: ComponentType }>(`${remote}/${module}`);
+  if (!exports?.default) throw new Error(`${remote}/${module} did not export a component`);
+  loaded.set(`${remote}/${module}`, exports.default);
+  return exports;
 }
 
-/** Forgets a failed remote so the next load fetches its manifest and entry again. */
+/** A page that has already loaded (so it can render at once, without a loading state). */
+export function loadedPage(remote: RemoteName, module: string): ComponentType | undefined {
+  return loaded.get(`${remote}/${module}`);
+}
+
+/** Forgets a failed remote so the next load fetches its entry again. */
 export function resetRemote(remote: RemoteName): void {
+  for (const key of loaded.keys()) if (key.startsWith(`${remote}/`)) loaded.delete(key);
   const entry = manifests[remote];
   if (entry) registerRemotes([{ name: remote, entry }], { force: true });
 }

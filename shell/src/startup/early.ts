@@ -49,9 +49,25 @@ export const prefetch: Promise<[string, Promise<Response>] | null> = runtimeConf
   return [path, fetch(runtime.apiBaseUrl + path, ANONYMOUS)];
 });
 
-void runtimeConfig.then((runtime) => {
+/** The route's page, loading from the start; settles (never rejects) when it has loaded or failed. */
+export const firstPage: Promise<void> = runtimeConfig.then(async (runtime) => {
   if (!runtime) return;
   registerPortals(runtime.remotes);
-  // Start loading the page's portal now; the router asks for the same module when it renders.
-  if (match) loadPage(match.route.remote, match.route.module).catch(() => {});
+  // The router asks for the same module when it renders, and gets it at once if it has loaded.
+  if (match) await loadPage(match.route.remote, match.route.module).catch(() => {});
 });
+
+// The page's largest image (a course's thumbnail) is named by its first API call: fetch it now,
+// not when the page has rendered.
+void prefetch
+  .then(async (started) => {
+    const image = match?.route.largestImage;
+    if (!started || !image) return;
+    const res = await started[1];
+    const url = image(await res.clone().json());
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return;
+    const hint = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: url });
+    hint.setAttribute('fetchpriority', 'high');
+    document.head.append(hint);
+  })
+  .catch(() => {});
