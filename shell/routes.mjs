@@ -10,7 +10,7 @@ const CATALOG = () => '/api/course/all';
  * @param {Record<string, string>} params
  */
 const CATALOG_SEARCH = ({ input = '' }) => {
-  const search = input.trim();
+  const search = input.trim().slice(0, 100);
   return search ? `/api/course/all?search=${encodeURIComponent(search)}` : CATALOG();
 };
 

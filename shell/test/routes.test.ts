@@ -44,6 +44,8 @@ describe('shell routes', () => {
     expect(prefetchOf('/course-list/JAVA')).toBe('/api/course/all?search=JAVA');
     expect(prefetchOf('/course-list/c%2B%2B%20in')).toBe('/api/course/all?search=c%2B%2B%20in');
     expect(prefetchOf('/course-list/%20%20data%20science%20')).toBe('/api/course/all?search=data%20science');
+    // The API searches on at most 100 characters; the storefront asks for the same cut.
+    expect(prefetchOf(`/course-list/${'a'.repeat(150)}`)).toBe(`/api/course/all?search=${'a'.repeat(100)}`);
     expect(prefetchOf('/course-list/React%20%26%20Node')).toBe('/api/course/all?search=React%20%26%20Node');
     expect(prefetchOf('/course-list/a%2Fb%3F%23')).toBe('/api/course/all?search=a%2Fb%3F%23');
     expect(prefetchOf('/course-list/%20')).toBe('/api/course/all');

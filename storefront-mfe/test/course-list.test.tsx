@@ -128,6 +128,12 @@ describe('Course list', () => {
     expect(requested()).toEqual(['/api/course/all?search=data%20science']);
   });
 
+  it('searches on the first 100 characters of a longer text, as the API and the shell do', async () => {
+    serveCatalog();
+    renderAt(`/course-list/${'a'.repeat(150)}`);
+    await waitFor(() => expect(requested()).toEqual([`/api/course/all?search=${'a'.repeat(100)}`]));
+  });
+
   it("the chip's cross goes back to every course", async () => {
     serveCatalog();
     renderAt('/course-list/python');

@@ -10,7 +10,8 @@ const CATALOG_PATH = '/api/course/all';
  */
 export function catalogPath(search: string, offset = 0): string {
   const params: string[] = [];
-  if (search) params.push(`search=${encodeURIComponent(search)}`);
+  // The API searches on at most 100 characters (the shell's prefetch cuts the same way).
+  if (search) params.push(`search=${encodeURIComponent(search.slice(0, 100))}`);
   if (offset > 0) params.push(`offset=${offset}`);
   return params.length ? `${CATALOG_PATH}?${params.join('&')}` : CATALOG_PATH;
 }
