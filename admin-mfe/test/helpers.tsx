@@ -1,11 +1,4 @@
-import {
-  type AdminEmail,
-  api,
-  type EducatorRequest,
-  type SessionState,
-  sessionStore,
-  ThemeProvider,
-} from '@courseport/shared-ui';
+import { type AdminEmail, api, type EducatorRequest, type SessionState, sessionStore } from '@courseport/shared-ui';
 import { answerByPath, callsTo, MemoryRouter } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
@@ -48,11 +41,9 @@ export const signInAsAdmin = () => setSession({ roles: ['student', 'admin'] });
 
 export function renderPage() {
   return render(
-    <ThemeProvider>
-      <MemoryRouter initialEntries={['/admin']}>
-        <AdminDashboardPage />
-      </MemoryRouter>
-    </ThemeProvider>,
+    <MemoryRouter initialEntries={['/admin']}>
+      <AdminDashboardPage />
+    </MemoryRouter>,
   );
 }
 

@@ -320,7 +320,7 @@ describe('Add course: sending', () => {
 
     const submit = await waitFor(() => button('Adding Course...'));
     expect(submit).toBeDisabled();
-    expect(submit.querySelector('.ant-btn-loading-icon')).not.toBeNull();
+    expect(submit.querySelector('.cp-spinner')).not.toBeNull();
     expect(screen.queryByText('ADD')).not.toBeInTheDocument();
 
     // A second submit (Enter in a field) while the first is on its way.

@@ -6,7 +6,6 @@ import {
   type EnrolledStudent,
   type SessionState,
   sessionStore,
-  ThemeProvider,
 } from '@courseport/shared-ui';
 import { answerByPath, callsTo, LocationProbe, MemoryRouter, Route, Routes } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
@@ -71,15 +70,13 @@ export function signInAsEducator(fullName = 'Grace Hopper', userName = 'grace.pr
 /** Renders the portal at `path`, mounted at /educator/* as the shell (and the standalone mode) does. */
 export function renderPortal(path = '/educator') {
   return render(
-    <ThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/educator/*" element={<EducatorPortal />} />
-          <Route path="*" element={<p>Elsewhere</p>} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-    </ThemeProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/educator/*" element={<EducatorPortal />} />
+        <Route path="*" element={<p>Elsewhere</p>} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
   );
 }
 

@@ -43,7 +43,7 @@ describe('Enrolled students', () => {
     mockGet({ [STUDENTS_PATH]: () => pending.promise });
     renderPortal('/educator/student-enrolled');
     expect(screen.getByText('Loading enrolled students...')).toBeInTheDocument();
-    expect(document.querySelector('.ant-spin')).not.toBeNull();
+    expect(document.querySelector('.cp-spinner')).not.toBeNull();
     expect(apiGet).toHaveBeenCalledWith(STUDENTS_PATH);
 
     pending.resolve({ success: true, enrolledStudents: ENROLLMENTS });

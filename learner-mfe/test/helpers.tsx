@@ -5,7 +5,6 @@ import {
   type Lecture,
   type SessionState,
   sessionStore,
-  ThemeProvider,
 } from '@courseport/shared-ui';
 import { answerByPath, callsTo, LocationProbe, MemoryRouter, Route, Routes } from '@courseport/shared-ui/testing';
 import { render, screen, within } from '@testing-library/react';
@@ -67,7 +66,7 @@ const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
 /** Renders the learner's routes at `path`, as the shell (and the standalone mode) does. */
 export function renderAt(path: string, { strict = false }: { strict?: boolean } = {}) {
   const tree = (
-    <ThemeProvider>
+    <>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           {ROUTES.map(({ path: routePath, element }) => (
@@ -77,7 +76,7 @@ export function renderAt(path: string, { strict = false }: { strict?: boolean } 
         </Routes>
         <LocationProbe withSearch />
       </MemoryRouter>
-    </ThemeProvider>
+    </>
   );
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
 }

@@ -1,7 +1,8 @@
 /**
- * `@courseport/shared-ui/heavy`: the antd components kept out of the first load (forms, tables,
- * dialogs...). Importing this module waits for them once; import it only from screens that are
- * themselves loaded on demand (a portal page, a lazy dialog), never from a first-load path.
+ * `@courseport/shared-ui/heavy`: antd, kept out of the first load (forms, tables, dialogs...).
+ * Importing this module waits for it once; import it only from screens that are themselves loaded
+ * on demand (a portal page, a lazy dialog), never from a first-load path, and render such a
+ * screen inside `<Themed>` (antd's ConfigProvider with the platform's theme).
  *
  * It is not a shared module itself: it is a few bytes in each app, asking the shared-ui singleton
  * for its own chunk, so there is still exactly one antd.
@@ -13,6 +14,7 @@ export const {
   Avatar,
   Card,
   Checkbox,
+  Collapse,
   Dropdown,
   Flex,
   Form,
@@ -21,9 +23,11 @@ export const {
   Modal,
   Progress,
   Rate,
+  Spin,
   Table,
   Tabs,
   Tag,
   Tooltip,
+  Themed,
   Typography,
 } = await loadOnDemandComponents();

@@ -1,12 +1,13 @@
 /**
- * The shared UI kit: theme, antd and the router (only through these re-exports, so every portal
- * shares one of each), the session store, the API client and shared screen states.
+ * The shared UI kit: the router (only through these re-exports, so every portal shares one), the
+ * first-load components (no antd: that is `@courseport/shared-ui/heavy`), the theme, the session
+ * store, the API client and shared screen states.
  */
-/** antd components the first load needs; the rest come from `@courseport/shared-ui/heavy`. */
-export { Button, Collapse, Empty, Grid, Layout, Spin } from 'antd';
 export { ApiError, api, apiRequest, NETWORK_ERROR_MESSAGE, type RequestOptions } from './api/client';
 export { providePrefetched } from './api/prefetch';
+export { Button, type ButtonProps } from './components/Button';
 export { LogoMark } from './components/LogoMark';
+export { Spinner } from './components/Spinner';
 export { StatusMessage, type StatusMessageProps } from './components/StatusMessage';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';
 export { YouTubeEmbed, type YouTubeEmbedProps } from './components/YouTubeEmbed';
@@ -20,6 +21,7 @@ export {
   plural,
   videoIdFromUrl,
 } from './format';
+export { BREAKPOINTS, useMinWidth } from './hooks/useBreakpoint';
 export { loadOnDemandComponents } from './load-on-demand';
 export * from './router';
 export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';
@@ -32,5 +34,5 @@ export {
   useSession,
 } from './session/store';
 export { renderStandalone } from './standalone';
-export { ThemeProvider, theme } from './theme';
+export { theme } from './theme';
 export { type Toast, useToast } from './toast';

@@ -1,10 +1,9 @@
-import { Layout } from 'antd';
 import type { ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { loadOnDemandComponents } from './load-on-demand';
 import { fetchRuntimeConfig, setRuntimeConfig } from './runtime-config';
 import { sessionStore } from './session/store';
-import { ThemeProvider } from './theme';
 
 /**
  * Runs a portal on its own (its team's dev server or preview) with the same providers the shell
@@ -12,20 +11,23 @@ import { ThemeProvider } from './theme';
  */
 export async function renderStandalone(routes: ReadonlyArray<{ path: string; element: ReactElement }>): Promise<void> {
   setRuntimeConfig(await fetchRuntimeConfig());
+  const { Themed } = await loadOnDemandComponents();
   sessionStore.setState({ status: 'signed-out', userLoaded: true });
   const root = document.getElementById('root');
   if (!root) return;
   createRoot(root).render(
-    <ThemeProvider>
+    <Themed>
       <BrowserRouter>
-        <Layout style={{ minHeight: '100vh' }}>
-          <Routes>
-            {routes.map(({ path, element }) => (
-              <Route key={path} path={path} element={element} />
-            ))}
-          </Routes>
-        </Layout>
+        <div className="cp-layout">
+          <main className="cp-content">
+            <Routes>
+              {routes.map(({ path, element }) => (
+                <Route key={path} path={path} element={element} />
+              ))}
+            </Routes>
+          </main>
+        </div>
       </BrowserRouter>
-    </ThemeProvider>,
+    </Themed>,
   );
 }

@@ -1,13 +1,4 @@
-import {
-  BrowserRouter,
-  Layout,
-  type PublicConfig,
-  Route,
-  Routes,
-  ThemeProvider,
-  useLocation,
-  useSession,
-} from '@courseport/shared-ui';
+import { BrowserRouter, type PublicConfig, Route, Routes, useLocation, useSession } from '@courseport/shared-ui';
 import { lazy } from 'react';
 import { ROUTES, showsNavBar } from '../routes.mjs';
 import { AuthProvider } from './auth/AuthProvider';
@@ -25,9 +16,9 @@ export function Frame() {
   const roleDialogOpen = useSession((s) => s.roleDialogOpen);
   useProfileSync();
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <div className="cp-layout">
       {showsNavBar(pathname) && <NavBar />}
-      <Layout.Content>
+      <main className="cp-content">
         <Routes>
           {ROUTES.map(({ path, remote, module, guard }) => {
             const page = <RemotePage key={`${remote}/${module}`} remote={remote} module={module} />;
@@ -41,22 +32,20 @@ export function Frame() {
           })}
           <Route path="*" element={<NotFound />} />
         </Routes>
-      </Layout.Content>
+      </main>
       <LoadWhen when={roleDialogOpen}>
         <RoleDialog />
       </LoadWhen>
-    </Layout>
+    </div>
   );
 }
 
 export function App({ config }: { config: PublicConfig }) {
   return (
-    <ThemeProvider>
-      <BrowserRouter>
-        <AuthProvider config={config}>
-          <Frame />
-        </AuthProvider>
-      </BrowserRouter>
-    </ThemeProvider>
+    <BrowserRouter>
+      <AuthProvider config={config}>
+        <Frame />
+      </AuthProvider>
+    </BrowserRouter>
   );
 }

@@ -2,7 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const registry = vi.hoisted(() => ({ loadPage: vi.fn(), loadedPage: vi.fn(), resetRemote: vi.fn() }));
+const registry = vi.hoisted(() => ({
+  loadPage: vi.fn(),
+  loadedPage: vi.fn(),
+  resetRemote: vi.fn(),
+  hasPreloadHints: vi.fn(),
+}));
 vi.mock('../src/remotes/registry', () => registry);
 
 import { RemotePage, UNAVAILABLE_TEXT } from '../src/remotes/RemotePage';
@@ -16,6 +21,7 @@ beforeEach(() => {
   registry.loadPage.mockReset();
   registry.resetRemote.mockReset();
   registry.loadedPage.mockReset();
+  registry.hasPreloadHints.mockReset().mockReturnValue(false);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
@@ -46,6 +52,19 @@ describe('RemotePage', () => {
     expect(registry.resetRemote).toHaveBeenCalledWith('storefront');
     expect(await screen.findByRole('heading', { name: 'Course List' })).toBeInTheDocument();
     expect(registry.loadPage).toHaveBeenCalledTimes(2);
+  });
+
+  it("reloads the page on Retry when the page's own preload hints for the portal failed with it", async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    registry.hasPreloadHints.mockReturnValue(true);
+    registry.loadPage.mockRejectedValue(new Error('Failed to load script resources'));
+    render(<RemotePage remote="storefront" module="CourseListPage" />);
+    expect(await screen.findByText(UNAVAILABLE_TEXT)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(reload).toHaveBeenCalled();
+    expect(registry.resetRemote).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 
   it('shows the fallback when the portal page throws while rendering', async () => {

@@ -51,7 +51,7 @@ async function openCourse(overrides: Parameters<typeof makeDetails>[0] = {}) {
 }
 
 const purchaseCard = () => screen.getByRole('complementary', { name: 'Enroll in this course' });
-const chapterPanel = (title: string) => screen.getByText(title).closest('.ant-collapse-item') as HTMLElement;
+const chapterPanel = (title: string) => screen.getByText(title).closest('.sf-chapter') as HTMLElement;
 
 describe('Course details: loading and failures', () => {
   it('shows Loading... until the course arrives', async () => {
@@ -128,6 +128,11 @@ describe('Course details: overview', () => {
     expect(teaser.textContent).not.toMatch(/[<>]/);
   });
 
+  it('never shows the text of scripts or styles in the teaser', async () => {
+    await openCourse({ courseDescription: '<p>Learn</p><script>alert(1)</script><style>p{}</style><p>React</p>' });
+    expect(screen.getByTestId('course-teaser').textContent).toBe('Learn React');
+  });
+
   it('shows a short description whole, as text, without ...', async () => {
     await openCourse({ courseDescription: '<h2>Build modern apps</h2><p>Learn <em>React</em> &amp; more.</p>' });
     expect(screen.getByTestId('course-teaser').textContent).toBe('Build modern apps Learn React & more.');
@@ -139,6 +144,8 @@ describe('Course details: overview', () => {
         '<p>Learn <strong>React</strong><img src="x" onerror="alert(1)"></p><script>alert(2)</script><a href="javascript:alert(3)">bad</a><a href="https://react.dev">docs</a>',
     });
     const section = screen.getByText('Course Description').closest('section') as HTMLElement;
+    // The sanitizer loads with the section, just after the page has painted.
+    await waitFor(() => expect(section.querySelector('.sf-rich-text')).not.toBeNull());
     const rich = section.querySelector('.sf-rich-text') as HTMLElement;
     expect(within(rich).getByText('React').tagName).toBe('STRONG');
     expect(rich.querySelector('script, img, [onerror]')).toBeNull();

@@ -253,7 +253,7 @@ describe('Course list: more courses than one page', () => {
     await user.click(await screen.findByText('Show more courses'));
     const loading = button('Loading...');
     expect(loading).toBeDisabled();
-    expect(loading.querySelector('.ant-btn-icon, .anticon-loading')).not.toBeNull();
+    expect(loading.querySelector('.cp-spinner')).not.toBeNull();
     expect(cardTitles()).toEqual(['Course 1', 'Course 2', 'Course 3']);
     expect(screen.getByText('Showing 3 of 5 courses')).toBeInTheDocument();
     // Not the first page's loading state.

@@ -5,7 +5,6 @@ import {
   type Lecture,
   type SessionState,
   sessionStore,
-  ThemeProvider,
 } from '@courseport/shared-ui';
 import { answerByPath, callsTo, LocationProbe, MemoryRouter, Route, Routes } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
@@ -69,17 +68,15 @@ const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
 /** Renders the storefront's routes at `path`, as the shell (and the standalone mode) does. */
 export function renderAt(path: string) {
   return render(
-    <ThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          {ROUTES.map(({ path: routePath, element }) => (
-            <Route key={routePath} path={routePath} element={element} />
-          ))}
-          <Route path="*" element={<p>Elsewhere</p>} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-    </ThemeProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        {ROUTES.map(({ path: routePath, element }) => (
+          <Route key={routePath} path={routePath} element={element} />
+        ))}
+        <Route path="*" element={<p>Elsewhere</p>} />
+      </Routes>
+      <LocationProbe />
+    </MemoryRouter>,
   );
 }
 

@@ -1,5 +1,5 @@
-import { Button, Spin } from '@courseport/shared-ui';
-import { Flex, Typography } from '@courseport/shared-ui/heavy';
+import { Button } from '@courseport/shared-ui';
+import { Flex, Spin, Typography } from '@courseport/shared-ui/heavy';
 import { BackToSiteLink } from './BackToSiteLink';
 
 interface AdminHeaderProps {

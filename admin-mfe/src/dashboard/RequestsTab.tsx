@@ -83,8 +83,8 @@ export function RequestsTab({ requests, loading, busyIds, onApprove, onReject }:
                 <Flex gap={8}>
                   <Button
                     size="small"
-                    color="green"
-                    variant="solid"
+                    type="primary"
+                    style={{ background: '#16a34a', borderColor: '#16a34a' }}
                     disabled={busy}
                     onClick={() => onApprove(request._id)}
                   >

@@ -1,5 +1,5 @@
 import { LoadingState, useSession } from '@courseport/shared-ui';
-import { Tabs } from '@courseport/shared-ui/heavy';
+import { Tabs, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { AccessDenied } from '../dashboard/AccessDenied';
 import { AdminEmailsTab } from '../dashboard/AdminEmailsTab';
@@ -9,7 +9,7 @@ import { useAdminEmails } from '../dashboard/useAdminEmails';
 import { useEducatorRequests } from '../dashboard/useEducatorRequests';
 
 /** /admin: educator requests and the admin e-mail allow-list, for admins only. */
-export default function AdminDashboardPage() {
+function AdminGate() {
   const status = useSession((s) => s.status);
   const userLoaded = useSession((s) => s.userLoaded);
   const roles = useSession((s) => s.roles);
@@ -75,5 +75,14 @@ function AdminDashboard() {
         ]}
       />
     </div>
+  );
+}
+
+/** Rendered in the platform's antd theme (its components load on demand). */
+export default function AdminDashboardPage() {
+  return (
+    <Themed>
+      <AdminGate />
+    </Themed>
   );
 }

@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from '@courseport/shared-ui';
+import { Themed } from '@courseport/shared-ui/heavy';
 import { EducatorLayout } from '../layout/EducatorLayout';
 import { PATHS } from '../lib/paths';
 import AddCoursePage from './AddCoursePage';
@@ -10,7 +11,7 @@ import StudentsEnrolledPage from './StudentsEnrolledPage';
  * The whole educator portal, mounted by the shell at `/educator/*` (behind its educator guard):
  * the layout and every sub-route, relative to that mount point.
  */
-export default function EducatorPortal() {
+function Portal() {
   return (
     <Routes>
       <Route element={<EducatorLayout />}>
@@ -21,5 +22,14 @@ export default function EducatorPortal() {
         <Route path="*" element={<Navigate to={PATHS.dashboard} replace />} />
       </Route>
     </Routes>
+  );
+}
+
+/** Rendered in the platform's antd theme (its components load on demand). */
+export default function EducatorPortal() {
+  return (
+    <Themed>
+      <Portal />
+    </Themed>
   );
 }

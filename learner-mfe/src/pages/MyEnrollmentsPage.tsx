@@ -1,4 +1,5 @@
 import { EmptyState, Link, LoadingState } from '@courseport/shared-ui';
+import { Themed } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
 import { LearnerPage } from '../components/LearnerPage';
 import { SignInPrompt } from '../components/SignInPrompt';
@@ -41,7 +42,7 @@ function Enrollments() {
 }
 
 /** `/my-enrollments`: the student's courses, newest first, with their progress. */
-export default function MyEnrollmentsPage() {
+function MyEnrollments() {
   return (
     <LearnerPage className="ln-enrollments-page">
       <header className="ln-page-head">
@@ -52,5 +53,14 @@ export default function MyEnrollmentsPage() {
         <Enrollments />
       </section>
     </LearnerPage>
+  );
+}
+
+/** Rendered in the platform's antd theme (its components load on demand). */
+export default function MyEnrollmentsPage() {
+  return (
+    <Themed>
+      <MyEnrollments />
+    </Themed>
   );
 }

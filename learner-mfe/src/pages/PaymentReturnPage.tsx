@@ -1,4 +1,4 @@
-import { ErrorState, Spin, useNavigate, useParams, useSearchParams } from '@courseport/shared-ui';
+import { ErrorState, Spinner, useNavigate, useParams, useSearchParams } from '@courseport/shared-ui';
 import { useEffect } from 'react';
 import { LearnerPage } from '../components/LearnerPage';
 import { useLatest } from '../hooks/useLatest';
@@ -23,7 +23,7 @@ function PaymentVerification({ purchaseId, target }: { purchaseId: string; targe
 
   return (
     <div className="ln-payment" role="status" aria-live="polite">
-      <Spin size="large" />
+      <Spinner size="large" />
       {phase === 'verifying' ? (
         <p className="ln-payment-title">Verifying your payment...</p>
       ) : (

@@ -1,4 +1,5 @@
 import { EmptyState, Link, LoadingState, useParams } from '@courseport/shared-ui';
+import { Themed } from '@courseport/shared-ui/heavy';
 import { LearnerPage } from '../components/LearnerPage';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { useEnrolledCourses } from '../hooks/useEnrolledCourses';
@@ -44,11 +45,20 @@ function Player({ courseId }: { courseId: string }) {
 }
 
 /** `/player/:courseId`: watch an enrolled course, mark lectures complete and rate it. */
-export default function PlayerPage() {
+function PlayerRoute() {
   const courseId = useParams().courseId ?? '';
   return (
     <LearnerPage className="ln-player-page">
       <Player key={courseId} courseId={courseId} />
     </LearnerPage>
+  );
+}
+
+/** Rendered in the platform's antd theme (its components load on demand). */
+export default function PlayerPage() {
+  return (
+    <Themed>
+      <PlayerRoute />
+    </Themed>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Grid, Layout, Link, NavLink, useSession } from '@courseport/shared-ui';
+import { Button, Link, NavLink, useMinWidth, useSession } from '@courseport/shared-ui';
 import { UserMenu } from '../auth/auth-ui';
 import { type ToggleRole, useRoleToggle } from '../roles/useRoleToggle';
 import { Logo } from './Logo';
@@ -40,11 +40,11 @@ export function NavBar() {
   const status = useSession((s) => s.status);
   const roles = useSession((s) => s.roles);
   const openSignIn = useSession((s) => s.openSignIn);
-  const screens = Grid.useBreakpoint();
-  const compact = !screens.md;
+  const compact = !useMinWidth('md');
 
   return (
-    <Layout.Header
+    <header
+      className="cp-header"
       style={{
         display: 'flex',
         alignItems: 'center',
@@ -99,6 +99,6 @@ export function NavBar() {
           </Button>
         )}
       </span>
-    </Layout.Header>
+    </header>
   );
 }

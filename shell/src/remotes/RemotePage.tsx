@@ -1,6 +1,6 @@
 import { Button, LoadingState, type RemoteName, StatusMessage } from '@courseport/shared-ui';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
-import { loadedPage, loadPage, resetRemote } from './registry';
+import { hasPreloadHints, loadedPage, loadPage, resetRemote } from './registry';
 
 export const UNAVAILABLE_TEXT = 'This section is unavailable';
 
@@ -55,6 +55,7 @@ export function RemotePage({ remote, module }: { remote: RemoteName; module: str
     <RemoteBoundary
       key={attempt}
       onRetry={() => {
+        if (hasPreloadHints(remote)) return location.reload();
         resetRemote(remote);
         setAttempt((n) => n + 1);
       }}

@@ -28,6 +28,20 @@ export function loadedPage(remote: RemoteName, module: string): ComponentType | 
   return loaded.get(`${remote}/${module}`);
 }
 
+/**
+ * Whether the page was served with preload hints for this remote's files. When the remote failed,
+ * those hints failed with it, and the browser answers later requests for the same files from them
+ * for the life of the document: only a reload fetches the remote again.
+ */
+export function hasPreloadHints(remote: RemoteName): boolean {
+  const entry = manifests[remote];
+  if (!entry) return false;
+  const base = new URL('.', entry).href;
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) =>
+    link.href.startsWith(base),
+  );
+}
+
 /** Forgets a failed remote so the next load fetches its entry again. */
 export function resetRemote(remote: RemoteName): void {
   for (const key of loaded.keys()) if (key.startsWith(`${remote}/`)) loaded.delete(key);

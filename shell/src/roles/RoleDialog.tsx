@@ -1,5 +1,5 @@
 import { ApiError, api, Button, useSession, useToast } from '@courseport/shared-ui';
-import { Checkbox, Modal } from '@courseport/shared-ui/heavy';
+import { Checkbox, Modal, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { EDUCATOR_REQUEST_SENT, type ToggleRole } from './useRoleToggle';
 
@@ -65,45 +65,47 @@ export function RoleDialog() {
   }
 
   return (
-    <Modal
-      open={open}
-      title="Choose Your Roles"
-      onCancel={() => setOpen(false)}
-      maskClosable={!busy}
-      closable={!busy}
-      footer={[
-        <Button key="cancel" onClick={() => setOpen(false)} disabled={busy}>
-          Cancel
-        </Button>,
-        <Button key="continue" type="primary" onClick={submit} loading={busy}>
-          {busy ? 'Creating...' : 'Continue'}
-        </Button>,
-      ]}
-    >
-      <div style={{ display: 'grid', gap: 12, margin: '16px 0' }}>
-        {OPTIONS.map(({ role, label, description }) => {
-          const checked = selected.includes(role);
-          return (
-            <div
-              key={role}
-              style={{
-                padding: 12,
-                borderRadius: 8,
-                border: `1px solid ${checked ? '#2563eb' : '#e2e8f0'}`,
-                background: checked ? '#eff6ff' : '#fff',
-              }}
-            >
-              <Checkbox checked={checked} onChange={() => toggle(role)} disabled={busy} style={{ width: '100%' }}>
-                <strong style={{ display: 'block' }}>{label}</strong>
-                <span style={{ color: '#475569' }}>{description}</span>
-              </Checkbox>
-            </div>
-          );
-        })}
-      </div>
-      <p style={{ margin: 0, color: '#475569' }}>
-        Selected roles: <strong>{selected.map((r) => (r === 'student' ? 'Student' : 'Educator')).join(', ')}</strong>
-      </p>
-    </Modal>
+    <Themed>
+      <Modal
+        open={open}
+        title="Choose Your Roles"
+        onCancel={() => setOpen(false)}
+        maskClosable={!busy}
+        closable={!busy}
+        footer={[
+          <Button key="cancel" onClick={() => setOpen(false)} disabled={busy}>
+            Cancel
+          </Button>,
+          <Button key="continue" type="primary" onClick={submit} loading={busy}>
+            {busy ? 'Creating...' : 'Continue'}
+          </Button>,
+        ]}
+      >
+        <div style={{ display: 'grid', gap: 12, margin: '16px 0' }}>
+          {OPTIONS.map(({ role, label, description }) => {
+            const checked = selected.includes(role);
+            return (
+              <div
+                key={role}
+                style={{
+                  padding: 12,
+                  borderRadius: 8,
+                  border: `1px solid ${checked ? '#2563eb' : '#e2e8f0'}`,
+                  background: checked ? '#eff6ff' : '#fff',
+                }}
+              >
+                <Checkbox checked={checked} onChange={() => toggle(role)} disabled={busy} style={{ width: '100%' }}>
+                  <strong style={{ display: 'block' }}>{label}</strong>
+                  <span style={{ color: '#475569' }}>{description}</span>
+                </Checkbox>
+              </div>
+            );
+          })}
+        </div>
+        <p style={{ margin: 0, color: '#475569' }}>
+          Selected roles: <strong>{selected.map((r) => (r === 'student' ? 'Student' : 'Educator')).join(', ')}</strong>
+        </p>
+      </Modal>
+    </Themed>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, type Chapter, Collapse, formatDuration, type Lecture, plural } from '@courseport/shared-ui';
+import { Button, type Chapter, formatDuration, type Lecture, plural } from '@courseport/shared-ui';
+import { useState } from 'react';
 import { chapterMinutes, previewVideoId } from './courseStats';
 
 export interface PreviewChoice {
@@ -38,6 +39,48 @@ function LectureRow({ lecture, onPreview }: { lecture: Lecture; onPreview: (choi
   );
 }
 
+function Chevron() {
+  return (
+    <svg className="sf-chapter-chevron" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <path d="M4 2l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** One chapter: a heading button that shows or hides its lectures (all closed at first). */
+function ChapterPanel({ chapter, onPreview }: { chapter: Chapter; onPreview: (choice: PreviewChoice) => void }) {
+  const [open, setOpen] = useState(false);
+  const panelId = `sf-chapter-${chapter.chapterId}`;
+  return (
+    <div className={open ? 'sf-chapter sf-chapter-open' : 'sf-chapter'}>
+      <h3 className="sf-chapter-heading">
+        <button
+          type="button"
+          className="sf-chapter-toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
+          <Chevron />
+          <span className="sf-chapter-head">
+            <span className="sf-chapter-title">{chapter.chapterTitle}</span>
+            <span className="sf-chapter-meta">
+              <span>{plural(chapter.chapterContent.length, 'lecture')}</span>
+              <span aria-hidden="true">·</span>
+              <span>{formatDuration(chapterMinutes(chapter))}</span>
+            </span>
+          </span>
+        </button>
+      </h3>
+      <ul id={panelId} className="sf-lectures" hidden={!open}>
+        {chapter.chapterContent.map((lecture) => (
+          <LectureRow key={lecture.lectureId} lecture={lecture} onPreview={onPreview} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** 'Course Structure': the chapters, each with its lectures, lecture count and total duration. */
 export function CourseStructure({
   chapters,
@@ -54,31 +97,11 @@ export function CourseStructure({
       {chapters.length === 0 ? (
         <p className="sf-muted">The educator has not added any chapters yet.</p>
       ) : (
-        <Collapse
-          className="sf-chapters"
-          expandIconPlacement="start"
-          items={chapters.map((chapter) => ({
-            key: chapter.chapterId,
-            forceRender: true,
-            label: (
-              <span className="sf-chapter-head">
-                <span className="sf-chapter-title">{chapter.chapterTitle}</span>
-                <span className="sf-chapter-meta">
-                  <span>{plural(chapter.chapterContent.length, 'lecture')}</span>
-                  <span aria-hidden="true">·</span>
-                  <span>{formatDuration(chapterMinutes(chapter))}</span>
-                </span>
-              </span>
-            ),
-            children: (
-              <ul className="sf-lectures">
-                {chapter.chapterContent.map((lecture) => (
-                  <LectureRow key={lecture.lectureId} lecture={lecture} onPreview={onPreview} />
-                ))}
-              </ul>
-            ),
-          }))}
-        />
+        <div className="sf-chapters">
+          {chapters.map((chapter) => (
+            <ChapterPanel key={chapter.chapterId} chapter={chapter} onPreview={onPreview} />
+          ))}
+        </div>
       )}
     </section>
   );

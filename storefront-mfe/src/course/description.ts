@@ -1,64 +1,19 @@
-import DOMPurify from 'dompurify';
-
-/** The HTML a course description may use: text formatting, headings, lists and links. */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'blockquote',
-  'code',
-  'pre',
-  'span',
-];
-const ALLOWED_ATTR = ['href', 'title'];
-
-let purifier: ReturnType<typeof DOMPurify> | null = null;
-
-/** A DOMPurify instance of our own, so its link hook never affects anyone else's. */
-function getPurifier() {
-  if (!purifier) {
-    purifier = DOMPurify(window);
-    purifier.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.hasAttribute('href')) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
-      }
-    });
-  }
-  return purifier;
-}
+const BLOCKS = new Set(['P', 'BR', 'H1', 'H2', 'H3', 'H4', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'PRE', 'DIV']);
+/** Elements whose text is never shown (the sanitizer drops them with their content). */
+const HIDDEN = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'IFRAME', 'OBJECT', 'TEXTAREA', 'TITLE']);
 
 /**
- * The course description, sanitized again in the browser with a small allow-list (the server
- * already sanitized it; this keeps a compromised or buggy API from injecting markup).
+ * The visible text of HTML, with a space where one block ends and the next begins. Parsing with
+ * DOMParser is inert (no scripts run, nothing loads) and only text is read, so it needs no
+ * sanitizer.
  */
-export function sanitizeDescription(html: string): string {
-  return getPurifier().sanitize(html ?? '', { ALLOWED_TAGS, ALLOWED_ATTR });
-}
-
-const BLOCKS = new Set(['P', 'BR', 'H1', 'H2', 'H3', 'H4', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'PRE', 'DIV']);
-
-/** The text of sanitized HTML, with a space where one block ends and the next begins. */
 function plainText(html: string): string {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
   let text = '';
   const walk = (node: Node) => {
     for (const child of node.childNodes) {
       if (child.nodeType === Node.TEXT_NODE) text += child.textContent ?? '';
-      else if (child instanceof Element) {
+      else if (child instanceof Element && !HIDDEN.has(child.tagName)) {
         const block = BLOCKS.has(child.tagName);
         if (block) text += ' ';
         walk(child);
@@ -75,6 +30,6 @@ function plainText(html: string): string {
  * cut), followed by '...' when it was longer.
  */
 export function descriptionTeaser(html: string, max = 200): string {
-  const characters = Array.from(plainText(sanitizeDescription(html)));
+  const characters = Array.from(plainText(html ?? ''));
   return characters.length > max ? `${characters.slice(0, max).join('')}...` : characters.join('');
 }

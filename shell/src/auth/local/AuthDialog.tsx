@@ -1,5 +1,5 @@
 import { ApiError, Button } from '@courseport/shared-ui';
-import { Alert, Form, Input, Modal, Tabs } from '@courseport/shared-ui/heavy';
+import { Alert, Form, Input, Modal, Tabs, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 
 export type AuthMode = 'sign-in' | 'sign-up';
@@ -41,60 +41,62 @@ export function AuthDialog({ mode, onModeChange, onClose, signIn, signUp }: Prop
   }
 
   return (
-    <Modal
-      open={mode !== null}
-      onCancel={onClose}
-      footer={null}
-      title={creating ? 'Create your account' : 'Sign in to Courseport'}
-      destroyOnHidden
-      width={420}
-    >
-      <Tabs
-        activeKey={mode ?? 'sign-in'}
-        onChange={(key) => {
-          setError(null);
-          onModeChange(key as AuthMode);
-        }}
-        items={[
-          { key: 'sign-in', label: 'Sign in' },
-          { key: 'sign-up', label: 'Create account' },
-        ]}
-      />
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form<Fields> form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
-        {creating && (
+    <Themed>
+      <Modal
+        open={mode !== null}
+        onCancel={onClose}
+        footer={null}
+        title={creating ? 'Create your account' : 'Sign in to Courseport'}
+        destroyOnHidden
+        width={420}
+      >
+        <Tabs
+          activeKey={mode ?? 'sign-in'}
+          onChange={(key) => {
+            setError(null);
+            onModeChange(key as AuthMode);
+          }}
+          items={[
+            { key: 'sign-in', label: 'Sign in' },
+            { key: 'sign-up', label: 'Create account' },
+          ]}
+        />
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+        <Form<Fields> form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
+          {creating && (
+            <Form.Item
+              label="Full name"
+              name="name"
+              rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}
+            >
+              <Input autoComplete="name" maxLength={80} />
+            </Form.Item>
+          )}
           <Form.Item
-            label="Full name"
-            name="name"
-            rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}
+            label="Email address"
+            name="email"
+            rules={[
+              { required: true, message: 'Please enter your email address' },
+              { type: 'email', message: 'Please enter a valid email address' },
+            ]}
           >
-            <Input autoComplete="name" maxLength={80} />
+            <Input type="email" autoComplete="email" />
           </Form.Item>
-        )}
-        <Form.Item
-          label="Email address"
-          name="email"
-          rules={[
-            { required: true, message: 'Please enter your email address' },
-            { type: 'email', message: 'Please enter a valid email address' },
-          ]}
-        >
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
-        <Form.Item
-          label="Password"
-          name="password"
-          rules={[
-            { required: true, message: 'Please enter your password' },
-            ...(creating ? [{ min: 8, message: 'Use at least 8 characters' }] : []),
-          ]}
-        >
-          <Input.Password autoComplete={creating ? 'new-password' : 'current-password'} maxLength={128} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {creating ? 'Create account' : 'Sign in'}
-        </Button>
-      </Form>
-    </Modal>
+          <Form.Item
+            label="Password"
+            name="password"
+            rules={[
+              { required: true, message: 'Please enter your password' },
+              ...(creating ? [{ min: 8, message: 'Use at least 8 characters' }] : []),
+            ]}
+          >
+            <Input.Password autoComplete={creating ? 'new-password' : 'current-password'} maxLength={128} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {creating ? 'Create account' : 'Sign in'}
+          </Button>
+        </Form>
+      </Modal>
+    </Themed>
   );
 }

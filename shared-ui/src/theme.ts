@@ -1,5 +1,4 @@
-import { ConfigProvider, type ThemeConfig } from 'antd';
-import type { ReactNode } from 'react';
+import type { ThemeConfig } from 'antd';
 import './global.css';
 
 export const theme: ThemeConfig = {
@@ -16,8 +15,3 @@ export const theme: ThemeConfig = {
     Layout: { headerBg: '#ffffff', bodyBg: '#f8fafc' },
   },
 };
-
-/** The theme; wraps the shell and each standalone portal. */
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
-}
