@@ -1,4 +1,4 @@
-import type { Browser, } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
