@@ -315,3 +315,36 @@ describe('admin mutation rate limit', () => {
     }
   });
 });
+
+describe('cached user data', () => {
+  const rolesOf = async (token: string) =>
+    ((await api.json('/api/user/data', { headers: bearer(token) })).body.user as { roles: string[] }).roles;
+
+  it('shows every change at once: a missing profile, new roles, and the admin allow-list', async () => {
+    const { token } = await verifiedAccount(api, 'fresh.cache@example.com');
+    expect((await api.json('/api/user/data', { headers: bearer(token) })).status).toBe(404);
+    await postJson(api, '/api/user/create', {}, bearer(token));
+    expect(await rolesOf(token)).toEqual(['student']);
+
+    const admin = await userWithProfile(api, 'cache.keeper@example.com', { admin: true });
+    await postJson(api, '/api/user/add-admin-email', { email: 'fresh.cache@example.com' }, bearer(admin.token));
+    expect(await rolesOf(token)).toEqual(['student', 'admin']);
+
+    await postJson(api, '/api/user/update-roles', { action: 'remove', role: 'student' }, bearer(token));
+    expect(await rolesOf(token)).toEqual(['admin']);
+  });
+
+  it("never gives one caller another's data, and an unverified e-mail never the admin role", async () => {
+    const admin = await userWithProfile(api, 'shared.admin@example.com', { admin: true });
+    const other = await userWithProfile(api, 'shared.other@example.com');
+    const a = await api.json('/api/user/data', { headers: bearer(admin.token) });
+    const b = await api.json('/api/user/data', { headers: bearer(other.token) });
+    expect((a.body.user as { email: string }).email).toBe('shared.admin@example.com');
+    expect((b.body.user as { email: string; roles: string[] }).roles).toEqual(['student']);
+
+    const { token } = await signUp(api, 'unverified.cache@example.com');
+    await postJson(api, '/api/user/create', {}, bearer(token));
+    await postJson(api, '/api/user/add-admin-email', { email: 'unverified.cache@example.com' }, bearer(admin.token));
+    expect(await rolesOf(token)).toEqual(['student']);
+  });
+});

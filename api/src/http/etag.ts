@@ -43,9 +43,24 @@ const COMPRESSORS: Record<Precompressed, (json: string) => Promise<Buffer>> = {
 const PREFERENCE = ['zstd', 'br', 'gzip', 'deflate', 'identity'];
 const AVAILABLE = PREFERENCE.filter((e) => e !== 'zstd' || 'createZstdCompress' in zlib);
 
-/** Which encoding koa-compress would choose for this request. */
+const chosenEncodings = new Map<string, string>();
+
+/**
+ * Which encoding koa-compress would choose for this request. Clients send a handful of distinct
+ * Accept-Encoding values, so each one is negotiated once.
+ */
 function negotiatedEncoding(ctx: Context): string {
-  const header = ctx.request.headers['accept-encoding'];
+  const header = ctx.request.headers['accept-encoding'] ?? '';
+  let chosen = chosenEncodings.get(header);
+  if (chosen === undefined) {
+    chosen = negotiate(header);
+    if (chosenEncodings.size >= 256) chosenEncodings.clear();
+    chosenEncodings.set(header, chosen);
+  }
+  return chosen;
+}
+
+function negotiate(header: string): string {
   const accept = header === '*' ? 'gzip' : header || 'identity';
   // negotiator 1.x takes the preference order that koa-compress passes; its typings predate it.
   const negotiator = new Negotiator({ headers: { 'accept-encoding': accept } }) as unknown as {

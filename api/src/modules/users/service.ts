@@ -2,7 +2,9 @@ import type { Role, UserProfile } from '@courseport/shared-ui/contracts';
 import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import { ConflictError } from '../../store/index.js';
+import { type PreparedJson, prepareJson } from '../../http/etag.js';
+import { ConflictError, type Store } from '../../store/index.js';
+import { versionedCache } from '../../store/versioned-cache.js';
 import type { AdminEmailsService } from '../admin-emails/service.js';
 import type { StoredRole, UserDoc, UsersRepository } from './repository.js';
 
@@ -84,3 +86,25 @@ export function usersService(
   };
 }
 export type UsersService = ReturnType<typeof usersService>;
+
+/**
+ * The body of `GET /api/user/data`. On the embedded store (one process owns the data) it is kept
+ * per caller — the verified user id, e-mail and whether it is verified, which decide the admin
+ * role — until the next write to the users or admin e-mail collections: the session's 10-second
+ * polling then costs a map lookup. A missing profile (404) is never kept. On MongoDB, where other
+ * API processes write too, it is read fresh every time.
+ */
+export function cachedUserData(
+  users: Pick<ReturnType<typeof usersService>, 'get'>,
+  store: Pick<Store, 'kind' | 'writeVersion'>,
+) {
+  const fresh = async (auth: AuthContext) => prepareJson({ success: true, user: await users.get(auth) });
+  if (store.kind !== 'embedded') return fresh;
+  const cache = versionedCache<string, PreparedJson>({
+    version: () => store.writeVersion('users') + store.writeVersion('adminEmails'),
+    maxAgeMs: Number.POSITIVE_INFINITY,
+    maxEntries: 10_000,
+  });
+  return (auth: AuthContext) =>
+    cache.get(`${auth.userId}\n${auth.email ?? ''}\n${auth.emailVerified ? 1 : 0}`, () => fresh(auth));
+}
