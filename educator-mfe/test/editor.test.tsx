@@ -80,7 +80,8 @@ describe('Course description editor (Tiptap)', () => {
     // The first load of the Tiptap chunk can take a while on a cold, busy machine.
     expect(await screen.findByLabelText('Bold', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeInTheDocument();
-    expect(content().querySelector('h2')).toHaveTextContent('Intro');
+    // The editable area is mounted by Tiptap just after its toolbar.
+    await waitFor(() => expect(content().querySelector('h2')).toHaveTextContent('Intro'));
     await act(async () => {});
   });
 });
