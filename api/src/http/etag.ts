@@ -9,9 +9,14 @@ export const COMPRESS_THRESHOLD = 1024;
 
 const etagOf = (json: string) => `W/"${createHash('sha1').update(json).digest('base64url')}"`;
 
-function notModified(ctx: Context, etag: string): boolean {
+/** Sets the validators; answers 304 (and returns true) when the client already has this version. */
+function answeredNotModified(ctx: Context, etag: string, cacheControl: string): boolean {
+  ctx.set('ETag', etag);
+  ctx.set('Cache-Control', cacheControl);
   const ifNoneMatch = ctx.get('If-None-Match');
-  return Boolean(ifNoneMatch) && ifNoneMatch.split(/\s*,\s*/).includes(etag);
+  if (!ifNoneMatch || !ifNoneMatch.split(/\s*,\s*/).includes(etag)) return false;
+  ctx.status = 304;
+  return true;
 }
 
 /**
@@ -20,13 +25,7 @@ function notModified(ctx: Context, etag: string): boolean {
  */
 export function sendWithEtag(ctx: Context, body: object, cacheControl = 'private, no-cache'): void {
   const json = JSON.stringify(body);
-  const etag = etagOf(json);
-  ctx.set('ETag', etag);
-  ctx.set('Cache-Control', cacheControl);
-  if (notModified(ctx, etag)) {
-    ctx.status = 304;
-    return;
-  }
+  if (answeredNotModified(ctx, etagOf(json), cacheControl)) return;
   ctx.type = 'application/json';
   ctx.body = json;
 }
@@ -101,12 +100,7 @@ export function prepareJson(body: object): PreparedJson {
  * statuses and bytes, without serializing, hashing or compressing it again for every request.
  */
 export async function sendPrepared(ctx: Context, prepared: PreparedJson, cacheControl: string): Promise<void> {
-  ctx.set('ETag', prepared.etag);
-  ctx.set('Cache-Control', cacheControl);
-  if (notModified(ctx, prepared.etag)) {
-    ctx.status = 304;
-    return;
-  }
+  if (answeredNotModified(ctx, prepared.etag, cacheControl)) return;
   ctx.type = 'application/json';
   const encoding = ctx.method === 'HEAD' || prepared.bytes < COMPRESS_THRESHOLD ? 'identity' : negotiatedEncoding(ctx);
   if (encoding === 'br' || encoding === 'gzip') {
