@@ -2,11 +2,11 @@ import type { RemoteName, RuntimeConfig } from '@courseport/shared-ui';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
-let manifests: RuntimeConfig['remotes'] = {};
+let entries: RuntimeConfig['remotes'] = {};
 
-/** Registers every portal's manifest URL from the runtime config (no build-time remotes). */
+/** Registers every portal's remoteEntry.js URL from the runtime config (no build-time remotes). */
 export function registerPortals(remotes: RuntimeConfig['remotes'], force = false): void {
-  manifests = { ...manifests, ...remotes };
+  entries = { ...entries, ...remotes };
   registerRemotes(
     Object.entries(remotes).map(([name, entry]) => ({ name, entry })),
     { force },
@@ -34,7 +34,7 @@ export function loadedPage(remote: RemoteName, module: string): ComponentType | 
  * for the life of the document: only a reload fetches the remote again.
  */
 export function hasPreloadHints(remote: RemoteName): boolean {
-  const entry = manifests[remote];
+  const entry = entries[remote];
   if (!entry) return false;
   const base = new URL('.', entry).href;
   return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].some((link) =>
@@ -45,6 +45,6 @@ export function hasPreloadHints(remote: RemoteName): boolean {
 /** Forgets a failed remote so the next load fetches its entry again. */
 export function resetRemote(remote: RemoteName): void {
   for (const key of loaded.keys()) if (key.startsWith(`${remote}/`)) loaded.delete(key);
-  const entry = manifests[remote];
+  const entry = entries[remote];
   if (entry) registerRemotes([{ name: remote, entry }], { force: true });
 }
