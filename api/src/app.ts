@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import compress from 'koa-compress';
 import type { AppDeps } from './deps.js';
 import { accessLog } from './http/middleware/access-log.js';
 import { bodyParser } from './http/middleware/body.js';
+import { compressResponses } from './http/middleware/compress.js';
 import { corsAllowList } from './http/middleware/cors.js';
 import { errorHandler } from './http/middleware/error-handler.js';
 import { requestId } from './http/middleware/request-id.js';
@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps): Koa {
 
   app
     .use(requestId())
-    .use(compress({ threshold: 1024 }))
+    .use(compressResponses())
     .use(accessLog(deps.logger))
     .use(errorHandler())
     .use(securityHeaders())

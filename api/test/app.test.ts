@@ -129,7 +129,31 @@ describe('API foundation over HTTP', () => {
       },
     });
     expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(SHELL_ORIGIN);
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    expect(preflight.headers.get('access-control-max-age')).toBe('600');
+  });
+
+  it('lets allowed pages read credentials, ETags and request ids, also from error answers', async () => {
+    const allowed = await api.request('/api/health', { headers: { Origin: SHELL_ORIGIN } });
+    expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(allowed.headers.get('access-control-expose-headers')).toMatch(/ETag/);
+    expect(allowed.headers.get('vary')).toMatch(/Origin/);
+    const failed = await api.request('/probe/boom', { headers: { Origin: SHELL_ORIGIN } });
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get('access-control-allow-origin')).toBe(SHELL_ORIGIN);
+
+    const foreignPreflight = await api.request('/api/health', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(foreignPreflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreignPreflight.headers.get('access-control-allow-methods')).toBeNull();
+    const anonymous = await api.request('/api/health');
+    expect(anonymous.headers.get('access-control-allow-origin')).toBeNull();
+    expect(anonymous.headers.get('vary')).toMatch(/Origin/);
   });
 
   it('sends security headers and a request id', async () => {
@@ -138,6 +162,9 @@ describe('API foundation over HTTP', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    // Document-only headers are left to the one page the API serves (the local checkout).
+    expect(res.headers.get('referrer-policy')).toBeNull();
     const generated = await api.request('/api/health', { headers: { 'X-Request-Id': 'bad id with spaces' } });
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });

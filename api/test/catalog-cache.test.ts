@@ -1,9 +1,8 @@
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { newId } from '../src/store/index.js';
-import { startTestApi, type TestApi } from './support/http.js';
+import { rawGet, startTestApi, type TestApi } from './support/http.js';
 import { bearer, PASSWORD, postJson, userWithProfile } from './support/identity.js';
 
 let api: TestApi;
@@ -58,17 +57,6 @@ const courses = () => api.deps.store.collection<CourseDoc>('courses');
 const catalog = async () => (await api.json('/api/course/all')).body.courses as Card[];
 const card = async (id: string) => (await catalog()).find((c) => c._id === id);
 
-/** A GET that leaves the body as sent (fetch would decompress it). */
-function rawGet(pathname: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    get(api.url + pathname, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
-}
-
 beforeAll(async () => {
   api = await startTestApi();
   owner = await userWithProfile(api, 'cache-owner@example.com', { educator: true });
@@ -82,9 +70,9 @@ afterAll(() => api.close());
 
 describe('the cached catalog', () => {
   it('sends the same bytes gzip-, brotli- and un-compressed, with one ETag, and 304 for it', async () => {
-    const plain = await rawGet('/api/course/all', {});
-    const gzip = await rawGet('/api/course/all', { 'Accept-Encoding': 'gzip' });
-    const br = await rawGet('/api/course/all', { 'Accept-Encoding': 'gzip, deflate, br' });
+    const plain = await rawGet(api.url + '/api/course/all', {});
+    const gzip = await rawGet(api.url + '/api/course/all', { 'Accept-Encoding': 'gzip' });
+    const br = await rawGet(api.url + '/api/course/all', { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(br.headers['content-encoding']).toBe('br');
@@ -100,14 +88,14 @@ describe('the cached catalog', () => {
     const body = JSON.parse(plain.body.toString()) as { success: boolean; courses: Card[] };
     expect(body.success).toBe(true);
     expect(body.courses.length).toBeGreaterThanOrEqual(12);
-    const revalidated = await rawGet('/api/course/all', {
+    const revalidated = await rawGet(api.url + '/api/course/all', {
       'Accept-Encoding': 'gzip',
       'If-None-Match': String(plain.headers.etag),
     });
     expect(revalidated.status).toBe(304);
     expect(revalidated.body.length).toBe(0);
     // Encodings kept ready or not, what a client asks for is what it gets.
-    const deflate = await rawGet('/api/course/all', { 'Accept-Encoding': 'deflate' });
+    const deflate = await rawGet(api.url + '/api/course/all', { 'Accept-Encoding': 'deflate' });
     expect(deflate.headers['content-encoding']).toBe('deflate');
   });
 

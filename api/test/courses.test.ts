@@ -1,11 +1,10 @@
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { thumbnailPng } from '../src/seed/thumbnail.js';
 import { newId } from '../src/store/index.js';
-import { startTestApi, type TestApi } from './support/http.js';
+import { rawGet, startTestApi, type TestApi } from './support/http.js';
 import { bearer, userWithProfile } from './support/identity.js';
 
 let api: TestApi;
@@ -71,17 +70,6 @@ function course(overrides: Partial<CourseDoc> = {}): CourseDoc {
     createdAt: new Date('2025-01-01T00:00:00Z'),
     ...overrides,
   };
-}
-
-/** A GET that leaves the body as sent (fetch would decompress it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
 }
 
 let java: CourseDoc;

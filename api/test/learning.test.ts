@@ -118,6 +118,8 @@ describe('purchases through the local checkout', () => {
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("form-action 'self' http://localhost:3000");
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(html).toContain('Kotlin Basics');
     expect(html).toContain('Rs 399.20');
   });

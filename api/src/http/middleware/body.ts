@@ -67,8 +67,7 @@ export function bodyParser({ limit, rawPaths }: { limit: string; rawPaths: Reado
       throw bodyError(error);
     },
   });
-  return async (ctx, next) => {
-    if (rawPaths.has(ctx.path) || !PARSED_METHODS.has(ctx.method)) return next();
+  const parse: Middleware = async (ctx, next) => {
     if (ctx.is('json', '+json')) {
       try {
         ctx.request.body = (await readJson(ctx, limit)) as typeof ctx.request.body;
@@ -83,4 +82,5 @@ export function bodyParser({ limit, rawPaths }: { limit: string; rawPaths: Reado
       throw new HttpError(415, 'Expected a JSON body (Content-Type: application/json)');
     return next();
   };
+  return (ctx, next) => (!PARSED_METHODS.has(ctx.method) || rawPaths.has(ctx.path) ? next() : parse(ctx, next));
 }

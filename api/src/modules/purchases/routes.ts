@@ -74,6 +74,9 @@ export function checkoutRoutes({ store, clock, config }: AppDeps): Router {
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');
+    // The API's own headers are for JSON; a page also keeps its opener and its address to itself.
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set(
       'Content-Security-Policy',
       `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${appOrigin}; frame-ancestors 'none'; base-uri 'none'`,

@@ -1,0 +1,47 @@
+import { pipeline, Readable } from 'node:stream';
+import compressible from 'compressible';
+import type { Middleware } from 'koa';
+import { COMPRESS_THRESHOLD, compressBytes, compressStream, negotiatedCoding } from '../encoding.js';
+
+const BODILESS_STATUSES = new Set([204, 205, 304]);
+const compressibleTypes = new Map<string, boolean>();
+
+function isCompressible(type: string): boolean {
+  let known = compressibleTypes.get(type);
+  if (known === undefined) {
+    known = compressible(type) === true;
+    if (compressibleTypes.size < 256) compressibleTypes.set(type, known);
+  }
+  return known;
+}
+
+/**
+ * Compresses text-like responses for clients that accept it. Bodies that already carry a
+ * Content-Encoding (the hot paths send bytes compressed once, see `sendPrepared`) pass through
+ * untouched, so they cost this middleware one header lookup.
+ */
+export function compressResponses(): Middleware {
+  return async (ctx, next) => {
+    await next();
+    const { body } = ctx;
+    if (body == null || ctx.method === 'HEAD' || BODILESS_STATUSES.has(ctx.status)) return;
+    if (ctx.res.headersSent || !ctx.writable || ctx.res.hasHeader('Content-Encoding')) return;
+    if (!isCompressible(ctx.response.type)) return;
+    ctx.vary('Accept-Encoding');
+    const coding = negotiatedCoding(ctx);
+    if (coding === 'identity') return;
+
+    if (body instanceof Readable) {
+      const compressed = compressStream(coding);
+      pipeline(body, compressed, () => {});
+      ctx.set('Content-Encoding', coding);
+      ctx.remove('Content-Length');
+      ctx.body = compressed;
+      return;
+    }
+    const bytes = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
+    if (Buffer.byteLength(bytes) < COMPRESS_THRESHOLD) return;
+    ctx.body = await compressBytes(coding, bytes);
+    ctx.set('Content-Encoding', coding);
+  };
+}
