@@ -14,6 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API_NODE_FLAGS } from '../api/node-flags.mjs';
 import { freePort, ROOT, runLoad, startServer } from './lib/api-process.mjs';
 import { machine, markdownTable, writeSection } from './lib/api-report.mjs';
 import { seedBenchCatalog } from './lib/api-seed.mjs';
@@ -93,6 +94,7 @@ async function runScenario({ store, courses, bare }) {
     if (!dbUri) delete env.MONGODB_URI;
     api = await startServer(path.join(ROOT, 'api/dist/server.js'), {
       port,
+      nodeFlags: API_NODE_FLAGS,
       env: { ...env, MONGODB_URI: dbUri ?? '' },
       logFile: path.join(dataDir, 'api.log'),
       ready: '/api/health',
@@ -246,7 +248,7 @@ async function main() {
     'Koa server and the load generator (autocannon, its own process) share these cores.',
     '',
     `Each row: ${WARMUP} s warm-up, then ${SECONDS} s with ${CONNECTIONS} connections against the API's production build`,
-    `(\`api/dist/server.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=${LOG_LEVEL}\`, access log written to a file), on a fresh`,
+    `(\`node ${API_NODE_FLAGS.join(' ')} api/dist/server.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=${LOG_LEVEL}\`, access log written to a file), on a fresh`,
     'data folder or database seeded with the demo data plus generated courses, educators, learners, purchases and',
     'ratings. Catalog and course requests send `Accept-Encoding: gzip` as a browser does; user data and progress use',
     "the demo student's bearer token (signed in once per scenario, renewed from the session cookie). Progress cycles",

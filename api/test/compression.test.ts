@@ -66,7 +66,12 @@ describe('response compression', () => {
   });
 
   it('sends the body as it is when the client accepts no coding, or the body is under 1 KB', async () => {
-    for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'gzip;q=0, br;q=0' }]) {
+    const refusals: Record<string, string>[] = [
+      {},
+      { 'Accept-Encoding': 'identity' },
+      { 'Accept-Encoding': 'gzip;q=0, br;q=0' },
+    ];
+    for (const headers of refusals) {
       const res = await rawGet(`${url}/big`, headers);
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.body.toString()).toBe(bigJson);

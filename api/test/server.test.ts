@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { API_NODE_FLAGS } from '../node-flags.mjs';
 
 const API_DIR = path.resolve(import.meta.dirname, '..');
 const SERVER = path.join(API_DIR, 'src/server.ts');
@@ -48,6 +49,13 @@ async function runServer(env: Record<string, string>) {
 }
 
 describe('server entry point', () => {
+  it("starts with the API's Node flags from the package's own start script too", async () => {
+    const pkg = JSON.parse(await readFile(path.join(API_DIR, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    };
+    expect(pkg.scripts.start).toBe(`node ${API_NODE_FLAGS.join(' ')} dist/server.js`);
+  });
+
   it('refuses to start with a clear message per bad variable', async () => {
     const server = await runServer({ PORT: 'abc', MONGODB_URI: 'http://nope' });
     expect(await server.exited).toBe(1);

@@ -26,15 +26,15 @@ export function freePort() {
 
 /**
  * @param {string} script absolute path of the server script
- * @param {{ port: number, env?: Record<string, string>, logFile: string, ready: string }} options
+ * @param {{ port: number, env?: Record<string, string>, nodeFlags?: readonly string[], logFile: string, ready: string }} options
  *   `ready` is a path polled until it answers 200
  * @returns {Promise<Started>}
  */
-export async function startServer(script, { port, env = {}, logFile, ready }) {
+export async function startServer(script, { port, env = {}, nodeFlags = [], logFile, ready }) {
   // The server writes its log straight into the file (as in production), not through this
   // process: relaying it would spend the cores the measurement shares.
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', log, log],

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { API_NODE_FLAGS } from '../../api/node-flags.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -24,7 +25,7 @@ export interface ApiProcess {
 /** The API's production build in its own process, as `pnpm start` runs it. */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'api/dist/server.js')], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, path.join(ROOT, 'api/dist/server.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_FLAGS } from '../../api/node-flags.mjs';
 import { matchRoute } from '../../shell/routes.mjs';
 import { runtimeConfigFromEnv, runtimeConfigHtml } from '../../shell/runtime-config.mjs';
 import { shellContentSecurityPolicy } from './content-security-policy.mjs';
@@ -102,7 +103,7 @@ export async function startPlatform(options = {}) {
   }
 
   async function startApi() {
-    api = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
+    api = spawn(process.execPath, [...API_NODE_FLAGS, path.join(root, 'api/dist/server.js')], {
       cwd: root,
       stdio: ['ignore', apiOutput, apiOutput],
       env: {
