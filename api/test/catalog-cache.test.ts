@@ -183,4 +183,14 @@ describe('remembered tokens', () => {
     }
     expect((await api.json('/api/user/data', { headers: bearer(student.token) })).status).toBe(200);
   });
+
+  it('matches only the exact token: another payload under a remembered signature is refused', async () => {
+    expect((await api.json('/api/user/data', { headers: bearer(student.token) })).status).toBe(200);
+    const [header, payload, signature] = student.token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'user_someone_else' })).toString('base64url');
+    const response = await api.json('/api/user/data', { headers: bearer(`${header}.${forged}.${signature}`) });
+    expect(response).toMatchObject({ status: 401, body: { success: false, message: 'Invalid session token' } });
+    expect((await api.json('/api/user/data', { headers: bearer(student.token) })).status).toBe(200);
+  });
 });

@@ -78,6 +78,7 @@ describe('response compression', () => {
     }
     const small = await rawGet(`${url}/small`, { 'Accept-Encoding': 'gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBeUndefined();
     expect(small.body.toString()).toBe('{"success":true}');
   });
 

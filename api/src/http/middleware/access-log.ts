@@ -20,15 +20,18 @@ export function accessLog(logger: Logger): Middleware {
   // redaction pass that every other line gets.
   const lines = logger.child({}, { redact: [] });
   return async (ctx, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     ctx.state.logger = logger;
     try {
       await next();
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 };
-      if (ctx.state.log) ctx.state.log.info(line, 'request');
-      else lines.info({ reqId: ctx.state.requestId, ...line }, 'request');
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      if (ctx.state.log) ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
+      else
+        lines.info(
+          { reqId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms },
+          'request',
+        );
     }
   };
 }

@@ -1,12 +1,13 @@
 import { pipeline, Readable } from 'node:stream';
 import compressible from 'compressible';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { COMPRESS_THRESHOLD, compressBytes, compressStream, negotiatedCoding } from '../encoding.js';
 
 const BODILESS_STATUSES = new Set([204, 205, 304]);
 const compressibleTypes = new Map<string, boolean>();
 
-function isCompressible(type: string): boolean {
+function isCompressible(type: unknown): boolean {
+  if (typeof type !== 'string') return false;
   let known = compressibleTypes.get(type);
   if (known === undefined) {
     known = compressible(type) === true;
@@ -26,22 +27,32 @@ export function compressResponses(): Middleware {
     const { body } = ctx;
     if (body == null || ctx.method === 'HEAD' || BODILESS_STATUSES.has(ctx.status)) return;
     if (ctx.res.headersSent || !ctx.writable || ctx.res.hasHeader('Content-Encoding')) return;
-    if (!isCompressible(ctx.response.type)) return;
+    if (!isCompressible(ctx.res.getHeader('Content-Type'))) return;
+    if (body instanceof Readable) return compressStreamed(ctx, body);
+
+    let bytes: string | Buffer = body;
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) {
+      bytes = JSON.stringify(body);
+      ctx.body = bytes; // serialized once: Koa sends a string as it is
+    }
+    // A body this small is sent as it is to every client: its answer does not vary.
+    if (Buffer.byteLength(bytes) < COMPRESS_THRESHOLD) return;
     ctx.vary('Accept-Encoding');
     const coding = negotiatedCoding(ctx);
     if (coding === 'identity') return;
-
-    if (body instanceof Readable) {
-      const compressed = compressStream(coding);
-      pipeline(body, compressed, () => {});
-      ctx.set('Content-Encoding', coding);
-      ctx.remove('Content-Length');
-      ctx.body = compressed;
-      return;
-    }
-    const bytes = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
-    if (Buffer.byteLength(bytes) < COMPRESS_THRESHOLD) return;
     ctx.body = await compressBytes(coding, bytes);
     ctx.set('Content-Encoding', coding);
   };
+}
+
+/** A stream's length is unknown until it ends: it is compressed as it flows, for any client that accepts it. */
+function compressStreamed(ctx: Context, body: Readable): void {
+  ctx.vary('Accept-Encoding');
+  const coding = negotiatedCoding(ctx);
+  if (coding === 'identity') return;
+  const compressed = compressStream(coding);
+  pipeline(body, compressed, () => {});
+  ctx.set('Content-Encoding', coding);
+  ctx.remove('Content-Length');
+  ctx.body = compressed;
 }
