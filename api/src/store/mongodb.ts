@@ -82,19 +82,19 @@ class WriteQueue {
 }
 
 class MongoCollection<T extends Doc> implements Collection<T> {
+  private readonly raw;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly name: string,
     private readonly writes: WriteQueue | null,
     private readonly versions: WriteVersions,
-  ) {}
+  ) {
+    this.raw = db.collection<Document>(name);
+  }
 
   private write<R>(operation: () => Promise<R>): Promise<R> {
     return this.versions.track(this.name, () => (this.writes ? this.writes.run(operation) : operation()));
-  }
-
-  private get raw() {
-    return this.db.collection<Document>(this.name);
   }
 
   async insertOne(doc: T): Promise<T> {

@@ -11,7 +11,8 @@ export function adminEmailsService(repo: AdminEmailsRepository, clock: Clock) {
   return {
     async isAdmin(auth: AuthContext): Promise<boolean> {
       if (!auth.email || !auth.emailVerified) return false;
-      return (await repo.countDocuments({ email: auth.email })) > 0;
+      // A lookup by the unique e-mail, not a count: on MongoDB a count is an aggregation.
+      return (await repo.findOne({ email: auth.email }, { projection: { _id: 1 } })) !== null;
     },
 
     async assertAdmin(auth: AuthContext): Promise<void> {
