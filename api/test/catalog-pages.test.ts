@@ -276,4 +276,22 @@ describe('versionedCache', () => {
     await cache.get('b', build('b'));
     expect(builds).toBe(4);
   });
+
+  it('serves an expired value once while it is rebuilt, or rebuilds it first when told not to', async () => {
+    let time = 0;
+    let builds = 0;
+    const build = async () => `value ${++builds}`;
+    const options = { version: () => 1, maxAgeMs: 1_000, maxEntries: 10, now: () => time };
+    const lenient = versionedCache<string, string>(options);
+    const strict = versionedCache<string, string>({ ...options, serveExpired: false });
+    expect(await lenient.get('k', build)).toBe('value 1');
+    expect(await strict.get('k', build)).toBe('value 2');
+    time = 1_000;
+    expect(await lenient.get('k', build)).toBe('value 1');
+    expect(await strict.get('k', build)).toBe('value 2');
+    time = 1_001;
+    expect(await lenient.get('k', build)).toBe('value 1'); // and a rebuild starts
+    expect(await strict.get('k', build)).toBe('value 4');
+    expect(await lenient.get('k', build)).toBe('value 3');
+  });
 });

@@ -1,4 +1,6 @@
+import type { UserProfile } from '@courseport/shared-ui/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cachedUserData } from '../src/modules/users/service.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, PASSWORD, postJson, signUp, userWithProfile, verifiedAccount } from './support/identity.js';
 
@@ -346,5 +348,29 @@ describe('cached user data', () => {
     await postJson(api, '/api/user/create', {}, bearer(token));
     await postJson(api, '/api/user/add-admin-email', { email: 'unverified.cache@example.com' }, bearer(admin.token));
     expect(await rolesOf(token)).toEqual(['student']);
+  });
+});
+
+describe('cached user data on a shared store (MongoDB)', () => {
+  const auth = { userId: 'user_1', sessionId: 's', email: 'a@example.com', emailVerified: true, name: 'A' };
+
+  it('keeps a value at most a second, and not past a write made through this process', async () => {
+    let time = 0;
+    let reads = 0;
+    let writes = 0;
+    const users = { get: async () => ({ _id: 'user_1', name: `read ${++reads}` }) as unknown as UserProfile };
+    const store = { kind: 'mongodb' as const, writeVersion: () => writes };
+    const userData = cachedUserData(users, store, { now: () => time });
+    const name = async () => (JSON.parse((await userData(auth)).json) as { user: { name: string } }).user.name;
+
+    expect(await name()).toBe('read 1');
+    time = 1_000;
+    expect(await name()).toBe('read 1');
+    time = 1_001;
+    expect(await name()).toBe('read 2'); // read again before answering, not served stale
+    writes++;
+    expect(await name()).toBe('read 3');
+    expect(await Promise.all([name(), name(), name()])).toEqual(['read 3', 'read 3', 'read 3']);
+    expect(reads).toBe(3);
   });
 });

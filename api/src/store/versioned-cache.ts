@@ -3,7 +3,8 @@
  * a request never gets a value built before a write that finished before the request began.
  * Builds are shared (one at a time per key); past `maxEntries`, the least recently used entries
  * are dropped. `maxAgeMs` bounds how long a value may miss writes made by other processes (a
- * shared MongoDB): older values are still served once while a fresh one is built in the background.
+ * shared MongoDB): older values are still served once while a fresh one is built in the background,
+ * unless `serveExpired` is false, when they are rebuilt before they are served.
  */
 export interface VersionedCache<K, V> {
   get(key: K, build: () => Promise<V>): Promise<V>;
@@ -19,9 +20,10 @@ export function versionedCache<K, V>(options: {
   version: () => number;
   maxAgeMs: number;
   maxEntries: number;
+  serveExpired?: boolean;
   now?: () => number;
 }): VersionedCache<K, V> {
-  const { version, maxAgeMs, maxEntries, now = Date.now } = options;
+  const { version, maxAgeMs, maxEntries, serveExpired = true, now = Date.now } = options;
   const entries = new Map<K, Entry<V>>();
   const building = new Map<K, Promise<Entry<V>>>();
 
@@ -53,11 +55,12 @@ export function versionedCache<K, V>(options: {
     async get(key, build) {
       const wanted = version();
       const entry = entries.get(key);
-      if (entry && entry.version >= wanted) {
+      const expired = entry !== undefined && now() - entry.builtAt > maxAgeMs;
+      if (entry && entry.version >= wanted && (serveExpired || !expired)) {
         // Least recently used first: a hit moves the entry to the back of the Map.
         entries.delete(key);
         entries.set(key, entry);
-        if (now() - entry.builtAt > maxAgeMs) refresh(key, build).catch(() => {});
+        if (expired) refresh(key, build).catch(() => {});
         return entry.value;
       }
       // A build that started before `wanted` may miss a write: wait for one that started after.

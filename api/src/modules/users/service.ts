@@ -87,23 +87,30 @@ export function usersService(
 }
 export type UsersService = ReturnType<typeof usersService>;
 
+/** How long user data may be kept on MongoDB, where another API process may have changed it. */
+export const SHARED_STORE_USER_DATA_MAX_AGE_MS = 1_000;
+
 /**
- * The body of `GET /api/user/data`. On the embedded store (one process owns the data) it is kept
- * per caller — the verified user id, e-mail and whether it is verified, which decide the admin
- * role — until the next write to the users or admin e-mail collections: the session's 10-second
- * polling then costs a map lookup. A missing profile (404) is never kept. On MongoDB, where other
- * API processes write too, it is read fresh every time.
+ * The body of `GET /api/user/data`, kept per caller — the verified user id, e-mail and whether it
+ * is verified, which decide the admin role — until the next write to the users or admin e-mail
+ * collections: the session's polling then costs a map lookup. A missing profile (404) is never
+ * kept. On the embedded store one process owns the data, so that is all. On MongoDB another API
+ * process may enroll the user or change their roles, so a value is also kept at most a second and
+ * never served past it: bursts of the same caller's reads (several tabs, a reconnect) reach the
+ * database once, while a session polling every 10 s always reads fresh.
  */
 export function cachedUserData(
   users: Pick<ReturnType<typeof usersService>, 'get'>,
   store: Pick<Store, 'kind' | 'writeVersion'>,
+  { now = Date.now }: { now?: () => number } = {},
 ) {
   const fresh = async (auth: AuthContext) => prepareJson({ success: true, user: await users.get(auth) });
-  if (store.kind !== 'embedded') return fresh;
   const cache = versionedCache<string, PreparedJson>({
     version: () => store.writeVersion('users') + store.writeVersion('adminEmails'),
-    maxAgeMs: Number.POSITIVE_INFINITY,
+    maxAgeMs: store.kind === 'embedded' ? Number.POSITIVE_INFINITY : SHARED_STORE_USER_DATA_MAX_AGE_MS,
+    serveExpired: false,
     maxEntries: 10_000,
+    now,
   });
   return (auth: AuthContext) =>
     cache.get(`${auth.userId}\n${auth.email ?? ''}\n${auth.emailVerified ? 1 : 0}`, () => fresh(auth));
