@@ -4,8 +4,8 @@
  * autocannon from another process; every figure is also given as a ratio to a bare Koa +
  * @koa/router JSON route (`bench/bare-koa.mjs`) measured in the same scenario.
  *
- * Environment: BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (100),
- * BENCH_WARMUP_SECONDS (2), BENCH_COURSES (comma-separated, default "100,5000"), MONGODB_URI,
+ * Environment: BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (3) runs of every measurement in
+ * turn, BENCH_CONNECTIONS (100), BENCH_WARMUP_SECONDS (1) before each run, BENCH_COURSES (comma-separated, default "100,5000"), MONGODB_URI,
  * BENCH_LOG_LEVEL (the API's LOG_LEVEL, default info as in production), BENCH_NO_DOCS=1 to leave
  * docs/performance.md alone. Exit code 0 whatever the times; 1 on real errors (a server that does
  * not start, or answers other than 2xx/304 during a run).
@@ -19,9 +19,10 @@ import { freePort, ROOT, runLoad, startServer } from './lib/api-process.mjs';
 import { machine, markdownTable, writeSection } from './lib/api-report.mjs';
 import { seedBenchCatalog } from './lib/api-seed.mjs';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const SIZES = (process.env.BENCH_COURSES ?? '100,5000').split(',').map(Number);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const MONGODB_URI = process.env.MONGODB_URI?.trim() || undefined;
@@ -29,6 +30,30 @@ const DEMO_STUDENT = { email: 'student@courseport.dev', password: 'courseport-de
 const BROWSER_GZIP = { 'Accept-Encoding': 'gzip' };
 
 /** @typedef {import('./lib/api-report.mjs').Row} Row */
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * One row from a measurement's rounds: the median req/s and p50, the worst p99, every request counted.
+ * @param {Array<Awaited<ReturnType<typeof runLoad>>>} runs
+ */
+function combine(runs) {
+  /** @type {Record<string, number>} */
+  const statuses = {};
+  for (const run of runs)
+    for (const [code, n] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const sum = (key) => runs.reduce((total, run) => total + run[key], 0);
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    requests: sum('requests'),
+    errors: sum('errors'),
+    bad: sum('bad'),
+    bytesPerSecond: median(runs.map((r) => r.bytesPerSecond)),
+    statuses,
+  };
+}
 
 /** The targets of issue #8; null where there is none. */
 function targetOf(kind, courses) {
@@ -168,30 +193,40 @@ async function runScenario({ store, courses, bare }) {
       },
     ];
 
+    // Rounds: the bare route and every request in turn, ROUNDS times, so that a slow spell of the
+    // shared machine lands on both sides of a ratio rather than on one row.
+    /** @type {Array<Array<Awaited<ReturnType<typeof runLoad>>>>} */
+    const results = measurements.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, m] of measurements.entries()) {
+        results[i].push(
+          await runLoad({
+            url: m.url ?? api.url,
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+            warmupSeconds: WARMUP,
+            requests: await m.requests(),
+          }),
+        );
+      }
+    }
+
+    const bareRuns = results[measurements.findIndex((m) => m.kind === 'bare')];
     /** @type {Row[]} */
-    const rows = [];
-    let bareRps = 0;
-    for (const m of measurements) {
-      const result = await runLoad({
-        url: m.url ?? api.url,
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        warmupSeconds: WARMUP,
-        requests: await m.requests(),
-      });
-      if (m.kind === 'bare') bareRps = result.rps;
-      const ratio = m.kind === 'bare' ? null : result.rps / bareRps;
+    const rows = measurements.map((m, i) => {
+      const runs = results[i];
+      const ratio = m.kind === 'bare' ? null : median(runs.map((run, round) => run.rps / bareRuns[round].rps));
       const target = targetOf(m.kind, courses);
       /** @type {Row} */
-      const row = { store, courses, label: m.label, ...result, ratio, target: target?.text ?? '—', met: null };
+      const row = { store, courses, label: m.label, ...combine(runs), ratio, target: target?.text ?? '—', met: null };
       row.met = target ? target.check(row) : null;
-      rows.push(row);
       console.log(
-        `[bench:api] ${store} ${courses} ${m.label}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms${
+        `[bench:api] ${store} ${courses} ${m.label}: ${Math.round(row.rps)} req/s (${runs.map((r) => Math.round(r.rps)).join(' / ')}), p50 ${row.p50} ms, p99 ${row.p99} ms${
           ratio === null ? '' : `, ${Math.round(ratio * 100)} % of bare`
-        }, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
+        }, statuses ${JSON.stringify(row.statuses)}, errors ${row.errors}`,
       );
-    }
+      return row;
+    });
     return rows;
   } finally {
     await api?.stop();
@@ -217,7 +252,7 @@ async function main() {
     };
   }
   console.log(
-    `[bench:api] ${info.cpu}, ${info.cores} cores, ${info.memory}, ${info.os}, Node ${info.node}; ${SECONDS} s per run after ${WARMUP} s warm-up, ${CONNECTIONS} connections; stores: ${stores.join(', ')}`,
+    `[bench:api] ${info.cpu}, ${info.cores} cores, ${info.memory}, ${info.os}, Node ${info.node}; ${ROUNDS} rounds of ${SECONDS} s runs after ${WARMUP} s warm-up, ${CONNECTIONS} connections; stores: ${stores.join(', ')}`,
   );
 
   const barePort = await freePort();
@@ -242,19 +277,21 @@ async function main() {
   const table = markdownTable(rows);
   const failures = rows.filter((r) => r.bad > 0 || r.errors > 0);
   const section = [
-    `Last run: ${date}, \`pnpm bench:api\`${MONGODB_URI ? ' with `MONGODB_URI` set' : ''} (BENCH_SECONDS=${SECONDS}).`,
+    `Last run: ${date}, \`pnpm bench:api\`${MONGODB_URI ? ' with `MONGODB_URI` set' : ''} (BENCH_ROUNDS=${ROUNDS}, BENCH_SECONDS=${SECONDS}).`,
     '',
     `Machine: ${info.cpu}, ${info.cores} cores, ${info.memory} RAM, ${info.os}, Node ${info.node}. The API, the bare`,
     'Koa server and the load generator (autocannon, its own process) share these cores.',
     '',
-    `Each row: ${WARMUP} s warm-up, then ${SECONDS} s with ${CONNECTIONS} connections against the API's production build`,
+    `Each scenario runs the bare route and every request in turn, ${ROUNDS} times: each run is a ${WARMUP} s warm-up, then`,
+    `${SECONDS} s with ${CONNECTIONS} connections. A row gives the median req/s and p50 of its runs, the worst p99, and`,
+    'the median of its ratios to the bare run of the same round, so a slow spell of the shared machine lands on both',
+    'sides of a ratio. The API runs from its production build',
     `(\`node ${API_NODE_FLAGS.join(' ')} api/dist/server.js\`, \`NODE_ENV=production\`, \`LOG_LEVEL=${LOG_LEVEL}\`, access log written to a file), on a fresh`,
     'data folder or database seeded with the demo data plus generated courses, educators, learners, purchases and',
     'ratings. Catalog and course requests send `Accept-Encoding: gzip` as a browser does; user data and progress use',
     "the demo student's bearer token (signed in once per scenario, renewed from the session cookie). Progress cycles",
     "through the lectures of one of the student's courses, so after the first pass most requests find the lecture",
-    'already completed. "vs bare Koa" is req/s relative to `bench/bare-koa.mjs` (`GET /ping`) measured in the same',
-    'scenario. "Requests" counts the answers by status, then in brackets the non-2xx/304 answers and socket',
+    'already completed. "vs bare Koa" is req/s relative to `bench/bare-koa.mjs` (`GET /ping`). "Requests" counts the answers by status, then in brackets the non-2xx/304 answers and socket',
     'errors (both must be 0). For the 5,000-course catalog the limit is the load generator on the same cores reading a',
     "gzip body of about 170 KB per answer, not the server's CPU.",
     '',

@@ -23,13 +23,17 @@ const listQuery = z.object({
   limit: wholeNumber(1, CATALOG_MAX_PAGE_SIZE).default(CATALOG_PAGE_SIZE),
 });
 
+/** The first page of the whole catalog: what a request without a query string asks for. */
+const FIRST_PAGE = listQuery.parse({});
+
 export function courseRoutes({ store, auth }: AppDeps): Router {
   const router = new Router({ prefix: '/course' });
   const catalog = cachedCatalog(coursesRepository(store), store);
 
   router.get('/all', async (ctx) => {
     // One page of the catalog; every page of every search is prepared once per catalog change.
-    await sendPrepared(ctx, await catalog.page(parseInput(listQuery, ctx.query)), 'public, no-cache');
+    const query = ctx.querystring ? parseInput(listQuery, ctx.query) : FIRST_PAGE;
+    await sendPrepared(ctx, await catalog.page(query), 'public, no-cache');
   });
 
   // Optional sign-in: enrolled students and the owner also get the paid lectures' URLs.
