@@ -81,6 +81,16 @@ describe('the assembled platform', () => {
     }
   });
 
+  it("names a course page's thumbnail in the page itself, so it loads with the shell's scripts", async () => {
+    const { courses } = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
+    const { courseData } = await fetch(`${platform.urls.api}/api/course/${courses[0]._id}`).then((r) => r.json());
+    const html = await fetch(`${platform.urls.shell}/course/${courses[0]._id}`).then((r) => r.text());
+    expect(html).toContain(`<link rel="preload" as="image" href="${courseData.courseThumbnail}" fetchpriority="high">`);
+    const missing = await fetch(`${platform.urls.shell}/course/no-such-course`);
+    expect(missing.status).toBe(200);
+    expect(await missing.text()).not.toContain('as="image"');
+  });
+
   it.each(ROUTES)('renders $path from the $portal portal inside the shell', async (route) => {
     const { page, errors } = await openPage(route.as);
     await page.goto(platform.urls.shell + route.path);

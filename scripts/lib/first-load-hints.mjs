@@ -61,3 +61,29 @@ export function firstLoadHints({ match, apiBaseUrl, portalUrls, portalDist }) {
   hints.push(link({ rel: 'preload', as: 'fetch', href: `${apiBaseUrl}/api/config`, crossorigin: 'anonymous' }));
   return hints.join('');
 }
+
+/** How long the page waits for the API to name its largest image before it goes without the hint. */
+const IMAGE_HINT_TIMEOUT_MS = 150;
+
+/**
+ * A preload for the route's largest image (a course page's thumbnail, its LCP element), named by
+ * the route's first public API answer: asked for here, while the page is served, the image starts
+ * with the shell's scripts instead of after them. The API answers these from memory; if it is slow
+ * or the course does not exist, the page goes out without the hint.
+ * @param {object} options
+ * @param {{ route: { largestImage?: (body: unknown) => unknown }, prefetch: string | null } | null} options.match
+ * @param {string} options.apiBaseUrl
+ * @returns {Promise<string>} markup for the document's head, or ''
+ */
+export async function largestImageHint({ match, apiBaseUrl }) {
+  if (!match?.prefetch || !match.route.largestImage) return '';
+  try {
+    const res = await fetch(apiBaseUrl + match.prefetch, { signal: AbortSignal.timeout(IMAGE_HINT_TIMEOUT_MS) });
+    if (!res.ok) return '';
+    const url = match.route.largestImage(await res.json());
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return '';
+    return link({ rel: 'preload', as: 'image', href: url, fetchpriority: 'high' });
+  } catch {
+    return '';
+  }
+}

@@ -10,7 +10,7 @@ import { API_NODE_FLAGS } from '../../api/node-flags.mjs';
 import { matchRoute } from '../../shell/routes.mjs';
 import { runtimeConfigFromEnv, runtimeConfigHtml } from '../../shell/runtime-config.mjs';
 import { shellContentSecurityPolicy } from './content-security-policy.mjs';
-import { firstLoadHints } from './first-load-hints.mjs';
+import { firstLoadHints, largestImageHint } from './first-load-hints.mjs';
 import { createStaticServer, listen } from './static-server.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -150,14 +150,16 @@ export async function startPlatform(options = {}) {
       jsonRoutes: { '/runtime-config.json': runtimeConfig },
       // The runtime config is inlined into the page too, with hints naming what the route will
       // fetch: the browser gets it all in one wave, while the shell's own scripts download.
-      htmlHead: (pathname) =>
-        runtimeConfigHtml(runtimeConfig()) +
-        firstLoadHints({
-          match: matchRoute(pathname),
+      htmlHead: async (pathname) => {
+        const match = matchRoute(pathname);
+        const hints = firstLoadHints({
+          match,
           apiBaseUrl: urls.api,
           portalUrls: urls,
           portalDist: (remote) => path.join(root, `${remote}-mfe/dist`),
-        }),
+        });
+        return runtimeConfigHtml(runtimeConfig()) + hints + (await largestImageHint({ match, apiBaseUrl: urls.api }));
+      },
     });
     ports.shell = await listen(shell, ports.shell, host, 'shell');
     urls.shell = origin(ports.shell);

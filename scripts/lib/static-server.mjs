@@ -37,7 +37,7 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
  * @param {string[]} [options.corsOrigins] origins allowed to fetch these files (e.g. the shell)
  * @param {Record<string, () => unknown>} [options.jsonRoutes] dynamic JSON documents by path
  * @param {() => Record<string, string>} [options.htmlHeaders] extra headers for HTML documents (CSP)
- * @param {(pathname: string) => string} [options.htmlHead] markup added at the start of each HTML document's
+ * @param {(pathname: string) => string | Promise<string>} [options.htmlHead] markup added at the start of each HTML document's
  *   head, for the requested path (hints first, so connections open before anything else is read)
  */
 export function createStaticServer({ root, spa = false, corsOrigins = [], jsonRoutes = {}, htmlHeaders, htmlHead }) {
@@ -105,7 +105,8 @@ export function createStaticServer({ root, spa = false, corsOrigins = [], jsonRo
     }
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
     if (ext === '.html' && htmlHead) {
-      const html = (await readFile(file, 'utf8')).replace(/<head>/, `<head>${htmlHead(pathname)}`);
+      const [page, head] = await Promise.all([readFile(file, 'utf8'), htmlHead(pathname)]);
+      const html = page.replace(/<head>/, `<head>${head}`);
       const body = Buffer.from(html);
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
       res.setHeader('Cache-Control', 'no-cache');
