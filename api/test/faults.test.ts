@@ -4,6 +4,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_STORE_USER_DATA_MAX_AGE_MS } from '../src/modules/users/service.js';
 import { openMongoStore } from '../src/store/mongodb.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
@@ -111,6 +112,9 @@ describe.runIf(binary)('the database going away and coming back', () => {
     await stopFerret();
     const health = await api.json('/api/health');
     expect(health).toMatchObject({ status: 503, body: { success: false, store: { kind: 'mongodb', ok: false } } });
+    // User data read less than a second ago may still be answered from memory (`cachedUserData`);
+    // past that, it needs the database.
+    await new Promise((r) => setTimeout(r, SHARED_STORE_USER_DATA_MAX_AGE_MS + 100));
     const down = await api.json('/api/user/data', { headers: bearer(user.token) });
     expect(down.status).toBe(503);
     expect(down.body).toEqual({
