@@ -7,8 +7,7 @@ import {
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, LocationProbe, MemoryRouter, Route, Routes } from '@courseport/shared-ui/testing';
-import { render } from '@testing-library/react';
+import { answerByPath, callsTo, renderRoutes } from '@courseport/shared-ui/testing';
 import { vi } from 'vitest';
 import EducatorPortal from '../src/pages/EducatorPortal';
 
@@ -68,17 +67,8 @@ export function signInAsEducator(fullName = 'Grace Hopper', userName = 'grace.pr
 }
 
 /** Renders the portal at `path`, mounted at /educator/* as the shell (and the standalone mode) does. */
-export function renderPortal(path = '/educator') {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/educator/*" element={<EducatorPortal />} />
-        <Route path="*" element={<p>Elsewhere</p>} />
-      </Routes>
-      <LocationProbe />
-    </MemoryRouter>,
-  );
-}
+export const renderPortal = (path = '/educator') =>
+  renderRoutes([{ path: '/educator/*', element: <EducatorPortal /> }], path);
 
 /** The texts of the cells of every body row of the tables in `scope` (a person cell: just the name). */
 export function tableRows(scope: HTMLElement = document.body): string[][] {

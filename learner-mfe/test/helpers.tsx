@@ -6,9 +6,9 @@ import {
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, LocationProbe, MemoryRouter, Route, Routes } from '@courseport/shared-ui/testing';
-import { render, screen, within } from '@testing-library/react';
-import { type ReactElement, StrictMode } from 'react';
+import { answerByPath, callsTo, renderRoutes } from '@courseport/shared-ui/testing';
+import { screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
 import PaymentReturnPage from '../src/pages/PaymentReturnPage';
@@ -64,22 +64,8 @@ const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
 ];
 
 /** Renders the learner's routes at `path`, as the shell (and the standalone mode) does. */
-export function renderAt(path: string, { strict = false }: { strict?: boolean } = {}) {
-  const tree = (
-    <>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          {ROUTES.map(({ path: routePath, element }) => (
-            <Route key={routePath} path={routePath} element={element} />
-          ))}
-          <Route path="*" element={<p>Elsewhere</p>} />
-        </Routes>
-        <LocationProbe withSearch />
-      </MemoryRouter>
-    </>
-  );
-  return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
-}
+export const renderAt = (path: string, { strict = false }: { strict?: boolean } = {}) =>
+  renderRoutes(ROUTES, path, { withSearch: true, strict });
 
 /** The closest `selector` around the element showing `text`. */
 export function around(text: string, selector: string, scope: HTMLElement = document.body): HTMLElement {

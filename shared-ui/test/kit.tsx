@@ -2,9 +2,10 @@
  * Test tools shared by every front end's component tests (`@courseport/shared-ui/testing`).
  * Never imported by application code.
  */
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
+import { type ReactElement, StrictMode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { Mock } from 'vitest';
 
 /** Routers for rendering a screen at a path in tests (the app gets them from shared-ui). */
@@ -86,3 +87,26 @@ export function LocationProbe({ withSearch = false }: { withSearch?: boolean }) 
 }
 
 export const currentPath = () => screen.getByTestId('location').textContent;
+
+/**
+ * Renders a portal's routes at `path`, as the shell (and the standalone mode) does, with a catch-all
+ * "Elsewhere" page and the location probe (with the query string when `withSearch`).
+ */
+export function renderRoutes(
+  routes: ReadonlyArray<{ path: string; element: ReactElement }>,
+  path: string,
+  { withSearch = false, strict = false }: { withSearch?: boolean; strict?: boolean } = {},
+) {
+  const tree = (
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        {routes.map(({ path: routePath, element }) => (
+          <Route key={routePath} path={routePath} element={element} />
+        ))}
+        <Route path="*" element={<p>Elsewhere</p>} />
+      </Routes>
+      <LocationProbe withSearch={withSearch} />
+    </MemoryRouter>
+  );
+  return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+}

@@ -6,8 +6,7 @@ import {
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, LocationProbe, MemoryRouter, Route, Routes } from '@courseport/shared-ui/testing';
-import { render } from '@testing-library/react';
+import { answerByPath, callsTo, renderRoutes } from '@courseport/shared-ui/testing';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
@@ -66,19 +65,7 @@ const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
 ];
 
 /** Renders the storefront's routes at `path`, as the shell (and the standalone mode) does. */
-export function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        {ROUTES.map(({ path: routePath, element }) => (
-          <Route key={routePath} path={routePath} element={element} />
-        ))}
-        <Route path="*" element={<p>Elsewhere</p>} />
-      </Routes>
-      <LocationProbe />
-    </MemoryRouter>,
-  );
-}
+export const renderAt = (path: string) => renderRoutes(ROUTES, path);
 
 export function makeCourse(overrides: Partial<CourseCard> & Pick<CourseCard, '_id'>): CourseCard {
   return {
