@@ -6,6 +6,8 @@
  * `--max-semi-space-size=32` doubles V8's young generation. With a hundred requests in flight,
  * their short-lived objects outlive the default one's scavenges and are copied and promoted, and
  * the old generation is collected far more often: it cost 10–25 % of the API's throughput in
- * `pnpm bench:api` (docs/performance.md).
+ * `pnpm bench:api` (docs/performance.md). `--min-semi-space-size=32` gives it that size from the
+ * start, so the process's memory does not step up by tens of MB whenever V8 decides to grow it
+ * under load (the sustained-load test watches memory growth).
  */
-export const API_NODE_FLAGS = ['--max-semi-space-size=32'];
+export const API_NODE_FLAGS = ['--min-semi-space-size=32', '--max-semi-space-size=32'];
