@@ -29,6 +29,11 @@ export interface PublicConfig {
   clerkPublishableKey?: string;
   paymentMode: 'local' | 'stripe';
   currency: string;
+  /**
+   * `demo`: demo accounts and catalog, simulated payments, development outbox (the shell shows a
+   * banner saying so). `production`: none of those.
+   */
+  mode: 'demo' | 'production';
 }
 
 /** The profile kept by the API (`GET /api/user/data` → `user`). `admin` is derived from the allow-list. */
