@@ -12,6 +12,7 @@ export function platformRoutes({ config }: AppDeps): Router {
     ...(config.auth.mode === 'clerk' ? { clerkPublishableKey: config.auth.publishableKey } : {}),
     paymentMode: config.payments.mode,
     currency: 'Rs',
+    mode: config.mode,
   };
 
   router.get('/config', (ctx) => {
