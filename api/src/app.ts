@@ -49,7 +49,9 @@ export function createApiRouter(deps: AppDeps): Router {
 
 /** Builds the Koa app from its dependencies; `server.ts` listens, tests use `app.callback()`. */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // The client address is the entry the outermost trusted proxy appended, never one the client wrote.
+  const { trustProxy } = deps.config;
+  const app = new Koa({ proxy: trustProxy > 0, maxIpsCount: trustProxy });
   app.silent = true;
   const api = createApiRouter(deps);
   const checkout = checkoutRoutes(deps);

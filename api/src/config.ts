@@ -15,8 +15,17 @@ const optionalText = z
   .transform((v) => v || undefined)
   .optional();
 
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .default(fallback)
+    .transform((v) => v === 'true' || v === '1');
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  COURSEPORT_MODE: optionalText.pipe(
+    z.enum(['demo', 'production'], { message: "must be 'demo' or 'production'" }).optional(),
+  ),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535, 'must be a port number from 0 to 65535').default(4000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -77,13 +86,24 @@ const schema = z.object({
     )
     .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
-  DEMO_SEED: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .string()
+    .trim()
+    .default('0')
+    .transform((v) => (v === 'true' ? '1' : v === 'false' || v === '' ? '0' : v))
+    .pipe(z.string().regex(/^(10|[0-9])$/, 'must be the number of trusted proxies in front of the API, 0 to 10'))
+    .transform(Number),
+  DEMO_SEED: flag('false'),
+  ALLOW_SIMULATED_PAYMENTS: flag('false'),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^smtps?:\/\/\S+$/,
+        'must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465',
+      )
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(z.string().max(200).optional()),
   STRIPE_WEBHOOK_SECRET: optionalText.pipe(
     z
       .string()
@@ -112,6 +132,8 @@ function incompleteGroups(env: NodeJS.ProcessEnv): string[] {
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** demo: seeded data, simulated payments and the development outbox; production: none of them. */
+  mode: 'demo' | 'production';
   host: string;
   port: number;
   logLevel: string;
@@ -126,8 +148,12 @@ export interface Config {
   adminEmails: string[];
   /** Seed demo accounts (and data) into an empty store; local auth only. */
   demoSeed: boolean;
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits key on it). */
-  trustProxy: boolean;
+  /** Proxies in front of the API: the client address is this many entries from the end of X-Forwarded-For. */
+  trustProxy: number;
+  /** Purchases through the local checkout in production (marked simulated, never counted as earnings). */
+  allowSimulatedPayments: boolean;
+  /** Outgoing mail: SMTP when `smtpUrl` is set, else the development outbox (demo mode only). */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {
@@ -137,17 +163,49 @@ export class ConfigError extends Error {
   }
 }
 
+type Env = z.infer<typeof schema>;
+
+const modeOf = (e: Env) => e.COURSEPORT_MODE ?? (e.NODE_ENV === 'production' ? 'production' : 'demo');
+
+/** What production mode and secure cookies need, beyond each variable being well-formed. */
+function unsafeCombinations(e: Env): string[] {
+  const problems: string[] = [];
+  const https = [e.PUBLIC_API_URL, e.PUBLIC_APP_URL].some((url) => url?.startsWith('https://'));
+  if (https && e.TRUST_PROXY === 0) {
+    problems.push(
+      'TRUST_PROXY: the public URL is https, so the API runs behind a TLS-terminating proxy: set TRUST_PROXY to the number of proxies in front of it (usually 1)',
+    );
+  }
+  if (modeOf(e) !== 'production') return problems;
+  const production = 'in production mode (NODE_ENV=production or COURSEPORT_MODE=production)';
+  if (e.DEMO_SEED) problems.push(`DEMO_SEED: demo data is never seeded ${production}`);
+  if (!e.STRIPE_SECRET_KEY && !e.ALLOW_SIMULATED_PAYMENTS) {
+    problems.push(
+      `STRIPE_SECRET_KEY: a real payment gateway is required ${production}: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or ALLOW_SIMULATED_PAYMENTS=true to take simulated payments on purpose`,
+    );
+  }
+  if (!e.CLERK_PUBLISHABLE_KEY && !e.SMTP_URL) {
+    problems.push(
+      `SMTP_URL: local accounts need a mail transport ${production}, so that users can confirm their e-mail and reset their password (smtps://user:password@mail.example.com:465)`,
+    );
+  }
+  return problems;
+}
+
 /** Reads and validates the environment, naming every bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   const problems = [
     ...(parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []),
     ...incompleteGroups(env),
+    ...(parsed.success ? unsafeCombinations(parsed.data) : []),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
+  const publicAppUrl = e.PUBLIC_APP_URL.replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
+    mode: modeOf(e),
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
@@ -155,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     mongodbUri: e.MONGODB_URI,
     allowedOrigins: e.ALLOWED_ORIGINS,
-    publicAppUrl: e.PUBLIC_APP_URL.replace(/\/$/, ''),
+    publicAppUrl,
     publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     auth:
       e.CLERK_PUBLISHABLE_KEY && e.CLERK_SECRET_KEY && e.CLERK_JWT_KEY
@@ -173,5 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     demoSeed: e.DEMO_SEED,
     trustProxy: e.TRUST_PROXY,
+    allowSimulatedPayments: e.ALLOW_SIMULATED_PAYMENTS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Courseport <no-reply@${new URL(publicAppUrl).hostname}>` },
   };
 }

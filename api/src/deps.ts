@@ -2,6 +2,7 @@ import type { Auth } from './auth/index.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
+import type { Mailer } from './modules/mail/service.js';
 import type { Payments } from './modules/purchases/payments.js';
 import type { Store } from './store/index.js';
 
@@ -13,4 +14,5 @@ export interface AppDeps {
   logger: Logger;
   auth: Auth;
   payments: Payments;
+  mailer: Mailer;
 }

@@ -3,6 +3,7 @@ import { AUTH_INDEXES } from './modules/auth/repository.js';
 import { COURSE_INDEXES } from './modules/courses/repository.js';
 import { EDUCATOR_REQUEST_INDEXES } from './modules/educator-requests/repository.js';
 import { PROGRESS_INDEXES } from './modules/learning/repository.js';
+import { MAIL_INDEXES } from './modules/mail/repository.js';
 import { PURCHASE_INDEXES } from './modules/purchases/repository.js';
 import type { IndexSpec } from './store/index.js';
 
@@ -14,4 +15,5 @@ export const INDEXES: readonly IndexSpec[] = [
   ...COURSE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PURCHASE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PROGRESS_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...MAIL_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
 ];

@@ -7,11 +7,13 @@ import { INDEXES } from './indexes.js';
 import { createLogger } from './logger.js';
 import { adminEmailsRepository } from './modules/admin-emails/repository.js';
 import { adminEmailsService } from './modules/admin-emails/service.js';
+import { mailerFor } from './modules/mail/service.js';
 import { buildPayments } from './modules/purchases/payments.js';
 import { seedDemo } from './seed/demo.js';
 import { openStore } from './store/index.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const MAIL_RETRY_INTERVAL_MS = 30_000;
 
 async function main() {
   const config = loadConfig();
@@ -19,9 +21,10 @@ async function main() {
   const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
   await store.ensureIndexes(INDEXES);
 
-  const auth = await buildAuth(config, store, systemClock);
+  const mailer = mailerFor(config, store, systemClock, logger);
+  const auth = await buildAuth(config, store, systemClock, mailer);
   const payments = buildPayments(config, store, systemClock);
-  const deps = { config, store, clock: systemClock, logger, auth, payments };
+  const deps = { config, store, clock: systemClock, logger, auth, payments, mailer };
   await adminEmailsService(adminEmailsRepository(store), systemClock).seed(config.adminEmails);
   if (config.demoSeed) await seedDemo(deps);
 
@@ -39,12 +42,23 @@ async function main() {
   logger.info(
     {
       url: `http://${config.host}:${config.port}`,
+      mode: config.mode,
       store: store.kind,
       auth: config.auth.mode,
       payments: config.payments.mode,
+      mail: mailer.transport,
     },
     'Courseport API listening',
   );
+  if (config.mode === 'demo') {
+    logger.warn('Demo mode: payments are simulated and the demo accounts have public passwords. Never expose it.');
+  }
+
+  // Mails whose first try failed, or whose sender stopped mid-way, are retried from the store.
+  const deliverDue = () =>
+    void mailer.deliverDue().catch((error: unknown) => logger.error({ err: error }, 'mail retry pass failed'));
+  deliverDue();
+  const mailRetries = setInterval(deliverDue, MAIL_RETRY_INTERVAL_MS).unref();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -57,6 +71,9 @@ async function main() {
     server.close(async () => {
       clearTimeout(force);
       clearInterval(reap);
+      clearInterval(mailRetries);
+      await mailer.settle();
+      mailer.close();
       await store.close().catch((error) => logger.error({ err: error }, 'closing the store failed'));
       logger.info('stopped');
       process.exit(0);

@@ -188,7 +188,7 @@ async function freshVerificationPath(): Promise<string> {
   const email = freshEmail('confirm');
   const account = await local().createAccount({ name: 'Confirm', email, password: PASSWORD, emailVerified: false });
   await local().resendVerification(account._id);
-  const mail = (await local().outbox(50)).find((m) => m.to === email);
+  const mail = (await api.deps.mailer.outbox(50)).find((m) => m.to === email);
   const link = new URL(mail?.link ?? '');
   return link.pathname + link.search;
 }
@@ -294,6 +294,8 @@ interface Entry {
   reveals?: Partial<Record<Caller, readonly Person[]>>;
   /** Which app serves the request (the webhook needs Stripe mode). */
   app?: 'stripe';
+  /** Runs after every caller had its try (e.g. new sessions for routes that end them). */
+  after?: () => Promise<void>;
 }
 
 const TABLE: Record<string, Entry> = {
@@ -303,7 +305,7 @@ const TABLE: Record<string, Entry> = {
 
   'POST /api/auth/sign-up': {
     access: 'local-auth',
-    ok: 201,
+    ok: 202,
     call: () => ({ json: { name: 'Newcomer', email: freshEmail('signup'), password: PASSWORD } }),
   },
   'POST /api/auth/sign-in': {
@@ -316,18 +318,36 @@ const TABLE: Record<string, Entry> = {
   },
   'POST /api/auth/refresh': {
     access: 'local-auth',
-    call: async () => ({ headers: { Cookie: await freshSessionCookie() } }),
+    call: async () => ({ headers: { Cookie: await freshSessionCookie() }, json: {} }),
   },
   'POST /api/auth/sign-out': {
     access: 'local-auth',
-    call: async () => ({ headers: { Cookie: await freshSessionCookie() } }),
+    call: async () => ({ headers: { Cookie: await freshSessionCookie() }, json: {} }),
   },
+  'POST /api/auth/forgot-password': {
+    access: 'local-auth',
+    ok: 202,
+    call: () => ({ json: { email: freshEmail('forgot') } }),
+  },
+  // A link nobody was sent: 400 shows the handler was reached.
+  'POST /api/auth/reset-password': {
+    access: 'local-auth',
+    ok: 400,
+    call: () => ({ json: { token: 'x'.repeat(43), password: 'a new password' } }),
+  },
+  // The wrong current password: 400 shows the handler was reached, and nobody's password changes.
+  'POST /api/auth/change-password': {
+    access: 'signed-in',
+    ok: 400,
+    call: () => ({ json: { currentPassword: 'not the password', newPassword: 'a new password' } }),
+  },
+  'POST /api/auth/sign-out-everywhere': { access: 'signed-in', call: () => ({ json: {} }), after: signInEveryoneAgain },
   'GET /api/auth/verify-email': {
     access: 'local-auth',
     ok: 302,
     call: async () => ({ path: await freshVerificationPath() }),
   },
-  'POST /api/auth/resend-verification': { access: 'signed-in' },
+  'POST /api/auth/resend-verification': { access: 'signed-in', call: () => ({ json: {} }) },
   'GET /api/auth/dev-outbox': { access: 'dev-only' },
 
   'GET /api/user/data': { access: 'signed-in' },
@@ -477,6 +497,15 @@ beforeAll(async () => {
   expect((control.body.user as { roles: string[] }).roles).toContain('admin');
 });
 
+/** Signs every principal in afresh (after a route that ended their sessions). */
+async function signInEveryoneAgain(): Promise<void> {
+  for (const principal of PRINCIPALS) {
+    const { body } = await postJson(api, '/api/auth/sign-in', { email: people[principal].email, password: PASSWORD });
+    people[principal].token = body.token as string;
+    authorization[principal] = `Bearer ${people[principal].token}`;
+  }
+}
+
 afterAll(async () => {
   await stripeApi?.close();
   await api.close();
@@ -533,6 +562,7 @@ for (const route of ROUTES) {
       });
       return;
     }
+    if (entry.after) afterAll(entry.after);
     it.each(CALLERS)('%s', async (caller) => {
       const outcome = entry.except?.[caller] ?? rule(entry.access, caller);
       const expected = outcome === OK ? (entry.ok ?? 200) : outcome;
@@ -585,7 +615,7 @@ describe('beyond the table', () => {
   });
 
   it('hides the development outbox in production', async () => {
-    const production = await startTestApi({ config: { env: 'production' } });
+    const production = await startTestApi({ config: { env: 'production', mode: 'production' } });
     try {
       expect(await production.json('/api/auth/dev-outbox')).toMatchObject({
         status: 404,

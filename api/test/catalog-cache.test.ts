@@ -169,7 +169,15 @@ describe('remembered tokens', () => {
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     for (let i = 0; i < 3; i++)
       expect((await api.request('/api/user/data', { headers: bearer(token) })).status).toBe(200);
-    expect((await api.request('/api/auth/sign-out', { method: 'POST', headers: { Cookie: cookie } })).status).toBe(200);
+    expect(
+      (
+        await api.request('/api/auth/sign-out', {
+          method: 'POST',
+          headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(200);
     expect(await api.json('/api/user/data', { headers: bearer(token) })).toMatchObject({
       status: 401,
       body: { success: false, message: 'Your session has ended. Please sign in again.' },

@@ -49,4 +49,58 @@ describe('config', () => {
     expect(config.payments.mode).toBe('stripe');
     expect(config.mongodbUri).toBe('mongodb://127.0.0.1:27017/courseport');
   });
+
+  it('runs in demo mode unless NODE_ENV or COURSEPORT_MODE says production', () => {
+    expect(loadConfig({}).mode).toBe('demo');
+    expect(loadConfig({ COURSEPORT_MODE: 'demo', NODE_ENV: 'production' }).mode).toBe('demo');
+    expect(() => loadConfig({ COURSEPORT_MODE: 'staging' })).toThrow(/COURSEPORT_MODE: must be 'demo' or 'production'/);
+  });
+
+  it('refuses production mode without a real payment gateway, a mail transport, or with demo data', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'true' });
+      expect.unreachable();
+    } catch (error) {
+      const { problems } = error as ConfigError;
+      expect(problems).toHaveLength(3);
+      expect(problems[0]).toMatch(/^DEMO_SEED: demo data is never seeded in production mode/);
+      expect(problems[1]).toMatch(/^STRIPE_SECRET_KEY: a real payment gateway is required in production mode/);
+      expect(problems[1]).toContain('ALLOW_SIMULATED_PAYMENTS=true');
+      expect(problems[2]).toMatch(/^SMTP_URL: local accounts need a mail transport in production mode/);
+    }
+    const simulated = loadConfig({
+      NODE_ENV: 'production',
+      ALLOW_SIMULATED_PAYMENTS: 'true',
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+    });
+    expect(simulated).toMatchObject({
+      mode: 'production',
+      demoSeed: false,
+      allowSimulatedPayments: true,
+      payments: { mode: 'local' },
+      mail: { smtpUrl: 'smtps://user:secret@mail.example.com:465', from: 'Courseport <no-reply@localhost>' },
+    });
+    const real = loadConfig({
+      NODE_ENV: 'production',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_y',
+      CLERK_PUBLISHABLE_KEY: 'pk_live_abc',
+      CLERK_SECRET_KEY: 'sk_live_abc',
+      CLERK_JWT_KEY: '-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----',
+    });
+    expect(real.mode).toBe('production');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must be an smtp:\/\//);
+  });
+
+  it('takes trusted proxies as a count, and refuses an https public URL with none', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: must be the number of trusted proxies/);
+    expect(() => loadConfig({ PUBLIC_API_URL: 'https://api.courseport.example' })).toThrow(
+      /TRUST_PROXY: the public URL is https, so the API runs behind a TLS-terminating proxy/,
+    );
+    expect(loadConfig({ PUBLIC_API_URL: 'https://api.courseport.example', TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
 });

@@ -54,13 +54,16 @@ export async function seedBenchCatalog({ courses: total, env }) {
   const { newId } = await dist('store/ids.js');
   const { PLACEHOLDER_AVATAR_PATH } = await dist('auth/index.js');
 
-  const config = loadConfig({ ...env, NODE_ENV: 'production', DEMO_SEED: 'true' });
+  const { mailerFor } = await dist('modules/mail/service.js');
+  const config = loadConfig({ ...env, NODE_ENV: 'production', COURSEPORT_MODE: 'demo', DEMO_SEED: 'true' });
   const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
   try {
     await store.ensureIndexes(INDEXES);
     const clock = systemClock;
-    const auth = await buildAuth(config, store, clock);
-    const deps = { config, store, clock, logger: createLogger('warn'), auth, payments: undefined };
+    const logger = createLogger('warn');
+    const mailer = mailerFor(config, store, clock, logger);
+    const auth = await buildAuth(config, store, clock, mailer);
+    const deps = { config, store, clock, logger, auth, payments: undefined, mailer };
     if (!(await seedDemo(deps))) throw new Error('the benchmark store was not empty');
 
     const users = store.collection('users');

@@ -2,6 +2,8 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { authRepository } from '../modules/auth/repository.js';
 import { type LocalAuthService, localAuthService } from '../modules/auth/service.js';
+import { signInThrottle } from '../modules/auth/sign-in-throttle.js';
+import type { Mailer } from '../modules/mail/service.js';
 import type { Store } from '../store/index.js';
 import { createLocalIssuer, loadOrCreateSigningKey } from './local-issuer.js';
 import { RevokedSessions } from './revocations.js';
@@ -16,7 +18,13 @@ export interface Auth {
 export const PLACEHOLDER_AVATAR_PATH = '/api/assets/avatar.svg';
 
 /** Clerk mode verifies Clerk's tokens; local mode issues its own and verifies them the same way. */
-export async function buildAuth(config: Config, store: Store, clock: Clock, signingKeyPem?: string): Promise<Auth> {
+export async function buildAuth(
+  config: Config,
+  store: Store,
+  clock: Clock,
+  mailer: Mailer,
+  signingKeyPem?: string,
+): Promise<Auth> {
   const authorizedParties = [...new Set([new URL(config.publicAppUrl).origin, ...config.allowedOrigins])];
   if (config.auth.mode === 'clerk') {
     return { verifier: createTokenVerifier({ jwtKey: config.auth.jwtKey, authorizedParties }) };
@@ -34,8 +42,11 @@ export async function buildAuth(config: Config, store: Store, clock: Clock, sign
     issuer,
     revoked,
     clock,
+    mailer,
+    throttle: signInThrottle(),
     authorizedParty: new URL(config.publicAppUrl).origin,
     verifyLink: (token) => `${config.publicApiUrl}/api/auth/verify-email?token=${token}`,
+    resetLink: (token) => `${config.publicAppUrl}/reset-password?token=${token}`,
     placeholderImage: config.publicApiUrl + PLACEHOLDER_AVATAR_PATH,
   });
   return { verifier, local };

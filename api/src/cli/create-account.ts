@@ -5,9 +5,11 @@ import { buildAuth } from '../auth/index.js';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { INDEXES } from '../indexes.js';
+import { createLogger } from '../logger.js';
 import { adminEmailsRepository } from '../modules/admin-emails/repository.js';
 import { adminEmailsService } from '../modules/admin-emails/service.js';
 import { signUpSchema } from '../modules/auth/schemas.js';
+import { mailerFor } from '../modules/mail/service.js';
 import { openStore } from '../store/index.js';
 
 const { values } = parseArgs({
@@ -34,7 +36,7 @@ if (config.auth.mode !== 'local') {
 const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
 try {
   await store.ensureIndexes(INDEXES);
-  const auth = await buildAuth(config, store, systemClock);
+  const auth = await buildAuth(config, store, systemClock, mailerFor(config, store, systemClock, createLogger('warn')));
   const account = await auth.local?.createAccount({ ...input.data, emailVerified: true });
   if (values.admin) await adminEmailsService(adminEmailsRepository(store), systemClock).seed([input.data.email]);
   console.log(`Created ${account?.email} (verified${values.admin ? ', admin' : ''}).`);

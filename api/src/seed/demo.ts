@@ -27,7 +27,7 @@ export const DEMO_ACCOUNTS = [
  */
 export async function seedDemo(deps: AppDeps): Promise<boolean> {
   const { config, store, clock, auth, logger } = deps;
-  if (config.auth.mode !== 'local' || !auth.local) return false;
+  if (config.mode !== 'demo' || config.auth.mode !== 'local' || !auth.local) return false;
   const accounts = authRepository(store).accounts;
   const users = usersRepository(store);
   if ((await accounts.countDocuments({})) > 0 || (await users.countDocuments({})) > 0) return false;
@@ -146,6 +146,8 @@ async function seedCatalog(
         status: 'completed',
         createdAt: when,
         completedAt: when,
+        gateway: 'local',
+        simulated: true,
       });
     }
   }

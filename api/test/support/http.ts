@@ -5,13 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Koa from 'koa';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createApp } from '../../src/app.js';
 import { buildAuth } from '../../src/auth/index.js';
 import type { Clock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { AppDeps } from '../../src/deps.js';
 import { INDEXES } from '../../src/indexes.js';
+import { mailerFor } from '../../src/modules/mail/service.js';
 import { buildPayments, type Payments } from '../../src/modules/purchases/payments.js';
 import { openEmbeddedStore } from '../../src/store/embedded.js';
 import type { Store } from '../../src/store/index.js';
@@ -50,6 +51,7 @@ export async function startTestApi(
     config?: Partial<Config>;
     app?: (app: Koa) => void;
     payments?: (config: Config, store: Store, clock: Clock) => Payments;
+    logger?: Logger;
   } = {},
 ): Promise<TestApi> {
   const dir = await mkdtemp(path.join(tmpdir(), 'courseport-api-'));
@@ -61,9 +63,11 @@ export async function startTestApi(
     ...overrides.config,
   };
   const clock = overrides.clock ?? { now: () => new Date() };
-  const auth = await buildAuth(config, store, clock, await testSigningKey());
+  const logger = overrides.logger ?? pino({ level: 'silent' });
+  const mailer = mailerFor(config, store, clock, logger);
+  const auth = await buildAuth(config, store, clock, mailer, await testSigningKey());
   const payments = overrides.payments?.(config, store, clock) ?? buildPayments(config, store, clock);
-  const deps: AppDeps = { config, store, clock, logger: pino({ level: 'silent' }), auth, payments };
+  const deps: AppDeps = { config, store, clock, logger, auth, payments, mailer };
   const app = createApp(deps);
   overrides.app?.(app);
   const server: Server = createServer(app.callback());
@@ -80,6 +84,8 @@ export async function startTestApi(
     },
     async close() {
       await new Promise((resolve) => server.close(resolve));
+      await mailer.settle();
+      mailer.close();
       await store.close();
       await rm(dir, { recursive: true, force: true });
     },

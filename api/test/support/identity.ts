@@ -14,16 +14,21 @@ export function postJson(api: TestApi, path: string, body: unknown, headers: Rec
   });
 }
 
-/** Signs up through the API (an unverified e-mail) and returns the session token and cookie. */
+/**
+ * Signs up through the API (202, nobody signed in), then signs in with the password: an account
+ * whose e-mail is not confirmed yet. Returns the session token and cookie.
+ */
 export async function signUp(api: TestApi, email: string, name = 'Test User') {
-  const res = await api.request('/api/auth/sign-up', {
+  const res = await postJson(api, '/api/auth/sign-up', { name, email, password: PASSWORD });
+  if (res.status !== 202) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const signIn = await api.request('/api/auth/sign-in', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, email, password: PASSWORD }),
+    body: JSON.stringify({ email, password: PASSWORD }),
   });
-  const body = (await res.json()) as { token: string; user: { id: string } };
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
-  return { token: body.token, userId: body.user.id, cookie: res.headers.get('set-cookie') ?? '' };
+  const body = (await signIn.json()) as { token: string; user: { id: string } };
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${JSON.stringify(body)}`);
+  return { token: body.token, userId: body.user.id, cookie: signIn.headers.get('set-cookie') ?? '' };
 }
 
 /** A verified local account (as the seed or the CLI makes), signed in. */

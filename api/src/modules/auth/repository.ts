@@ -7,6 +7,9 @@ export interface AccountDoc {
   passwordHash: string;
   emailVerified: boolean;
   verifyTokenHash?: string;
+  verifyExpiresAt?: Date;
+  resetTokenHash?: string;
+  resetExpiresAt?: Date;
   createdAt: Date;
   [key: string]: unknown;
 }
@@ -14,26 +17,22 @@ export interface AccountDoc {
 export interface SessionDoc {
   _id: string;
   accountId: string;
+  /** sha256 of the cookie's current secret; it rotates on every refresh. */
   secretHash: string;
+  /** The secret it replaced, accepted briefly from a racing tab; later, its use ends the session. */
+  previousSecretHash?: string;
+  rotatedAt?: Date;
   createdAt: Date;
   expiresAt: Date;
   revokedAt?: Date;
-  [key: string]: unknown;
-}
-
-export interface OutboxDoc {
-  _id: string;
-  to: string;
-  subject: string;
-  text: string;
-  link: string;
-  createdAt: Date;
+  revokedReason?: string;
   [key: string]: unknown;
 }
 
 export const AUTH_INDEXES = [
   { collection: 'accounts', fields: ['email'], unique: true },
   { collection: 'accounts', fields: ['verifyTokenHash'], unique: true, sparse: true },
+  { collection: 'accounts', fields: ['resetTokenHash'], unique: true, sparse: true },
   { collection: 'sessions', fields: ['accountId'] },
 ] as const;
 
@@ -41,7 +40,6 @@ export function authRepository(store: Store) {
   return {
     accounts: store.collection<AccountDoc>('accounts'),
     sessions: store.collection<SessionDoc>('sessions'),
-    outbox: store.collection<OutboxDoc>('outbox'),
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;

@@ -1,86 +1,169 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { z } from 'zod';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
-import { notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { signInSchema, signUpSchema, verifyEmailSchema } from './schemas.js';
-import { type IssuedSession, SESSION_DAYS } from './service.js';
+import {
+  changePasswordSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  verifyEmailSchema,
+} from './schemas.js';
+import type { IssuedSession } from './service.js';
+
+type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const SESSION_COOKIE = 'cp_session';
+const HOUR = 60 * 60_000;
 const FIFTEEN_MINUTES = 15 * 60_000;
 
-const emailKey = (ctx: Context) => {
-  const email = (ctx.request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? [`email:${email.trim().toLowerCase()}`] : [];
+export const CHECK_INBOX = 'Check your inbox: we sent a link to confirm your email address.';
+export const RESET_MAIL_SENT = 'If an account exists for that email, we sent a link to reset its password.';
+
+/**
+ * Every POST here must say it is JSON, even with nothing to send: a form on another site cannot
+ * (that would need a CORS preflight, which the allow-list refuses), so it cannot sign anyone out or in.
+ */
+const requireJson: Middleware = async (ctx, next) => {
+  if (ctx.method === 'POST' && !ctx.is('application/json')) {
+    throw new HttpError(415, 'Expected a JSON body (Content-Type: application/json)');
+  }
+  return next();
 };
 
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
 /** Local accounts (`/api/auth/*`): mounted only when Clerk is not configured. */
-export function authRoutes({ config, auth }: AppDeps): Router {
+export function authRoutes({ config, auth, mailer }: AppDeps): Router {
   const router = new Router({ prefix: '/auth' });
   const local = auth.local;
   if (!local) return router;
 
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: config.publicApiUrl.startsWith('https://'),
-    path: '/api/auth',
-    overwrite: true,
+  const secure = [config.publicApiUrl, config.publicAppUrl].some((url) => url.startsWith('https://'));
+  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/api/auth', overwrite: true };
+  const setCookie = (ctx: Context, session: IssuedSession) => {
+    if (!session.cookie) return;
+    // The public URL is https, so the browser's connection is, whatever the last hop says.
+    if (secure) ctx.cookies.secure = true;
+    const maxAge = Math.max(0, session.sessionExpiresAt.getTime() - Date.now());
+    ctx.cookies.set(SESSION_COOKIE, session.cookie, { ...cookieOptions, maxAge });
   };
-  const respond = (ctx: Context, session: IssuedSession, status: number, message: string) => {
-    ctx.cookies.set(SESSION_COOKIE, session.cookie, { ...cookieOptions, maxAge: SESSION_DAYS * 86_400_000 });
-    ctx.status = status;
+  const clearCookie = (ctx: Context) => {
+    if (secure) ctx.cookies.secure = true;
+    ctx.cookies.set(SESSION_COOKIE, null, cookieOptions);
+  };
+  const respond = (ctx: Context, session: IssuedSession, message: string) => {
+    setCookie(ctx, session);
+    ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, message, token: session.token, expiresAt: session.expiresAt, user: session.user };
   };
+  const signedIn = authenticate(auth.verifier, { required: true });
+  const perUser = (max: number, windowMs: number) =>
+    rateLimit({ windowMs, max, keys: (ctx) => [`${ctx.path}:user:${ctx.state.auth?.userId}`] });
+  const perAddress = (max: number, windowMs: number) =>
+    rateLimit({ windowMs, max, keys: (ctx) => [`${ctx.path}:ip:${ctx.ip}`] });
 
-  router.post(
-    '/sign-up',
-    rateLimit({ windowMs: 60 * 60_000, max: 30, keys: (ctx) => [`ip:${ctx.ip}`] }),
-    async (ctx) => {
-      const input = parseInput(signUpSchema, ctx.request.body);
-      respond(ctx, await local.signUp(input), 201, 'Account created. Check your inbox to confirm your email address.');
-    },
-  );
+  // Past three reset mails an hour to one address the answer stays the same, but no more mail goes out.
+  const resetMailsPerEmail = new RateLimiterMemory({ keyPrefix: 'reset-mail', points: 3, duration: HOUR / 1000 });
 
-  router.post(
-    '/sign-in',
-    rateLimit({ windowMs: FIFTEEN_MINUTES, max: 100, keys: (ctx) => [`ip:${ctx.ip}`] }),
-    rateLimit({ windowMs: FIFTEEN_MINUTES, max: 10, keys: emailKey }),
-    async (ctx) => {
-      const input = parseInput(signInSchema, ctx.request.body);
-      respond(ctx, await local.signIn(input), 200, 'Signed in');
-    },
-  );
+  router.use(requireJson);
+
+  router.post('/sign-up', perAddress(30, HOUR), async (ctx) => {
+    const input = parseInput(signUpSchema, ctx.request.body);
+    await local.signUp(input);
+    ctx.status = 202;
+    ctx.body = { success: true, message: CHECK_INBOX };
+  });
+
+  router.post('/sign-in', async (ctx) => {
+    const input = parseInput(signInSchema, ctx.request.body);
+    respond(ctx, await local.signIn(input, ctx.ip), 'Signed in');
+  });
 
   router.post('/refresh', async (ctx) => {
-    const refreshed = await local.refresh(ctx.cookies.get(SESSION_COOKIE));
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, ...refreshed };
+    try {
+      respond(ctx, await local.refresh(ctx.cookies.get(SESSION_COOKIE)), 'Session renewed');
+    } catch (error) {
+      clearCookie(ctx);
+      throw error;
+    }
   });
 
   router.post('/sign-out', async (ctx) => {
     await local.signOut(ctx.cookies.get(SESSION_COOKIE));
-    ctx.cookies.set(SESSION_COOKIE, null, cookieOptions);
+    clearCookie(ctx);
     ctx.body = { success: true, message: 'Signed out' };
   });
 
-  router.get('/verify-email', async (ctx) => {
-    const { token } = parseInput(verifyEmailSchema, ctx.query);
-    await local.verifyEmail(token);
-    ctx.redirect(`${config.publicAppUrl}/?email-verified=1`);
+  router.post('/sign-out-everywhere', signedIn, perUser(10, FIFTEEN_MINUTES), async (ctx) => {
+    await local.signOutEverywhere(callerOf(ctx.state).userId);
+    clearCookie(ctx);
+    ctx.body = { success: true, message: 'Signed out on every device.' };
   });
 
-  router.post('/resend-verification', authenticate(auth.verifier, { required: true }), async (ctx) => {
+  // Input first, so only well-formed tries count against the limit (wrong current passwords do).
+  router.post(
+    '/change-password',
+    signedIn,
+    async (ctx, next) => {
+      ctx.state.input = parseInput(changePasswordSchema, ctx.request.body);
+      return next();
+    },
+    perUser(10, FIFTEEN_MINUTES),
+    async (ctx) => {
+      const caller = callerOf(ctx.state);
+      await local.changePassword(caller.userId, caller.sessionId, ctx.state.input as ChangePasswordInput);
+      ctx.body = { success: true, message: 'Your password has been changed. Your other sessions were signed out.' };
+    },
+  );
+
+  router.post('/forgot-password', perAddress(20, HOUR), async (ctx) => {
+    const { email } = parseInput(forgotPasswordSchema, ctx.request.body);
+    const allowed = await resetMailsPerEmail.consume(email).then(
+      () => true,
+      () => false,
+    );
+    if (allowed) await local.forgotPassword(email);
+    ctx.status = 202;
+    ctx.body = { success: true, message: RESET_MAIL_SENT };
+  });
+
+  router.post('/reset-password', perAddress(30, HOUR), async (ctx) => {
+    const input = parseInput(resetPasswordSchema, ctx.request.body);
+    respond(ctx, await local.resetPassword(input), 'Your password has been reset.');
+  });
+
+  // The link in the confirmation mail: confirms the address, signs its owner in, and opens the app.
+  router.get('/verify-email', async (ctx) => {
+    const parsed = verifyEmailSchema.safeParse(ctx.query);
+    const session = parsed.success ? await local.verifyEmail(parsed.data.token) : null;
+    if (session) setCookie(ctx, session);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(`${config.publicAppUrl}/?email-verified=${session ? '1' : 'invalid'}`);
+  });
+
+  router.post('/resend-verification', signedIn, perUser(3, HOUR), async (ctx) => {
     await local.resendVerification(callerOf(ctx.state).userId);
     ctx.body = { success: true, message: 'We sent you a new confirmation link.' };
   });
 
-  // Development outbox: where "sent" e-mails can be read when no mail server is configured.
+  // Demo mode without SMTP: where "sent" mails can be read, from this machine only.
   router.get('/dev-outbox', async (ctx) => {
-    if (config.env === 'production') throw notFound();
-    const messages = await local.outbox();
+    // Through a proxy the socket is the proxy's: the client behind it must be on this machine too.
+    const onThisMachine = isLoopback(ctx.socket.remoteAddress) && isLoopback(ctx.ip);
+    const proxiedUntrusted = config.trustProxy === 0 && ctx.get('X-Forwarded-For') !== '';
+    if (config.mode !== 'demo' || mailer.transport !== 'outbox' || !onThisMachine || proxiedUntrusted) {
+      throw notFound();
+    }
+    const messages = await mailer.outbox();
+    ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       success: true,
       messages: messages.map(({ to, subject, text, link, createdAt }) => ({ to, subject, text, link, createdAt })),

@@ -21,3 +21,15 @@ export const signInSchema = z.object({
 export const verifyEmailSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'is not a valid link'),
 });
+
+const newPassword = z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters');
+const linkToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'is not a valid link');
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z.object({ token: linkToken, password: newPassword });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'is required').max(128, 'must be at most 128 characters'),
+  newPassword,
+});

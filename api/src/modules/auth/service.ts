@@ -4,18 +4,31 @@ import type { RevokedSessions } from '../../auth/revocations.js';
 import type { Clock } from '../../clock.js';
 import { conflict, HttpError, unauthorized } from '../../http/errors.js';
 import { ConflictError, newId } from '../../store/index.js';
+import type { Mailer } from '../mail/service.js';
+import { mails } from '../mail/templates.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords.js';
-import type { AccountDoc, AuthRepository } from './repository.js';
+import type { AccountDoc, AuthRepository, SessionDoc } from './repository.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 
 export const SESSION_DAYS = 30;
-const INVALID_CREDENTIALS = 'Invalid email or password';
+export const RESET_LINK_MINUTES = 60;
+const VERIFY_LINK_DAYS = 3;
+/** A refresh that raced another one (two tabs) may present the secret it replaced for this long. */
+const ROTATION_GRACE_MS = 30_000;
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export const INVALID_RESET_LINK = 'This reset link is invalid or has expired.';
+export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const secret = () => randomBytes(32).toString('base64url');
 
 export interface IssuedSession {
-  /** Value of the httpOnly session cookie: `<session id>.<secret>`. */
-  cookie: string;
+  /** New value of the httpOnly session cookie (`<session id>.<secret>`), when it changes. */
+  cookie?: string;
+  /** When the session (and so its cookie) ends. */
+  sessionExpiresAt: Date;
   token: string;
   expiresAt: Date;
   user: { id: string; email: string; emailVerified: boolean; fullName: string; imageUrl: string };
@@ -26,30 +39,38 @@ export interface LocalAuthOptions {
   issuer: LocalIssuer;
   revoked: RevokedSessions;
   clock: Clock;
+  mailer: Mailer;
+  throttle: SignInThrottle;
   /** The `azp` of issued tokens: the shell's origin. */
   authorizedParty: string;
-  /** Builds the link that confirms an e-mail address. */
+  /** The link that confirms an e-mail address (and signs its owner in). */
   verifyLink: (token: string) => string;
+  /** The app's page that sets a new password. */
+  resetLink: (token: string) => string;
   placeholderImage: string;
 }
 
 /** Local accounts: the default, Clerk-compatible issuer (DESIGN §5). */
 export function localAuthService(options: LocalAuthOptions) {
-  const { repo, issuer, revoked, clock } = options;
+  const { repo, issuer, revoked, clock, mailer, throttle } = options;
+  const now = () => clock.now();
+  const later = (ms: number) => new Date(now().getTime() + ms);
 
-  function tokenFor(account: AccountDoc, sessionId: string) {
+  function tokenFor(account: AccountDoc, session: SessionDoc, cookie?: string): IssuedSession {
     const { token, expiresAt } = issuer.sign(
       {
         sub: account._id,
-        sid: sessionId,
+        sid: session._id,
         azp: options.authorizedParty,
         email: account.email,
         email_verified: account.emailVerified,
         name: account.name,
       },
-      clock.now(),
+      now(),
     );
     return {
+      cookie,
+      sessionExpiresAt: session.expiresAt,
       token,
       expiresAt,
       user: {
@@ -63,106 +84,227 @@ export function localAuthService(options: LocalAuthOptions) {
   }
 
   async function startSession(account: AccountDoc): Promise<IssuedSession> {
-    const sessionId = `sess_${newId()}`;
     const value = secret();
-    const now = clock.now();
-    await repo.sessions.insertOne({
-      _id: sessionId,
+    const session: SessionDoc = {
+      _id: `sess_${newId()}`,
       accountId: account._id,
       secretHash: sha256(value),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
-    });
-    return { cookie: `${sessionId}.${value}`, ...tokenFor(account, sessionId) };
+      createdAt: now(),
+      expiresAt: later(SESSION_DAYS * 86_400_000),
+    };
+    await repo.sessions.insertOne(session);
+    return tokenFor(account, session, `${session._id}.${value}`);
   }
 
-  async function sessionFromCookie(cookie: string | undefined) {
-    const [sessionId, value] = (cookie ?? '').split('.');
-    if (!sessionId || !value) return null;
+  function parseCookie(cookie: string | undefined) {
+    const [sessionId, value, extra] = (cookie ?? '').split('.');
+    return sessionId && value && extra === undefined ? { sessionId, value } : null;
+  }
+
+  async function liveSession(sessionId: string): Promise<SessionDoc | null> {
     const session = await repo.sessions.findOne({ _id: sessionId });
-    if (!session || session.revokedAt || session.expiresAt <= clock.now()) return null;
-    if (session.secretHash !== sha256(value)) return null;
-    return session;
+    return session && !session.revokedAt && session.expiresAt > now() ? session : null;
   }
 
-  async function writeVerificationMail(account: AccountDoc): Promise<void> {
+  /** Ends sessions in the store and refuses their unexpired tokens at once. */
+  async function revokeSessions(filter: Record<string, unknown>, reason: string): Promise<void> {
+    const live = await repo.sessions.find({ ...filter, revokedAt: { $exists: false } }, { projection: { _id: 1 } });
+    if (live.length === 0) return;
+    const at = now();
+    await repo.sessions.updateMany(
+      { _id: { $in: live.map((s) => s._id) }, revokedAt: { $exists: false } },
+      { $set: { revokedAt: at, revokedReason: reason } },
+    );
+    for (const { _id } of live) revoked.revoke(_id, at.getTime());
+  }
+
+  async function issueToken(
+    token: string,
+    field: 'verifyTokenHash' | 'resetTokenHash',
+    accountId: string,
+    ttlMs: number,
+  ) {
+    const expiresField = field === 'verifyTokenHash' ? 'verifyExpiresAt' : 'resetExpiresAt';
+    await repo.accounts.updateOne(
+      { _id: accountId },
+      { $set: { [field]: sha256(token), [expiresField]: later(ttlMs) } },
+    );
+  }
+
+  async function sendVerification(account: AccountDoc): Promise<void> {
     const token = secret();
-    await repo.accounts.updateOne({ _id: account._id }, { $set: { verifyTokenHash: sha256(token) } });
-    const link = options.verifyLink(token);
-    await repo.outbox.insertOne({
-      _id: newId(),
-      to: account.email,
-      subject: 'Confirm your Courseport e-mail address',
-      text: `Hi ${account.name}, confirm your e-mail address by opening ${link}`,
-      link,
-      createdAt: clock.now(),
-    });
+    await issueToken(token, 'verifyTokenHash', account._id, VERIFY_LINK_DAYS * 86_400_000);
+    await mailer.send(mails.verifyEmail(account.email, account.name, options.verifyLink(token)));
+  }
+
+  async function sendReset(account: AccountDoc): Promise<void> {
+    const token = secret();
+    await issueToken(token, 'resetTokenHash', account._id, RESET_LINK_MINUTES * 60_000);
+    await mailer.send(mails.resetPassword(account.email, account.name, options.resetLink(token), RESET_LINK_MINUTES));
+  }
+
+  /** Inserts an account; a ConflictError when the e-mail has one already. */
+  async function insertAccount(input: { name: string; email: string; password: string; emailVerified: boolean }) {
+    const account: AccountDoc = {
+      _id: `user_${newId()}`,
+      email: input.email,
+      name: input.name,
+      passwordHash: await hashPassword(input.password),
+      emailVerified: input.emailVerified,
+      createdAt: now(),
+    };
+    await repo.accounts.insertOne(account);
+    return account;
   }
 
   return {
-    /** Creates an account (verified only when created by the seed or the CLI). */
+    /** Creates an account (verified: used by the seed and the CLI). */
     async createAccount(input: { name: string; email: string; password: string; emailVerified: boolean }) {
-      const account: AccountDoc = {
-        _id: `user_${newId()}`,
-        email: input.email,
-        name: input.name,
-        passwordHash: await hashPassword(input.password),
-        emailVerified: input.emailVerified,
-        createdAt: clock.now(),
-      };
       try {
-        await repo.accounts.insertOne(account);
+        return await insertAccount(input);
       } catch (error) {
         if (error instanceof ConflictError) throw conflict('An account with this email already exists');
         throw error;
       }
-      return account;
     },
 
-    async signUp(input: { name: string; email: string; password: string }): Promise<IssuedSession> {
-      const account = await this.createAccount({ ...input, emailVerified: false });
-      await writeVerificationMail(account);
-      return startSession(account);
+    /**
+     * Answers the same whether or not the e-mail has an account: a new account gets a confirmation
+     * link (which signs it in), an existing one a note with a reset link. Nobody is signed in here.
+     */
+    async signUp(input: { name: string; email: string; password: string }): Promise<void> {
+      const existing = await repo.accounts.findOne({ email: input.email });
+      if (!existing) {
+        try {
+          await sendVerification(await insertAccount({ ...input, emailVerified: false }));
+          return;
+        } catch (error) {
+          if (!(error instanceof ConflictError)) throw error;
+        }
+      } else {
+        // The same work as creating one, so the answer's timing tells nothing either.
+        await hashPassword(input.password);
+      }
+      const account = existing ?? (await repo.accounts.findOne({ email: input.email }));
+      if (!account) return;
+      const token = secret();
+      await issueToken(token, 'resetTokenHash', account._id, RESET_LINK_MINUTES * 60_000);
+      await mailer.send(mails.signUpExisting(account.email, account.name, options.resetLink(token)));
     },
 
-    async signIn(input: { email: string; password: string }): Promise<IssuedSession> {
+    async signIn(input: { email: string; password: string }, ip: string): Promise<IssuedSession> {
+      await throttle.check(input.email, ip);
       const account = await repo.accounts.findOne({ email: input.email });
       const ok = await verifyPassword(input.password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-      if (!account || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      if (!account || !ok) {
+        await throttle.failed(input.email, ip);
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
+      await throttle.succeeded(input.email, ip);
       return startSession(account);
     },
 
-    /** A fresh session token for the session cookie, or a 401 when it is unknown, expired or revoked. */
-    async refresh(cookie: string | undefined) {
-      const session = await sessionFromCookie(cookie);
+    /**
+     * A fresh session token for the session cookie, rotating the cookie's secret. A secret that was
+     * already rotated away (beyond a short grace for racing tabs) is a stolen, replayed cookie: the
+     * session ends for everyone holding it.
+     */
+    async refresh(cookie: string | undefined): Promise<IssuedSession> {
+      const parsed = parseCookie(cookie);
+      const session = parsed && (await liveSession(parsed.sessionId));
       const account = session && (await repo.accounts.findOne({ _id: session.accountId }));
-      if (!session || !account) throw unauthorized('You are signed out');
-      return tokenFor(account, session._id);
+      if (!parsed || !session || !account) throw unauthorized('You are signed out');
+
+      const presented = sha256(parsed.value);
+      if (presented === session.secretHash) {
+        const value = secret();
+        const rotated = await repo.sessions.findOneAndUpdate(
+          { _id: session._id, secretHash: presented, revokedAt: { $exists: false } },
+          { $set: { secretHash: sha256(value), previousSecretHash: presented, rotatedAt: now() } },
+        );
+        if (rotated) return tokenFor(account, rotated, `${session._id}.${value}`);
+        // Another refresh rotated it a moment ago: read again and take the grace path below.
+        const current = await liveSession(session._id);
+        if (current && current.previousSecretHash === presented) return tokenFor(account, current);
+        throw unauthorized('You are signed out');
+      }
+      const rotatedAt = session.rotatedAt?.getTime() ?? 0;
+      if (presented === session.previousSecretHash && now().getTime() - rotatedAt <= ROTATION_GRACE_MS) {
+        return tokenFor(account, session);
+      }
+      await revokeSessions({ _id: session._id }, 'refresh-token-reuse');
+      throw unauthorized(SESSION_ENDED);
     },
 
     async signOut(cookie: string | undefined): Promise<void> {
-      const session = await sessionFromCookie(cookie);
+      const parsed = parseCookie(cookie);
+      const session = parsed && (await liveSession(parsed.sessionId));
       if (!session) return;
-      await repo.sessions.updateOne({ _id: session._id }, { $set: { revokedAt: clock.now() } });
-      revoked.revoke(session._id, clock.now().getTime());
+      const presented = sha256(parsed.value);
+      if (presented !== session.secretHash && presented !== session.previousSecretHash) return;
+      await revokeSessions({ _id: session._id }, 'signed-out');
     },
 
-    async verifyEmail(token: string): Promise<AccountDoc> {
-      const account = await repo.accounts.findOneAndUpdate(
-        { verifyTokenHash: sha256(token) },
-        { $set: { emailVerified: true }, $unset: { verifyTokenHash: true } },
+    /** Ends every session of the account, the caller's included. */
+    async signOutEverywhere(accountId: string): Promise<void> {
+      await revokeSessions({ accountId }, 'signed-out-everywhere');
+    },
+
+    /** Needs the current password; every other session of the account ends. */
+    async changePassword(
+      accountId: string,
+      currentSessionId: string | undefined,
+      input: { currentPassword: string; newPassword: string },
+    ): Promise<void> {
+      const account = await repo.accounts.findOne({ _id: accountId });
+      if (!account) throw unauthorized(SESSION_ENDED);
+      if (!(await verifyPassword(input.currentPassword, account.passwordHash))) {
+        throw new HttpError(400, WRONG_CURRENT_PASSWORD);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await repo.accounts.updateOne({ _id: accountId }, { $set: { passwordHash }, $unset: { resetTokenHash: true } });
+      await revokeSessions(
+        currentSessionId ? { accountId, _id: { $ne: currentSessionId } } : { accountId },
+        'password-changed',
       );
-      if (!account) throw new HttpError(400, 'This confirmation link is invalid or was already used');
-      return account;
+      await mailer.send(mails.passwordChanged(account.email, account.name));
+    },
+
+    /** Mails a single-use reset link if the e-mail has an account; says nothing either way. */
+    async forgotPassword(email: string): Promise<void> {
+      const account = await repo.accounts.findOne({ email });
+      if (account) await sendReset(account);
+    },
+
+    /** Sets the new password from a reset link, ends every session, and signs in afresh. */
+    async resetPassword(input: { token: string; password: string }): Promise<IssuedSession> {
+      const tokenHash = sha256(input.token);
+      const candidate = await repo.accounts.findOne({ resetTokenHash: tokenHash, resetExpiresAt: { $gt: now() } });
+      if (!candidate) throw new HttpError(400, INVALID_RESET_LINK);
+      const passwordHash = await hashPassword(input.password);
+      // The link is spent by the one update that also sets the password: a second use finds nothing.
+      const account = await repo.accounts.findOneAndUpdate(
+        { _id: candidate._id, resetTokenHash: tokenHash, resetExpiresAt: { $gt: now() } },
+        // Only the mailbox's owner could open the link, which confirms the address too.
+        { $set: { passwordHash, emailVerified: true }, $unset: { resetTokenHash: true, resetExpiresAt: true } },
+      );
+      if (!account) throw new HttpError(400, INVALID_RESET_LINK);
+      await revokeSessions({ accountId: account._id }, 'password-reset');
+      return startSession(account);
+    },
+
+    /** Confirms the address behind a link and signs its owner in; null for an unknown, used or expired link. */
+    async verifyEmail(token: string): Promise<IssuedSession | null> {
+      const account = await repo.accounts.findOneAndUpdate(
+        { verifyTokenHash: sha256(token), verifyExpiresAt: { $gt: now() } },
+        { $set: { emailVerified: true }, $unset: { verifyTokenHash: true, verifyExpiresAt: true } },
+      );
+      return account && startSession(account);
     },
 
     async resendVerification(accountId: string): Promise<void> {
       const account = await repo.accounts.findOne({ _id: accountId });
-      if (account && !account.emailVerified) await writeVerificationMail(account);
-    },
-
-    async outbox(limit = 20) {
-      return repo.outbox.find({}, { sort: { createdAt: -1 }, limit });
+      if (account && !account.emailVerified) await sendVerification(account);
     },
   };
 }

@@ -13,7 +13,11 @@ import type { NewCourse } from './schemas.js';
 const rupees = (paise: number) => Math.floor(paise / 100);
 
 /** An educator's own courses, students and earnings; never anyone else's. */
-export function educatorService(store: Store, clock: Clock, publicApiUrl: string) {
+/**
+ * `countSimulated`: whether purchases through the local checkout count as earnings (demo mode);
+ * in production they never do, since no money moved.
+ */
+export function educatorService(store: Store, clock: Clock, publicApiUrl: string, countSimulated = true) {
   const courses = coursesRepository(store);
   const purchases = purchasesRepository(store);
   const users = usersRepository(store);
@@ -42,7 +46,7 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
     );
     const byId = new Map(students.map((s) => [s._id, s]));
     const paid = new Map<string, number>();
-    for (const p of done) paid.set(p.courseId, (paid.get(p.courseId) ?? 0) + p.amount);
+    for (const p of done) if (countSimulated || !p.simulated) paid.set(p.courseId, (paid.get(p.courseId) ?? 0) + p.amount);
     const list = done.map((p) => {
       const student = byId.get(p.userId);
       return {
@@ -109,7 +113,7 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
       const mine = await ownCourses(educatorId);
       const done = await completedPurchases(mine.map((c) => c._id));
       const paid = new Map<string, number>();
-      for (const p of done) paid.set(p.courseId, (paid.get(p.courseId) ?? 0) + p.amount);
+      for (const p of done) if (countSimulated || !p.simulated) paid.set(p.courseId, (paid.get(p.courseId) ?? 0) + p.amount);
       return mine.map((c) => ({
         _id: c._id,
         courseTitle: c.courseTitle,

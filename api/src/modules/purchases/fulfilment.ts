@@ -9,7 +9,12 @@ import { type PurchaseDoc, purchasesRepository } from './repository.js';
  * the Stripe webhook, in any order, any number of times: the pending → completed move is a
  * conditional update, and enrolling is `$addToSet` on both sides, so it enrolls exactly once.
  */
-export function fulfilment(store: Store, clock: Clock) {
+export function fulfilment(
+  store: Store,
+  clock: Clock,
+  /** Runs once per purchase, after the call that completed it has enrolled the buyer (the receipt). */
+  onCompleted: (purchase: PurchaseDoc) => Promise<void> = async () => {},
+) {
   const purchases = purchasesRepository(store);
   const users = usersRepository(store);
   const courses = coursesRepository(store);
@@ -21,13 +26,14 @@ export function fulfilment(store: Store, clock: Clock) {
 
   return {
     async fulfil(purchaseId: string): Promise<PurchaseDoc | null> {
-      const completed =
-        (await purchases.findOneAndUpdate(
-          { _id: purchaseId, status: 'pending' },
-          { $set: { status: 'completed', completedAt: clock.now() }, $unset: { openKey: true } },
-        )) ?? (await purchases.findOne({ _id: purchaseId, status: 'completed' }));
+      const justCompleted = await purchases.findOneAndUpdate(
+        { _id: purchaseId, status: 'pending' },
+        { $set: { status: 'completed', completedAt: clock.now() }, $unset: { openKey: true } },
+      );
+      const completed = justCompleted ?? (await purchases.findOne({ _id: purchaseId, status: 'completed' }));
       // A replay finishes an enrollment an earlier, interrupted call may have left half done.
       if (completed) await enroll(completed);
+      if (justCompleted) await onCompleted(justCompleted);
       return completed;
     },
 

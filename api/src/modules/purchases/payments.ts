@@ -18,5 +18,5 @@ export function buildPayments(config: Config, store: Store, clock: Clock, stripe
     const client = stripe ?? new Stripe(config.payments.secretKey, { maxNetworkRetries: 1, timeout: 10_000 });
     return { gateway: stripeGateway(client), stripe: client };
   }
-  return { gateway: localGateway(store, clock, config.publicApiUrl) };
+  return { gateway: localGateway(store, clock, config.publicApiUrl, config.publicAppUrl) };
 }

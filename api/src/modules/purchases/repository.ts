@@ -14,6 +14,8 @@ export interface PurchaseDoc {
   createdAt: Date;
   completedAt?: Date;
   gateway?: 'local' | 'stripe' | 'free';
+  /** Paid through the local checkout: no money moved, so it never counts as earnings in production. */
+  simulated?: boolean;
   gatewaySessionId?: string;
   checkoutUrl?: string;
   /** `<userId>:<courseId>` while pending: its unique index keeps one open purchase per course. */

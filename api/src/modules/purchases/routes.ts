@@ -16,9 +16,15 @@ const verifySchema = z.object({ purchaseId: z.string().min(1, 'is required').max
 
 /** `/api/user/purchase` and `/api/user/verify-payment`, plus the Stripe webhook. */
 export function purchaseRoutes(deps: AppDeps): Router {
-  const { store, clock, config, auth, payments } = deps;
+  const { store, clock, config, auth, payments, mailer, logger } = deps;
   const router = new Router();
-  const service = purchasesService(store, clock, config, payments.gateway);
+  const service = purchasesService(store, clock, config, payments.gateway, mailer, logger);
+  const defaultOrigin = new URL(config.publicAppUrl).origin;
+  // The checkout returns to the origin the buyer is on when it is one of ours, never to any other.
+  const appOriginOf = (ctx: Context) => {
+    const origin = ctx.get('Origin');
+    return config.allowedOrigins.find((allowed) => allowed === origin) ?? defaultOrigin;
+  };
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.post(
@@ -28,7 +34,7 @@ export function purchaseRoutes(deps: AppDeps): Router {
     async (ctx) => {
       const { courseId } = parseInput(purchaseSchema, ctx.request.body);
       const caller = callerOf(ctx.state);
-      const sessionUrl = await service.purchase(caller.userId, caller.email, courseId);
+      const sessionUrl = await service.purchase(caller.userId, caller.email, courseId, appOriginOf(ctx));
       ctx.body = { success: true, session_url: sessionUrl };
     },
   );
@@ -68,7 +74,8 @@ export function purchaseRoutes(deps: AppDeps): Router {
 export function checkoutRoutes({ store, clock, config }: AppDeps): Router {
   const router = new Router({ prefix: '/checkout' });
   const sessions = localCheckouts(store);
-  const appOrigin = new URL(config.publicAppUrl).origin;
+  // Pay and Cancel redirect back to the app, on whichever of its allowed origins the buyer is.
+  const appOrigins = [...new Set([new URL(config.publicAppUrl).origin, ...config.allowedOrigins])].join(' ');
 
   const page = (ctx: Context, status: number, html: string) => {
     ctx.status = status;
@@ -79,7 +86,7 @@ export function checkoutRoutes({ store, clock, config }: AppDeps): Router {
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set(
       'Content-Security-Policy',
-      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${appOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${appOrigins}; frame-ancestors 'none'; base-uri 'none'`,
     );
     ctx.body = html;
   };

@@ -1,9 +1,12 @@
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
+import type { Logger } from '../../logger.js';
 import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
 import { coursesRepository } from '../courses/repository.js';
 import { COURSE_NOT_FOUND } from '../courses/service.js';
+import type { Mailer } from '../mail/service.js';
+import { mails } from '../mail/templates.js';
 import { usersRepository } from '../users/repository.js';
 import { USER_NOT_FOUND } from '../users/service.js';
 import { fulfilment } from './fulfilment.js';
@@ -14,12 +17,45 @@ import { type PurchaseDoc, purchasesRepository } from './repository.js';
 export const ALREADY_ENROLLED = 'You are already enrolled in this course';
 const GATEWAY_DOWN = 'The payment service is unavailable right now. Please try again in a moment.';
 
-export function purchasesService(store: Store, clock: Clock, config: Config, gateway: PaymentGateway) {
+export function purchasesService(
+  store: Store,
+  clock: Clock,
+  config: Config,
+  gateway: PaymentGateway,
+  mailer: Mailer,
+  logger: Logger,
+) {
   const purchases = purchasesRepository(store);
   const users = usersRepository(store);
   const courses = coursesRepository(store);
-  const { fulfil, expire } = fulfilment(store, clock);
-  const returnUrl = (purchaseId: string) => `${config.publicAppUrl}/loading/my-enrollments?purchaseId=${purchaseId}`;
+  const { fulfil, expire } = fulfilment(store, clock, sendReceipt);
+  const defaultOrigin = new URL(config.publicAppUrl).origin;
+  const returnUrl = (appOrigin: string, purchaseId: string) =>
+    `${appOrigin}/loading/my-enrollments?purchaseId=${purchaseId}`;
+
+  /** A receipt is a courtesy: failing to write one never undoes or fails the purchase. */
+  async function sendReceipt(purchase: PurchaseDoc): Promise<void> {
+    if (purchase.amount === 0) return;
+    try {
+      const [user, course] = await Promise.all([
+        users.findOne({ _id: purchase.userId }, { projection: { email: 1, name: 1 } }),
+        courses.findOne({ _id: purchase.courseId }, { projection: { courseTitle: 1 } }),
+      ]);
+      if (!user?.email || !course) return;
+      await mailer.send(
+        mails.receipt(user.email, user.name, {
+          id: purchase._id,
+          courseTitle: course.courseTitle,
+          amount: `Rs ${(purchase.amount / 100).toFixed(2)}`,
+          date: purchase.completedAt ?? clock.now(),
+          simulated: purchase.simulated === true,
+          link: `${defaultOrigin}/player/${purchase.courseId}`,
+        }),
+      );
+    } catch (error) {
+      logger.error({ err: error, purchaseId: purchase._id }, 'writing the receipt failed');
+    }
+  }
 
   async function openPurchase(userId: string, courseId: string): Promise<PurchaseDoc | null> {
     const open = await purchases.findOne({ openKey: `${userId}:${courseId}` });
@@ -33,7 +69,12 @@ export function purchasesService(store: Store, clock: Clock, config: Config, gat
 
   return {
     /** Starts (or resumes) a checkout; the amount is the server's. Returns where to send the buyer. */
-    async purchase(userId: string, email: string | undefined, courseId: string): Promise<string> {
+    async purchase(
+      userId: string,
+      email: string | undefined,
+      courseId: string,
+      appOrigin = defaultOrigin,
+    ): Promise<string> {
       const user = await users.findOne({ _id: userId });
       if (!user) throw notFound(USER_NOT_FOUND);
       const course = ID_PATTERN.test(courseId) ? await courses.findOne({ _id: courseId, isPublished: true }) : null;
@@ -56,6 +97,7 @@ export function purchasesService(store: Store, clock: Clock, config: Config, gat
         status: 'pending',
         createdAt: clock.now(),
         gateway: amount === 0 ? 'free' : gateway.name,
+        ...(amount > 0 && gateway.name === 'local' ? { simulated: true } : {}),
         openKey: `${userId}:${courseId}`,
       };
       try {
@@ -70,7 +112,7 @@ export function purchasesService(store: Store, clock: Clock, config: Config, gat
 
       if (amount === 0) {
         await fulfil(purchase._id);
-        return returnUrl(purchase._id);
+        return returnUrl(appOrigin, purchase._id);
       }
       try {
         const session = await gateway.createCheckout({
@@ -79,9 +121,10 @@ export function purchasesService(store: Store, clock: Clock, config: Config, gat
           courseId,
           courseTitle: course.courseTitle,
           amount,
-          successUrl: returnUrl(purchase._id),
-          cancelUrl: `${config.publicAppUrl}/course/${courseId}`,
+          successUrl: returnUrl(appOrigin, purchase._id),
+          cancelUrl: `${appOrigin}/course/${courseId}`,
           customerEmail: email,
+          appOrigin,
         });
         await purchases.updateOne(
           { _id: purchase._id },

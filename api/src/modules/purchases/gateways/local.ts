@@ -24,8 +24,10 @@ export const localCheckouts = (store: Store) => store.collection<LocalCheckoutDo
  * The default gateway: a hosted checkout page served by the API at `/checkout/:id` (Pay and
  * Cancel), so the purchase → return → verify flow runs offline exactly as it does with Stripe.
  */
-export function localGateway(store: Store, clock: Clock, publicApiUrl: string): PaymentGateway {
+export function localGateway(store: Store, clock: Clock, publicApiUrl: string, publicAppUrl: string): PaymentGateway {
   const sessions = localCheckouts(store);
+  // With one origin (the app's server forwards /checkout), the page stays on the buyer's origin.
+  const oneOrigin = new URL(publicApiUrl).origin === new URL(publicAppUrl).origin;
   return {
     name: 'local',
     async createCheckout(input: CheckoutInput) {
@@ -42,7 +44,7 @@ export function localGateway(store: Store, clock: Clock, publicApiUrl: string): 
         expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
         createdAt: now,
       });
-      return { sessionId: id, url: `${publicApiUrl}/checkout/${id}` };
+      return { sessionId: id, url: `${oneOrigin ? input.appOrigin : publicApiUrl}/checkout/${id}` };
     },
     async retrieve(sessionId) {
       const session = await sessions.findOne({ _id: sessionId });

@@ -16,6 +16,8 @@ export interface CheckoutInput {
   successUrl: string;
   cancelUrl: string;
   customerEmail?: string | undefined;
+  /** The app origin the buyer is on (from the allow-list); a hosted page on the app's origin follows it. */
+  appOrigin: string;
 }
 
 /** The gateway cannot be reached: the purchase answers 503 and nothing is enrolled. */

@@ -1,0 +1,47 @@
+import type { OutgoingMail } from './service.js';
+
+/** The platform's mails, as plain text: what each says, in one place. */
+export const mails = {
+  verifyEmail: (to: string, name: string, link: string): OutgoingMail => ({
+    kind: 'verify-email',
+    to,
+    subject: 'Confirm your Courseport e-mail address',
+    text: `Hi ${name},\n\nConfirm your e-mail address and sign in to Courseport by opening this link:\n\n${link}\n\nIf you did not create a Courseport account, you can ignore this mail.\n`,
+    link,
+  }),
+
+  signUpExisting: (to: string, name: string, link: string): OutgoingMail => ({
+    kind: 'sign-up-existing',
+    to,
+    subject: 'Someone tried to create a Courseport account with your e-mail',
+    text: `Hi ${name},\n\nSomeone tried to create a new Courseport account with this e-mail address, which already has one.\n\nIf it was you, sign in instead. If you forgot your password, reset it here:\n\n${link}\n\nIf it was not you, you can ignore this mail: nothing was changed.\n`,
+    link,
+  }),
+
+  resetPassword: (to: string, name: string, link: string, validMinutes: number): OutgoingMail => ({
+    kind: 'reset-password',
+    to,
+    subject: 'Reset your Courseport password',
+    text: `Hi ${name},\n\nOpen this link to choose a new password (it works once, for ${validMinutes} minutes):\n\n${link}\n\nIf you did not ask for this, you can ignore this mail: your password stays as it is.\n`,
+    link,
+  }),
+
+  passwordChanged: (to: string, name: string): OutgoingMail => ({
+    kind: 'password-changed',
+    to,
+    subject: 'Your Courseport password was changed',
+    text: `Hi ${name},\n\nThe password of your Courseport account was just changed, and your other sessions were signed out.\n\nIf this was not you, reset your password at once with "Forgot password?" on the sign-in dialog.\n`,
+  }),
+
+  receipt: (
+    to: string,
+    name: string,
+    purchase: { id: string; courseTitle: string; amount: string; date: Date; simulated: boolean; link: string },
+  ): OutgoingMail => ({
+    kind: 'receipt',
+    to,
+    subject: `Your Courseport receipt: ${purchase.courseTitle}`,
+    text: `Hi ${name},\n\nThank you for your purchase.\n\nCourse: ${purchase.courseTitle}\nAmount: ${purchase.amount}\nDate: ${purchase.date.toISOString().slice(0, 10)}\nReceipt number: ${purchase.id}\n${purchase.simulated ? '\nThis was a simulated payment (demo): no money was taken.\n' : ''}\nStart learning: ${purchase.link}\n`,
+    link: purchase.link,
+  }),
+};

@@ -1,0 +1,68 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/**
+ * A real SMTP server on a loopback port that keeps what it receives. `failNext(n)` refuses the
+ * next n deliveries with a temporary error, as a busy mail server would.
+ */
+export async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const waiters: Array<{ match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }> = [];
+  let failures = 0;
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      if (failures > 0) {
+        failures -= 1;
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Try again later'), { responseCode: 451 })));
+        return;
+      }
+      simpleParser(stream)
+        .then((parsed) => {
+          const mail: ReceivedMail = {
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+          };
+          received.push(mail);
+          for (const waiter of waiters.filter((w) => w.match(mail))) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(mail);
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    failNext(count: number) {
+      failures = count;
+    },
+    /** Resolves with the first mail (already received or still to come) that matches. */
+    waitFor(match: (m: ReceivedMail) => boolean): Promise<ReceivedMail> {
+      const found = received.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => waiters.push({ match, resolve }));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a mail's text. */
+export const linkIn = (text: string) => /https?:\/\/\S+/.exec(text)?.[0] ?? '';
