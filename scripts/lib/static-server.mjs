@@ -1,6 +1,7 @@
 // A small production static server for the built front ends: the right content types, cache
 // headers (entry files and manifests revalidate, hashed chunks are immutable), gzip, CORS for the
-// shell origin, an optional SPA fallback and extra dynamic routes (the shell's runtime config).
+// shell origin, an optional SPA fallback, extra dynamic routes (the shell's runtime config) and
+// paths forwarded to another server (the API, see api-proxy.mjs).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -39,12 +40,26 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
  * @param {() => Record<string, string>} [options.htmlHeaders] extra headers for HTML documents (CSP)
  * @param {(pathname: string) => string | Promise<string>} [options.htmlHead] markup added at the start of each HTML document's
  *   head, for the requested path (hints first, so connections open before anything else is read)
+ * @param {{ matches: (url: string | undefined) => boolean, handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void }} [options.forward]
+ *   requests handed to another server whole (any method, no headers of this one added)
  */
-export function createStaticServer({ root, spa = false, corsOrigins = [], jsonRoutes = {}, htmlHeaders, htmlHead }) {
+export function createStaticServer({
+  root,
+  spa = false,
+  corsOrigins = [],
+  jsonRoutes = {},
+  htmlHeaders,
+  htmlHead,
+  forward,
+}) {
   const gzipCache = new Map();
   const base = path.resolve(root);
 
   return createServer(async (req, res) => {
+    if (forward?.matches(req.url)) {
+      forward.handle(req, res);
+      return;
+    }
     const origin = req.headers.origin;
     if (origin && corsOrigins.includes(origin)) {
       res.setHeader('Access-Control-Allow-Origin', origin);
