@@ -101,6 +101,7 @@ async function runScenario({ store, courses, bare }) {
     store === 'MongoDB' ? mongoUriFor(MONGODB_URI, `courseport_bench_${courses}_${process.pid}`) : undefined;
   const env = {
     NODE_ENV: 'production',
+    COURSEPORT_MODE: 'demo',
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,

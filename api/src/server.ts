@@ -16,7 +16,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const MAIL_RETRY_INTERVAL_MS = 30_000;
 
 async function main() {
-  const config = loadConfig();
+  // A server started without saying otherwise is a deployment: production mode.
+  const config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' });
   const logger = createLogger(config.logLevel);
   const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
   await store.ensureIndexes(INDEXES);

@@ -118,4 +118,53 @@ describe('server entry point', () => {
     const key = await stat(path.join(server.dataDir, 'auth/local-issuer-key.pem'));
     expect(key.mode & 0o777).toBe(0o600);
   });
+
+  it('starts in production mode by default and refuses to without a payment gateway or a mail transport', async () => {
+    const server = await runServer({ NODE_ENV: '', COURSEPORT_MODE: '', DEMO_SEED: 'true' });
+    expect(await server.exited).toBe(1);
+    const output = server.output();
+    expect(output).toContain('Courseport API failed to start: Invalid configuration:');
+    expect(output).toContain('DEMO_SEED: demo data is never seeded in production mode');
+    expect(output).toContain('STRIPE_SECRET_KEY: a real payment gateway is required in production mode');
+    expect(output).toContain('SMTP_URL: local accounts need a mail transport in production mode');
+  });
+
+  it('runs in production with the right variables: no demo data, no outbox, the mode on /api/config', async () => {
+    const port = await freePort();
+    const server = await runServer({
+      NODE_ENV: 'production',
+      COURSEPORT_MODE: '',
+      PORT: String(port),
+      ALLOW_SIMULATED_PAYMENTS: 'true',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      DEMO_SEED: '',
+    });
+    await server.listening();
+    const base = `http://127.0.0.1:${port}`;
+    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({ mode: 'production' });
+    expect(await (await fetch(`${base}/api/course/all`)).json()).toMatchObject({ courses: [], total: 0 });
+    expect((await fetch(`${base}/api/auth/dev-outbox`)).status).toBe(404);
+    const demoAdmin = await fetch(`${base}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@courseport.dev', password: 'courseport-demo' }),
+    });
+    expect(demoAdmin.status).toBe(401);
+  });
+
+  it('runs the demo when asked to: demo data, outbox on loopback, the mode on /api/config', async () => {
+    const port = await freePort();
+    const server = await runServer({
+      NODE_ENV: 'production',
+      COURSEPORT_MODE: 'demo',
+      PORT: String(port),
+      DEMO_SEED: 'true',
+    });
+    await server.listening();
+    const base = `http://127.0.0.1:${port}`;
+    expect(await (await fetch(`${base}/api/config`)).json()).toMatchObject({ mode: 'demo', paymentMode: 'local' });
+    expect(((await (await fetch(`${base}/api/course/all`)).json()) as { total: number }).total).toBeGreaterThan(0);
+    expect((await fetch(`${base}/api/auth/dev-outbox`)).status).toBe(200);
+    expect(server.output()).toContain('Demo mode: payments are simulated');
+  });
 });

@@ -31,6 +31,8 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Demo data and the local checkout, as `pnpm start` runs it.
+      COURSEPORT_MODE: 'demo',
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',

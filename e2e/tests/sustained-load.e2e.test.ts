@@ -76,8 +76,13 @@ async function run(adapter: string, env: Record<string, string>) {
         method: 'POST',
         body: JSON.stringify({ name: `Load ${i}`, email, password: 'load test password' }),
       });
-      expect(signUp.status, await signUp.clone().text()).toBe(201);
-      const { token } = await signUp.json();
+      expect(signUp.status, await signUp.clone().text()).toBe(202);
+      const signIn = await call(api, '/api/auth/sign-in', {
+        method: 'POST',
+        body: JSON.stringify({ email, password: 'load test password' }),
+      });
+      expect(signIn.status, await signIn.clone().text()).toBe(200);
+      const { token } = await signIn.json();
       expect((await call(api, '/api/user/create', { method: 'POST', token, body: '{}' })).status).toBe(201);
       accounts.push({ token, email, enrolled: new Set(), completed: new Map(), etag: '' });
     }
