@@ -1,8 +1,17 @@
-import { BrowserRouter, type PublicConfig, Route, Routes, useLocation, useSession } from '@courseport/shared-ui';
-import { lazy } from 'react';
+import {
+  BrowserRouter,
+  LoadingState,
+  type PublicConfig,
+  Route,
+  Routes,
+  useLocation,
+  useSession,
+} from '@courseport/shared-ui';
+import { lazy, Suspense } from 'react';
 import { ROUTES, showsNavBar } from '../routes.mjs';
 import { AuthProvider } from './auth/AuthProvider';
 import { EducatorGuard } from './guards/EducatorGuard';
+import { DemoBanner } from './layout/DemoBanner';
 import { NavBar } from './layout/NavBar';
 import { NotFound } from './layout/NotFound';
 import { LoadWhen } from './lazy/LoadWhen';
@@ -10,13 +19,16 @@ import { RemotePage } from './remotes/RemotePage';
 import { useProfileSync } from './session/useProfileSync';
 
 const RoleDialog = lazy(() => import('./roles/RoleDialog').then((m) => ({ default: m.RoleDialog })));
+// The shell's own pages (local accounts' screens): not part of the first load.
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 
-export function Frame() {
+export function Frame({ demo = false }: { demo?: boolean }) {
   const { pathname } = useLocation();
   const roleDialogOpen = useSession((s) => s.roleDialogOpen);
   useProfileSync();
   return (
     <div className="cp-layout">
+      {demo && <DemoBanner />}
       {showsNavBar(pathname) && <NavBar />}
       <main className="cp-content">
         <Routes>
@@ -30,6 +42,14 @@ export function Frame() {
               />
             );
           })}
+          <Route
+            path="/reset-password"
+            element={
+              <Suspense fallback={<LoadingState />}>
+                <ResetPasswordPage />
+              </Suspense>
+            }
+          />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </main>
@@ -44,7 +64,7 @@ export function App({ config }: { config: PublicConfig }) {
   return (
     <BrowserRouter>
       <AuthProvider config={config}>
-        <Frame />
+        <Frame demo={config.mode === 'demo'} />
       </AuthProvider>
     </BrowserRouter>
   );

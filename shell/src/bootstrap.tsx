@@ -4,7 +4,7 @@ import { App } from './App';
 import { firstPage, publicConfig } from './startup/early';
 
 /** Without the API the frame still renders (portals show their own errors): assume the defaults. */
-const FALLBACK_CONFIG: PublicConfig = { authMode: 'local', paymentMode: 'local', currency: 'Rs' };
+const FALLBACK_CONFIG: PublicConfig = { authMode: 'local', paymentMode: 'local', currency: 'Rs', mode: 'production' };
 const FIRST_PAGE_WAIT_MS = 1_000;
 
 const config = await publicConfig.catch(() => FALLBACK_CONFIG);

@@ -50,6 +50,32 @@ describe('NavBar', () => {
     expect(screen.queryByRole('button', { name: 'Student' })).toBeNull();
   });
 
+  it("shows 'Sign in' beside 'Create Account', which opens the sign-in tab", async () => {
+    const openSignIn = vi.fn();
+    sessionStore.setState({ status: 'signed-out', openSignIn });
+    renderAt(<NavBar />);
+    const signInButton = screen.getByRole('button', { name: 'Sign in' });
+    expect(signInButton.nextElementSibling).toBe(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(signInButton);
+    expect(openSignIn).toHaveBeenCalledWith('sign-in');
+  });
+
+  it('keeps both buttons on phones, beside the compact logo', () => {
+    window.innerWidth = 390;
+    sessionStore.setState({ status: 'signed-out' });
+    renderAt(<NavBar />);
+    expect(screen.getByRole('link', { name: 'Courseport home' })).not.toHaveTextContent('Courseport');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+  });
+
+  it('shows neither button while the session is being restored', () => {
+    sessionStore.setState({ status: 'loading' });
+    renderAt(<NavBar />);
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
+  });
+
   it('shows a student the toggles, My Enrollments and the user menu', () => {
     signIn(['student']);
     renderAt(

@@ -91,12 +91,24 @@ export function NavBar() {
           )}
         </nav>
       )}
-      <span style={{ marginLeft: compact || status !== 'signed-in' ? 'auto' : 0 }}>
+      <span
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 8,
+          marginLeft: compact || status !== 'signed-in' ? 'auto' : 0,
+        }}
+      >
         {status === 'signed-in' && <UserMenu />}
         {status === 'signed-out' && (
-          <Button type="primary" shape="round" onClick={() => openSignIn('sign-up')}>
-            Create Account
-          </Button>
+          <>
+            <Button shape="round" onClick={() => openSignIn('sign-in')}>
+              Sign in
+            </Button>
+            <Button type="primary" shape="round" onClick={() => openSignIn('sign-up')}>
+              Create Account
+            </Button>
+          </>
         )}
       </span>
     </header>

@@ -1,38 +1,78 @@
 import { ApiError, Button } from '@courseport/shared-ui';
 import { Alert, Form, Input, Modal, Tabs, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
+import type { AuthMode } from './account';
+import { CheckInbox } from './CheckInbox';
 
-export type AuthMode = 'sign-in' | 'sign-up';
+export type { AuthMode } from './account';
 
 interface Props {
   mode: AuthMode | null;
   onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
   signIn: (email: string, password: string) => Promise<void>;
-  signUp: (name: string, email: string, password: string) => Promise<void>;
+  /** Resolves with the API's message: the account starts when the mailed link is opened. */
+  signUp: (name: string, email: string, password: string) => Promise<string>;
+  /** Resolves with the API's message: a reset link was mailed if the account exists. */
+  forgotPassword: (email: string) => Promise<string>;
 }
 
 interface Fields {
   name?: string;
   email: string;
-  password: string;
+  password?: string;
 }
 
-/** Local accounts' sign-in / create-account dialog (Clerk mode uses Clerk's own). */
-export function AuthDialog({ mode, onModeChange, onClose, signIn, signUp }: Props) {
+/** A link was mailed: the dialog says so instead of its form. */
+interface Sent {
+  email: string;
+  message: string;
+}
+
+const TITLES: Record<AuthMode, string> = {
+  'sign-in': 'Sign in to Courseport',
+  'sign-up': 'Create your account',
+  'forgot-password': 'Reset your password',
+};
+
+const SUBMIT_LABELS: Record<AuthMode, string> = {
+  'sign-in': 'Sign in',
+  'sign-up': 'Create account',
+  'forgot-password': 'Send reset link',
+};
+
+/** Local accounts' sign-in / create-account / forgot-password dialog (Clerk mode uses Clerk's own). */
+export function AuthDialog({ mode, onModeChange, onClose, signIn, signUp, forgotPassword }: Props) {
   const [form] = Form.useForm<Fields>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const creating = mode === 'sign-up';
+  const [sent, setSent] = useState<Sent | null>(null);
+  const current = mode ?? 'sign-in';
+  const creating = current === 'sign-up';
+  const forgetting = current === 'forgot-password';
+
+  function switchTo(next: AuthMode) {
+    setError(null);
+    setSent(null);
+    onModeChange(next);
+  }
 
   async function submit(values: Fields) {
     setBusy(true);
     setError(null);
+    const email = values.email.trim();
     try {
-      if (creating) await signUp(values.name?.trim() ?? '', values.email.trim(), values.password);
-      else await signIn(values.email.trim(), values.password);
-      form.resetFields();
-      onClose();
+      if (creating) {
+        const message = await signUp(values.name?.trim() ?? '', email, values.password ?? '');
+        form.resetFields(['password']);
+        setSent({ email, message });
+      } else if (forgetting) {
+        setSent({ email, message: await forgotPassword(email) });
+      } else {
+        await signIn(email, values.password ?? '');
+        form.resetFields();
+        onClose();
+      }
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
     } finally {
@@ -45,57 +85,95 @@ export function AuthDialog({ mode, onModeChange, onClose, signIn, signUp }: Prop
       <Modal
         open={mode !== null}
         onCancel={onClose}
+        afterClose={() => {
+          setError(null);
+          setSent(null);
+        }}
         footer={null}
-        title={creating ? 'Create your account' : 'Sign in to Courseport'}
+        title={sent ? 'Check your inbox' : TITLES[current]}
         destroyOnHidden
         width={420}
       >
-        <Tabs
-          activeKey={mode ?? 'sign-in'}
-          onChange={(key) => {
-            setError(null);
-            onModeChange(key as AuthMode);
-          }}
-          items={[
-            { key: 'sign-in', label: 'Sign in' },
-            { key: 'sign-up', label: 'Create account' },
-          ]}
-        />
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Form<Fields> form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
-          {creating && (
-            <Form.Item
-              label="Full name"
-              name="name"
-              rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}
-            >
-              <Input autoComplete="name" maxLength={80} />
-            </Form.Item>
-          )}
-          <Form.Item
-            label="Email address"
-            name="email"
-            rules={[
-              { required: true, message: 'Please enter your email address' },
-              { type: 'email', message: 'Please enter a valid email address' },
-            ]}
-          >
-            <Input type="email" autoComplete="email" />
-          </Form.Item>
-          <Form.Item
-            label="Password"
-            name="password"
-            rules={[
-              { required: true, message: 'Please enter your password' },
-              ...(creating ? [{ min: 8, message: 'Use at least 8 characters' }] : []),
-            ]}
-          >
-            <Input.Password autoComplete={creating ? 'new-password' : 'current-password'} maxLength={128} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            {creating ? 'Create account' : 'Sign in'}
-          </Button>
-        </Form>
+        {sent ? (
+          <CheckInbox
+            email={sent.email}
+            message={sent.message}
+            action={
+              <Button type="primary" block onClick={() => switchTo('sign-in')}>
+                Back to sign in
+              </Button>
+            }
+          />
+        ) : (
+          <>
+            {forgetting ? (
+              <p style={{ marginTop: 0, color: '#475569' }}>
+                Enter the email address of your account and we will send you a link to choose a new password.
+              </p>
+            ) : (
+              <Tabs
+                activeKey={current}
+                onChange={(key) => switchTo(key as AuthMode)}
+                items={[
+                  { key: 'sign-in', label: 'Sign in' },
+                  { key: 'sign-up', label: 'Create account' },
+                ]}
+              />
+            )}
+            {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+            <Form<Fields> form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
+              {creating && (
+                <Form.Item
+                  label="Full name"
+                  name="name"
+                  rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}
+                >
+                  <Input autoComplete="name" maxLength={80} />
+                </Form.Item>
+              )}
+              <Form.Item
+                label="Email address"
+                name="email"
+                rules={[
+                  { required: true, message: 'Please enter your email address' },
+                  { type: 'email', message: 'Please enter a valid email address' },
+                ]}
+              >
+                <Input type="email" autoComplete="email" autoFocus={forgetting} />
+              </Form.Item>
+              {!forgetting && (
+                <Form.Item
+                  label="Password"
+                  name="password"
+                  style={creating ? undefined : { marginBottom: 4 }}
+                  rules={[
+                    { required: true, message: 'Please enter your password' },
+                    ...(creating ? [{ min: 8, message: 'Use at least 8 characters' }] : []),
+                  ]}
+                >
+                  <Input.Password autoComplete={creating ? 'new-password' : 'current-password'} maxLength={128} />
+                </Form.Item>
+              )}
+              {current === 'sign-in' && (
+                <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 16 }}>
+                  <Button type="link" size="small" onClick={() => switchTo('forgot-password')}>
+                    Forgot password?
+                  </Button>
+                </div>
+              )}
+              <Button type="primary" htmlType="submit" block loading={busy}>
+                {SUBMIT_LABELS[current]}
+              </Button>
+            </Form>
+            {forgetting && (
+              <div style={{ display: 'flex', justifyContent: 'center', marginTop: 12 }}>
+                <Button type="link" onClick={() => switchTo('sign-in')}>
+                  Back to sign in
+                </Button>
+              </div>
+            )}
+          </>
+        )}
       </Modal>
     </Themed>
   );

@@ -1,11 +1,47 @@
-import { Button, useSession } from '@courseport/shared-ui';
-import { Avatar, Dropdown, Themed } from '@courseport/shared-ui/heavy';
+import { ApiError, Button, useSession, useToast } from '@courseport/shared-ui';
+import { Avatar, Dropdown, Modal, Themed } from '@courseport/shared-ui/heavy';
+import { useState } from 'react';
+import { useLocalAccount } from './account';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
 
-/** Local accounts' user menu: who is signed in, and Sign out. */
+export const SIGN_OUT_EVERYWHERE_TITLE = 'Sign out on every device?';
+export const SIGN_OUT_EVERYWHERE_TEXT =
+  'This signs you out in this browser and on every other device where you are signed in.';
+
+/** Local accounts' user menu: who is signed in, Change password, Sign out (here or everywhere). */
 export function LocalUserMenu() {
   const identity = useSession((s) => s.identity);
   const signOut = useSession((s) => s.signOut);
+  const account = useLocalAccount();
+  const toast = useToast();
+  const [changingPassword, setChangingPassword] = useState(false);
   if (!identity) return null;
+
+  function confirmSignOutEverywhere() {
+    if (!account) return;
+    Modal.confirm({
+      title: SIGN_OUT_EVERYWHERE_TITLE,
+      content: SIGN_OUT_EVERYWHERE_TEXT,
+      okText: 'Sign out everywhere',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          toast.success(await account.signOutEverywhere());
+        } catch (e) {
+          toast.error(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
+        }
+      },
+    });
+  }
+
+  const accountItems = account
+    ? [
+        { key: 'change-password', label: 'Change password', onClick: () => setChangingPassword(true) },
+        { type: 'divider' as const },
+      ]
+    : [];
+
   return (
     <Themed>
       <Dropdown
@@ -24,16 +60,28 @@ export function LocalUserMenu() {
               ),
             },
             { type: 'divider' },
+            ...accountItems,
             { key: 'sign-out', label: 'Sign out', onClick: () => void signOut() },
+            ...(account
+              ? [{ key: 'sign-out-everywhere', label: 'Sign out everywhere', onClick: confirmSignOutEverywhere }]
+              : []),
           ],
         }}
       >
         <Button type="text" shape="circle" aria-label={`Account menu for ${identity.fullName}`} style={{ padding: 0 }}>
-          <Avatar src={identity.imageUrl} alt={identity.fullName}>
+          <Avatar src={identity.imageUrl || undefined} alt={identity.fullName}>
             {identity.fullName.slice(0, 1).toUpperCase()}
           </Avatar>
         </Button>
       </Dropdown>
+      {account && (
+        <ChangePasswordDialog
+          open={changingPassword}
+          email={identity.email}
+          onClose={() => setChangingPassword(false)}
+          changePassword={account.changePassword}
+        />
+      )}
     </Themed>
   );
 }
