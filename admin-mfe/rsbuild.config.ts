@@ -8,6 +8,12 @@ export default defineConfig(
     exposes: {
       './AdminDashboardPage': './src/pages/AdminDashboardPage.tsx',
     },
-    extra: { server: { historyApiFallback: true } },
+    extra: {
+      server: {
+        historyApiFallback: true,
+        // Standalone, the portal calls the API on its own origin (as in the shell): forward it.
+        proxy: { '/api': { target: 'http://127.0.0.1:4000', xfwd: true } },
+      },
+    },
   }),
 );

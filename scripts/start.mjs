@@ -15,17 +15,22 @@ if (missing.length > 0) {
 
 let platform;
 try {
-  platform = await startPlatform({ publicHost: process.env.PUBLIC_HOST ?? 'localhost' });
+  platform = await startPlatform({
+    publicHost: process.env.PUBLIC_HOST ?? 'localhost',
+    // Set only to put the API on an origin of its own; by default the app's origin serves /api.
+    publicApiUrl: process.env.PUBLIC_API_URL,
+  });
 } catch (error) {
   console.error(`Courseport could not start: ${error.message}`);
   process.exit(1);
 }
 
 const { urls } = platform;
+const apiBase = process.env.PUBLIC_API_URL?.replace(/\/$/, '') || urls.shell;
 console.log(`
 Courseport is running:
   App (shell)         ${urls.shell}
-  API                 ${urls.api}/api/health
+  API                 ${apiBase}/api/health${apiBase === urls.shell ? `  (forwarded to the API on port ${platform.ports.api})` : ''}
   Storefront portal   ${urls.storefront}/remoteEntry.js
   Learner portal      ${urls.learner}/remoteEntry.js
   Educator portal     ${urls.educator}/remoteEntry.js

@@ -1,6 +1,6 @@
 import { defineFederatedApp } from '@courseport/shared-ui/federation';
 import { defineConfig } from '@rsbuild/core';
-import { runtimeConfigFromEnv } from './runtime-config.mjs';
+import { devApiProxy, runtimeConfigFromEnv } from './runtime-config.mjs';
 
 export default defineConfig(
   defineFederatedApp({
@@ -8,7 +8,9 @@ export default defineConfig(
     title: 'Courseport',
     extra: {
       html: { favicon: './src/assets/favicon.svg' },
-      server: { historyApiFallback: true },
+      // One origin in development too: the API (pnpm dev runs it on 4000) answers /api and the
+      // local checkout's page through this server, as it does through `pnpm start`'s.
+      server: { historyApiFallback: true, proxy: devApiProxy() },
       dev: {
         setupMiddlewares: [
           (middlewares) => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 // @ts-expect-error: plain ESM script without type declarations
 import { missingBuilds, startPlatform } from '../../scripts/lib/platform.mjs';
+import { freePort } from './api-process';
 
 export interface Platform {
   urls: Record<'shell' | 'api' | 'storefront' | 'learner' | 'educator' | 'admin', string>;
@@ -12,13 +13,21 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
+export interface TestPlatformOptions {
+  /** The browser calls the API on its own origin (http://localhost:<API port>), not at the app's /api. */
+  separateApiOrigin?: boolean;
+}
+
 /** The assembled platform from built files, on free ports, with a throw-away data folder. */
-export async function startTestPlatform(): Promise<Platform> {
+export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<Platform> {
   const missing: string[] = missingBuilds();
   if (missing.length > 0) throw new Error(`Build first (pnpm build); missing: ${missing.join(', ')}`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'courseport-e2e-'));
+  // Its URL must be known before it starts, so the API's port is chosen here.
+  const apiPort = options.separateApiOrigin ? await freePort() : 0;
   const platform = await startPlatform({
-    ports: { api: 0, shell: 0, storefront: 0, learner: 0, educator: 0, admin: 0 },
+    ports: { api: apiPort, shell: 0, storefront: 0, learner: 0, educator: 0, admin: 0 },
+    publicApiUrl: options.separateApiOrigin ? `http://localhost:${apiPort}` : undefined,
     apiEnv: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', MONGODB_URI: '' },
     apiOutput: 'inherit',
   });

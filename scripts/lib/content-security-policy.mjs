@@ -1,6 +1,7 @@
 // The shell page's Content-Security-Policy: scripts only from the shell and the portals it federates,
-// calls only to the API and the portals' manifests, YouTube's privacy embed for lectures, and, when
-// the deployment uses Clerk, Clerk's hosts. antd injects its styles at run time, hence inline styles.
+// calls only to its own origin (where the API is, DESIGN §10; or the API's own origin when it is
+// configured on another one) and the portals' manifests, YouTube's privacy embed for lectures, and,
+// when the deployment uses Clerk, Clerk's hosts. antd injects its styles at run time, hence inline styles.
 
 const CLERK = [
   'https://*.clerk.accounts.dev',
@@ -10,23 +11,30 @@ const CLERK = [
 ];
 
 /**
- * @param {{ api: string, remotes: string[], clerk?: boolean }} origins
+ * @param {object} origins
+ * @param {string} origins.api the API's base URL as the browser calls it: '' on the page's own origin
+ * @param {string[]} [origins.media] where the API's images are (the API's public URL: course
+ *   thumbnails and avatars are absolute URLs on it, which differs from the page's origin when the app
+ *   is opened under another host name)
+ * @param {string[]} origins.remotes
+ * @param {boolean} [origins.clerk]
  * @returns {string}
  */
-export function shellContentSecurityPolicy({ api, remotes, clerk = false }) {
+export function shellContentSecurityPolicy({ api, media = [], remotes, clerk = false }) {
   const extra = clerk ? CLERK : [];
+  const apiOrigin = api ? [api] : [];
   const directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes, ...extra],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
-    'img-src': ["'self'", 'data:', 'blob:', api, 'https://i.ytimg.com', ...extra],
+    'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin, ...media, 'https://i.ytimg.com', ...extra],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", api, ...remotes, ...extra],
+    'connect-src': ["'self'", ...apiOrigin, ...remotes, ...extra],
     'frame-src': ['https://www.youtube-nocookie.com', ...extra],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'", api],
+    'form-action': ["'self'", ...apiOrigin],
     'frame-ancestors': ["'none'"],
   };
   return Object.entries(directives)

@@ -32,17 +32,17 @@ const link = (attributes) =>
  * @param {object} options
  * @param {{ route: { remote: string, module: string }, prefetch: string | null } | null} options.match
  *   the route the page renders (null: no hints but the API connection)
- * @param {string} options.apiBaseUrl
+ * @param {string} options.apiBaseUrl as in the runtime config: '' when the API is on the page's origin
  * @param {Record<string, string>} options.portalUrls base URL of each portal
  * @param {(remote: string) => string} options.portalDist the portal's built folder
  * @returns {string} markup for the document's head
  */
 export function firstLoadHints({ match, apiBaseUrl, portalUrls, portalDist }) {
-  // The API is called without credentials (anonymous connection) and with them (session refresh).
-  const hints = [
-    link({ rel: 'preconnect', href: apiBaseUrl, crossorigin: true }),
-    link({ rel: 'preconnect', href: apiBaseUrl }),
-  ];
+  // An API on another origin: open its connections early, for calls without credentials
+  // (anonymous connection) and with them (session refresh). On the page's origin there is one already.
+  const hints = apiBaseUrl
+    ? [link({ rel: 'preconnect', href: apiBaseUrl, crossorigin: true }), link({ rel: 'preconnect', href: apiBaseUrl })]
+    : [];
   if (!match) return hints.join('');
   const base = portalUrls[match.route.remote];
   if (base) {
@@ -54,8 +54,10 @@ export function firstLoadHints({ match, apiBaseUrl, portalUrls, portalDist }) {
     for (const file of expose?.assets?.js?.sync ?? [])
       hints.push(link({ rel: 'preload', as: 'script', href: `${base}/${file}` }));
   }
+  // These match the shell's early fetches (same URL, credentials 'same-origin'), which then take
+  // their responses: `crossorigin="anonymous"` is that credentials mode, on either origin (the
+  // attribute's absence would mean 'include', a different request the fetch could not reuse).
   if (match.prefetch) {
-    // Matches the shell's early fetch (same URL, no credentials), which then takes this response.
     hints.push(link({ rel: 'preload', as: 'fetch', href: apiBaseUrl + match.prefetch, crossorigin: 'anonymous' }));
   }
   hints.push(link({ rel: 'preload', as: 'fetch', href: `${apiBaseUrl}/api/config`, crossorigin: 'anonymous' }));
@@ -72,7 +74,7 @@ const IMAGE_HINT_TIMEOUT_MS = 150;
  * or the course does not exist, the page goes out without the hint.
  * @param {object} options
  * @param {{ route: { largestImage?: (body: unknown) => unknown }, prefetch: string | null } | null} options.match
- * @param {string} options.apiBaseUrl
+ * @param {string} options.apiBaseUrl where this server reaches the API (an absolute URL)
  * @returns {Promise<string>} markup for the document's head, or ''
  */
 export async function largestImageHint({ match, apiBaseUrl }) {

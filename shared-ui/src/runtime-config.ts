@@ -12,13 +12,16 @@ export function getRuntimeConfig(): RuntimeConfig {
   return current;
 }
 
-/** Fetches `/runtime-config.json`; a portal running standalone falls back to the local API. */
+/**
+ * Fetches `/runtime-config.json`. A portal running standalone has none and calls the API on its
+ * own origin, like the shell (`apiBaseUrl: ''`): its dev server and `pnpm start`'s forward `/api`.
+ */
 export async function fetchRuntimeConfig(url = '/runtime-config.json'): Promise<RuntimeConfig> {
   try {
     const res = await fetch(url, { cache: 'no-store' });
     if (res.ok) return (await res.json()) as RuntimeConfig;
   } catch {
-    // fall through to the local default
+    // fall through to the same-origin default
   }
-  return { apiBaseUrl: `${location.protocol}//${location.hostname}:4000`, remotes: {} };
+  return { apiBaseUrl: '', remotes: {} };
 }

@@ -25,7 +25,10 @@ function inlineRuntimeConfig(): RuntimeConfig | null {
   }
 }
 
-/** A cross-origin request without cookies, as `<link rel="preload" as="fetch" crossorigin>` makes. */
+/**
+ * The request `<link rel="preload" as="fetch" crossorigin="anonymous">` makes: credentials
+ * 'same-origin' (the API is on the page's origin by default; on another one, no cookies).
+ */
 const ANONYMOUS: RequestInit = { headers: { Accept: 'application/json' }, credentials: 'same-origin' };
 
 async function fetchJson<T>(url: string): Promise<T> {
