@@ -53,11 +53,12 @@ async function openPage(as?: 'educator'): Promise<{ page: Page; errors: string[]
 const homeLink = (page: Page) => page.getByRole('link', { name: 'Courseport home' });
 
 describe('the assembled platform', () => {
-  it('serves the shell page with a Content-Security-Policy naming the API and the portals', async () => {
+  it('serves the shell page with a Content-Security-Policy naming its own origin (the API is behind it) and the portals', async () => {
     const res = await fetch(`${platform.urls.shell}/course-list`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(csp).toContain(`connect-src 'self' ${platform.urls.api}`);
+    expect(csp).toContain(`connect-src 'self' ${platform.urls.storefront}`);
+    expect(csp).not.toContain(platform.urls.api);
     for (const name of ['storefront', 'learner', 'educator', 'admin'] as const)
       expect(csp).toContain(platform.urls[name]);
     expect(csp).toContain("object-src 'none'");
@@ -68,7 +69,8 @@ describe('the assembled platform', () => {
     const health = await fetch(`${platform.urls.api}/api/health`).then((r) => r.json());
     expect(health).toMatchObject({ success: true, store: { kind: 'embedded', ok: true } });
     const config = await fetch(`${platform.urls.shell}/runtime-config.json`).then((r) => r.json());
-    expect(config.apiBaseUrl).toBe(platform.urls.api);
+    // The browser reaches the API on the app's own origin.
+    expect(config.apiBaseUrl).toBe('');
     const html = await fetch(`${platform.urls.shell}/course-list`).then((r) => r.text());
     const inline = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(inline ?? 'null')).toEqual(config);
