@@ -64,10 +64,12 @@ export function createApp(deps: AppDeps): Koa {
     .use(securityHeaders())
     .use(corsAllowList(deps.config.allowedOrigins))
     .use(bodyParser({ limit: JSON_LIMIT, rawPaths: RAW_BODY_PATHS }))
+    // allowedMethods answers 405 with Allow for a method the path does not take and 501 for one no
+    // route takes; the error handler gives both the envelope (thrown, they lose the Allow header).
     .use(api.routes())
-    .use(api.allowedMethods({ throw: true }))
+    .use(api.allowedMethods())
     .use(checkout.routes())
-    .use(checkout.allowedMethods({ throw: true }));
+    .use(checkout.allowedMethods());
 
   return app;
 }

@@ -1,7 +1,12 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createApp } from '../src/app.js';
 import { HttpError } from '../src/http/errors.js';
+import { answerClientError } from '../src/http/middleware/error-handler.js';
 import { parseInput } from '../src/http/validate.js';
 import type { Store } from '../src/store/index.js';
 import { StoreUnavailableError } from '../src/store/index.js';
@@ -221,5 +226,90 @@ describe('request bodies', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('HTTP methods', () => {
+  // The app behind a server of its own, wired as server.ts wires it, with a logger that keeps every line.
+  let base: TestApi;
+  let server: Server;
+  let port: number;
+  const lines: Array<{ level: number; msg: string; status?: number; err?: unknown }> = [];
+  beforeAll(async () => {
+    base = await startTestApi();
+    const logger = pino({ level: 'trace' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    server = createServer(createApp({ ...base.deps, logger }).callback());
+    server.on('clientError', answerClientError);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await base.close();
+  });
+
+  /** node:http, because fetch refuses TRACE and CONNECT outright. */
+  const send = (method: string, path: string) =>
+    new Promise<{ status: number; allow: string | undefined; body: unknown }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            allow: res.headers.allow,
+            body: JSON.parse(Buffer.concat(chunks).toString()),
+          }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('answers methods no route takes with 501 and the envelope, and logs no error', async () => {
+    const before = lines.length;
+    for (const [method, path] of [
+      ['TRACE', '/api/health'],
+      ['PROPFIND', '/api/course/all'],
+      ['MKCOL', '/api/user/add-rating'],
+      ['TRACE', '/nowhere'],
+      ['SEARCH', '/checkout/abc'],
+    ]) {
+      expect(await send(method as string, path as string), `${method} ${path}`).toMatchObject({
+        status: 501,
+        body: { success: false, message: 'This method is not supported' },
+      });
+    }
+    const logged = lines.slice(before);
+    expect(logged.filter((line) => line.msg === 'request').map((line) => line.status)).toEqual([
+      501, 501, 501, 501, 501,
+    ]);
+    expect(logged.filter((line) => line.level >= 50 || line.err !== undefined)).toEqual([]);
+  });
+
+  it('answers a method Node’s HTTP parser does not know (FOO) with 501 and the envelope', async () => {
+    expect(await send('FOO', '/api/health')).toEqual({
+      status: 501,
+      allow: undefined,
+      body: { success: false, message: 'This method is not supported' },
+    });
+    // The server still answers, on a new connection.
+    expect((await send('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('answers a method the path does not take with 405 and Allow, and logs no error', async () => {
+    const before = lines.length;
+    expect(await send('DELETE', '/api/health')).toEqual({
+      status: 405,
+      allow: 'HEAD, GET',
+      body: { success: false, message: 'Method not allowed' },
+    });
+    expect(await send('PUT', '/api/user/add-rating')).toEqual({
+      status: 405,
+      allow: 'POST',
+      body: { success: false, message: 'Method not allowed' },
+    });
+    expect(await send('PATCH', '/checkout/abc')).toMatchObject({ status: 405, allow: 'HEAD, GET' });
+    expect(lines.slice(before).filter((line) => line.level >= 50 || line.err !== undefined)).toEqual([]);
   });
 });
