@@ -52,7 +52,8 @@ export default function ResetPasswordPage() {
       toast.success(message);
       navigate('/', { replace: true });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 400 && /link/i.test(e.message)) setInvalid(e.message);
+      // The API refuses a used, expired or mangled token with a 400 naming the link.
+      if (e instanceof ApiError && e.status === 400 && /link/i.test(e.message)) setInvalid(INVALID_RESET_LINK_TEXT);
       else setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
       setBusy(false);
     }
@@ -64,7 +65,13 @@ export default function ResetPasswordPage() {
         <StatusMessage
           tone="error"
           title={<h1 style={heading}>{invalid}</h1>}
-          subTitle="A reset link works once, and only for a limited time. Ask for a new one and open the link in the newest email."
+          subTitle={
+            // Darker than the shared subtitle grey, for contrast on the page background.
+            <span style={{ color: '#475569' }}>
+              A reset link works once, and only for a limited time. Ask for a new one and open the link in the newest
+              email.
+            </span>
+          }
           extra={
             <Button type="primary" onClick={() => account.openDialog('forgot-password')}>
               Request a new link

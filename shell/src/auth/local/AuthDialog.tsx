@@ -156,7 +156,12 @@ export function AuthDialog({ mode, onModeChange, onClose, signIn, signUp, forgot
               )}
               {current === 'sign-in' && (
                 <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 16 }}>
-                  <Button type="link" size="small" onClick={() => switchTo('forgot-password')}>
+                  <Button
+                    type="link"
+                    size="small"
+                    style={{ paddingInline: 0 }}
+                    onClick={() => switchTo('forgot-password')}
+                  >
                     Forgot password?
                   </Button>
                 </div>
