@@ -16,6 +16,8 @@ export interface Platform {
 export interface TestPlatformOptions {
   /** The browser calls the API on its own origin (http://localhost:<API port>), not at the app's /api. */
   separateApiOrigin?: boolean;
+  /** Extra environment for the API (e.g. `SMTP_URL`), over the test defaults. */
+  apiEnv?: Record<string, string>;
 }
 
 /** The assembled platform from built files, on free ports, with a throw-away data folder. */
@@ -28,7 +30,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   const platform = await startPlatform({
     ports: { api: apiPort, shell: 0, storefront: 0, learner: 0, educator: 0, admin: 0 },
     publicApiUrl: options.separateApiOrigin ? `http://localhost:${apiPort}` : undefined,
-    apiEnv: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', MONGODB_URI: '' },
+    apiEnv: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', MONGODB_URI: '', ...options.apiEnv },
     apiOutput: 'inherit',
   });
   return {

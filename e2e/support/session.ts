@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'courseport-demo';
 export const DEMO = {
@@ -9,12 +9,19 @@ export const DEMO = {
 
 /** Signs in through the shell's own dialog, as a user would. */
 export async function signInThroughUi(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('tab', { name: 'Sign in' }).click();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const dialog = await openSignInDialog(page);
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+}
+
+/** The navigation bar's 'Sign in': the dialog opens on its sign-in tab. */
+export async function openSignInDialog(page: Page): Promise<Locator> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Courseport' });
+  await dialog.waitFor();
+  return dialog;
 }
 
 /** A browser context whose session cookie belongs to a demo user. */

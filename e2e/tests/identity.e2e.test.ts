@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
+import { outboxLink } from '../support/mail';
 import { type Platform, startTestPlatform } from '../support/platform';
 import { DEMO, signedInContext } from '../support/session';
 
@@ -21,10 +22,25 @@ describe('identity, roles and the admin console', () => {
     const page = await visitor.newPage();
     await page.goto(platform.urls.shell);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByLabel('Full name').fill('Nora New');
-    await page.getByLabel('Email address').fill('nora@example.com');
-    await page.getByLabel('Password').fill('a long password');
-    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    const signUp = page.getByRole('dialog', { name: 'Create your account' });
+    await signUp.getByLabel('Full name').fill('Nora New');
+    await signUp.getByLabel('Email address').fill('nora@example.com');
+    await signUp.getByLabel('Password').fill('a long password');
+    await signUp.getByRole('button', { name: 'Create account', exact: true }).click();
+
+    // No session yet: the dialog says to confirm the address from the mail.
+    const inbox = page.getByRole('dialog', { name: 'Check your inbox' });
+    await inbox.getByText('Check your inbox: we sent a link to confirm your email address.').waitFor();
+    await inbox.getByText('nora@example.com').waitFor();
+    expect(await page.getByRole('button', { name: /^Account menu for / }).count()).toBe(0);
+
+    // The confirmation link (read from the demo outbox) signs the new user in.
+    const link = await outboxLink(platform.urls.api, 'nora@example.com');
+    expect(link).toContain('/api/auth/verify-email?token=');
+    await page.goto(link);
+    await page.waitForURL(`${platform.urls.shell}/`);
+    await page.getByText('Your email address is confirmed.').waitFor();
+    await page.getByRole('button', { name: 'Account menu for Nora New' }).waitFor();
 
     const dialog = page.getByRole('dialog', { name: 'Choose Your Roles' });
     await dialog.waitFor();
@@ -85,6 +101,15 @@ describe('identity, roles and the admin console', () => {
     await page.getByText('Access Denied').waitFor();
     await page.getByText("You don't have permission to access this page.").waitFor();
     await student.close();
+  });
+
+  it('a used or invalid confirmation link says so', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${platform.urls.shell}/api/auth/verify-email?token=${'x'.repeat(32)}`);
+    await page.waitForURL(`${platform.urls.shell}/`);
+    await page.getByText('This confirmation link is invalid or has expired.').waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.close();
   });
 
   it('a signed-out visitor opening /educator lands on /', async () => {
