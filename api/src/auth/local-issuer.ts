@@ -6,8 +6,9 @@ import {
   generateKeyPairSync,
   type KeyObject,
 } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, privateDir, tighten } from '../store/private-files.js';
 
 /** The claims of a session token: Clerk's names, plus the verified e-mail (DESIGN §5). */
 export interface SessionClaims {
@@ -48,10 +49,16 @@ export function createLocalIssuer(privateKeyPem: string, issuer: string): LocalI
   };
 }
 
-/** Loads the signing key from DATA_DIR, creating a 2048-bit RSA key (mode 0600) on first start. */
+/**
+ * Loads the signing key from DATA_DIR, creating a 2048-bit RSA key on first start. DATA_DIR and its
+ * `auth` folder are 0700 and the key 0600, also when an earlier start left them looser.
+ */
 export async function loadOrCreateSigningKey(dataDir: string): Promise<string> {
   const dir = path.join(dataDir, 'auth');
   const file = path.join(dir, 'local-issuer-key.pem');
+  await privateDir(dataDir);
+  await privateDir(dir);
+  await tighten(file, PRIVATE_FILE_MODE);
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
@@ -59,11 +66,10 @@ export async function loadOrCreateSigningKey(dataDir: string): Promise<string> {
   }
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await writeFile(file, pem, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+  await writeFile(file, pem, { mode: PRIVATE_FILE_MODE, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
     // Another process created it first: use theirs.
     if (error.code !== 'EEXIST') throw error;
   });
-  await chmod(file, 0o600);
+  await tighten(file, PRIVATE_FILE_MODE);
   return readFile(file, 'utf8');
 }

@@ -1,10 +1,11 @@
 import { constants } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as nedb from '@seald-io/nedb';
 import { ConflictError } from './errors.js';
 import { newId } from './ids.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir, tighten } from './private-files.js';
 import type {
   BlobStore,
   Collection,
@@ -27,6 +28,8 @@ const Datastore: typeof nedb.default.default = require('@seald-io/nedb');
 const { modify } = require('@seald-io/nedb/lib/model.js') as { modify: <T>(doc: T, update: Update) => T };
 
 const COLLECTION_NAME = /^[a-z][a-zA-Z0-9_-]{0,63}$/;
+/** A collection's file, or NeDB's temporary copy of it while compacting (`<name>.db~`). */
+const COLLECTION_FILE = /^[a-z][a-zA-Z0-9_-]{0,63}\.db~?$/;
 const HOUR = 60 * 60 * 1000;
 
 function mapError(error: unknown): never {
@@ -171,8 +174,13 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
 }
 
 const BLOB_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A blob, or a blob being written (`<id>.<pid>.tmp`). */
+const BLOB_FILE = /^[A-Za-z0-9_-]{1,64}(\.\d+\.tmp)?$/;
 
-/** One file per blob under `<dir>/media`, written to a temporary name first so readers never see half a file. */
+/**
+ * One file per blob under `<dir>/media` (0600, in a 0700 folder), written to a temporary name
+ * first so readers never see half a file.
+ */
 function fileBlobs(dir: string): BlobStore {
   const file = (id: string) => {
     if (!BLOB_ID.test(id)) throw new Error(`Invalid blob id: ${id}`);
@@ -180,9 +188,11 @@ function fileBlobs(dir: string): BlobStore {
   };
   return {
     async put(id, data) {
-      await mkdir(dir, { recursive: true });
+      await privateDir(dir);
       const temp = `${file(id)}.${process.pid}.tmp`;
-      await writeFile(temp, data);
+      await writeFile(temp, data, { mode: PRIVATE_FILE_MODE });
+      // A temporary file left behind by a crash keeps its old mode when written over.
+      await chmod(temp, PRIVATE_FILE_MODE);
       await rename(temp, file(id));
     },
     async get(id) {
@@ -198,9 +208,31 @@ function fileBlobs(dir: string): BlobStore {
   };
 }
 
+/** The entries of a folder whose names match `pattern`; none when the folder does not exist. */
+async function entries(dir: string, pattern: RegExp): Promise<string[]> {
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  return names.filter((name) => pattern.test(name)).map((name) => path.join(dir, name));
+}
+
+/**
+ * DATA_DIR, its collection files, the media folder and its images, as private as they are created
+ * now: files an earlier version (or a copy, or a restore) left with looser modes are tightened.
+ * Only the store's own files are touched, never anything else an operator keeps in the folder.
+ */
+async function tightenExisting(dir: string): Promise<void> {
+  const media = path.join(dir, 'media');
+  await tighten(media, PRIVATE_DIR_MODE);
+  const files = [...(await entries(dir, COLLECTION_FILE)), ...(await entries(media, BLOB_FILE))];
+  for (const file of files) await tighten(file, PRIVATE_FILE_MODE);
+}
+
 /** NeDB files under `dir`, one `<collection>.db` each, loaded on first use; blobs under `dir/media`. */
 export async function openEmbeddedStore(dir: string): Promise<Store> {
-  await mkdir(dir, { recursive: true });
+  await privateDir(dir);
+  await tightenExisting(dir);
   const stores = new Map<string, Promise<Datastore>>();
   const versions = new WriteVersions();
 
@@ -208,7 +240,14 @@ export async function openEmbeddedStore(dir: string): Promise<Store> {
     if (!COLLECTION_NAME.test(name)) throw new Error(`Invalid collection name: ${name}`);
     const existing = stores.get(name);
     if (existing) return existing;
-    const ds = new Datastore({ filename: path.join(dir, `${name}.db`) });
+    const filename = path.join(dir, `${name}.db`);
+    // NeDB creates, appends to and (compacting) rewrites the file with these modes.
+    const ds = new Datastore({ filename, modes: { fileMode: PRIVATE_FILE_MODE, dirMode: PRIVATE_DIR_MODE } });
+    // Compaction writes `<name>.db~` and renames it over the file: should a stale `~` with a looser
+    // mode have been reused, the new file is tightened once it is in place.
+    ds.on('compaction.done', () => {
+      tighten(filename, PRIVATE_FILE_MODE).catch(() => {});
+    });
     const loaded = ds.loadDatabaseAsync().then(() => {
       ds.setAutocompactionInterval(HOUR);
       return ds;
