@@ -53,6 +53,7 @@ describe('Admin dashboard access', () => {
     expect(screen.getByRole('link', { name: 'Back to site' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('tab', { name: 'Educator Requests' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Admin Emails' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Purchases' })).toBeInTheDocument();
     expect(await screen.findByText('alice@example.com')).toBeInTheDocument();
     expect(apiGet).toHaveBeenCalledWith(REQUESTS_PATH);
   });

@@ -2,6 +2,7 @@ import { type AdminEmail, api, type EducatorRequest, type SessionState, sessionS
 import { answerByPath, callsTo, MemoryRouter } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
+import type { AdminPurchase } from '../src/dashboard/purchases';
 import AdminDashboardPage from '../src/pages/AdminDashboardPage';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
@@ -83,3 +84,26 @@ export const OPS_EMAIL: AdminEmail = {
   addedAt: '2025-03-10T12:00:00.000Z',
 };
 export const ADMIN_EMAILS: AdminEmail[] = [ROOT_EMAIL, OPS_EMAIL];
+
+export { CONFIG_PATH } from '../src/dashboard/currency';
+export { purchasesPath, REFUND_PATH } from '../src/dashboard/purchases';
+
+let purchaseNumber = 0;
+
+/** A completed, simulated purchase of 'TypeScript Deep Dive' by Sam Student, unless overridden. */
+export function makePurchase(overrides: Partial<AdminPurchase> = {}): AdminPurchase {
+  purchaseNumber += 1;
+  return {
+    _id: `p${purchaseNumber}`,
+    student: { _id: 'u-sam', name: 'Sam Student', email: 'sam@example.com' },
+    course: { _id: 'c-ts', courseTitle: 'TypeScript Deep Dive' },
+    amount: 599,
+    currency: 'INR',
+    status: 'completed',
+    gateway: 'local',
+    simulated: true,
+    createdAt: '2025-04-02T08:15:00.000Z',
+    completedAt: '2025-04-02T08:16:00.000Z',
+    ...overrides,
+  };
+}

@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { AccessDenied } from '../dashboard/AccessDenied';
 import { AdminEmailsTab } from '../dashboard/AdminEmailsTab';
 import { AdminHeader } from '../dashboard/AdminHeader';
+import { PurchasesTab } from '../dashboard/PurchasesTab';
 import { RequestsTab } from '../dashboard/RequestsTab';
 import { useAdminEmails } from '../dashboard/useAdminEmails';
 import { useEducatorRequests } from '../dashboard/useEducatorRequests';
+import { usePurchases } from '../dashboard/usePurchases';
 
-/** /admin: educator requests and the admin e-mail allow-list, for admins only. */
+/** /admin: educator requests, the admin e-mail allow-list and purchases (refunds), for admins only. */
 function AdminGate() {
   const status = useSession((s) => s.status);
   const userLoaded = useSession((s) => s.userLoaded);
@@ -25,12 +27,19 @@ function AdminDashboard() {
   // The allow-list is loaded the first time its tab is opened.
   const [emailsOpened, setEmailsOpened] = useState(false);
   const emails = useAdminEmails(emailsOpened);
+  // So are the purchases.
+  const [purchasesOpened, setPurchasesOpened] = useState(false);
+  const purchases = usePurchases(purchasesOpened);
   const [refreshing, setRefreshing] = useState(false);
 
   const refresh = async () => {
     setRefreshing(true);
     try {
-      await Promise.all([requests.refresh(), emailsOpened ? emails.refresh() : undefined]);
+      await Promise.all([
+        requests.refresh(),
+        emailsOpened ? emails.refresh() : undefined,
+        purchasesOpened ? purchases.refresh() : undefined,
+      ]);
     } finally {
       setRefreshing(false);
     }
@@ -43,6 +52,7 @@ function AdminDashboard() {
         defaultActiveKey="requests"
         onChange={(key) => {
           if (key === 'emails') setEmailsOpened(true);
+          if (key === 'purchases') setPurchasesOpened(true);
         }}
         items={[
           {
@@ -69,6 +79,23 @@ function AdminDashboard() {
                 removingIds={emails.removingIds}
                 onAdd={emails.add}
                 onRemove={emails.remove}
+              />
+            ),
+          },
+          {
+            key: 'purchases',
+            label: 'Purchases',
+            children: (
+              <PurchasesTab
+                purchases={purchases.purchases}
+                total={purchases.total}
+                status={purchases.status}
+                error={purchases.error}
+                loadingMore={purchases.loadingMore}
+                refundingIds={purchases.refundingIds}
+                onRetry={purchases.refresh}
+                onLoadMore={purchases.loadMore}
+                onRefund={purchases.refund}
               />
             ),
           },

@@ -1,0 +1,145 @@
+import { Button, EmptyState, ErrorState, LoadingState } from '@courseport/shared-ui';
+import { Flex, Modal, Table, Tag, Tooltip, Typography } from '@courseport/shared-ui/heavy';
+import { money, useCurrency } from './currency';
+import type { AdminPurchase, PurchaseStatus } from './purchases';
+import type { PurchasesStatus } from './usePurchases';
+
+const STATUS_TAGS: Record<PurchaseStatus, { label: string; color: string }> = {
+  pending: { label: 'Pending', color: 'gold' },
+  completed: { label: 'Completed', color: 'green' },
+  refunded: { label: 'Refunded', color: 'purple' },
+  expired: { label: 'Expired', color: 'default' },
+};
+
+const SIMULATED_HINT = 'Paid through the local test checkout: no real money moved.';
+
+interface PurchasesTabProps {
+  purchases: AdminPurchase[];
+  total: number;
+  status: PurchasesStatus;
+  error: string;
+  loadingMore: boolean;
+  /** Purchases whose refund is running. */
+  refundingIds: ReadonlySet<string>;
+  onRetry: () => void;
+  onLoadMore: () => void;
+  onRefund: (purchaseId: string) => Promise<void>;
+}
+
+export function PurchasesTab(props: PurchasesTabProps) {
+  const { purchases, total, status, error, loadingMore, refundingIds, onRetry, onLoadMore, onRefund } = props;
+  const currency = useCurrency();
+
+  if (status === 'loading') return <LoadingState text="Loading purchases..." />;
+  if (status === 'error') return <ErrorState title="Could not load purchases" message={error} onRetry={onRetry} />;
+  if (purchases.length === 0) return <EmptyState title="No purchases yet" />;
+
+  const confirmRefund = (purchase: AdminPurchase) =>
+    Modal.confirm({
+      title: 'Refund this purchase?',
+      content: (
+        <>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>
+            The student loses access to the course.
+          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {purchase.student.name} ({purchase.student.email}) paid {money(currency, purchase.amount)} for{' '}
+            {purchase.course.courseTitle}.
+            {purchase.simulated ? ' It was a simulated payment: no money is returned.' : ''}
+          </Typography.Paragraph>
+        </>
+      ),
+      okText: 'Refund',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      onOk: () => onRefund(purchase._id),
+    });
+
+  return (
+    <Flex vertical gap={16}>
+      <Table<AdminPurchase>
+        rowKey="_id"
+        dataSource={purchases}
+        scroll={{ x: 'max-content' }}
+        pagination={false}
+        columns={[
+          {
+            title: 'Student',
+            key: 'student',
+            render: (_, p) => (
+              <Flex vertical gap={2}>
+                <Typography.Text strong>{p.student.name}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {p.student.email}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          {
+            title: 'Course',
+            key: 'course',
+            render: (_, p) => <span style={{ display: 'inline-block', maxWidth: 280 }}>{p.course.courseTitle}</span>,
+          },
+          {
+            title: 'Amount',
+            key: 'amount',
+            render: (_, p) => (
+              <Flex wrap align="center" gap={6}>
+                <span style={{ whiteSpace: 'nowrap' }}>{money(currency, p.amount)}</span>
+                {p.simulated && (
+                  <Tooltip title={SIMULATED_HINT}>
+                    <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+                      Simulated
+                    </Tag>
+                  </Tooltip>
+                )}
+              </Flex>
+            ),
+          },
+          {
+            title: 'Status',
+            key: 'status',
+            render: (_, p) => {
+              const tag = STATUS_TAGS[p.status] ?? { label: p.status, color: 'default' };
+              return (
+                <Flex vertical align="flex-start" gap={4}>
+                  <Tag color={tag.color}>{tag.label}</Tag>
+                  {p.status === 'refunded' && p.refundedAt && (
+                    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                      on {new Date(p.refundedAt).toLocaleDateString()}
+                    </Typography.Text>
+                  )}
+                </Flex>
+              );
+            },
+          },
+          {
+            title: 'Date',
+            key: 'date',
+            render: (_, p) => <span style={{ whiteSpace: 'nowrap' }}>{new Date(p.createdAt).toLocaleString()}</span>,
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_, p) =>
+              p.status === 'completed' ? (
+                <Button size="small" danger disabled={refundingIds.has(p._id)} onClick={() => confirmRefund(p)}>
+                  {refundingIds.has(p._id) ? 'Refunding...' : 'Refund'}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <Flex wrap justify="space-between" align="center" gap={12}>
+        <Typography.Text type="secondary">
+          Showing {purchases.length} of {Math.max(total, purchases.length)} purchases
+        </Typography.Text>
+        {purchases.length < total && (
+          <Button onClick={onLoadMore} disabled={loadingMore}>
+            {loadingMore ? 'Loading...' : 'Show more'}
+          </Button>
+        )}
+      </Flex>
+    </Flex>
+  );
+}
