@@ -1,6 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The learner portal's player and the storefront's preview read the video id with this.
+import { videoIdFromUrl } from '../../shared-ui/src/format.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import { thumbnailPng } from '../src/seed/thumbnail.js';
@@ -18,14 +20,24 @@ const validCourse = {
     {
       chapterTitle: 'Basics',
       chapterContent: [
-        { lectureTitle: 'Intro', lectureDuration: 5, lectureUrl: 'https://youtu.be/abc', isPreviewFree: true },
-        { lectureTitle: 'Ownership', lectureDuration: 20, lectureUrl: 'https://youtu.be/def', isPreviewFree: false },
+        { lectureTitle: 'Intro', lectureDuration: 5, lectureUrl: 'https://youtu.be/abcdefghijk', isPreviewFree: true },
+        {
+          lectureTitle: 'Ownership',
+          lectureDuration: 20,
+          lectureUrl: 'https://www.youtube.com/watch?v=def-_123456',
+          isPreviewFree: false,
+        },
       ],
     },
     {
       chapterTitle: 'Traits',
       chapterContent: [
-        { lectureTitle: 'Traits', lectureDuration: 30, lectureUrl: 'https://youtu.be/ghi', isPreviewFree: false },
+        {
+          lectureTitle: 'Traits',
+          lectureDuration: 30,
+          lectureUrl: 'https://youtube.com/shorts/ghi_ghi_ghi',
+          isPreviewFree: false,
+        },
       ],
     },
   ],
@@ -87,7 +99,12 @@ describe('POST /api/educator/add-course', () => {
             {
               chapterTitle: 'A',
               chapterContent: [
-                { lectureTitle: 'x', lectureDuration: -1, lectureUrl: 'https://a.b', isPreviewFree: false },
+                {
+                  lectureTitle: 'x',
+                  lectureDuration: -1,
+                  lectureUrl: 'https://youtu.be/abcdefghijk',
+                  isPreviewFree: false,
+                },
               ],
             },
           ],
@@ -106,7 +123,7 @@ describe('POST /api/educator/add-course', () => {
             },
           ],
         },
-        /lectureUrl: must be an http\(s\) URL$/,
+        /^Invalid input: courseContent\.0\.chapterContent\.0\.lectureUrl: must be a YouTube video link /,
       ],
       ['{not json', /^courseData must be valid JSON$/],
     ];
@@ -214,6 +231,86 @@ describe('POST /api/educator/add-course', () => {
     } finally {
       await failing.close();
     }
+  });
+});
+
+describe('lecture links', () => {
+  const ID = 'dQw4w9WgXcQ';
+  const withLectures = (...links: string[]) => ({
+    ...validCourse,
+    courseContent: [
+      {
+        chapterTitle: 'Links',
+        chapterContent: links.map((lectureUrl, i) => ({
+          lectureTitle: `Lecture ${i + 1}`,
+          lectureDuration: 1,
+          lectureUrl,
+          isPreviewFree: false,
+        })),
+      },
+    ],
+  });
+  let author: { token: string; userId: string };
+  beforeAll(async () => {
+    author = await userWithProfile(api, 'linker@example.com', { educator: true });
+  });
+
+  it('takes YouTube links in their usual forms and stores each as https://youtu.be/<id>', async () => {
+    const links = [
+      `https://www.youtube.com/watch?v=${ID}`,
+      `http://youtube.com/watch?feature=share&v=${ID}&t=42s`,
+      `https://m.youtube.com/watch?v=${ID}#comments`,
+      `https://youtu.be/${ID}?si=Xy_z`,
+      `https://www.youtube.com/embed/${ID}?autoplay=1`,
+      `https://youtube.com/shorts/${ID}`,
+      `https://www.youtube-nocookie.com/embed/${ID}`,
+      `  https://YOUTU.BE/${ID}  `,
+    ];
+    const { status, body } = await addCourse(author.token, form(withLectures(...links)));
+    expect(status, JSON.stringify(body)).toBe(201);
+    const id = (body.course as { _id: string })._id;
+    const details = await api.json(`/api/course/${id}`, { headers: bearer(author.token) });
+    const lectures = (
+      details.body.courseData as { courseContent: Array<{ chapterContent: Array<{ lectureUrl?: string }> }> }
+    ).courseContent[0]?.chapterContent;
+    expect(lectures?.map((l) => l.lectureUrl)).toEqual(links.map(() => `https://youtu.be/${ID}`));
+    expect(lectures?.map((l) => videoIdFromUrl(l.lectureUrl))).toEqual(links.map(() => ID));
+  });
+
+  it('refuses any other link with a 400 that names the lecture’s field, storing nothing', async () => {
+    const courses = api.deps.store.collection('courses');
+    const before = await courses.countDocuments({});
+    const mediaBefore = await storedMedia();
+    const links = [
+      'https://vimeo.com/123456789',
+      'https://www.youtube.com/watch?v=tooShort',
+      `https://www.youtube.com/watch?v=${ID}X`,
+      'https://www.youtube.com/watch?list=PL0123456789',
+      'https://www.youtube.com/channel/UC0123456789abcdef',
+      `https://youtube.com.evil.example/watch?v=${ID}`,
+      `https://evil.example/youtu.be/${ID}`,
+      `https://www.youtube.com@evil.example/watch?v=${ID}`,
+      `https://user:pass@youtu.be/${ID}`,
+      `https://youtu.be:8443/${ID}`,
+      `https://youtu.be/${ID}/more`,
+      `https://www.youtube-nocookie.com/watch?v=${ID}`,
+      `ftp://youtu.be/${ID}`,
+      `javascript:alert(1)//youtu.be/${ID}`,
+      `youtu.be/${ID}`,
+      '',
+    ];
+    for (const link of links) {
+      const { status, body } = await addCourse(author.token, form(withLectures(`https://youtu.be/${ID}`, link)));
+      expect(status, link).toBe(400);
+      expect(body).toEqual({
+        success: false,
+        message:
+          'Invalid input: courseContent.0.chapterContent.1.lectureUrl: must be a YouTube video link ' +
+          '(youtube.com/watch?v=…, youtu.be/…, youtube.com/embed/… or youtube.com/shorts/…)',
+      });
+    }
+    expect(await courses.countDocuments({})).toBe(before);
+    expect(await storedMedia()).toEqual(mediaBefore);
   });
 });
 

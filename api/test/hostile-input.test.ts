@@ -248,13 +248,15 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
         chapterContent: Array.from({ length: 201 }, () => ({
           lectureTitle: 'l',
           lectureDuration: 1,
-          lectureUrl: 'https://a.example',
+          lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
         })),
       },
     ]),
     fc
       .constantFrom<Json>(
         { lectureUrl: 'javascript:alert(1)' },
+        { lectureUrl: 'https://vimeo.com/76979871' },
+        { lectureUrl: 'https://www.youtube.com/watch?v=tooShort' },
         { lectureDuration: -1 },
         { lectureDuration: '5' },
         { lectureTitle: '' },
@@ -265,7 +267,7 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
         {
           chapterTitle: 'x',
           chapterContent: [
-            { lectureTitle: 'l', lectureDuration: 1, lectureUrl: 'https://a.example', ...(bad as object) },
+            { lectureTitle: 'l', lectureDuration: 1, lectureUrl: 'https://youtu.be/dQw4w9WgXcQ', ...(bad as object) },
           ],
         },
       ]),
@@ -805,7 +807,7 @@ const validCourse = (): Record<string, Json> => ({
     {
       chapterTitle: 'One',
       chapterContent: [
-        { lectureTitle: 'Intro', lectureDuration: 3, lectureUrl: 'https://video.example.com/i', isPreviewFree: true },
+        { lectureTitle: 'Intro', lectureDuration: 3, lectureUrl: 'https://youtu.be/dQw4w9WgXcQ', isPreviewFree: true },
       ],
     },
   ],

@@ -1,11 +1,20 @@
 import { z } from 'zod';
+import { canonicalYoutubeUrl, youtubeVideoId } from './youtube.js';
 
 const title = z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters');
-const httpUrl = z
-  .string()
-  .trim()
+const YOUTUBE_LINK_MESSAGE =
+  'must be a YouTube video link (youtube.com/watch?v=…, youtu.be/…, youtube.com/embed/… or youtube.com/shorts/…)';
+
+/** A YouTube link in any of its usual forms, stored as `https://youtu.be/<id>`. */
+const youtubeLink = z
+  .string({ message: YOUTUBE_LINK_MESSAGE })
   .max(2048, 'must be at most 2048 characters')
-  .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), 'must be an http(s) URL');
+  .transform((link, ctx) => {
+    const id = youtubeVideoId(link);
+    if (id) return canonicalYoutubeUrl(id);
+    ctx.addIssue({ code: 'custom', message: YOUTUBE_LINK_MESSAGE });
+    return z.NEVER;
+  });
 
 /** The `courseData` JSON of add-course: ids, orders, owner and dates are the server's. */
 export const newCourseSchema = z.object({
@@ -34,7 +43,7 @@ export const newCourseSchema = z.object({
                 .finite()
                 .min(0, 'must not be negative')
                 .max(100_000),
-              lectureUrl: httpUrl,
+              lectureUrl: youtubeLink,
               isPreviewFree: z.boolean().default(false),
             }),
           )
