@@ -9,6 +9,7 @@ export default defineConfig(
       './MyEnrollmentsPage': './src/pages/MyEnrollmentsPage.tsx',
       './PlayerPage': './src/pages/PlayerPage.tsx',
       './PaymentReturnPage': './src/pages/PaymentReturnPage.tsx',
+      './PurchaseHistoryPage': './src/pages/PurchaseHistoryPage.tsx',
     },
     extra: {
       server: {

@@ -29,6 +29,7 @@ export const ROUTES = [
   { path: '/my-enrollments', remote: 'learner', module: 'MyEnrollmentsPage' },
   { path: '/player/:courseId', remote: 'learner', module: 'PlayerPage' },
   { path: '/loading/:path', remote: 'learner', module: 'PaymentReturnPage' },
+  { path: '/purchase-history', remote: 'learner', module: 'PurchaseHistoryPage' },
   // The educator portal owns every /educator/* route, its layout and sidebar.
   { path: '/educator/*', remote: 'educator', module: 'EducatorPortal', guard: 'educator' },
   { path: '/admin', remote: 'admin', module: 'AdminDashboardPage' },

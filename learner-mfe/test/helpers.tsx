@@ -13,6 +13,7 @@ import { vi } from 'vitest';
 import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
 import PaymentReturnPage from '../src/pages/PaymentReturnPage';
 import PlayerPage from '../src/pages/PlayerPage';
+import PurchaseHistoryPage from '../src/pages/PurchaseHistoryPage';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 20_000 });
@@ -37,6 +38,8 @@ export const PROGRESS_PATH = '/api/user/get-course-progress';
 export const UPDATE_PROGRESS_PATH = '/api/user/update-course-progress';
 export const RATING_PATH = '/api/user/add-rating';
 export const VERIFY_PATH = '/api/user/verify-payment';
+export const PURCHASES_PATH = '/api/user/purchases';
+export const CONFIG_PATH = '/api/config';
 
 /** The bodies posted to `path`, in order. */
 export const postBodies = (path: string) => apiPost.mock.calls.filter(([p]) => p === path).map(([, body]) => body);
@@ -61,6 +64,7 @@ const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
   { path: '/my-enrollments', element: <MyEnrollmentsPage /> },
   { path: '/player/:courseId', element: <PlayerPage /> },
   { path: '/loading/:path', element: <PaymentReturnPage /> },
+  { path: '/purchase-history', element: <PurchaseHistoryPage /> },
 ];
 
 /** Renders the learner's routes at `path`, as the shell (and the standalone mode) does. */

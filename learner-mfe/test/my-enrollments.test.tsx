@@ -254,6 +254,15 @@ describe('My Enrollments: states', () => {
     expect(document.querySelector('.ant-notification-notice')).toBeNull();
   });
 
+  it('links to the purchase history from beside the title', async () => {
+    answerWith([]);
+    renderAt('/my-enrollments');
+    await screen.findByText(EMPTY_TEXT);
+    expect(link('Purchase history')).toHaveAttribute('href', '/purchase-history');
+    await user.click(link('Purchase history'));
+    expect(currentPath()).toBe('/purchase-history');
+  });
+
   it('asks a signed-out visitor to sign in, and fetches nothing', async () => {
     const openSignIn = vi.fn();
     signOut({ openSignIn });

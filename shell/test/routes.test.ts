@@ -11,6 +11,7 @@ describe('shell routes', () => {
       '/my-enrollments',
       '/player/:courseId',
       '/loading/:path',
+      '/purchase-history',
       '/educator/*',
       '/admin',
     ]);
@@ -24,6 +25,7 @@ describe('shell routes', () => {
       '/my-enrollments',
       '/player/1',
       '/loading/x',
+      '/purchase-history',
       '/educators-guide',
     ]) {
       expect(showsNavBar(path), path).toBe(true);
@@ -51,5 +53,7 @@ describe('shell routes', () => {
     expect(prefetchOf('/course-list/%20')).toBe('/api/course/all');
     expect(prefetchOf('/course/abc')).toBe('/api/course/abc');
     expect(prefetchOf('/my-enrollments')).toBeUndefined();
+    // The purchase history is the signed-in user's own: nothing public to start with.
+    expect(prefetchOf('/purchase-history')).toBeUndefined();
   });
 });

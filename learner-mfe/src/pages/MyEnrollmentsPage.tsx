@@ -45,9 +45,14 @@ function Enrollments() {
 function MyEnrollments() {
   return (
     <LearnerPage className="ln-enrollments-page">
-      <header className="ln-page-head">
-        <h1 className="ln-title">My Enrollments</h1>
-        <p className="ln-subtitle">Pick up where you left off.</p>
+      <header className="ln-page-head ln-page-head-row">
+        <div>
+          <h1 className="ln-title">My Enrollments</h1>
+          <p className="ln-subtitle">Pick up where you left off.</p>
+        </div>
+        <Link to="/purchase-history" className="ln-link-button ln-link-button-outline">
+          Purchase history
+        </Link>
       </header>
       <section className="ln-card">
         <Enrollments />

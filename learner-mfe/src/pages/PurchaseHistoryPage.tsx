@@ -1,0 +1,69 @@
+import { EmptyState, ErrorState, Link, LoadingState } from '@courseport/shared-ui';
+import { Themed } from '@courseport/shared-ui/heavy';
+import { ArrowLeftIcon } from '../components/icons';
+import { LearnerPage } from '../components/LearnerPage';
+import { SignInPrompt } from '../components/SignInPrompt';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useLearnerAccess } from '../hooks/useLearnerAccess';
+import { PurchaseList } from '../purchases/PurchaseList';
+import '../purchases/purchases.css';
+import { usePurchaseHistory } from '../purchases/usePurchaseHistory';
+
+export const PURCHASE_HISTORY_TITLE = 'Purchase history | Courseport';
+
+function NoPurchases() {
+  return (
+    <EmptyState
+      title="You have not bought any course yet"
+      description={<p className="ln-muted">Your receipts will be listed here.</p>}
+      action={
+        <Link to="/course-list" className="ln-link-button ln-link-button-primary">
+          Browse Courses
+        </Link>
+      }
+    />
+  );
+}
+
+function Purchases() {
+  const access = useLearnerAccess();
+  // Anyone signed in may have bought a course, whatever their roles are now.
+  const { history, retry } = usePurchaseHistory(access === 'student' || access === 'not-student');
+
+  if (access === 'signed-out') return <SignInPrompt message="Please sign in to see your purchase history" />;
+  if (access === 'loading' || history.status === 'loading') return <LoadingState text="Loading your purchases..." />;
+  if (history.status === 'error') {
+    return <ErrorState title="Could not load your purchases" message={history.message} onRetry={retry} />;
+  }
+  if (history.purchases.length === 0) return <NoPurchases />;
+  return <PurchaseList purchases={history.purchases} />;
+}
+
+/** `/purchase-history`: every course the signed-in user bought (or tried to), newest first, with its receipt number. */
+function PurchaseHistory() {
+  useDocumentTitle(PURCHASE_HISTORY_TITLE);
+  return (
+    <LearnerPage className="ln-purchases-page">
+      <header className="ln-page-head">
+        <Link to="/my-enrollments" className="ln-back-link">
+          <ArrowLeftIcon />
+          My Enrollments
+        </Link>
+        <h1 className="ln-title">Purchase history</h1>
+        <p className="ln-subtitle">Every course you have bought, with its receipt number.</p>
+      </header>
+      <section className="ln-card" aria-label="Purchases">
+        <Purchases />
+      </section>
+    </LearnerPage>
+  );
+}
+
+/** Rendered in the platform's antd theme (its components load on demand). */
+export default function PurchaseHistoryPage() {
+  return (
+    <Themed>
+      <PurchaseHistory />
+    </Themed>
+  );
+}
