@@ -2,6 +2,7 @@ import { ADMIN_EMAIL_INDEXES } from './modules/admin-emails/repository.js';
 import { AUTH_INDEXES } from './modules/auth/repository.js';
 import { COURSE_INDEXES } from './modules/courses/repository.js';
 import { EDUCATOR_REQUEST_INDEXES } from './modules/educator-requests/repository.js';
+import { ENROLLMENT_INDEXES } from './modules/enrollments/repository.js';
 import { PROGRESS_INDEXES } from './modules/learning/repository.js';
 import { MAIL_INDEXES } from './modules/mail/repository.js';
 import { PURCHASE_INDEXES } from './modules/purchases/repository.js';
@@ -16,4 +17,5 @@ export const INDEXES: readonly IndexSpec[] = [
   ...PURCHASE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PROGRESS_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...MAIL_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...ENROLLMENT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
 ];

@@ -9,11 +9,13 @@ import { adminEmailsRepository } from './modules/admin-emails/repository.js';
 import { adminEmailsService } from './modules/admin-emails/service.js';
 import { mailerFor } from './modules/mail/service.js';
 import { buildPayments } from './modules/purchases/payments.js';
+import { purchasesService } from './modules/purchases/service.js';
 import { seedDemo } from './seed/demo.js';
 import { openStore } from './store/index.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const MAIL_RETRY_INTERVAL_MS = 30_000;
+const RECONCILE_INTERVAL_MS = 60_000;
 
 async function main() {
   // A server started without saying otherwise is a deployment: production mode.
@@ -28,6 +30,19 @@ async function main() {
   const deps = { config, store, clock: systemClock, logger, auth, payments, mailer };
   await adminEmailsService(adminEmailsRepository(store), systemClock).seed(config.adminEmails);
   if (config.demoSeed) await seedDemo(deps);
+
+  // Purchases a crash left half done (paid but not enrolled, refunded but still enrolled) are finished
+  // before the first request, and then every minute (another process may have crashed too).
+  const purchases = purchasesService(store, systemClock, config, payments.gateway, mailer, logger);
+  const reconcile = async () => {
+    const finished = await purchases.reconcile();
+    if (finished > 0) logger.warn({ finished }, 'reconciliation finished interrupted purchases');
+  };
+  await reconcile().catch((error: unknown) => logger.error({ err: error }, 'reconciliation at start failed'));
+  const reconciliation = setInterval(
+    () => void reconcile().catch((error: unknown) => logger.error({ err: error }, 'reconciliation failed')),
+    RECONCILE_INTERVAL_MS,
+  ).unref();
 
   const app = createApp(deps);
   const server = createServer(app.callback());
@@ -73,6 +88,7 @@ async function main() {
       clearTimeout(force);
       clearInterval(reap);
       clearInterval(mailRetries);
+      clearInterval(reconciliation);
       await mailer.settle();
       mailer.close();
       await store.close().catch((error) => logger.error({ err: error }, 'closing the store failed'));

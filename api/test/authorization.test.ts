@@ -193,6 +193,25 @@ async function freshVerificationPath(): Promise<string> {
   return link.pathname + link.search;
 }
 
+/** A completed purchase of someone who is none of the people above (each refund needs its own). */
+async function freshCompletedPurchaseId(): Promise<string> {
+  const purchase: PurchaseDoc = {
+    _id: newId(),
+    userId: `user_${newId()}`,
+    courseId: courseB._id,
+    educatorId: people.owner.userId,
+    amount: 39_920,
+    currency: 'INR',
+    status: 'completed',
+    createdAt: new Date(),
+    completedAt: new Date(),
+    fulfilledAt: new Date(),
+    gateway: 'local',
+  };
+  await api.deps.store.collection<PurchaseDoc>('purchases').insertOne(purchase);
+  return purchase._id;
+}
+
 /** A pending educator request of someone who is none of the people above. */
 async function freshPendingRequestId(): Promise<string> {
   const applicant = `user_${newId()}`;
@@ -390,6 +409,12 @@ const TABLE: Record<string, Entry> = {
 
   'POST /api/user/purchase': { access: 'signed-in', call: () => ({ json: { courseId: courseB._id } }) },
   'POST /api/user/verify-payment': { access: 'buyer', call: () => ({ json: { purchaseId: studentPurchaseId } }) },
+  'GET /api/user/purchases': { access: 'signed-in' },
+  'GET /api/admin/purchases': { access: 'admin', reveals: { admin: PEOPLE } },
+  'POST /api/admin/refund-purchase': {
+    access: 'admin',
+    call: async () => ({ json: { purchaseId: await freshCompletedPurchaseId() } }),
+  },
   'POST /api/stripe/webhook': {
     access: 'webhook',
     app: 'stripe',

@@ -5,6 +5,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setUserLimits } from '../src/http/rate-limit.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { EducatorRequestDoc } from '../src/modules/educator-requests/repository.js';
 import { CHECKOUT_TTL_MS, type LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
@@ -51,6 +52,9 @@ const COLLECTIONS = [
   'purchases',
   'progress',
   'checkoutSessions',
+  'uploadUsage',
+  'enrollments',
+  'ratings',
 ] as const;
 
 // Each request comes from its own address, so the per-IP sign-up and sign-in limits (tested in
@@ -58,6 +62,11 @@ const COLLECTIONS = [
 const api = await startTestApi({
   app: (app) => {
     app.proxy = true;
+    // One user sends hundreds of writes here, far more than a person would: the per-user limits
+    // (tested in limits.test.ts) are raised so that they never stand between a hostile body and
+    // validation either.
+    const many = { windowMs: 60_000, max: 1_000_000 };
+    setUserLimits(app, { writes: many, courses: many, ratings: many });
   },
 });
 const ROUTES = routeKeys(api.deps);
@@ -460,6 +469,8 @@ let courseB: CourseDoc;
 let pendingPurchaseId: string;
 let approveRequestId: string;
 let rejectRequestId: string;
+/** A completed purchase of nobody else in this suite, for the admin's refund. */
+let refundablePurchaseId: string;
 let removableAdminEmailId: string;
 let buyerTurn = 0;
 /** Sign-in is limited to 10 attempts per e-mail: valid sign-in bodies take turns among these. */
@@ -571,6 +582,20 @@ beforeAll(async () => {
   await store.collection<EducatorRequestDoc>('educatorRequests').insertMany([approve, reject]);
   approveRequestId = approve._id;
   rejectRequestId = reject._id;
+  refundablePurchaseId = newId();
+  await store.collection<PurchaseDoc>('purchases').insertOne({
+    _id: refundablePurchaseId,
+    userId: `user_${newId()}`,
+    courseId: courseB._id,
+    educatorId: educator.userId,
+    amount: 100,
+    currency: 'INR',
+    status: 'completed',
+    createdAt: now,
+    completedAt: now,
+    fulfilledAt: now,
+    gateway: 'local',
+  });
   removableAdminEmailId = newId();
   await store
     .collection('adminEmails')
@@ -675,6 +700,14 @@ const POST_ROUTES: Record<string, PostRoute> = {
     accepted: 200,
     fields: { requestId: 'storeId' },
     required: ['requestId'],
+  },
+  'POST /api/admin/refund-purchase': {
+    kind: 'json',
+    as: asUser(() => admin),
+    valid: () => ({ purchaseId: refundablePurchaseId }),
+    accepted: 200,
+    fields: { purchaseId: 'storeId' },
+    required: ['purchaseId'],
   },
   'POST /api/user/reject-educator-request': {
     kind: 'json',

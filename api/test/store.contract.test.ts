@@ -178,6 +178,19 @@ for (const adapter of adapters) {
       expect(await items.countDocuments({})).toBe(2);
     });
 
+    it('upserts a document whose id the filter names, once, however many race', async () => {
+      const items = fresh();
+      const results = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((n) =>
+          items.updateOne({ _id: 'user:course' }, { $set: { name: 'rating', n } }, { upsert: true }),
+        ),
+      );
+      expect(results.every((r) => r.matched + (r.upsertedId ? 1 : 0) === 1)).toBe(true);
+      const all = await items.find({});
+      expect(all).toHaveLength(1);
+      expect(all[0]).toMatchObject({ _id: 'user:course', name: 'rating' });
+    });
+
     it('never lets a reader see a half-made upserted document', async () => {
       const items = fresh();
       await store.ensureIndexes([{ collection: `items${seq}`, fields: ['name'], unique: true }]);

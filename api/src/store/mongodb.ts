@@ -62,9 +62,9 @@ async function upsertOnce<R>(upsert: () => Promise<R>, update: () => Promise<R>)
   }
 }
 
-/** Upserts create string ids too, never ObjectIds. */
-function withInsertId(update: Update): Document {
-  return { ...update, $setOnInsert: { _id: newId() } };
+/** Upserts create string ids too, never ObjectIds (a filter that names its `_id` gives it already). */
+function withInsertId(update: Update, filter: Filter): Document {
+  return typeof filter._id === 'string' ? { ...update } : { ...update, $setOnInsert: { _id: newId() } };
 }
 
 /**
@@ -141,7 +141,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
       guard(() =>
         options.upsert
           ? upsertOnce(
-              () => this.raw.updateOne(filter, withInsertId(update), { upsert: true }),
+              () => this.raw.updateOne(filter, withInsertId(update, filter), { upsert: true }),
               () => this.raw.updateOne(filter, update as Document),
             )
           : this.raw.updateOne(filter, update as Document),
@@ -165,7 +165,11 @@ class MongoCollection<T extends Doc> implements Collection<T> {
       guard(() =>
         options.upsert
           ? upsertOnce(
-              () => this.raw.findOneAndUpdate(filter, withInsertId(update), { returnDocument: 'after', upsert: true }),
+              () =>
+                this.raw.findOneAndUpdate(filter, withInsertId(update, filter), {
+                  returnDocument: 'after',
+                  upsert: true,
+                }),
               plain,
             )
           : plain(),

@@ -132,3 +132,38 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
     details: (id: string, viewerId?: string) => catalog.details(id, viewerId),
   };
 }
+
+/**
+ * The course document's derived lists: `enrolledStudents`, kept in step by the enrollments module,
+ * and `courseRatings`, rebuilt from the rating records (both only through here).
+ */
+export function courseProjections(repo: CoursesRepository) {
+  return {
+    addStudent: (courseId: string, userId: string) =>
+      repo.updateOne({ _id: courseId }, { $addToSet: { enrolledStudents: userId } }),
+    removeStudent: (courseId: string, userId: string) =>
+      repo.updateOne({ _id: courseId }, { $pull: { enrolledStudents: userId } }),
+    /** The ratings list and the version it was built at (0: never rebuilt from rating records). */
+    async ratings(courseId: string): Promise<{ version: number; list: CourseDoc['courseRatings'] } | null> {
+      const course = await repo.findOne({ _id: courseId }, { projection: { ratingsVersion: 1, courseRatings: 1 } });
+      if (!course) return null;
+      return { version: (course.ratingsVersion as number | undefined) ?? 0, list: course.courseRatings ?? [] };
+    },
+    /** Replaces the list if nobody rebuilt it since `version` was read; false when someone did. */
+    async replaceRatings(
+      courseId: string,
+      version: number,
+      ratings: Array<{ userId: string; rating: number }>,
+    ): Promise<boolean> {
+      const filter =
+        version === 0
+          ? { $or: [{ ratingsVersion: { $exists: false } }, { ratingsVersion: 0 }] }
+          : { ratingsVersion: version };
+      const result = await repo.updateOne(
+        { _id: courseId, ...filter },
+        { $set: { courseRatings: ratings, ratingsVersion: version + 1 } },
+      );
+      return result.matched === 1;
+    },
+  };
+}

@@ -1,13 +1,14 @@
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { completeLectureSchema, courseRefSchema, ratingSchema } from './schemas.js';
 import { learningService } from './service.js';
 
-export function learningRoutes({ store, auth }: AppDeps): Router {
+export function learningRoutes({ store, clock, auth }: AppDeps): Router {
   const router = new Router({ prefix: '/user' });
-  const learning = learningService(store);
+  const learning = learningService(store, clock);
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/enrolled-courses', signedIn, async (ctx) => {
@@ -15,7 +16,9 @@ export function learningRoutes({ store, auth }: AppDeps): Router {
     ctx.body = { success: true, enrolledCourses: await learning.enrolledCourses(callerOf(ctx.state).userId) };
   });
 
-  router.post('/get-course-progress', signedIn, async (ctx) => {
+  // A read whose input is in the body: not one of the caller's writes.
+  const signedInToRead = authenticate(auth.verifier, { required: true, readOnly: true });
+  router.post('/get-course-progress', signedInToRead, async (ctx) => {
     const { courseId } = parseInput(courseRefSchema, ctx.request.body);
     ctx.body = { success: true, progressData: await learning.progress(callerOf(ctx.state).userId, courseId) };
   });
@@ -26,7 +29,7 @@ export function learningRoutes({ store, auth }: AppDeps): Router {
     ctx.body = { success: true, message: isNew ? 'Lecture marked as completed' : 'Lecture already completed' };
   });
 
-  router.post('/add-rating', signedIn, async (ctx) => {
+  router.post('/add-rating', signedIn, perUserLimit('ratings'), async (ctx) => {
     const { courseId, rating } = parseInput(ratingSchema, ctx.request.body);
     await learning.rate(callerOf(ctx.state).userId, courseId, rating);
     ctx.body = { success: true, message: 'Rating added successfully' };

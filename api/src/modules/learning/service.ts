@@ -1,19 +1,36 @@
 import type { CourseProgress, EnrolledCourse } from '@courseport/shared-ui/contracts';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { ID_PATTERN, type Store } from '../../store/index.js';
+import type { Clock } from '../../clock.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
+import { ConflictError, ID_PATTERN, type Store } from '../../store/index.js';
 import { type CourseDoc, coursesRepository } from '../courses/repository.js';
-import { COURSE_NOT_FOUND, catalogService } from '../courses/service.js';
+import { COURSE_NOT_FOUND, catalogService, courseProjections } from '../courses/service.js';
 import { usersRepository } from '../users/repository.js';
 import { USER_NOT_FOUND } from '../users/service.js';
-import { progressRepository } from './repository.js';
+import { progressRepository, ratingsRepository } from './repository.js';
 
 export const NOT_ENROLLED = 'You are not enrolled in this course';
 
 /** What an enrolled student does with a course: watch, complete lectures, rate. */
-export function learningService(store: Store) {
+/** Each failed rebuild means another rater's landed: this bounds a burst far larger than any course sees. */
+const MAX_REBUILDS = 200;
+
+export function learningService(store: Store, clock: Clock) {
   const users = usersRepository(store);
   const courses = coursesRepository(store);
   const progress = progressRepository(store);
+  const ratings = ratingsRepository(store);
+  const projections = courseProjections(courses);
+
+  async function adoptListedRatings(courseId: string, listed: Array<{ userId: string; rating: number }>) {
+    for (const { userId, rating } of listed) {
+      try {
+        await ratings.insertOne({ _id: `${userId}:${courseId}`, userId, courseId, rating, updatedAt: new Date(0) });
+      } catch (error) {
+        // A record is there already: it is newer than the list.
+        if (!(error instanceof ConflictError)) throw error;
+      }
+    }
+  }
   const catalog = catalogService(courses);
 
   /** The course, if the caller is enrolled in it (403 otherwise, 404 for no such course). */
@@ -61,18 +78,30 @@ export function learningService(store: Store) {
       return true;
     },
 
-    /** One rating per student and course; a new one replaces the old (compare-and-swap on the list). */
+    /**
+     * One rating per student and course, kept as its own record (upserted, so the last one wins);
+     * the course's `courseRatings` list is then rebuilt from the records. A rebuild only lands if
+     * nobody rebuilt since it read the version, and each rater retries until its own lands after
+     * its record was written: concurrent ratings are never lost, and nothing fails.
+     */
     async rate(userId: string, courseId: string, rating: number): Promise<void> {
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const course = await enrolledCourse(userId, courseId);
-        const ratings = [...course.courseRatings.filter((r) => r.userId !== userId), { userId, rating }];
-        const swapped = await courses.updateOne(
-          { _id: courseId, courseRatings: course.courseRatings },
-          { $set: { courseRatings: ratings } },
-        );
-        if (swapped.matched === 1) return;
+      await enrolledCourse(userId, courseId);
+      await ratings.updateOne(
+        { _id: `${userId}:${courseId}` },
+        { $set: { userId, courseId, rating, updatedAt: clock.now() } },
+        { upsert: true },
+      );
+      for (let attempt = 0; attempt < MAX_REBUILDS; attempt++) {
+        const current = await projections.ratings(courseId);
+        if (!current) throw notFound(COURSE_NOT_FOUND);
+        const { version } = current;
+        // Ratings given before they were records (older data, the demo seed) become records first.
+        if (version === 0) await adoptListedRatings(courseId, current.list);
+        const all = await ratings.find({ courseId }, { sort: { updatedAt: 1 }, projection: { userId: 1, rating: 1 } });
+        const list = all.map((r) => ({ userId: r.userId, rating: r.rating }));
+        if (await projections.replaceRatings(courseId, version, list)) return;
       }
-      throw new Error('Rating kept conflicting with concurrent updates');
+      throw new HttpError(503, 'Ratings are very busy right now. Please try again in a moment.');
     },
   };
 }

@@ -1,40 +1,99 @@
 import type { Clock } from '../../clock.js';
-import type { Store } from '../../store/index.js';
-import { coursesRepository } from '../courses/repository.js';
-import { usersRepository } from '../users/repository.js';
+import { ConflictError, type Store } from '../../store/index.js';
+import type { EnrollmentsService } from '../enrollments/service.js';
+import type { PaymentGateway } from './gateways/types.js';
 import { type PurchaseDoc, purchasesRepository } from './repository.js';
 
-/**
- * Completes a paid purchase and enrolls its buyer. Called by the return page's verify call and by
- * the Stripe webhook, in any order, any number of times: the pending → completed move is a
- * conditional update, and enrolling is `$addToSet` on both sides, so it enrolls exactly once.
- */
-export function fulfilment(
-  store: Store,
-  clock: Clock,
-  /** Runs once per purchase, after the call that completed it has enrolled the buyer (the receipt). */
-  onCompleted: (purchase: PurchaseDoc) => Promise<void> = async () => {},
-) {
-  const purchases = purchasesRepository(store);
-  const users = usersRepository(store);
-  const courses = coursesRepository(store);
+export const purchaseKey = (purchase: Pick<PurchaseDoc, 'userId' | 'courseId'>) =>
+  `${purchase.userId}:${purchase.courseId}`;
 
-  async function enroll(purchase: PurchaseDoc): Promise<void> {
-    await users.updateOne({ _id: purchase.userId }, { $addToSet: { enrolledCourses: purchase.courseId } });
-    await courses.updateOne({ _id: purchase.courseId }, { $addToSet: { enrolledStudents: purchase.userId } });
+/** Pending checkouts younger than this are the buyer's to finish; older ones are checked by reconciliation. */
+const RECONCILE_PENDING_AFTER_MS = 2 * 60_000;
+const RECONCILE_BATCH = 200;
+
+export interface FulfilmentOptions {
+  enrollments: EnrollmentsService;
+  gateway: PaymentGateway;
+  /** Runs once per purchase, when its fulfilment finishes (the receipt). */
+  onFulfilled?: (purchase: PurchaseDoc) => Promise<void>;
+}
+
+/**
+ * The single way a purchase is completed, refunded or finished after a crash. Every step is a
+ * conditional update or idempotent, so any call may be repeated, in any order, from any process:
+ * - completing sets `completedKey`, whose unique index allows one completed purchase per buyer
+ *   and course: a second payment for an owned course is refunded, never enrolled;
+ * - `fulfilledAt` and `revokedAt` mark the last step of fulfilment and of a refund, so
+ *   `reconcile` finds and finishes whatever a crash interrupted.
+ */
+export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, onFulfilled }: FulfilmentOptions) {
+  const purchases = purchasesRepository(store);
+
+  async function finishFulfilment(purchase: PurchaseDoc): Promise<void> {
+    await enrollments.enroll(purchase.userId, purchase.courseId, purchase._id);
+    const finished = await purchases.findOneAndUpdate(
+      { _id: purchase._id, status: 'completed', fulfilledAt: { $exists: false } },
+      { $set: { fulfilledAt: clock.now() } },
+    );
+    if (finished) await onFulfilled?.(finished);
   }
 
-  return {
-    async fulfil(purchaseId: string): Promise<PurchaseDoc | null> {
-      const justCompleted = await purchases.findOneAndUpdate(
-        { _id: purchaseId, status: 'pending' },
-        { $set: { status: 'completed', completedAt: clock.now() }, $unset: { openKey: true } },
-      );
-      const completed = justCompleted ?? (await purchases.findOne({ _id: purchaseId, status: 'completed' }));
-      // A replay finishes an enrollment an earlier, interrupted call may have left half done.
-      if (completed) await enroll(completed);
-      if (justCompleted) await onCompleted(justCompleted);
-      return completed;
+  async function finishRefund(purchase: PurchaseDoc): Promise<void> {
+    await enrollments.revoke(purchase.userId, purchase.courseId, purchase._id);
+    await purchases.updateOne({ _id: purchase._id, status: 'refunded' }, { $set: { revokedAt: clock.now() } });
+  }
+
+  /** This buyer already owns the course through another purchase: give this payment back. */
+  async function refundSecondPayment(purchase: PurchaseDoc, paymentId: string | undefined): Promise<void> {
+    if (purchase.gateway === gateway.name) {
+      await gateway.refund({ gatewaySessionId: purchase.gatewaySessionId, paymentId: paymentId ?? purchase.paymentId });
+    }
+    const at = clock.now();
+    await purchases.updateOne(
+      { _id: purchase._id, status: 'pending' },
+      {
+        $set: {
+          status: 'refunded',
+          refundReason: 'duplicate-payment',
+          refundedAt: at,
+          revokedAt: at,
+          ...(paymentId ? { paymentId } : {}),
+        },
+        $unset: { openKey: true },
+      },
+    );
+  }
+
+  const api = {
+    /** Completes a paid purchase and enrolls its buyer; finishes one an earlier call left half done. */
+    async fulfil(purchaseId: string, paymentId?: string): Promise<PurchaseDoc | null> {
+      let purchase = await purchases.findOne({ _id: purchaseId });
+      if (!purchase) return null;
+      if (purchase.status === 'pending') {
+        const pending = purchase;
+        try {
+          purchase =
+            (await purchases.findOneAndUpdate(
+              { _id: purchaseId, status: 'pending' },
+              {
+                $set: {
+                  status: 'completed',
+                  completedAt: clock.now(),
+                  completedKey: purchaseKey(pending),
+                  ...(paymentId ? { paymentId } : {}),
+                },
+                $unset: { openKey: true },
+              },
+            )) ?? (await purchases.findOne({ _id: purchaseId }));
+        } catch (error) {
+          if (!(error instanceof ConflictError)) throw error;
+          await refundSecondPayment(pending, paymentId);
+          return null;
+        }
+      }
+      if (purchase?.status !== 'completed') return null;
+      if (!purchase.fulfilledAt) await finishFulfilment(purchase);
+      return purchase;
     },
 
     async expire(purchaseId: string): Promise<void> {
@@ -43,5 +102,89 @@ export function fulfilment(
         { $set: { status: 'expired' }, $unset: { openKey: true } },
       );
     },
+
+    /**
+     * Marks a completed purchase refunded (after the gateway gave the money back, when
+     * `viaGateway`) and removes the enrollment. Repeating it finishes an interrupted one.
+     */
+    async refund(purchase: PurchaseDoc, reason: 'admin' | 'gateway', viaGateway: boolean): Promise<PurchaseDoc> {
+      if (purchase.status === 'completed') {
+        if (viaGateway && purchase.gateway === 'stripe') await gateway.refund(purchase);
+        const refunded = await purchases.findOneAndUpdate(
+          { _id: purchase._id, status: 'completed' },
+          {
+            $set: { status: 'refunded', refundReason: reason, refundedAt: clock.now() },
+            $unset: { completedKey: true },
+          },
+        );
+        if (refunded) {
+          await finishRefund(refunded);
+          return refunded;
+        }
+        purchase = (await purchases.findOne({ _id: purchase._id })) ?? purchase;
+      }
+      if (purchase.status === 'refunded' && !purchase.revokedAt) await finishRefund(purchase);
+      return purchase;
+    },
+
+    /**
+     * Finishes what crashes interrupted: completed purchases not yet enrolled, refunds whose
+     * enrollment is still there, and pending checkouts the gateway says were paid or expired.
+     * `userId` limits it to one buyer (on read); without it, a bounded batch of each.
+     */
+    async reconcile(userId?: string): Promise<number> {
+      const mine = userId ? { userId } : {};
+      let finished = 0;
+      for (const purchase of await purchases.find(
+        { ...mine, status: 'completed', fulfilledAt: { $exists: false } },
+        { limit: RECONCILE_BATCH },
+      )) {
+        await finishFulfilment(purchase);
+        finished += 1;
+      }
+      for (const purchase of await purchases.find(
+        { ...mine, status: 'refunded', revokedAt: { $exists: false } },
+        { limit: RECONCILE_BATCH },
+      )) {
+        await finishRefund(purchase);
+        finished += 1;
+      }
+      const stale = new Date(clock.now().getTime() - RECONCILE_PENDING_AFTER_MS);
+      // A free course is fulfilled right after its purchase is written; a crash in between leaves it pending.
+      for (const purchase of await purchases.find(
+        { ...mine, status: 'pending', gateway: 'free', createdAt: { $lte: stale } },
+        { limit: RECONCILE_BATCH },
+      )) {
+        await api.fulfil(purchase._id);
+        finished += 1;
+      }
+      // A paid purchase that never got its checkout (a crash, or the gateway down) cannot have been paid.
+      for (const purchase of await purchases.find(
+        {
+          ...mine,
+          status: 'pending',
+          gateway: { $ne: 'free' },
+          gatewaySessionId: { $exists: false },
+          createdAt: { $lte: stale },
+        },
+        { limit: RECONCILE_BATCH },
+      )) {
+        await api.expire(purchase._id);
+        finished += 1;
+      }
+      for (const purchase of await purchases.find(
+        { ...mine, status: 'pending', gatewaySessionId: { $exists: true }, createdAt: { $lte: stale } },
+        { limit: RECONCILE_BATCH },
+      )) {
+        const session = await gateway.retrieve(purchase.gatewaySessionId as string);
+        if (session.paid) await api.fulfil(purchase._id, session.paymentId);
+        else if (session.status === 'expired') await api.expire(purchase._id);
+        else continue;
+        finished += 1;
+      }
+      return finished;
+    },
   };
+  return api;
 }
+export type Fulfilment = ReturnType<typeof fulfilment>;

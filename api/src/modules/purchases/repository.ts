@@ -1,6 +1,6 @@
 import type { Store } from '../../store/index.js';
 
-export type PurchaseStatus = 'pending' | 'completed' | 'expired' | 'failed';
+export type PurchaseStatus = 'pending' | 'completed' | 'refunded' | 'expired' | 'failed';
 
 export interface PurchaseDoc {
   _id: string;
@@ -20,6 +20,17 @@ export interface PurchaseDoc {
   checkoutUrl?: string;
   /** `<userId>:<courseId>` while pending: its unique index keeps one open purchase per course. */
   openKey?: string;
+  /** `<userId>:<courseId>` while completed: its unique index keeps one completed purchase per course. */
+  completedKey?: string;
+  /** The gateway's payment (Stripe's PaymentIntent id), once paid. */
+  paymentId?: string;
+  /** Set once the buyer is enrolled (and the receipt written): fulfilment is finished. */
+  fulfilledAt?: Date;
+  refundedAt?: Date;
+  /** Why it was refunded: an admin's refund, the gateway's, or a second payment for an owned course. */
+  refundReason?: 'admin' | 'gateway' | 'duplicate-payment';
+  /** Set once a refunded purchase's enrollment is gone: the refund is finished. */
+  revokedAt?: Date;
   [key: string]: unknown;
 }
 
@@ -28,6 +39,9 @@ export const PURCHASE_INDEXES = [
   { collection: 'purchases', fields: ['educatorId', 'status'] },
   { collection: 'purchases', fields: ['userId', 'courseId'] },
   { collection: 'purchases', fields: ['openKey'], unique: true, sparse: true },
+  { collection: 'purchases', fields: ['completedKey'], unique: true, sparse: true },
+  { collection: 'purchases', fields: ['paymentId'], sparse: true },
+  { collection: 'purchases', fields: ['status', 'createdAt'] },
 ] as const;
 
 export const purchasesRepository = (store: Store) => store.collection<PurchaseDoc>('purchases');

@@ -1,18 +1,24 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import { z } from 'zod';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { rateLimit } from '../../http/rate-limit.js';
+import { adminMutationLimit, rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
+import { adminEmailsRepository } from '../admin-emails/repository.js';
+import { adminEmailsService } from '../admin-emails/service.js';
 import { checkoutMessage, checkoutPage } from './checkout-page.js';
 import { localCheckouts } from './gateways/local.js';
 import { purchasesService } from './service.js';
 
 const purchaseSchema = z.object({ courseId: z.string().min(1, 'is required').max(64) });
 const verifySchema = z.object({ purchaseId: z.string().min(1, 'is required').max(64) });
+const adminPurchasesSchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
 
 /** `/api/user/purchase` and `/api/user/verify-payment`, plus the Stripe webhook. */
 export function purchaseRoutes(deps: AppDeps): Router {
@@ -26,6 +32,11 @@ export function purchaseRoutes(deps: AppDeps): Router {
     return config.allowedOrigins.find((allowed) => allowed === origin) ?? defaultOrigin;
   };
   const signedIn = authenticate(auth.verifier, { required: true });
+  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
+  const adminOnly: Middleware = async (ctx, next) => {
+    await adminEmails.assertAdmin(callerOf(ctx.state));
+    return next();
+  };
 
   router.post(
     '/user/purchase',
@@ -38,6 +49,23 @@ export function purchaseRoutes(deps: AppDeps): Router {
       ctx.body = { success: true, session_url: sessionUrl };
     },
   );
+
+  router.get('/user/purchases', signedIn, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = { success: true, purchases: await service.history(callerOf(ctx.state).userId) };
+  });
+
+  router.get('/admin/purchases', signedIn, adminOnly, async (ctx) => {
+    const { offset, limit } = parseInput(adminPurchasesSchema, ctx.query);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = { success: true, ...(await service.all(offset, limit)) };
+  });
+
+  router.post('/admin/refund-purchase', signedIn, adminOnly, adminMutationLimit(), async (ctx) => {
+    const { purchaseId } = parseInput(verifySchema, ctx.request.body);
+    await service.refund(purchaseId);
+    ctx.body = { success: true, message: 'Purchase refunded' };
+  });
 
   router.post('/user/verify-payment', signedIn, async (ctx) => {
     const { purchaseId } = parseInput(verifySchema, ctx.request.body);
@@ -58,11 +86,19 @@ export function purchaseRoutes(deps: AppDeps): Router {
     if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
       const session = event.data.object;
       const purchaseId = session.metadata?.purchaseId ?? session.client_reference_id;
-      if (purchaseId && session.payment_status !== 'unpaid') await service.fulfil(purchaseId);
+      const paymentIntent = session.payment_intent;
+      const paymentId = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id;
+      if (purchaseId && session.payment_status !== 'unpaid') await service.fulfil(purchaseId, paymentId);
     } else if (event.type === 'checkout.session.expired') {
       const session = event.data.object;
       const purchaseId = session.metadata?.purchaseId ?? session.client_reference_id;
       if (purchaseId) await service.expire(purchaseId);
+    } else if (event.type === 'charge.refunded') {
+      // Refunded in Stripe's dashboard (or by our own refund call): the enrollment goes. Partial refunds keep it.
+      const charge = event.data.object;
+      const paymentIntent = charge.payment_intent;
+      const paymentId = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id;
+      if (paymentId && charge.refunded) await service.refundedByGateway(paymentId);
     }
     ctx.body = { success: true, received: true };
   });

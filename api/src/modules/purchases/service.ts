@@ -5,16 +5,19 @@ import type { Logger } from '../../logger.js';
 import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
 import { coursesRepository } from '../courses/repository.js';
 import { COURSE_NOT_FOUND } from '../courses/service.js';
+import { enrollmentsService } from '../enrollments/service.js';
 import type { Mailer } from '../mail/service.js';
 import { mails } from '../mail/templates.js';
 import { usersRepository } from '../users/repository.js';
 import { USER_NOT_FOUND } from '../users/service.js';
-import { fulfilment } from './fulfilment.js';
+import { fulfilment, purchaseKey } from './fulfilment.js';
 import { GatewayUnavailableError, type PaymentGateway } from './gateways/types.js';
 import { amountInPaise } from './pricing.js';
 import { type PurchaseDoc, purchasesRepository } from './repository.js';
 
 export const ALREADY_ENROLLED = 'You are already enrolled in this course';
+export const SECOND_PAYMENT_REFUNDED =
+  'You already own this course, so this second payment has been refunded. You can keep learning as before.';
 const GATEWAY_DOWN = 'The payment service is unavailable right now. Please try again in a moment.';
 
 export function purchasesService(
@@ -28,7 +31,9 @@ export function purchasesService(
   const purchases = purchasesRepository(store);
   const users = usersRepository(store);
   const courses = coursesRepository(store);
-  const { fulfil, expire } = fulfilment(store, clock, sendReceipt);
+  const enrollments = enrollmentsService(store, clock);
+  const fulfilments = fulfilment(store, clock, { enrollments, gateway, onFulfilled: sendReceipt });
+  const { fulfil, expire } = fulfilments;
   const defaultOrigin = new URL(config.publicAppUrl).origin;
   const returnUrl = (appOrigin: string, purchaseId: string) =>
     `${appOrigin}/loading/my-enrollments?purchaseId=${purchaseId}`;
@@ -57,15 +62,29 @@ export function purchasesService(
     }
   }
 
+  const owned = (userId: string, courseId: string) =>
+    purchases.findOne({ completedKey: purchaseKey({ userId, courseId }) }, { projection: { _id: 1 } });
+
   async function openPurchase(userId: string, courseId: string): Promise<PurchaseDoc | null> {
-    const open = await purchases.findOne({ openKey: `${userId}:${courseId}` });
+    const open = await purchases.findOne({ openKey: purchaseKey({ userId, courseId }) });
     if (!open?.gatewaySessionId) return open;
     const session = await gateway.retrieve(open.gatewaySessionId);
     if (session.status === 'open') return open;
-    if (session.paid) await fulfil(open._id);
+    if (session.paid) await fulfil(open._id, session.paymentId);
     else await expire(open._id);
     return session.paid ? { ...open, status: 'completed' } : null;
   }
+
+  async function courseTitles(ids: string[]): Promise<Map<string, string>> {
+    const found = await courses.find({ _id: { $in: [...new Set(ids)] } }, { projection: { courseTitle: 1 } });
+    return new Map(found.map((c) => [c._id, c.courseTitle]));
+  }
+
+  const verifyRefused = (purchase: PurchaseDoc) =>
+    new HttpError(
+      409,
+      purchase.refundReason === 'duplicate-payment' ? SECOND_PAYMENT_REFUNDED : 'This purchase has been refunded.',
+    );
 
   return {
     /** Starts (or resumes) a checkout; the amount is the server's. Returns where to send the buyer. */
@@ -79,7 +98,11 @@ export function purchasesService(
       if (!user) throw notFound(USER_NOT_FOUND);
       const course = ID_PATTERN.test(courseId) ? await courses.findOne({ _id: courseId, isPublished: true }) : null;
       if (!course) throw notFound(COURSE_NOT_FOUND);
-      if (user.enrolledCourses.includes(courseId) || course.enrolledStudents.includes(userId))
+      if (
+        user.enrolledCourses.includes(courseId) ||
+        course.enrolledStudents.includes(userId) ||
+        (await owned(userId, courseId))
+      )
         throw conflict(ALREADY_ENROLLED);
 
       const existing = await openPurchase(userId, courseId);
@@ -98,7 +121,7 @@ export function purchasesService(
         createdAt: clock.now(),
         gateway: amount === 0 ? 'free' : gateway.name,
         ...(amount > 0 && gateway.name === 'local' ? { simulated: true } : {}),
-        openKey: `${userId}:${courseId}`,
+        openKey: purchaseKey({ userId, courseId }),
       };
       try {
         await purchases.insertOne(purchase);
@@ -110,8 +133,13 @@ export function purchasesService(
         throw conflict('Your checkout is being prepared. Please try again in a moment.');
       }
 
+      // Completed between our check and our insert (a racing verify): this one is not needed.
+      if (await owned(userId, courseId)) {
+        await purchases.deleteOne({ _id: purchase._id, status: 'pending' });
+        throw conflict(ALREADY_ENROLLED);
+      }
       if (amount === 0) {
-        await fulfil(purchase._id);
+        if (!(await fulfil(purchase._id))) throw conflict(ALREADY_ENROLLED);
         return returnUrl(appOrigin, purchase._id);
       }
       try {
@@ -146,6 +174,7 @@ export function purchasesService(
         await fulfil(purchase._id);
         return;
       }
+      if (purchase.status === 'refunded') throw verifyRefused(purchase);
       if (purchase.status !== 'pending' || !purchase.gatewaySessionId) {
         throw new HttpError(409, 'This checkout has expired. Please start the purchase again.');
       }
@@ -154,8 +183,10 @@ export function purchasesService(
         throw error;
       });
       if (session.paid) {
-        await fulfil(purchase._id);
-        return;
+        if (await fulfil(purchase._id, session.paymentId)) return;
+        const after = await purchases.findOne({ _id: purchase._id });
+        if (after?.status === 'refunded') throw verifyRefused(after);
+        throw new HttpError(409, 'This checkout could not be completed. Please try again.');
       }
       if (session.status === 'expired') {
         await expire(purchase._id);
@@ -166,6 +197,101 @@ export function purchasesService(
 
     fulfil,
     expire,
+    reconcile: fulfilments.reconcile,
+
+    /** The buyer's purchases, newest first (their receipts). Finishes any of theirs a crash interrupted. */
+    async history(userId: string): Promise<PurchaseRecord[]> {
+      await fulfilments.reconcile(userId);
+      const mine = await purchases.find(
+        { userId, status: { $in: ['pending', 'completed', 'refunded', 'expired'] } },
+        { sort: { createdAt: -1 }, limit: 500 },
+      );
+      const titles = await courseTitles(mine.map((p) => p.courseId));
+      return mine.map((p) => ({ ...publicPurchase(p), courseTitle: titles.get(p.courseId) ?? 'Deleted course' }));
+    },
+
+    /** Every purchase for the admin console, newest first. */
+    async all(offset: number, limit: number): Promise<{ purchases: AdminPurchaseRecord[]; total: number }> {
+      const filter = { status: { $in: ['completed', 'refunded', 'pending', 'expired'] } };
+      const [page, total] = await Promise.all([
+        purchases.find(filter, { sort: { createdAt: -1 }, skip: offset, limit }),
+        purchases.countDocuments(filter),
+      ]);
+      const titles = await courseTitles(page.map((p) => p.courseId));
+      const buyers = await users.find(
+        { _id: { $in: [...new Set(page.map((p) => p.userId))] } },
+        { projection: { name: 1, email: 1 } },
+      );
+      const byId = new Map(buyers.map((u) => [u._id, u]));
+      return {
+        total,
+        purchases: page.map((p) => ({
+          ...publicPurchase(p),
+          student: {
+            _id: p.userId,
+            name: byId.get(p.userId)?.name ?? 'Unknown student',
+            email: byId.get(p.userId)?.email ?? '',
+          },
+          course: { _id: p.courseId, courseTitle: titles.get(p.courseId) ?? 'Deleted course' },
+          gateway: p.gateway ?? 'local',
+        })),
+      };
+    },
+
+    /** An admin's refund: the gateway gives the money back, then the enrollment goes. */
+    async refund(purchaseId: string): Promise<void> {
+      const purchase = ID_PATTERN.test(purchaseId) ? await purchases.findOne({ _id: purchaseId }) : null;
+      if (!purchase) throw notFound('Purchase not found');
+      if (purchase.status !== 'completed' && purchase.status !== 'refunded') {
+        throw new HttpError(409, 'Only a completed purchase can be refunded');
+      }
+      if (purchase.status === 'refunded' && purchase.revokedAt)
+        throw new HttpError(409, 'This purchase is already refunded');
+      await fulfilments.refund(purchase, 'admin', true).catch((error: unknown) => {
+        if (error instanceof GatewayUnavailableError) throw new HttpError(503, GATEWAY_DOWN);
+        throw error;
+      });
+    },
+
+    /** The gateway refunded a payment (Stripe's charge.refunded): take the enrollment back. */
+    async refundedByGateway(paymentId: string): Promise<void> {
+      const purchase = await purchases.findOne({ paymentId });
+      if (purchase) await fulfilments.refund(purchase, 'gateway', false);
+    },
+  };
+}
+
+export interface PurchaseRecord {
+  _id: string;
+  courseId: string;
+  courseTitle: string;
+  /** Rupees. */
+  amount: number;
+  currency: 'INR';
+  status: PurchaseDoc['status'];
+  createdAt: string;
+  completedAt?: string;
+  refundedAt?: string;
+  simulated: boolean;
+}
+
+export type AdminPurchaseRecord = Omit<PurchaseRecord, 'courseTitle'> & {
+  student: { _id: string; name: string; email: string };
+  course: { _id: string; courseTitle: string };
+  gateway: 'local' | 'stripe' | 'free';
+};
+
+function publicPurchase(p: PurchaseDoc): Omit<PurchaseRecord, 'courseTitle'> {
+  return {
+    _id: p._id,
+    courseId: p.courseId,
+    amount: p.amount / 100,
+    currency: 'INR',
+    status: p.status,
+    createdAt: p.createdAt.toISOString(),
+    ...(p.completedAt ? { completedAt: p.completedAt.toISOString() } : {}),
+    ...(p.refundedAt ? { refundedAt: p.refundedAt.toISOString() } : {}),
+    simulated: p.simulated === true,
   };
 }
 export type PurchasesService = ReturnType<typeof purchasesService>;

@@ -115,3 +115,15 @@ export function cachedUserData(
   return (auth: AuthContext) =>
     cache.get(`${auth.userId}\n${auth.email ?? ''}\n${auth.emailVerified ? 1 : 0}`, () => fresh(auth));
 }
+
+/** The spec's `enrolledCourses` list, kept in step by the enrollments module (both idempotent). */
+export function enrolledCoursesList(repo: UsersRepository) {
+  return {
+    add: (userId: string, courseId: string) =>
+      repo.updateOne({ _id: userId }, { $addToSet: { enrolledCourses: courseId } }),
+    remove: (userId: string, courseId: string) =>
+      repo.updateOne({ _id: userId }, { $pull: { enrolledCourses: courseId } }),
+    /** Users whose list names the course. */
+    holders: (courseId: string) => repo.find({ enrolledCourses: courseId }, { projection: { _id: 1 } }),
+  };
+}

@@ -52,5 +52,7 @@ export function localGateway(store: Store, clock: Clock, publicApiUrl: string, p
       if (session.status === 'open' && session.expiresAt <= clock.now()) return { status: 'expired', paid: false };
       return { status: session.status, paid: session.status === 'complete' };
     },
+    // Nothing was taken, so there is nothing to give back.
+    async refund() {},
   };
 }

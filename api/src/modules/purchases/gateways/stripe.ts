@@ -34,10 +34,23 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
     },
     async retrieve(sessionId) {
       const session = await stripe.checkout.sessions.retrieve(sessionId).catch(unavailable);
+      const paymentIntent = session.payment_intent;
       return {
         status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
         paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+        ...(paymentIntent ? { paymentId: typeof paymentIntent === 'string' ? paymentIntent : paymentIntent.id } : {}),
       };
+    },
+    async refund({ gatewaySessionId, paymentId }) {
+      const payment = paymentId ?? (gatewaySessionId ? (await this.retrieve(gatewaySessionId)).paymentId : undefined);
+      if (!payment) throw new Error('This purchase has no Stripe payment to refund');
+      try {
+        await stripe.refunds.create({ payment_intent: payment }, { idempotencyKey: `refund-${payment}` });
+      } catch (error) {
+        // Refunding a payment that is already refunded is what we wanted.
+        if ((error as { code?: string }).code === 'charge_already_refunded') return;
+        unavailable(error);
+      }
     },
   };
 }

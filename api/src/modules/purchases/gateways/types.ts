@@ -2,8 +2,10 @@
 export interface PaymentGateway {
   readonly name: 'local' | 'stripe';
   createCheckout(input: CheckoutInput): Promise<{ sessionId: string; url: string }>;
-  /** Whether the session has been paid, is still open, or has expired. */
-  retrieve(sessionId: string): Promise<{ status: 'open' | 'complete' | 'expired'; paid: boolean }>;
+  /** Whether the session has been paid, is still open, or has expired (and the payment, once paid). */
+  retrieve(sessionId: string): Promise<{ status: 'open' | 'complete' | 'expired'; paid: boolean; paymentId?: string }>;
+  /** Gives the buyer's money back (a no-op for the simulated local checkout). */
+  refund(payment: { gatewaySessionId?: string | undefined; paymentId?: string | undefined }): Promise<void>;
 }
 
 export interface CheckoutInput {
