@@ -306,6 +306,7 @@ describe('Stripe gateway and webhook', () => {
           url: 'https://checkout.stripe.test/c/pay/cs_test_123',
           status: paymentStatus === 'paid' ? 'complete' : 'open',
           payment_status: paymentStatus,
+          payment_intent: paymentStatus === 'paid' ? 'pi_test_123' : null,
         };
         res.writeHead(200, { 'Content-Type': 'application/json', 'Request-Id': 'req_1' });
         res.end(JSON.stringify(session));
@@ -440,5 +441,66 @@ describe('Stripe gateway and webhook', () => {
     expect(await api.deps.store.collection<PurchaseDoc>('purchases').countDocuments({ userId: late.userId })).toBe(0);
     expect(await enrollmentCount(api, late.userId, course._id)).toEqual({ onUser: 0, onCourse: 0 });
     requests = [];
+  });
+
+  it("an admin's refund asks Stripe to refund the payment and takes the course back", async () => {
+    const admin = await userWithProfile(api, 'stripe-admin@example.com', { admin: true });
+    const purchase = (await api.deps.store
+      .collection<PurchaseDoc>('purchases')
+      .findOne({ userId: buyer.userId })) as PurchaseDoc;
+    const res = await postJson(api, '/api/admin/refund-purchase', { purchaseId: purchase._id }, bearer(admin.token));
+    expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Purchase refunded' } });
+    const refund = requests.find((r) => r.method === 'POST' && r.url === '/v1/refunds');
+    expect(refund?.body.get('payment_intent')).toBe('pi_test_123');
+    expect(await api.deps.store.collection<PurchaseDoc>('purchases').findOne({ _id: purchase._id })).toMatchObject({
+      status: 'refunded',
+      refundReason: 'admin',
+    });
+    expect(await enrollmentCount(api, buyer.userId, course._id)).toEqual({ onUser: 0, onCourse: 0 });
+  });
+
+  it("Stripe's charge.refunded webhook takes the course back; a partial refund does not", async () => {
+    const student = await userWithProfile(api, 'dashboard-refund@example.com');
+    const purchase: PurchaseDoc = {
+      _id: newId(),
+      userId: student.userId,
+      courseId: course._id,
+      educatorId: course.educator._id,
+      amount: 66_999,
+      currency: 'INR',
+      status: 'pending',
+      createdAt: new Date(),
+      gateway: 'stripe',
+      gatewaySessionId: 'cs_test_web',
+      openKey: `${student.userId}:${course._id}`,
+    };
+    await api.deps.store.collection<PurchaseDoc>('purchases').insertOne(purchase);
+    const event = (type: string, object: Record<string, unknown>) => {
+      const payload = JSON.stringify({ id: `evt_${newId()}`, object: 'event', type, data: { object } });
+      return webhook(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
+    };
+    await event('checkout.session.completed', {
+      id: 'cs_test_web',
+      object: 'checkout.session',
+      client_reference_id: purchase._id,
+      metadata: { purchaseId: purchase._id },
+      payment_status: 'paid',
+      payment_intent: 'pi_web',
+    });
+    expect(await enrollmentCount(api, student.userId, course._id)).toEqual({ onUser: 1, onCourse: 1 });
+
+    const charge = { object: 'charge', payment_intent: 'pi_web', amount: 66_999 };
+    expect(
+      (await event('charge.refunded', { ...charge, id: 'ch_1', refunded: false, amount_refunded: 100 })).status,
+    ).toBe(200);
+    expect(await enrollmentCount(api, student.userId, course._id)).toEqual({ onUser: 1, onCourse: 1 });
+    expect(
+      (await event('charge.refunded', { ...charge, id: 'ch_1', refunded: true, amount_refunded: 66_999 })).status,
+    ).toBe(200);
+    expect(await enrollmentCount(api, student.userId, course._id)).toEqual({ onUser: 0, onCourse: 0 });
+    expect(await api.deps.store.collection<PurchaseDoc>('purchases').findOne({ _id: purchase._id })).toMatchObject({
+      status: 'refunded',
+      refundReason: 'gateway',
+    });
   });
 });
