@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { unauthorized } from '../http/errors.js';
+import { perUserLimit } from '../http/rate-limit.js';
 import type { AuthContext, TokenVerifier } from './verify.js';
 
 declare module 'koa' {
@@ -9,12 +10,24 @@ declare module 'koa' {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Every signed-in write counts against the user's `writes` allowance, once per request. */
+const writes = perUserLimit('writes');
+const counted = new WeakSet<object>();
 
 /**
  * Reads `Authorization: Bearer <token>` and puts the verified identity on `ctx.state.auth`.
  * Required: no token is a 401. Optional: no token is anonymous, but a bad token is still a 401.
+ *
+ * A verified caller's writes (any method but GET, HEAD and OPTIONS) count against their per-user
+ * allowance (`USER_LIMITS.writes`, 429 with Retry-After past it), before the route reads the body.
+ * `readOnly` is for a POST that only reads (its input is in the body): it does not count.
  */
-export function authenticate(verifier: TokenVerifier, { required }: { required: boolean }): Middleware {
+export function authenticate(
+  verifier: TokenVerifier,
+  { required, readOnly = false }: { required: boolean; readOnly?: boolean },
+): Middleware {
   return async (ctx, next) => {
     const header = ctx.get('Authorization');
     if (!header) {
@@ -24,7 +37,9 @@ export function authenticate(verifier: TokenVerifier, { required }: { required: 
     const match = BEARER.exec(header);
     if (!match?.[1]) throw unauthorized('Malformed Authorization header: expected "Bearer <token>"');
     ctx.state.auth = await verifier.verify(match[1]);
-    return next();
+    if (readOnly || READ_METHODS.has(ctx.method) || counted.has(ctx)) return next();
+    counted.add(ctx);
+    return writes(ctx, next);
   };
 }
 

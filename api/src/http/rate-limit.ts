@@ -1,3 +1,4 @@
+import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import { HttpError } from './errors.js';
 
@@ -7,10 +8,23 @@ export interface RateLimitOptions {
   /** Buckets the request counts against (e.g. the IP and the e-mail); any one over max refuses it. */
   keys: (ctx: Context) => string[];
   now?: () => number;
+  /** A request answered with an error (4xx, 5xx or thrown) gives its place back: only successes count. */
+  countSuccessesOnly?: boolean;
+  /** The refusal's message, given the seconds until the caller may try again. */
+  message?: (seconds: number) => string;
 }
 
+const tooManyAttempts = (seconds: number) => `Too many attempts. Please try again in ${seconds} seconds.`;
+
 /** Fixed-window, in-memory rate limiting: 429 with Retry-After when a bucket is full. */
-export function rateLimit({ windowMs, max, keys, now = Date.now }: RateLimitOptions): Middleware {
+export function rateLimit({
+  windowMs,
+  max,
+  keys,
+  now = Date.now,
+  countSuccessesOnly = false,
+  message = tooManyAttempts,
+}: RateLimitOptions): Middleware {
   const buckets = new Map<string, { count: number; resetAt: number }>();
   let nextSweep = 0;
 
@@ -20,6 +34,7 @@ export function rateLimit({ windowMs, max, keys, now = Date.now }: RateLimitOpti
       for (const [key, bucket] of buckets) if (bucket.resetAt <= t) buckets.delete(key);
       nextSweep = t + windowMs;
     }
+    const counted: Array<{ count: number }> = [];
     for (const key of keys(ctx)) {
       let bucket = buckets.get(key);
       if (!bucket || bucket.resetAt <= t) {
@@ -27,14 +42,95 @@ export function rateLimit({ windowMs, max, keys, now = Date.now }: RateLimitOpti
         buckets.set(key, bucket);
       }
       bucket.count += 1;
+      counted.push(bucket);
       if (bucket.count > max) {
         const seconds = Math.max(1, Math.ceil((bucket.resetAt - t) / 1000));
-        throw new HttpError(429, `Too many attempts. Please try again in ${seconds} seconds.`, {
-          'Retry-After': String(seconds),
-        });
+        throw new HttpError(429, message(seconds), { 'Retry-After': String(seconds) });
       }
     }
-    return next();
+    if (!countSuccessesOnly) return next();
+    // A bucket that a new window has replaced in the meantime is no longer in the map: no harm done.
+    const giveBack = () => {
+      for (const bucket of counted) bucket.count -= 1;
+    };
+    try {
+      await next();
+    } catch (error) {
+      giveBack();
+      throw error;
+    }
+    if (ctx.status >= 400) giveBack();
+  };
+}
+
+/** A time window and the most a user may do in it. */
+export interface Allowance {
+  windowMs: number;
+  max: number;
+}
+
+/** What one signed-in user may do: generous for a person, a wall for a script. */
+export interface UserLimits {
+  /** Every authenticated write (any method but GET, HEAD and OPTIONS), counted by `authenticate`. */
+  writes: Allowance;
+  /** Courses an educator adds (uploads that are refused do not count). */
+  courses: Allowance;
+  /** Ratings a student gives. */
+  ratings: Allowance;
+  /** Bytes of thumbnails an educator may have stored in all. */
+  uploadBytes: number;
+}
+
+/** The limits production runs with. */
+export const USER_LIMITS: Readonly<UserLimits> = Object.freeze({
+  writes: { windowMs: 60_000, max: 120 },
+  courses: { windowMs: 60 * 60_000, max: 20 },
+  ratings: { windowMs: 60_000, max: 30 },
+  uploadBytes: 50 * 1024 * 1024,
+});
+
+const limitsOfApp = new WeakMap<Koa, Partial<UserLimits>>();
+
+/**
+ * Other limits for one app, for tests that make more requests as one user than a person would
+ * (set before its first request). An app nobody calls this for runs with USER_LIMITS.
+ */
+export function setUserLimits(app: Koa, limits: Partial<UserLimits>): void {
+  limitsOfApp.set(app, limits);
+}
+
+/** The limits of the app serving `ctx`. */
+export function userLimits(ctx: Context): UserLimits {
+  return { ...USER_LIMITS, ...limitsOfApp.get(ctx.app) };
+}
+
+const PER_USER_MESSAGES: Record<'writes' | 'courses' | 'ratings', (seconds: number) => string> = {
+  writes: (seconds) => `Too many requests. Please try again in ${seconds} seconds.`,
+  courses: (seconds) =>
+    `You have reached the limit of new courses for this hour. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+  ratings: (seconds) => `Too many ratings. Please try again in ${seconds} seconds.`,
+};
+
+/**
+ * One of the signed-in user's allowances (after `authenticate`), counted per app: each app a test
+ * starts has its own buckets and may have its own limits (`setUserLimits`).
+ */
+export function perUserLimit(name: 'writes' | 'courses' | 'ratings'): Middleware {
+  const limiters = new WeakMap<Koa, Middleware>();
+  return (ctx, next) => {
+    let limiter = limiters.get(ctx.app);
+    if (!limiter) {
+      const { windowMs, max } = userLimits(ctx)[name];
+      limiter = rateLimit({
+        windowMs,
+        max,
+        keys: (c) => [`${name}:${c.state.auth?.userId}`],
+        countSuccessesOnly: name === 'courses',
+        message: PER_USER_MESSAGES[name],
+      });
+      limiters.set(ctx.app, limiter);
+    }
+    return limiter(ctx, next);
   };
 }
 

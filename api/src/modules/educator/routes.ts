@@ -3,8 +3,10 @@ import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
+import { perUserLimit, userLimits } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { detectImageType } from '../media/image-type.js';
+import { uploadQuota } from '../media/quota.js';
 import { newCourseSchema } from './schemas.js';
 import { educatorService } from './service.js';
 
@@ -13,6 +15,7 @@ export const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024;
 export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router {
   const router = new Router({ prefix: '/educator' });
   const service = educatorService(store, clock, config.publicApiUrl, config.mode === 'demo');
+  const quota = uploadQuota(store);
 
   // Who may call is settled before a byte of any upload is read.
   router.use(authenticate(auth.verifier, { required: true }), async (ctx, next) => {
@@ -20,33 +23,51 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
     return next();
   });
 
-  router.post('/add-course', async (ctx) => {
-    const { fields, files } = await readMultipart(ctx, {
-      maxFileBytes: MAX_THUMBNAIL_BYTES,
-      maxFiles: 1,
-      maxFieldBytes: 256 * 1024,
-      tooLargeMessage: 'The thumbnail must be 5 MB or smaller',
-    });
-    let json: unknown;
-    try {
-      json = JSON.parse(fields.courseData ?? '');
-    } catch {
-      throw badRequest('courseData must be valid JSON');
-    }
-    const input = parseInput(newCourseSchema, json);
-    const image = files.find((f) => f.field === 'image');
-    if (!image) throw badRequest('Please upload course thumbnail');
-    const type = detectImageType(image.data);
-    if (!type) throw new HttpError(415, 'The thumbnail must be a JPEG, PNG, WebP, GIF or AVIF image');
+  // Courses an hour (refused uploads do not count) and room left in the upload quota are checked
+  // before the body is read; the quota again, atomically, once the image's size is known.
+  router.post(
+    '/add-course',
+    perUserLimit('courses'),
+    async (ctx, next) => {
+      await quota.assertRoom(ctx.state.educator._id, userLimits(ctx).uploadBytes);
+      return next();
+    },
+    async (ctx) => {
+      const { fields, files } = await readMultipart(ctx, {
+        maxFileBytes: MAX_THUMBNAIL_BYTES,
+        maxFiles: 1,
+        maxFieldBytes: 256 * 1024,
+        tooLargeMessage: 'The thumbnail must be 5 MB or smaller',
+      });
+      let json: unknown;
+      try {
+        json = JSON.parse(fields.courseData ?? '');
+      } catch {
+        throw badRequest('courseData must be valid JSON');
+      }
+      const input = parseInput(newCourseSchema, json);
+      const image = files.find((f) => f.field === 'image');
+      if (!image) throw badRequest('Please upload course thumbnail');
+      const type = detectImageType(image.data);
+      if (!type) throw new HttpError(415, 'The thumbnail must be a JPEG, PNG, WebP, GIF or AVIF image');
 
-    const course = await service.addCourse(ctx.state.educator, input, { data: image.data, type });
-    ctx.status = 201;
-    ctx.body = {
-      success: true,
-      message: 'Course added successfully!',
-      course: { _id: course._id, courseTitle: course.courseTitle },
-    };
-  });
+      const educator = ctx.state.educator;
+      await quota.reserve(educator._id, image.data.length, userLimits(ctx).uploadBytes);
+      let course: Awaited<ReturnType<typeof service.addCourse>>;
+      try {
+        course = await service.addCourse(educator, input, { data: image.data, type });
+      } catch (error) {
+        await quota.release(educator._id, image.data.length).catch(() => {});
+        throw error;
+      }
+      ctx.status = 201;
+      ctx.body = {
+        success: true,
+        message: 'Course added successfully!',
+        course: { _id: course._id, courseTitle: course.courseTitle },
+      };
+    },
+  );
 
   router.get('/courses', async (ctx) => {
     ctx.set('Cache-Control', 'private, no-cache');

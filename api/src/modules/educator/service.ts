@@ -46,7 +46,8 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
     );
     const byId = new Map(students.map((s) => [s._id, s]));
     const paid = new Map<string, number>();
-    for (const p of done) if (countSimulated || !p.simulated) paid.set(p.courseId, (paid.get(p.courseId) ?? 0) + p.amount);
+    for (const p of done)
+      if (countSimulated || !p.simulated) paid.set(p.courseId, (paid.get(p.courseId) ?? 0) + p.amount);
     const list = done.map((p) => {
       const student = byId.get(p.userId);
       return {
@@ -113,7 +114,8 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
       const mine = await ownCourses(educatorId);
       const done = await completedPurchases(mine.map((c) => c._id));
       const paid = new Map<string, number>();
-      for (const p of done) if (countSimulated || !p.simulated) paid.set(p.courseId, (paid.get(p.courseId) ?? 0) + p.amount);
+      for (const p of done)
+        if (countSimulated || !p.simulated) paid.set(p.courseId, (paid.get(p.courseId) ?? 0) + p.amount);
       return mine.map((c) => ({
         _id: c._id,
         courseTitle: c.courseTitle,
