@@ -269,7 +269,7 @@ function newCourseForm(): FormData {
             {
               lectureTitle: 'Only',
               lectureDuration: 1,
-              lectureUrl: 'https://video.example.com/x',
+              lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
               isPreviewFree: true,
             },
           ],
