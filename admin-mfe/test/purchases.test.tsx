@@ -29,6 +29,8 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
 }));
 
 const FIRST_PAGE = purchasesPath(0);
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 const CONFIRM_TEXT = 'The student loses access to the course.';
 
 const SAM = makePurchase({
@@ -116,14 +118,17 @@ describe('Admin dashboard: Purchases tab', () => {
     expect(sam.getByText('Rs 399.20')).toBeInTheDocument();
     expect(sam.getByText('Simulated')).toHaveClass('ant-tag-orange');
     expect(sam.getByText('Completed')).toHaveClass('ant-tag-green');
-    expect(sam.getByText(new Date(SAM.createdAt).toLocaleString())).toBeInTheDocument();
+    expect(sam.getByText(dateText(SAM.createdAt))).toBeInTheDocument();
+    expect(
+      sam.getByText(new Date(SAM.createdAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })),
+    ).toBeInTheDocument();
     expect(button('Refund', rowOf('sam@example.com'))).toBeEnabled();
 
     const priya = within(rowOf('priya@example.com'));
     expect(priya.getByText('Rs 599.20')).toBeInTheDocument();
     expect(priya.queryByText('Simulated')).not.toBeInTheDocument();
     expect(priya.getByText('Refunded')).toHaveClass('ant-tag-purple');
-    expect(priya.getByText(`on ${new Date('2025-04-03T12:00:00.000Z').toLocaleDateString()}`)).toBeInTheDocument();
+    expect(priya.getByText(`on ${dateText('2025-04-03T12:00:00.000Z')}`)).toBeInTheDocument();
     expect(priya.queryByRole('button')).not.toBeInTheDocument();
 
     expect(within(rowOf('ola@example.com')).getByText('Pending')).toHaveClass('ant-tag-gold');
@@ -227,7 +232,7 @@ describe('Admin dashboard: Purchases tab', () => {
     expect(await screen.findByText('Purchase refunded')).toBeInTheDocument();
     const sam = within(rowOf('sam@example.com'));
     expect(sam.getByText('Refunded')).toHaveClass('ant-tag-purple');
-    expect(sam.getByText(`on ${new Date().toLocaleDateString()}`)).toBeInTheDocument();
+    expect(sam.getByText(`on ${dateText(new Date().toISOString())}`)).toBeInTheDocument();
     expect(sam.queryByRole('button')).not.toBeInTheDocument();
     // The row is updated in place: the list (and any page shown) is not loaded again.
     expect(getCalls(FIRST_PAGE)).toBe(1);

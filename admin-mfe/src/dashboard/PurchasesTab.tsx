@@ -11,6 +11,10 @@ const STATUS_TAGS: Record<PurchaseStatus, { label: string; color: string }> = {
   expired: { label: 'Expired', color: 'default' },
 };
 
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+const timeText = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
 const SIMULATED_HINT = 'Paid through the local test checkout: no real money moved.';
 
 interface PurchasesTabProps {
@@ -60,7 +64,8 @@ export function PurchasesTab(props: PurchasesTabProps) {
       <Table<AdminPurchase>
         rowKey="_id"
         dataSource={purchases}
-        scroll={{ x: 'max-content' }}
+        // Fits the dashboard's column on desktops; narrower screens scroll it sideways.
+        scroll={{ x: 880 }}
         pagination={false}
         columns={[
           {
@@ -69,7 +74,7 @@ export function PurchasesTab(props: PurchasesTabProps) {
             render: (_, p) => (
               <Flex vertical gap={2}>
                 <Typography.Text strong>{p.student.name}</Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                   {p.student.email}
                 </Typography.Text>
               </Flex>
@@ -78,13 +83,15 @@ export function PurchasesTab(props: PurchasesTabProps) {
           {
             title: 'Course',
             key: 'course',
-            render: (_, p) => <span style={{ display: 'inline-block', maxWidth: 280 }}>{p.course.courseTitle}</span>,
+            render: (_, p) => (
+              <span style={{ display: 'inline-block', minWidth: 140, maxWidth: 240 }}>{p.course.courseTitle}</span>
+            ),
           },
           {
             title: 'Amount',
             key: 'amount',
             render: (_, p) => (
-              <Flex wrap align="center" gap={6}>
+              <Flex vertical align="flex-start" gap={4}>
                 <span style={{ whiteSpace: 'nowrap' }}>{money(currency, p.amount)}</span>
                 {p.simulated && (
                   <Tooltip title={SIMULATED_HINT}>
@@ -106,7 +113,7 @@ export function PurchasesTab(props: PurchasesTabProps) {
                   <Tag color={tag.color}>{tag.label}</Tag>
                   {p.status === 'refunded' && p.refundedAt && (
                     <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                      on {new Date(p.refundedAt).toLocaleDateString()}
+                      on {dateText(p.refundedAt)}
                     </Typography.Text>
                   )}
                 </Flex>
@@ -116,7 +123,14 @@ export function PurchasesTab(props: PurchasesTabProps) {
           {
             title: 'Date',
             key: 'date',
-            render: (_, p) => <span style={{ whiteSpace: 'nowrap' }}>{new Date(p.createdAt).toLocaleString()}</span>,
+            render: (_, p) => (
+              <Flex vertical gap={2} style={{ whiteSpace: 'nowrap' }}>
+                <span>{dateText(p.createdAt)}</span>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {timeText(p.createdAt)}
+                </Typography.Text>
+              </Flex>
+            ),
           },
           {
             title: 'Actions',

@@ -1,4 +1,4 @@
-import { LoadingState, useSession } from '@courseport/shared-ui';
+import { LoadingState, useMinWidth, useSession } from '@courseport/shared-ui';
 import { Tabs, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { AccessDenied } from '../dashboard/AccessDenied';
@@ -31,6 +31,8 @@ function AdminDashboard() {
   const [purchasesOpened, setPurchasesOpened] = useState(false);
   const purchases = usePurchases(purchasesOpened);
   const [refreshing, setRefreshing] = useState(false);
+  // Phones: closer tabs, so all three fit without the overflow menu.
+  const roomy = useMinWidth('sm');
 
   const refresh = async () => {
     setRefreshing(true);
@@ -50,6 +52,7 @@ function AdminDashboard() {
       <AdminHeader refreshing={refreshing} autoRefreshing={requests.autoRefreshing} onRefresh={refresh} />
       <Tabs
         defaultActiveKey="requests"
+        tabBarGutter={roomy ? 32 : 20}
         onChange={(key) => {
           if (key === 'emails') setEmailsOpened(true);
           if (key === 'purchases') setPurchasesOpened(true);
