@@ -66,7 +66,7 @@ const api = await startTestApi({
     // (tested in limits.test.ts) are raised so that they never stand between a hostile body and
     // validation either.
     const many = { windowMs: 60_000, max: 1_000_000 };
-    setUserLimits(app, { writes: many, courses: many, ratings: many });
+    setUserLimits(app, { writes: many, totalWrites: many, courses: many, ratings: many });
   },
 });
 const ROUTES = routeKeys(api.deps);

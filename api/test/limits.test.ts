@@ -76,24 +76,51 @@ function expectTooMany(res: { status: number; body: Record<string, unknown>; hea
 }
 
 describe('every signed-in write', () => {
-  it(`allows ${USER_LIMITS.writes.max} a minute per user, then 429 with Retry-After; reads and other users go on`, async () => {
+  const write = (who: Caller, route = '/api/user/update-course-progress') =>
+    postJson(api, route, {}, bearer(who.token));
+
+  it(`allows ${USER_LIMITS.writes.max} a minute to one route per user, then 429 with Retry-After; other routes, reads and other users go on`, async () => {
     const busy = await userWithProfile(api, 'busy@example.com');
     const other = await userWithProfile(api, 'calm@example.com');
-    // Invalid bodies are refused by validation (400), but each one is a write the user sent. The
-    // profile creation of userWithProfile was the first.
-    const write = (who: Caller) => postJson(api, '/api/user/update-course-progress', {}, bearer(who.token));
-    for (let i = 1; i < USER_LIMITS.writes.max; i++) expect((await write(busy)).status).toBe(400);
+    // Invalid bodies are refused by validation (400), but each one is a write the user sent.
+    for (let i = 0; i < USER_LIMITS.writes.max; i++) expect((await write(busy)).status).toBe(400);
     expectTooMany(await write(busy), USER_LIMITS.writes.windowMs);
-    // Refused before validation: even a valid write of theirs is refused now.
+    // Refused before validation: even a valid progress update of theirs is refused now.
     expectTooMany(
-      await postJson(api, '/api/user/update-roles', { action: 'add', role: 'student' }, bearer(busy.token)),
+      await postJson(api, '/api/user/update-course-progress', { courseId: 'x', lectureId: 'y' }, bearer(busy.token)),
       USER_LIMITS.writes.windowMs,
     );
 
-    expect((await write(other)).status).toBe(400);
+    // Their other writes, their reads and other users are not held up.
+    expect(
+      (await postJson(api, '/api/user/update-roles', { action: 'add', role: 'student' }, bearer(busy.token))).status,
+    ).toBe(200);
     expect((await api.json('/api/user/data', { headers: bearer(busy.token) })).status).toBe(200);
+    expect((await write(other)).status).toBe(400);
     // Reading progress is a POST that only reads: it is not a write.
     expect((await postJson(api, '/api/user/get-course-progress', {}, bearer(busy.token))).status).toBe(400);
+  });
+
+  it(`allows ${USER_LIMITS.totalWrites.max} a minute in all per user, whatever the routes, then 429`, async () => {
+    const script = await userWithProfile(api, 'script@example.com');
+    const routes = [
+      '/api/user/update-course-progress',
+      '/api/user/update-roles',
+      '/api/user/verify-payment',
+      '/api/user/add-admin-email',
+      '/api/user/remove-admin-email',
+      '/api/user/approve-educator-request',
+    ];
+    // userWithProfile's profile creation was the first write.
+    let sent = 1;
+    for (const route of routes) {
+      for (let i = 0; i < USER_LIMITS.writes.max && sent < USER_LIMITS.totalWrites.max; i++, sent++) {
+        const { status } = await write(script, route);
+        expect(status, `${route} #${i + 1}`).not.toBe(429);
+      }
+    }
+    expect(sent).toBe(USER_LIMITS.totalWrites.max);
+    expectTooMany(await write(script, '/api/user/reject-educator-request'), USER_LIMITS.totalWrites.windowMs);
   });
 });
 

@@ -12,17 +12,19 @@ declare module 'koa' {
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Every signed-in write counts against the user's `writes` allowance, once per request. */
-const writes = perUserLimit('writes');
+/** Every signed-in write counts, once per request, against the user's allowance for its route and their total. */
+const writesToRoute = perUserLimit('writes');
+const allWrites = perUserLimit('totalWrites');
 const counted = new WeakSet<object>();
 
 /**
  * Reads `Authorization: Bearer <token>` and puts the verified identity on `ctx.state.auth`.
  * Required: no token is a 401. Optional: no token is anonymous, but a bad token is still a 401.
  *
- * A verified caller's writes (any method but GET, HEAD and OPTIONS) count against their per-user
- * allowance (`USER_LIMITS.writes`, 429 with Retry-After past it), before the route reads the body.
- * `readOnly` is for a POST that only reads (its input is in the body): it does not count.
+ * A verified caller's writes (any method but GET, HEAD and OPTIONS) count against their allowance
+ * for the route and their total (`USER_LIMITS.writes`, `.totalWrites`; 429 with Retry-After past
+ * either), before the route reads the body. A write the route's allowance refuses does not count
+ * in the total. `readOnly` is for a POST that only reads (its input is in the body): it does not count.
  */
 export function authenticate(
   verifier: TokenVerifier,
@@ -39,7 +41,7 @@ export function authenticate(
     ctx.state.auth = await verifier.verify(match[1]);
     if (readOnly || READ_METHODS.has(ctx.method) || counted.has(ctx)) return next();
     counted.add(ctx);
-    return writes(ctx, next);
+    return writesToRoute(ctx, () => allWrites(ctx, next));
   };
 }
 

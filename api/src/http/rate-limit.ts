@@ -71,8 +71,14 @@ export interface Allowance {
 
 /** What one signed-in user may do: generous for a person, a wall for a script. */
 export interface UserLimits {
-  /** Every authenticated write (any method but GET, HEAD and OPTIONS), counted by `authenticate`. */
+  /**
+   * Authenticated writes (any method but GET, HEAD and OPTIONS) to one route, counted by
+   * `authenticate`. Per route, so that a flood of one kind of write (progress updates from ten
+   * open tabs) does not also refuse the user's next purchase or payment check.
+   */
   writes: Allowance;
+  /** All of a user's authenticated writes together, whatever the route. */
+  totalWrites: Allowance;
   /** Courses an educator adds (uploads that are refused do not count). */
   courses: Allowance;
   /** Ratings a student gives. */
@@ -84,6 +90,7 @@ export interface UserLimits {
 /** The limits production runs with. */
 export const USER_LIMITS: Readonly<UserLimits> = Object.freeze({
   writes: { windowMs: 60_000, max: 120 },
+  totalWrites: { windowMs: 60_000, max: 600 },
   courses: { windowMs: 60 * 60_000, max: 20 },
   ratings: { windowMs: 60_000, max: 30 },
   uploadBytes: 50 * 1024 * 1024,
@@ -104,18 +111,28 @@ export function userLimits(ctx: Context): UserLimits {
   return { ...USER_LIMITS, ...limitsOfApp.get(ctx.app) };
 }
 
-const PER_USER_MESSAGES: Record<'writes' | 'courses' | 'ratings', (seconds: number) => string> = {
-  writes: (seconds) => `Too many requests. Please try again in ${seconds} seconds.`,
+type PerUser = 'writes' | 'totalWrites' | 'courses' | 'ratings';
+
+const tooManyRequests = (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`;
+const PER_USER_MESSAGES: Record<PerUser, (seconds: number) => string> = {
+  writes: tooManyRequests,
+  totalWrites: tooManyRequests,
   courses: (seconds) =>
     `You have reached the limit of new courses for this hour. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
   ratings: (seconds) => `Too many ratings. Please try again in ${seconds} seconds.`,
+};
+
+/** The route a request matched (its pattern, so ids in the path do not make new buckets). */
+const routeOf = (ctx: Context) => {
+  const route = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+  return typeof route === 'string' ? `${ctx.method} ${route}` : `${ctx.method} ${ctx.path}`;
 };
 
 /**
  * One of the signed-in user's allowances (after `authenticate`), counted per app: each app a test
  * starts has its own buckets and may have its own limits (`setUserLimits`).
  */
-export function perUserLimit(name: 'writes' | 'courses' | 'ratings'): Middleware {
+export function perUserLimit(name: PerUser): Middleware {
   const limiters = new WeakMap<Koa, Middleware>();
   return (ctx, next) => {
     let limiter = limiters.get(ctx.app);
@@ -124,7 +141,9 @@ export function perUserLimit(name: 'writes' | 'courses' | 'ratings'): Middleware
       limiter = rateLimit({
         windowMs,
         max,
-        keys: (c) => [`${name}:${c.state.auth?.userId}`],
+        keys: (c) => [
+          name === 'writes' ? `${name}:${c.state.auth?.userId}:${routeOf(c)}` : `${name}:${c.state.auth?.userId}`,
+        ],
         countSuccessesOnly: name === 'courses',
         message: PER_USER_MESSAGES[name],
       });
