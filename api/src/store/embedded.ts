@@ -1,8 +1,9 @@
 import { constants } from 'node:fs';
-import { access, chmod, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, lstat, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as nedb from '@seald-io/nedb';
+import { type AppendFs, consoleStoreLogger, type Durability, makeDurable, type StoreLogger } from './durable-nedb.js';
 import { ConflictError } from './errors.js';
 import { newId } from './ids.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir, tighten } from './private-files.js';
@@ -229,31 +230,82 @@ async function tightenExisting(dir: string): Promise<void> {
   for (const file of files) await tighten(file, PRIVATE_FILE_MODE);
 }
 
-/** NeDB files under `dir`, one `<collection>.db` each, loaded on first use; blobs under `dir/media`. */
-export async function openEmbeddedStore(dir: string): Promise<Store> {
+export interface EmbeddedStoreOptions {
+  /** Where warnings (a dropped torn last line) and refused writes are logged; stderr by default. */
+  logger?: StoreLogger;
+  /** How collection files are opened for appending (tests inject a full disk). */
+  appendFs?: AppendFs;
+}
+
+/**
+ * NeDB files under `dir`, one `<collection>.db` each; blobs under `dir/media`. Every existing file is
+ * loaded at open, so a damaged one stops the start with its name (an interrupted last write is
+ * dropped with a warning instead: `durable-nedb.ts`); others are created on first use. Writes are
+ * acknowledged once they are on disk (fdatasync); a write the disk refuses (full) is undone and is a
+ * `StoreUnavailableError`.
+ */
+export async function openEmbeddedStore(dir: string, options: EmbeddedStoreOptions = {}): Promise<Store> {
+  const logger = options.logger ?? consoleStoreLogger;
   await privateDir(dir);
   await tightenExisting(dir);
-  const stores = new Map<string, Promise<Datastore>>();
+  type Opened = { ds: Datastore; durability: Durability; compaction: NodeJS.Timeout };
+  const stores = new Map<string, Promise<Opened>>();
   const versions = new WriteVersions();
 
-  function datastore(name: string): Promise<Datastore> {
-    if (!COLLECTION_NAME.test(name)) throw new Error(`Invalid collection name: ${name}`);
-    const existing = stores.get(name);
-    if (existing) return existing;
+  async function load(name: string): Promise<Opened> {
     const filename = path.join(dir, `${name}.db`);
     // NeDB creates, appends to and (compacting) rewrites the file with these modes.
     const ds = new Datastore({ filename, modes: { fileMode: PRIVATE_FILE_MODE, dirMode: PRIVATE_DIR_MODE } });
+    const durability = makeDurable(ds, {
+      file: filename,
+      fileMode: PRIVATE_FILE_MODE,
+      fs: options.appendFs,
+      logger,
+    });
     // Compaction writes `<name>.db~` and renames it over the file: should a stale `~` with a looser
     // mode have been reused, the new file is tightened once it is in place.
     ds.on('compaction.done', () => {
       tighten(filename, PRIVATE_FILE_MODE).catch(() => {});
     });
-    const loaded = ds.loadDatabaseAsync().then(() => {
-      ds.setAutocompactionInterval(HOUR);
-      return ds;
+    await ds.loadDatabaseAsync();
+    // NeDB's own autocompaction leaves a failure (a full disk) as an unhandled rejection, which ends the process.
+    const compaction = setInterval(() => {
+      ds.compactDatafileAsync().catch((error: unknown) => {
+        logger.error({ file: filename, err: error }, `Compacting ${filename} failed; it is retried in an hour`);
+      });
+    }, HOUR).unref();
+    return { ds, durability, compaction };
+  }
+
+  function opened(name: string): Promise<Opened> {
+    if (!COLLECTION_NAME.test(name)) throw new Error(`Invalid collection name: ${name}`);
+    const existing = stores.get(name);
+    if (existing) return existing;
+    const loading: Promise<Opened> = load(name).catch((error: unknown) => {
+      // Not kept: a load that failed (a full disk while compacting it) is tried again on next use.
+      if (stores.get(name) === loading) stores.delete(name);
+      throw error;
     });
-    stores.set(name, loaded);
-    return loaded;
+    stores.set(name, loading);
+    return loading;
+  }
+
+  async function datastore(name: string): Promise<Datastore> {
+    const loading = opened(name);
+    const entry = await loading;
+    if (!entry.durability.failed) return entry.ds;
+    // A refused write that could not be undone in memory closed it: open it again from its file.
+    if (stores.get(name) === loading) {
+      clearInterval(entry.compaction);
+      stores.delete(name);
+    }
+    return (await opened(name)).ds;
+  }
+
+  // Every collection file already here, now: a damaged one refuses the start, not a request later.
+  // (Symbolic links are not the store's own files: like `tightenExisting`, this leaves them alone.)
+  for (const file of await entries(dir, /^[a-z][a-zA-Z0-9_-]{0,63}\.db$/)) {
+    if ((await lstat(file)).isFile()) await datastore(path.basename(file, '.db'));
   }
 
   return {
@@ -277,12 +329,18 @@ export async function openEmbeddedStore(dir: string): Promise<Store> {
       );
     },
     async close() {
-      for (const loaded of stores.values()) {
-        const ds = await loaded;
-        ds.stopAutocompaction();
-        await ds.compactDatafileAsync();
+      let failure: unknown;
+      for (const loading of stores.values()) {
+        try {
+          const { ds, durability, compaction } = await loading;
+          clearInterval(compaction);
+          if (!durability.failed) await ds.compactDatafileAsync();
+        } catch (error) {
+          failure ??= error;
+        }
       }
       stores.clear();
+      if (failure) throw failure;
     },
   };
 }
