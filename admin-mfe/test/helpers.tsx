@@ -85,7 +85,7 @@ export const OPS_EMAIL: AdminEmail = {
 };
 export const ADMIN_EMAILS: AdminEmail[] = [ROOT_EMAIL, OPS_EMAIL];
 
-export { CONFIG_PATH } from '../src/dashboard/currency';
+export { PUBLIC_CONFIG_PATH as CONFIG_PATH } from '@courseport/shared-ui';
 export { purchasesPath, REFUND_PATH } from '../src/dashboard/purchases';
 
 let purchaseNumber = 0;

@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import { buildAuth } from './auth/index.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
+import { answerClientError } from './http/middleware/error-handler.js';
 import { INDEXES } from './indexes.js';
 import { createLogger } from './logger.js';
 import { adminEmailsRepository } from './modules/admin-emails/repository.js';
@@ -46,6 +47,8 @@ async function main() {
 
   const app = createApp(deps);
   const server = createServer(app.callback());
+  // Requests Node's own parser refuses (an unknown method such as FOO) get the API's envelope too.
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

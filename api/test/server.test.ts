@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -166,5 +166,15 @@ describe('server entry point', () => {
     expect(((await (await fetch(`${base}/api/course/all`)).json()) as { total: number }).total).toBeGreaterThan(0);
     expect((await fetch(`${base}/api/auth/dev-outbox`)).status).toBe(200);
     expect(server.output()).toContain('Demo mode: payments are simulated');
+    // A method Node's own parser does not know still gets the API's answer.
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end('FOO /api/health HTTP/1.1\r\nHost: x\r\n\r\n'));
+      let text = '';
+      socket.on('data', (c) => (text += c));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 501 /);
+    expect(raw).toContain('"success":false');
   });
 });

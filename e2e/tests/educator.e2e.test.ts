@@ -66,11 +66,11 @@ describe('the educator portal', () => {
     await addLecture(page, 0, {
       title: 'Why browser tests',
       minutes: 7,
-      url: 'https://youtu.be/freeVid01',
+      url: 'https://youtu.be/freeVid0001',
       free: true,
     });
-    await addLecture(page, 0, { title: 'Locators', minutes: 15, url: 'https://youtu.be/paidVid01' });
-    await addLecture(page, 1, { title: 'Fixtures', minutes: 20, url: 'https://youtu.be/paidVid02' });
+    await addLecture(page, 0, { title: 'Locators', minutes: 15, url: 'https://youtu.be/paidVid0001' });
+    await addLecture(page, 1, { title: 'Fixtures', minutes: 20, url: 'https://youtu.be/paidVid0002' });
     await page.getByText('Free Preview').waitFor();
     await shoot(page, 'educator-add-course');
 

@@ -5,4 +5,3 @@ export const UPDATE_PROGRESS_PATH = '/api/user/update-course-progress';
 export const ADD_RATING_PATH = '/api/user/add-rating';
 export const VERIFY_PAYMENT_PATH = '/api/user/verify-payment';
 export const PURCHASES_PATH = '/api/user/purchases';
-export const CONFIG_PATH = '/api/config';

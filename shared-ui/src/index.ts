@@ -22,6 +22,7 @@ export {
   videoIdFromUrl,
 } from './format';
 export { BREAKPOINTS, useMinWidth } from './hooks/useBreakpoint';
+export { DEFAULT_CURRENCY, money, PUBLIC_CONFIG_PATH, useCurrency } from './hooks/useCurrency';
 export { loadOnDemandComponents } from './load-on-demand';
 export * from './router';
 export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';

@@ -1,6 +1,5 @@
-import { Button, EmptyState, ErrorState, LoadingState } from '@courseport/shared-ui';
+import { Button, EmptyState, ErrorState, LoadingState, money, useCurrency } from '@courseport/shared-ui';
 import { Flex, Modal, Table, Tag, Tooltip, Typography } from '@courseport/shared-ui/heavy';
-import { money, useCurrency } from './currency';
 import type { AdminPurchase, PurchaseStatus } from './purchases';
 import type { PurchasesStatus } from './usePurchases';
 

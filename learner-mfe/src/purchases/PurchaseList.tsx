@@ -1,6 +1,5 @@
-import { Link } from '@courseport/shared-ui';
+import { Link, money, useCurrency } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
-import { money, useCurrency } from '../hooks/useCurrency';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import type { Purchase, PurchaseStatus } from './types';
 
