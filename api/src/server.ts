@@ -8,6 +8,8 @@ import { INDEXES } from './indexes.js';
 import { createLogger } from './logger.js';
 import { adminEmailsRepository } from './modules/admin-emails/repository.js';
 import { adminEmailsService } from './modules/admin-emails/service.js';
+import { coursesRepository } from './modules/courses/repository.js';
+import { rebaseThumbnails } from './modules/courses/service.js';
 import { mailerFor } from './modules/mail/service.js';
 import { buildPayments } from './modules/purchases/payments.js';
 import { purchasesService } from './modules/purchases/service.js';
@@ -31,6 +33,7 @@ async function main() {
   const deps = { config, store, clock: systemClock, logger, auth, payments, mailer };
   await adminEmailsService(adminEmailsRepository(store), systemClock).seed(config.adminEmails);
   if (config.demoSeed) await seedDemo(deps);
+  await rebaseThumbnails(coursesRepository(store), config.publicApiUrl);
 
   // Purchases a crash left half done (paid but not enrolled, refunded but still enrolled) are finished
   // before the first request, and then every minute (another process may have crashed too).

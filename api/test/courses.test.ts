@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
+import { rebaseThumbnails } from '../src/modules/courses/service.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { thumbnailPng } from '../src/seed/thumbnail.js';
 import { newId } from '../src/store/index.js';
@@ -257,6 +258,33 @@ describe('media and the demo catalog', () => {
       expect(lectures.some((l) => l.isPreviewFree && l.lectureUrl?.startsWith('https://youtu.be/'))).toBe(true);
     } finally {
       await demoApi.close();
+    }
+  });
+});
+
+describe('thumbnails after the API moves', () => {
+  it("rewrites stored thumbnail URLs to the API's public URL, leaving other images alone", async () => {
+    const moved = await startTestApi();
+    try {
+      const courses = moved.deps.store.collection<CourseDoc>('courses');
+      const base = { courseDescription: '', coursePrice: 1, discount: 0, educator: { _id: 'e', name: 'E' } };
+      const rest = {
+        courseContent: [],
+        courseRatings: [],
+        enrolledStudents: [],
+        isPublished: true,
+        createdAt: new Date(),
+      };
+      await courses.insertMany([
+        { _id: 'old', courseTitle: 'Old', courseThumbnail: 'http://localhost:4000/api/media/abc123', ...base, ...rest },
+        { _id: 'ext', courseTitle: 'Ext', courseThumbnail: 'https://images.example.com/x.png', ...base, ...rest },
+      ]);
+      expect(await rebaseThumbnails(courses, 'http://localhost:3000')).toBe(1);
+      expect((await courses.findOne({ _id: 'old' }))?.courseThumbnail).toBe('http://localhost:3000/api/media/abc123');
+      expect((await courses.findOne({ _id: 'ext' }))?.courseThumbnail).toBe('https://images.example.com/x.png');
+      expect(await rebaseThumbnails(courses, 'http://localhost:3000')).toBe(0);
+    } finally {
+      await moved.close();
     }
   });
 });

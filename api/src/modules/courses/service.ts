@@ -167,3 +167,27 @@ export function courseProjections(repo: CoursesRepository) {
     },
   };
 }
+
+/**
+ * Thumbnails are stored as absolute URLs of the API (`<PUBLIC_API_URL>/api/media/<id>`). When the
+ * API's public URL changes (one origin since this version, a new domain), stored ones would point
+ * at the old address, which the page's CSP no longer allows: rewrite them at start.
+ */
+export async function rebaseThumbnails(repo: CoursesRepository, publicApiUrl: string): Promise<number> {
+  const courses = await repo.find(
+    { courseThumbnail: { $regex: /^https?:\/\/[^/]+\/api\/media\/[^/?#]+$/ } },
+    { projection: { courseThumbnail: 1 } },
+  );
+  let rebased = 0;
+  for (const course of courses) {
+    const path = new URL(course.courseThumbnail).pathname;
+    const wanted = publicApiUrl + path;
+    if (course.courseThumbnail === wanted) continue;
+    await repo.updateOne(
+      { _id: course._id, courseThumbnail: course.courseThumbnail },
+      { $set: { courseThumbnail: wanted } },
+    );
+    rebased += 1;
+  }
+  return rebased;
+}
