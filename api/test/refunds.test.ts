@@ -155,15 +155,13 @@ describe('reconciliation', () => {
       status: 'refunded',
       refundedAt: new Date(),
     });
-    await api.deps.store
-      .collection('enrollments')
-      .insertOne({
-        _id: `${student.userId}:${other._id}`,
-        userId: student.userId,
-        courseId: other._id,
-        purchaseId: refundedId,
-        createdAt: new Date(),
-      });
+    await api.deps.store.collection('enrollments').insertOne({
+      _id: `${student.userId}:${other._id}`,
+      userId: student.userId,
+      courseId: other._id,
+      purchaseId: refundedId,
+      createdAt: new Date(),
+    });
     await api.deps.store
       .collection<UserDoc>('users')
       .updateOne({ _id: student.userId }, { $addToSet: { enrolledCourses: other._id } });
