@@ -7,22 +7,40 @@ import { type ApiProcess, startApiProcess } from '../support/api-process';
 
 /**
  * Sixty seconds of mixed traffic from 200 simulated users against the API's production build:
- * catalog reads, course pages, user-data polls with ETags, progress updates and purchases through
- * the local checkout. Zero 5xx, zero lost writes, and bounded memory growth, on both stores.
+ * catalog reads, course pages, user-data polls with ETags, progress updates, ratings, purchases
+ * through the local checkout and repeated purchases of the same course. Zero 5xx, zero lost writes
+ * (enrollments, lectures, ratings: each exactly once, with the last value), at most one completed
+ * purchase per user and course, and bounded memory growth, on both stores. A 429 (the per-user
+ * write limits) is allowed, and is not an acknowledgement.
  */
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const ACCOUNTS = 20;
 const USERS_PER_ACCOUNT = 10;
 const RESULTS = path.resolve(import.meta.dirname, '../results');
 
-type Course = { _id: string; courseTitle: string; lectures: string[] };
+type Course = { _id: string; courseTitle: string; lectures: string[]; ratingCount: number };
+/** One rating the API acknowledged (200), with when it was sent and answered. */
+type Rating = { rating: number; sent: number; answered: number };
 type Account = {
   token: string;
   email: string;
+  userId: string;
   enrolled: Set<string>;
   completed: Map<string, Set<string>>;
+  ratings: Map<string, Rating[]>;
   etag: string;
 };
+
+const ALREADY_ENROLLED = 'You are already enrolled in this course';
+
+/**
+ * The values a course's list may hold for one rater: their last acknowledged rating, or, where
+ * several of their clients' ratings overlapped at the end, any acknowledged one that no other
+ * acknowledged rating was sent after.
+ */
+function lastValues(ratings: Rating[]): Set<number> {
+  return new Set(ratings.filter((r) => !ratings.some((o) => o.sent > r.answered)).map((r) => r.rating));
+}
 
 async function call(api: ApiProcess, pathname: string, init: RequestInit & { token?: string } = {}) {
   const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
@@ -54,9 +72,10 @@ async function run(adapter: string, env: Record<string, string>) {
   };
 
   try {
-    const catalog = (await (await call(api, '/api/course/all')).json()).courses as Array<{
+    const catalog = (await (await call(api, '/api/course/all?limit=100')).json()).courses as Array<{
       _id: string;
       courseTitle: string;
+      ratingCount: number;
     }>;
     const courses: Course[] = [];
     for (const c of catalog) {
@@ -82,22 +101,56 @@ async function run(adapter: string, env: Record<string, string>) {
         body: JSON.stringify({ email, password: 'load test password' }),
       });
       expect(signIn.status, await signIn.clone().text()).toBe(200);
-      const { token } = await signIn.json();
+      const { token, user } = await signIn.json();
       expect((await call(api, '/api/user/create', { method: 'POST', token, body: '{}' })).status).toBe(201);
-      accounts.push({ token, email, enrolled: new Set(), completed: new Map(), etag: '' });
+      accounts.push({
+        token,
+        email,
+        userId: user.id,
+        enrolled: new Set(),
+        completed: new Map(),
+        ratings: new Map(),
+        etag: '',
+      });
     }
 
-    async function buy(account: Account, course: Course) {
-      const purchase = await timed('purchase', () =>
+    // A purchase of a course the account owns or is buying must never be a second one.
+    const repeatProblems: string[] = [];
+    const repeats = { alreadyEnrolled: 0, sameCheckout: 0 };
+
+    const purchase = (account: Account, course: Course, label: string) =>
+      timed(label, () =>
         call(api, '/api/user/purchase', {
           method: 'POST',
           token: account.token,
           body: JSON.stringify({ courseId: course._id }),
         }),
       );
-      // 409: already enrolled by another of this account's users; 429: this account clicks too often.
-      if (purchase.status !== 200) return void (await purchase.arrayBuffer());
-      const { session_url: sessionUrl } = await purchase.json();
+
+    async function buy(account: Account, course: Course, clickTwice = false) {
+      const first = await purchase(account, course, 'purchase');
+      // 409: already enrolled by another of this account's users (that is its acknowledgement), or its
+      // checkout is being prepared by one; 429: this account clicks too often.
+      if (first.status !== 200) {
+        const { message } = await first.json();
+        if (first.status === 409 && message === ALREADY_ENROLLED) account.enrolled.add(course._id);
+        return;
+      }
+      let { session_url: sessionUrl } = await first.json();
+      if (clickTwice) {
+        // The buyer clicks Buy again before paying: the same checkout, never a second one.
+        const again = await purchase(account, course, 'purchase again');
+        const body = await again.json();
+        if (again.status === 200 && body.session_url === sessionUrl) repeats.sameCheckout++;
+        else if (again.status === 409 && body.message === ALREADY_ENROLLED) {
+          repeats.alreadyEnrolled++;
+          account.enrolled.add(course._id);
+          return;
+        } else if (again.status !== 429) {
+          repeatProblems.push(`second click: ${again.status} ${JSON.stringify(body)} (first checkout ${sessionUrl})`);
+        }
+        sessionUrl = body.session_url ?? sessionUrl;
+      }
       const checkout = new URL(sessionUrl);
       const paid = await timed('pay', () => call(api, `${checkout.pathname}/pay`, { method: 'POST' }));
       if (paid.status === 303) {
@@ -110,9 +163,41 @@ async function run(adapter: string, env: Record<string, string>) {
           }),
         );
         if (verify.status === 200) account.enrolled.add(course._id);
+        await verify.arrayBuffer();
       } else {
         await paid.text();
       }
+    }
+
+    /** Buying a course the account already owns: 409 'You are already enrolled in this course' (or 429). */
+    async function buyAgain(account: Account, course: Course) {
+      const res = await purchase(account, course, 'purchase owned');
+      const body = await res.json();
+      if (res.status === 409 && body.message === ALREADY_ENROLLED) repeats.alreadyEnrolled++;
+      else if (res.status !== 429) repeatProblems.push(`owned course: ${res.status} ${JSON.stringify(body)}`);
+    }
+
+    const enrolledCourse = (account: Account) => {
+      const courseId = pick([...account.enrolled]);
+      return courses.find((c) => c._id === courseId) as Course;
+    };
+
+    async function rate(account: Account, course: Course) {
+      const rating = 1 + Math.floor(Math.random() * 5);
+      const sent = performance.now();
+      const res = await timed('rating', () =>
+        call(api, '/api/user/add-rating', {
+          method: 'POST',
+          token: account.token,
+          body: JSON.stringify({ courseId: course._id, rating }),
+        }),
+      );
+      if (res.status === 200) {
+        const list = account.ratings.get(course._id) ?? [];
+        list.push({ rating, sent, answered: performance.now() });
+        account.ratings.set(course._id, list);
+      }
+      await res.arrayBuffer();
     }
 
     for (const account of accounts) await buy(account, pick(courses));
@@ -145,7 +230,7 @@ async function run(adapter: string, env: Record<string, string>) {
           );
           account.etag = res.headers.get('etag') ?? account.etag;
           await res.arrayBuffer();
-        } else if (roll < 0.97) {
+        } else if (roll < 0.92) {
           const courseId = pick([...account.enrolled]);
           const course = courses.find((c) => c._id === courseId) as Course;
           const lectureId = pick(course.lectures);
@@ -162,9 +247,13 @@ async function run(adapter: string, env: Record<string, string>) {
             account.completed.set(courseId, done);
           }
           await res.arrayBuffer();
+        } else if (roll < 0.96) {
+          await rate(account, enrolledCourse(account));
+        } else if (roll < 0.98) {
+          await buyAgain(account, enrolledCourse(account));
         } else {
           const candidates = courses.filter((c) => !account.enrolled.has(c._id));
-          if (candidates.length > 0) await buy(account, pick(candidates));
+          if (candidates.length > 0) await buy(account, pick(candidates), Math.random() < 0.5);
         }
       }
     }
@@ -176,10 +265,26 @@ async function run(adapter: string, env: Record<string, string>) {
 
     // Nothing acknowledged was lost: the store holds exactly what was sent.
     let writesChecked = 0;
+    let ratingsChecked = 0;
+    const raters = new Map<string, number>();
     for (const account of accounts) {
       const enrolled = (await (await call(api, '/api/user/enrolled-courses', { token: account.token })).json())
-        .enrolledCourses as Array<{ _id: string }>;
+        .enrolledCourses as Array<{ _id: string; myRating: number | null }>;
       expect(new Set(enrolled.map((c) => c._id))).toEqual(account.enrolled);
+      // Each acknowledged rating is the course's entry for this rater, with the last value sent.
+      for (const course of enrolled) {
+        const sent = account.ratings.get(course._id);
+        if (!sent) continue;
+        expect(lastValues(sent), `${account.email} rated ${course._id}`).toContain(course.myRating);
+        raters.set(course._id, (raters.get(course._id) ?? 0) + 1);
+        ratingsChecked += sent.length;
+      }
+      // One completed purchase per course, and only for the courses it is enrolled in.
+      const purchases = (await (await call(api, '/api/user/purchases', { token: account.token })).json())
+        .purchases as Array<{ courseId: string; status: string }>;
+      const completed = purchases.filter((p) => p.status === 'completed').map((p) => p.courseId);
+      expect(completed.length, `${account.email}: completed purchases per course`).toBe(new Set(completed).size);
+      expect(new Set(completed)).toEqual(account.enrolled);
       for (const [courseId, sent] of account.completed) {
         const progress = (
           await (
@@ -194,6 +299,16 @@ async function run(adapter: string, env: Record<string, string>) {
         writesChecked += sent.size;
       }
     }
+
+    // And each rater is in the course's list exactly once: it grew by the number of new raters, no more.
+    const after = (await (await call(api, '/api/course/all?limit=100')).json()).courses as Course[];
+    for (const course of courses) {
+      const now = after.find((c) => c._id === course._id);
+      expect(now?.ratingCount, `ratings of ${course.courseTitle}`).toBe(
+        course.ratingCount + (raters.get(course._id) ?? 0),
+      );
+    }
+    expect(repeatProblems).toEqual([]);
 
     const window = (from: number, to: number) => {
       const inWindow = memory.filter((m) => m.t >= from && m.t <= to).map((m) => m.rss);
@@ -213,6 +328,9 @@ async function run(adapter: string, env: Record<string, string>) {
       p99ms: Math.round(percentile(latencies, 99) * 10) / 10,
       enrollments: accounts.reduce((n, a) => n + a.enrolled.size, 0),
       progressWritesChecked: writesChecked,
+      ratingsChecked,
+      ratedCourses: [...raters.values()].reduce((a, b) => a + b, 0),
+      repeatedPurchases: repeats,
       rssMiB: {
         atHalf: Math.round(window(half, half + 5) / 1048576),
         atEnd: Math.round(window(SECONDS - 5, SECONDS) / 1048576),
