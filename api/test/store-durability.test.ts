@@ -17,6 +17,17 @@ import { bearer, postJson, verifiedAccount } from './support/identity.js';
 
 type Item = { _id: string; name: string; n: number };
 
+/** Reading a collection file back can be made to fail (the store's own reads; NeDB's load reads through CommonJS fs). */
+const reads = vi.hoisted(() => ({ fail: false }));
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  const createReadStream: typeof actual.createReadStream = (...args) => {
+    if (reads.fail) throw Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' });
+    return actual.createReadStream(...args);
+  };
+  return { ...actual, default: { ...actual, createReadStream }, createReadStream };
+});
+
 const dirs: string[] = [];
 const stores: Store[] = [];
 async function tempDir() {
@@ -25,6 +36,7 @@ async function tempDir() {
   return dir;
 }
 afterEach(async () => {
+  reads.fail = false;
   for (const store of stores.splice(0)) await store.close().catch(() => {});
   vi.restoreAllMocks();
 });
@@ -282,6 +294,32 @@ describe('embedded store: a full disk', () => {
     const again = await open_(dir, { logger });
     expect(await again.collection<Item>('items').find({}, { sort: { n: 1 } })).toEqual([kept, after]);
     expect(warnings).toEqual([]);
+  });
+
+  it('closes a collection whose memory cannot be undone, and opens it again from its file', async () => {
+    const dir = await tempDir();
+    const { disk, fs } = switchableDisk();
+    const { logger, errors } = recordingLogger();
+    const store = await open_(dir, { appendFs: fs, logger });
+    const items = store.collection<Item>('items');
+    const kept = item('kept', 1);
+    await items.insertOne(kept);
+
+    disk.full = true;
+    reads.fail = true;
+    const lost = item('refused', 2);
+    const [refused, queued] = await Promise.allSettled([items.insertOne(lost), items.find({})]);
+    reads.fail = false;
+    disk.full = false;
+    expect(refused).toMatchObject({ status: 'rejected', reason: expect.any(StoreUnavailableError) });
+    // A read queued behind it on the closed collection is refused, never answered with the refused change.
+    expect(queued).toMatchObject({ status: 'rejected', reason: expect.any(StoreUnavailableError) });
+    expect(errors.some((m) => m.includes('could not be read back after a refused write'))).toBe(true);
+
+    expect(await items.find({})).toEqual([kept]);
+    const after = item('after', 3);
+    await items.insertOne(after);
+    expect(await items.find({}, { sort: { n: 1 } })).toEqual([kept, after]);
   });
 
   it('refuses to open a collection while compacting it fails for space, and opens once there is room', async () => {
