@@ -31,7 +31,7 @@ const courseNamed = async (title: string): Promise<Card> => {
 async function earnings(page: Page): Promise<number> {
   await page.goto(`${platform.urls.shell}/educator`);
   const value = page.locator('.ed-stat').filter({ hasText: 'Total Earnings' }).locator('.ed-stat-value');
-  const text = await value.textContent();
+  const text = (await value.textContent()) ?? '';
   const amount = Number(text.replace(/^\D+/, ''));
   expect(text, 'Total Earnings').toMatch(/^Rs \d+$/);
   return amount;
