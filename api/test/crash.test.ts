@@ -398,15 +398,15 @@ async function crashAndRecover(options: { mongodb?: string; tornLine?: boolean }
 }
 
 describe('the API killed under purchase traffic', () => {
-  it('recovers every paid purchase on the embedded store', { timeout: 60_000 }, async () => {
+  it('recovers every paid purchase on the embedded store', { timeout: 90_000 }, async () => {
     await crashAndRecover({});
   });
 
-  it('recovers with a torn last line in purchases.db', { timeout: 60_000 }, async () => {
+  it('recovers with a torn last line in purchases.db', { timeout: 90_000 }, async () => {
     await crashAndRecover({ tornLine: true });
   });
 
-  it.runIf(mongoUri)('recovers every paid purchase on MongoDB', { timeout: 90_000 }, async () => {
+  it.runIf(mongoUri)('recovers every paid purchase on MongoDB', { timeout: 120_000 }, async () => {
     const uri = new URL(mongoUri as string);
     uri.pathname = `/crash_${randomBytes(4).toString('hex')}`;
     await crashAndRecover({ mongodb: uri.toString() });
