@@ -24,7 +24,7 @@ async function main() {
   // A server started without saying otherwise is a deployment: production mode.
   const config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' });
   const logger = createLogger(config.logLevel);
-  const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
+  const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, logger });
   await store.ensureIndexes(INDEXES);
 
   const mailer = mailerFor(config, store, systemClock, logger);
