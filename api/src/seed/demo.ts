@@ -5,6 +5,7 @@ import { adminEmailsService } from '../modules/admin-emails/service.js';
 import { authRepository } from '../modules/auth/repository.js';
 import { type CourseDoc, coursesRepository } from '../modules/courses/repository.js';
 import { sanitizeDescription } from '../modules/courses/sanitize.js';
+import { enrollmentsService } from '../modules/enrollments/service.js';
 import { mediaPath } from '../modules/media/routes.js';
 import { amountInPaise } from '../modules/purchases/pricing.js';
 import { type PurchaseDoc, purchasesRepository } from '../modules/purchases/repository.js';
@@ -130,10 +131,10 @@ async function seedCatalog(
       createdAt: new Date(now - (DEMO_COURSES.length - index) * 3_600_000),
     });
   }
-  await coursesRepository(store).insertMany(courses);
+  // Listed empty: the enrollments module writes the lists as it records each enrollment below.
+  await coursesRepository(store).insertMany(courses.map((course) => ({ ...course, enrolledStudents: [] })));
   const purchases: PurchaseDoc[] = [];
   for (const course of courses) {
-    await users.updateMany({ _id: { $in: course.enrolledStudents } }, { $addToSet: { enrolledCourses: course._id } });
     for (const [i, userId] of course.enrolledStudents.entries()) {
       const when = new Date(course.createdAt.getTime() + (i + 1) * 600_000);
       purchases.push({
@@ -144,12 +145,16 @@ async function seedCatalog(
         amount: amountInPaise(course.coursePrice, course.discount),
         currency: 'INR',
         status: 'completed',
+        completedKey: `${userId}:${course._id}`,
         createdAt: when,
         completedAt: when,
+        fulfilledAt: when,
         gateway: 'local',
         simulated: true,
       });
     }
   }
   await purchasesRepository(store).insertMany(purchases);
+  const enrollments = enrollmentsService(store, clock);
+  for (const p of purchases) await enrollments.enroll(p.userId, p.courseId, p._id);
 }
