@@ -200,3 +200,40 @@ for (const adapter of stores) {
     },
   );
 }
+
+describe.runIf(mongoUri)('ratings from two API processes on one database', { timeout: 120_000 }, () => {
+  it('lands every rating: each process retries its rebuild until one that read its record wins', async () => {
+    const dbName = `ratings_${newId()}`;
+    const first = await startTestApi({ store: await openMongoStore(mongoUri ?? '', { defaultDbName: dbName }) });
+    const second = await startTestApi({ store: await openMongoStore(mongoUri ?? '', { defaultDbName: dbName }) });
+    try {
+      const educator = await userWithProfile(first, 'two-teacher@example.com', { educator: true });
+      const course = courseDoc(educator.userId, 'Shared', 0);
+      await first.deps.store.collection<CourseDoc>('courses').insertOne(course);
+      const students = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => userWithProfile(i % 2 ? second : first, `two-${i}@example.com`)),
+      );
+      for (const [i, s] of students.entries()) {
+        const api = i % 2 ? second : first;
+        expect((await postJson(api, '/api/user/purchase', { courseId: course._id }, bearer(s.token))).status).toBe(200);
+      }
+      const answers = await Promise.all(
+        students.map((s, i) =>
+          postJson(
+            i % 2 ? second : first,
+            '/api/user/add-rating',
+            { courseId: course._id, rating: 5 - (i % 5) },
+            bearer(s.token),
+          ),
+        ),
+      );
+      expect(statuses(answers)).toEqual(students.map(() => 200));
+      const stored = await first.deps.store.collection<CourseDoc>('courses').findOne({ _id: course._id });
+      expect(new Map(stored?.courseRatings.map((r) => [r.userId, r.rating]))).toEqual(
+        new Map(students.map((s, i) => [s.userId, 5 - (i % 5)])),
+      );
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});

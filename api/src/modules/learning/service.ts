@@ -21,6 +21,45 @@ export function learningService(store: Store, clock: Clock) {
   const ratings = ratingsRepository(store);
   const projections = courseProjections(courses);
 
+  /** Rebuilds the course's list until a rebuild that read the records lands (see `rate`). */
+  async function rebuildRatings(courseId: string): Promise<void> {
+    for (let attempt = 0; attempt < MAX_REBUILDS; attempt++) {
+      const current = await projections.ratings(courseId);
+      if (!current) throw notFound(COURSE_NOT_FOUND);
+      const { version } = current;
+      // Ratings given before they were records (older data, the demo seed) become records first.
+      if (version === 0) await adoptListedRatings(courseId, current.list);
+      const all = await ratings.find({ courseId }, { sort: { updatedAt: 1 }, projection: { userId: 1, rating: 1 } });
+      const list = all.map((r) => ({ userId: r.userId, rating: r.rating }));
+      if (await projections.replaceRatings(courseId, version, list)) return;
+    }
+    throw new HttpError(503, 'Ratings are very busy right now. Please try again in a moment.');
+  }
+
+  /**
+   * Raters of one course in this process share rebuilds: a rater joins the next rebuild that has
+   * not started yet (it reads the records after the rater's was written), so a burst of N ratings
+   * costs about two rebuilds instead of N racing ones. Other processes still race by version.
+   */
+  const rebuilds = new Map<string, { running: Promise<void>; queued: Promise<void> | null }>();
+  function rebuildSoon(courseId: string): Promise<void> {
+    const entry = rebuilds.get(courseId) ?? { running: Promise.resolve(), queued: null };
+    rebuilds.set(courseId, entry);
+    if (entry.queued) return entry.queued;
+    const settled = () => {};
+    const queued = entry.running.then(settled, settled).then(() => {
+      entry.queued = null;
+      const run = rebuildRatings(courseId);
+      entry.running = run;
+      void run.then(settled, settled).then(() => {
+        if (entry.running === run && !entry.queued) rebuilds.delete(courseId);
+      });
+      return run;
+    });
+    entry.queued = queued;
+    return queued;
+  }
+
   async function adoptListedRatings(courseId: string, listed: Array<{ userId: string; rating: number }>) {
     for (const { userId, rating } of listed) {
       try {
@@ -91,17 +130,7 @@ export function learningService(store: Store, clock: Clock) {
         { $set: { userId, courseId, rating, updatedAt: clock.now() } },
         { upsert: true },
       );
-      for (let attempt = 0; attempt < MAX_REBUILDS; attempt++) {
-        const current = await projections.ratings(courseId);
-        if (!current) throw notFound(COURSE_NOT_FOUND);
-        const { version } = current;
-        // Ratings given before they were records (older data, the demo seed) become records first.
-        if (version === 0) await adoptListedRatings(courseId, current.list);
-        const all = await ratings.find({ courseId }, { sort: { updatedAt: 1 }, projection: { userId: 1, rating: 1 } });
-        const list = all.map((r) => ({ userId: r.userId, rating: r.rating }));
-        if (await projections.replaceRatings(courseId, version, list)) return;
-      }
-      throw new HttpError(503, 'Ratings are very busy right now. Please try again in a moment.');
+      await rebuildSoon(courseId);
     },
   };
 }
