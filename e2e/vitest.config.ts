@@ -6,6 +6,9 @@ export default defineProject({
     environment: 'node',
     include: ['tests/**/*.e2e.test.ts'],
     fileParallelism: false,
+    // After the API and component suites: the browser journeys' timing never shares the two cores
+    // with the API's crash and race suites.
+    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
