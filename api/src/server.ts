@@ -95,6 +95,7 @@ async function main() {
       clearInterval(reap);
       clearInterval(mailRetries);
       clearInterval(reconciliation);
+      auth.close();
       await mailer.settle();
       mailer.close();
       await store.close().catch((error) => logger.error({ err: error }, 'closing the store failed'));

@@ -3,6 +3,7 @@ import { RESET_MAIL_SENT } from '../src/modules/auth/routes.js';
 import { INVALID_RESET_LINK, WRONG_CURRENT_PASSWORD } from '../src/modules/auth/service.js';
 import { delaySeconds } from '../src/modules/auth/sign-in-throttle.js';
 import type { MailDoc } from '../src/modules/mail/repository.js';
+import type { Store } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, PASSWORD, postJson, verifiedAccount } from './support/identity.js';
 import { linkIn, startSmtpServer } from './support/smtp.js';
@@ -287,6 +288,52 @@ describe('behind a TLS-terminating proxy', () => {
       expect((res.headers.get('set-cookie') ?? '').toLowerCase()).toContain('secure');
     } finally {
       await api.close();
+    }
+  });
+});
+
+describe('ended sessions across restarts and API processes', () => {
+  /** A second app on the same store, as a restarted process or another replica would be. */
+  const sameStore = (store: Store): Store => Object.assign(Object.create(store) as Store, { close: async () => {} });
+
+  it('a restarted API still refuses the tokens of sessions that ended before it started', async () => {
+    const before = await startTestApi();
+    await verifiedAccount(before, 'restart@example.com');
+    const ended = await signIn(before, 'restart@example.com');
+    const kept = await signIn(before, 'restart@example.com');
+    expect((await postJson(before, '/api/auth/sign-out', {}, { Cookie: ended.cookie })).status).toBe(200);
+    const after = await startTestApi({ store: sameStore(before.deps.store) });
+    try {
+      expect(await userData(after, ended.token)).toMatchObject({
+        status: 401,
+        body: { message: 'Your session has ended. Please sign in again.' },
+      });
+      expect((await userData(after, kept.token)).status).not.toBe(401);
+    } finally {
+      await after.close();
+      await before.close();
+    }
+  });
+
+  it('a sign-out on one API process is refused on another within a second', async () => {
+    const a = await startTestApi();
+    const b = await startTestApi({ store: sameStore(a.deps.store) });
+    try {
+      await verifiedAccount(a, 'replicas@example.com');
+      const session = await signIn(a, 'replicas@example.com');
+      expect((await userData(b, session.token)).status).not.toBe(401);
+      const signedOutAt = Date.now();
+      expect((await postJson(a, '/api/auth/sign-out-everywhere', {}, bearer(session.token))).status).toBe(200);
+      let status = 0;
+      while (Date.now() - signedOutAt < 3_000) {
+        status = (await userData(b, session.token)).status;
+        if (status === 401) break;
+      }
+      expect(status).toBe(401);
+      expect(Date.now() - signedOutAt).toBeLessThan(1_500);
+    } finally {
+      await b.close();
+      await a.close();
     }
   });
 });

@@ -13,6 +13,8 @@ export interface Auth {
   verifier: TokenVerifier;
   /** Local accounts; absent in Clerk mode. */
   local?: LocalAuthService;
+  /** Stops reading the store for ended sessions. */
+  close(): void;
 }
 
 export const PLACEHOLDER_AVATAR_PATH = '/api/assets/avatar.svg';
@@ -27,18 +29,21 @@ export async function buildAuth(
 ): Promise<Auth> {
   const authorizedParties = [...new Set([new URL(config.publicAppUrl).origin, ...config.allowedOrigins])];
   if (config.auth.mode === 'clerk') {
-    return { verifier: createTokenVerifier({ jwtKey: config.auth.jwtKey, authorizedParties }) };
+    return { verifier: createTokenVerifier({ jwtKey: config.auth.jwtKey, authorizedParties }), close: () => {} };
   }
   const issuer = createLocalIssuer(
     signingKeyPem ?? (await loadOrCreateSigningKey(config.dataDir)),
     `${config.publicApiUrl}/api/auth`,
   );
-  const revoked = new RevokedSessions();
+  const repo = authRepository(store);
+  const revoked = new RevokedSessions(repo.sessions, () => clock.now().getTime());
+  // A poll that fails (the store is down) is simply tried again; the API's own calls report the outage.
+  await revoked.start(() => {});
   const verifier = revoked.guard(createTokenVerifier({ jwtKey: issuer.publicKeyPem, authorizedParties }), () =>
     clock.now().getTime(),
   );
   const local = localAuthService({
-    repo: authRepository(store),
+    repo,
     issuer,
     revoked,
     clock,
@@ -49,5 +54,5 @@ export async function buildAuth(
     resetLink: (token) => `${config.publicAppUrl}/reset-password?token=${token}`,
     placeholderImage: config.publicApiUrl + PLACEHOLDER_AVATAR_PATH,
   });
-  return { verifier, local };
+  return { verifier, local, close: () => revoked.stop() };
 }

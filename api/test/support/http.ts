@@ -84,6 +84,7 @@ export async function startTestApi(
     },
     async close() {
       await new Promise((resolve) => server.close(resolve));
+      auth.close();
       await mailer.settle();
       mailer.close();
       await store.close();

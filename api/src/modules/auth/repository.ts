@@ -34,6 +34,8 @@ export const AUTH_INDEXES = [
   { collection: 'accounts', fields: ['verifyTokenHash'], unique: true, sparse: true },
   { collection: 'accounts', fields: ['resetTokenHash'], unique: true, sparse: true },
   { collection: 'sessions', fields: ['accountId'] },
+  // Not sparse: NeDB's sparse indexes miss range queries on a field added by an update.
+  { collection: 'sessions', fields: ['revokedAt'] },
 ] as const;
 
 export function authRepository(store: Store) {
