@@ -176,7 +176,7 @@ describe('API foundation over HTTP', () => {
 });
 
 describe('health when the store is down', () => {
-  it('answers 503 with the store status', async () => {
+  it('answers 503 with the store status (readiness) while liveness stays 200', async () => {
     const downStore = {
       kind: 'mongodb',
       ping: async () => false,
@@ -200,6 +200,11 @@ describe('health when the store is down', () => {
         success: false,
         message: 'The database is not reachable',
         store: { kind: 'mongodb', ok: false },
+      });
+      // Not ready, but alive: a load balancer sends no traffic, and does not restart it.
+      expect(await api.json('/api/health/live')).toMatchObject({
+        status: 200,
+        body: { success: true, status: 'live' },
       });
     } finally {
       await api.close();

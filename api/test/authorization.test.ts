@@ -319,6 +319,7 @@ interface Entry {
 
 const TABLE: Record<string, Entry> = {
   'GET /api/health': { access: 'public' },
+  'GET /api/health/live': { access: 'public' },
   'GET /api/config': { access: 'public' },
   'GET /api/assets/avatar.svg': { access: 'public' },
 
