@@ -9,8 +9,9 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server on a loopback port that keeps what it receives. `failNext(n)` refuses the
- * next n deliveries with a temporary error, as a busy mail server would.
+ * A real SMTP server on a loopback port that keeps what it receives (the API's `SMTP_URL` points
+ * here, in the API tests and the end-to-end ones alike). `failNext(n)` refuses the next n
+ * deliveries with a temporary error, as a busy mail server would.
  */
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
@@ -55,10 +56,23 @@ export async function startSmtpServer() {
       failures = count;
     },
     /** Resolves with the first mail (already received or still to come) that matches. */
-    waitFor(match: (m: ReceivedMail) => boolean): Promise<ReceivedMail> {
+    waitFor(match: (m: ReceivedMail) => boolean, timeoutMs = 15_000): Promise<ReceivedMail> {
       const found = received.find(match);
       if (found) return Promise.resolve(found);
-      return new Promise((resolve) => waiters.push({ match, resolve }));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`No such mail within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({
+          match,
+          resolve: (mail) => {
+            clearTimeout(timer);
+            resolve(mail);
+          },
+        });
+      });
+    },
+    /** The first mail to `address` (already received or still to come) that `match` accepts. */
+    waitForMailTo(address: string, match: (m: ReceivedMail) => boolean = () => true, timeoutMs = 15_000) {
+      return this.waitFor((m) => m.to.includes(address) && match(m), timeoutMs);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
