@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -23,6 +21,7 @@ import { seedDemo } from '../src/seed/demo.js';
 import { openEmbeddedStore } from '../src/store/embedded.js';
 import type { Store } from '../src/store/index.js';
 import { openMongoStore } from '../src/store/mongodb.js';
+import { freePort } from './support/http.js';
 
 /**
  * The API killed (SIGKILL) at a random moment while 40 students buy courses through the local
@@ -49,14 +48,6 @@ afterEach(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 type Api = { child: ChildProcess; base: string; output: () => string; exited: Promise<unknown> };
 

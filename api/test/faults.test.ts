@@ -1,12 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_STORE_USER_DATA_MAX_AGE_MS } from '../src/modules/users/service.js';
 import { openMongoStore } from '../src/store/mongodb.js';
-import { startTestApi, type TestApi } from './support/http.js';
+import { freePort, startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
 
 /** The FerretDB binary .ci/run installs; without it this suite cannot stop a real database. */
@@ -32,14 +32,6 @@ if (!binary) {
   if (process.env.CI && !process.env.MONGO_SKIP_REASON)
     throw new Error('FerretDB is missing: CI must run the store fault suite.');
   console.warn('[faults] SKIPPING the store fault suite: no ferretdb binary on this machine.');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe.runIf(binary)('the database going away and coming back', () => {

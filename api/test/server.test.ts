@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_NODE_FLAGS } from '../node-flags.mjs';
+import { freePort } from './support/http.js';
 
 const API_DIR = path.resolve(import.meta.dirname, '..');
 const SERVER = path.join(API_DIR, 'src/server.ts');
@@ -16,14 +17,6 @@ afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Runs the real server entry point (through tsx) and collects its output. */
 async function runServer(env: Record<string, string>) {

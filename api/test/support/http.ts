@@ -106,3 +106,12 @@ export function rawGet(
     }).on('error', reject);
   });
 }
+
+/** A port nobody listens on right now (for servers the tests start as processes). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
