@@ -1,3 +1,4 @@
+import { tagTone } from '@courseport/shared-ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -50,16 +51,16 @@ describe('Educator requests tab', () => {
     const alice = within(rowOf('alice@example.com'));
     expect(alice.getByText('Alice Pending')).toBeInTheDocument();
     expect(alice.getByText(new Date('2025-01-15T10:30:00.000Z').toLocaleString())).toBeInTheDocument();
-    expect(alice.getByText('Pending')).toHaveClass('ant-tag-gold');
+    expect(alice.getByText('Pending')).toHaveStyle({ color: tagTone('gold').color });
     expect(alice.getByRole('button', { name: 'Approve' })).toBeEnabled();
     expect(alice.getByRole('button', { name: 'Reject' })).toBeEnabled();
 
     const bob = within(rowOf('bob@example.com'));
-    expect(bob.getByText('Approved')).toHaveClass('ant-tag-green');
+    expect(bob.getByText('Approved')).toHaveStyle({ color: tagTone('green').color });
     expect(bob.queryByRole('button')).not.toBeInTheDocument();
 
     const carol = within(rowOf('carol@example.com'));
-    expect(carol.getByText('Rejected')).toHaveClass('ant-tag-red');
+    expect(carol.getByText('Rejected')).toHaveStyle({ color: tagTone('red').color });
     expect(carol.getByText('Reason: Not enough experience')).toBeInTheDocument();
     expect(carol.queryByRole('button')).not.toBeInTheDocument();
 

@@ -3,6 +3,7 @@
  * singletons and the common Rsbuild set-up. Node-only; never imported by browser code.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -61,6 +62,8 @@ export function defineFederatedApp({ name, exposes, title, extra = {} }: PortalO
     source: { entry: { index: './src/index.ts' }, ...extra.source },
     html: {
       title,
+      // Rsbuild's own page with the document's language (screen readers, axe's html-has-lang).
+      template: fileURLToPath(new URL('./index.html', import.meta.url)),
       // Remotes use an automatic public path; the base keeps standalone deep links (/player/1) working.
       ...(isHost ? {} : { tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] }),
       ...extra.html,

@@ -35,5 +35,5 @@ export {
   useSession,
 } from './session/store';
 export { renderStandalone } from './standalone';
-export { theme } from './theme';
+export { type TagTone, tagTone, theme } from './theme';
 export { type Toast, useToast } from './toast';

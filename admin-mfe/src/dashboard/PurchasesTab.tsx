@@ -1,13 +1,22 @@
-import { Button, EmptyState, ErrorState, LoadingState, money, useCurrency } from '@courseport/shared-ui';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  money,
+  type TagTone,
+  tagTone,
+  useCurrency,
+} from '@courseport/shared-ui';
 import { Flex, Modal, Table, Tag, Tooltip, Typography } from '@courseport/shared-ui/heavy';
 import type { AdminPurchase, PurchaseStatus } from './purchases';
 import type { PurchasesStatus } from './usePurchases';
 
-const STATUS_TAGS: Record<PurchaseStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'gold' },
-  completed: { label: 'Completed', color: 'green' },
-  refunded: { label: 'Refunded', color: 'purple' },
-  expired: { label: 'Expired', color: 'default' },
+const STATUS_TAGS: Record<PurchaseStatus, { label: string; tone: TagTone }> = {
+  pending: { label: 'Pending', tone: 'gold' },
+  completed: { label: 'Completed', tone: 'green' },
+  refunded: { label: 'Refunded', tone: 'purple' },
+  expired: { label: 'Expired', tone: 'default' },
 };
 
 const dateText = (iso: string) =>
@@ -94,9 +103,7 @@ export function PurchasesTab(props: PurchasesTabProps) {
                 <span style={{ whiteSpace: 'nowrap' }}>{money(currency, p.amount)}</span>
                 {p.simulated && (
                   <Tooltip title={SIMULATED_HINT}>
-                    <Tag color="orange" style={{ marginInlineEnd: 0 }}>
-                      Simulated
-                    </Tag>
+                    <Tag style={{ ...tagTone('orange'), marginInlineEnd: 0 }}>Simulated</Tag>
                   </Tooltip>
                 )}
               </Flex>
@@ -106,10 +113,10 @@ export function PurchasesTab(props: PurchasesTabProps) {
             title: 'Status',
             key: 'status',
             render: (_, p) => {
-              const tag = STATUS_TAGS[p.status] ?? { label: p.status, color: 'default' };
+              const tag = STATUS_TAGS[p.status] ?? { label: p.status, tone: 'default' };
               return (
                 <Flex vertical align="flex-start" gap={4}>
-                  <Tag color={tag.color}>{tag.label}</Tag>
+                  <Tag style={tagTone(tag.tone)}>{tag.label}</Tag>
                   {p.status === 'refunded' && p.refundedAt && (
                     <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                       on {dateText(p.refundedAt)}

@@ -1,12 +1,12 @@
-import { Button, type EducatorRequest, type EducatorRequestStatus } from '@courseport/shared-ui';
+import { Button, type EducatorRequest, type EducatorRequestStatus, type TagTone, tagTone } from '@courseport/shared-ui';
 import { Avatar, Flex, Table, Tag, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { RejectModal } from './RejectModal';
 
-const STATUS_TAGS: Record<EducatorRequestStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'gold' },
-  approved: { label: 'Approved', color: 'green' },
-  rejected: { label: 'Rejected', color: 'red' },
+const STATUS_TAGS: Record<EducatorRequestStatus, { label: string; tone: TagTone }> = {
+  pending: { label: 'Pending', tone: 'gold' },
+  approved: { label: 'Approved', tone: 'green' },
+  rejected: { label: 'Rejected', tone: 'red' },
 };
 
 interface RequestsTabProps {
@@ -63,7 +63,7 @@ export function RequestsTab({ requests, loading, busyIds, onApprove, onReject }:
               const tag = STATUS_TAGS[request.status];
               return (
                 <Flex vertical align="flex-start" gap={4}>
-                  <Tag color={tag.color}>{tag.label}</Tag>
+                  <Tag style={tagTone(tag.tone)}>{tag.label}</Tag>
                   {request.status === 'rejected' && request.reason && (
                     <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 260 }}>
                       Reason: {request.reason}
