@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
@@ -173,5 +173,24 @@ describe('reconciliation', () => {
     const [done] = await purchases().find({ userId: student.userId, courseId: course._id });
     expect(done?.fulfilledAt).toBeInstanceOf(Date);
     expect(await purchases().findOne({ _id: refundedId })).toMatchObject({ revokedAt: expect.any(Date) });
+  });
+
+  it('asks the gateway about an abandoned checkout again only after a few minutes', async () => {
+    const student = await userWithProfile(api, 'abandoned@example.com');
+    await postJson(api, '/api/user/purchase', { courseId: course._id }, bearer(student.token));
+    await purchases().updateOne({ userId: student.userId }, { $set: { createdAt: new Date(Date.now() - 5 * 60_000) } });
+    const retrieve = vi.spyOn(api.deps.payments.gateway, 'retrieve');
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await api.json('/api/user/purchases', { headers: bearer(student.token) })).status).toBe(200);
+      }
+      expect(retrieve).toHaveBeenCalledTimes(1);
+      expect(await purchases().findOne({ userId: student.userId })).toMatchObject({
+        status: 'pending',
+        checkedAt: expect.any(Date),
+      });
+    } finally {
+      retrieve.mockRestore();
+    }
   });
 });

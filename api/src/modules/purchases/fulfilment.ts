@@ -10,6 +10,8 @@ export const purchaseKey = (purchase: Pick<PurchaseDoc, 'userId' | 'courseId'>) 
 /** Pending checkouts younger than this are the buyer's to finish; older ones are checked by reconciliation. */
 const RECONCILE_PENDING_AFTER_MS = 2 * 60_000;
 const RECONCILE_BATCH = 200;
+/** A checkout the gateway says is still open is not asked about again for this long. */
+const RECHECK_OPEN_AFTER_MS = 10 * 60_000;
 
 export interface FulfilmentOptions {
   enrollments: EnrollmentsService;
@@ -172,14 +174,26 @@ export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, o
         await api.expire(purchase._id);
         finished += 1;
       }
+      // Abandoned checkouts stay open for a while (a day on Stripe): each is asked about again only
+      // every few minutes, so they neither cost a gateway call a minute nor crowd newer ones out of the batch.
+      const recheck = new Date(clock.now().getTime() - RECHECK_OPEN_AFTER_MS);
       for (const purchase of await purchases.find(
-        { ...mine, status: 'pending', gatewaySessionId: { $exists: true }, createdAt: { $lte: stale } },
+        {
+          ...mine,
+          status: 'pending',
+          gatewaySessionId: { $exists: true },
+          createdAt: { $lte: stale },
+          $or: [{ checkedAt: { $exists: false } }, { checkedAt: { $lte: recheck } }],
+        },
         { limit: RECONCILE_BATCH },
       )) {
         const session = await gateway.retrieve(purchase.gatewaySessionId as string);
         if (session.paid) await api.fulfil(purchase._id, session.paymentId);
         else if (session.status === 'expired') await api.expire(purchase._id);
-        else continue;
+        else {
+          await purchases.updateOne({ _id: purchase._id, status: 'pending' }, { $set: { checkedAt: clock.now() } });
+          continue;
+        }
         finished += 1;
       }
       return finished;

@@ -24,6 +24,8 @@ export interface PurchaseDoc {
   completedKey?: string;
   /** The gateway's payment (Stripe's PaymentIntent id), once paid. */
   paymentId?: string;
+  /** When reconciliation last found its checkout still open at the gateway. */
+  checkedAt?: Date;
   /** Set once the buyer is enrolled (and the receipt written): fulfilment is finished. */
   fulfilledAt?: Date;
   refundedAt?: Date;
