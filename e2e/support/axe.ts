@@ -14,6 +14,7 @@ interface AxeResults {
  * page's own Content-Security-Policy has no say.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   await page.evaluate(AXE_SOURCE);
   const results = (await page.evaluate(() =>
     (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<unknown> } }).axe.run(document, {
@@ -30,4 +31,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .map((n) => n.target.join(' '))
           .join(', ')}`,
     );
+}
+
+/**
+ * Waits until every finite animation on the page has finished, so contrast is measured on what the
+ * user ends up seeing rather than on a dialog half-way through fading in. Endless ones (spinners) are
+ * left running.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  // antd's motion classes (…-appear, …-enter, …-leave) come before the animation itself does.
+  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
