@@ -14,6 +14,9 @@ export function openStore(options: {
   logger?: StoreLogger;
 }): Promise<Store> {
   return options.mongodbUri
-    ? openMongoStore(options.mongodbUri)
+    ? openMongoStore(options.mongodbUri, {
+        onBackgroundError: (error) =>
+          options.logger?.warn({ err: error }, 'Could not read the write versions other API processes announced'),
+      })
     : openEmbeddedStore(options.dataDir, options.logger ? { logger: options.logger } : {});
 }

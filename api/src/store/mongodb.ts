@@ -22,7 +22,8 @@ import type {
   Update,
   UpdateResult,
 } from './types.js';
-import { WriteVersions } from './write-versions.js';
+import { SharedWriteVersions } from './shared-write-versions.js';
+import type { WriteVersions } from './write-versions.js';
 
 const DUPLICATE_KEY = 11000;
 
@@ -236,6 +237,8 @@ export interface MongoStoreOptions {
   /** Used when the URI names no database. */
   defaultDbName?: string;
   serverSelectionTimeoutMS?: number;
+  /** Failures of background work (reading other processes' write versions), for the log. */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 /** The official MongoDB driver: Atlas, replica sets, sharded clusters, or any MongoDB-wire server. */
@@ -250,7 +253,9 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   const info = await guard(() => db.command({ buildInfo: 1 }));
   const isFerretDb = 'ferretdbVersion' in info;
   const queues = new Map<string, WriteQueue>();
-  const versions = new WriteVersions();
+  const versions = new SharedWriteVersions(db.collection('_writeVersions'), options.onBackgroundError);
+  await guard(() => versions.refresh());
+  versions.start();
   const queueFor = (name: string) => {
     if (!isFerretDb) return null;
     const queue = queues.get(name) ?? new WriteQueue();
@@ -286,6 +291,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
       }
     },
     async close() {
+      versions.stop();
       await client.close();
     },
   };

@@ -3,7 +3,7 @@
  * a request never gets a value built before a write that finished before the request began.
  * Builds are shared (one at a time per key); past `maxEntries`, the least recently used entries
  * are dropped. `maxAgeMs` bounds how long a value may miss writes made by other processes (a
- * shared MongoDB): older values are still served once while a fresh one is built in the background,
+ * shared MongoDB whose store does not share write versions): older values are still served once while a fresh one is built in the background,
  * unless `serveExpired` is false, when they are rebuilt before they are served.
  */
 export interface VersionedCache<K, V> {
@@ -24,6 +24,9 @@ export function versionedCache<K, V>(options: {
   now?: () => number;
 }): VersionedCache<K, V> {
   const { version, maxAgeMs, maxEntries, serveExpired = true, now = Date.now } = options;
+  // Asking once now makes a shared store announce this collection's writes to other processes
+  // from the start (see SharedWriteVersions), not only after this cache's first read.
+  version();
   const entries = new Map<K, Entry<V>>();
   const building = new Map<K, Promise<Entry<V>>>();
 

@@ -14,7 +14,11 @@ export class WriteVersions {
     try {
       return await write();
     } finally {
-      this.counts.set(collection, this.of(collection) + 1);
+      this.bump(collection);
     }
+  }
+
+  protected bump(collection: string): void {
+    this.counts.set(collection, (this.counts.get(collection) ?? 0) + 1);
   }
 }
