@@ -239,6 +239,8 @@ export interface MongoStoreOptions {
   serverSelectionTimeoutMS?: number;
   /** Failures of background work (reading other processes' write versions), for the log. */
   onBackgroundError?: (error: unknown) => void;
+  /** Called as each command goes to the server (the driver's command monitoring), e.g. to count round trips. */
+  onCommand?: (command: { commandName: string; collection: unknown }) => void;
 }
 
 /** The official MongoDB driver: Atlas, replica sets, sharded clusters, or any MongoDB-wire server. */
@@ -246,7 +248,14 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   const client = new MongoClient(uri, {
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 5000,
     ignoreUndefined: true,
+    monitorCommands: options.onCommand !== undefined,
   });
+  const { onCommand } = options;
+  if (onCommand) {
+    client.on('commandStarted', (event) =>
+      onCommand({ commandName: event.commandName, collection: event.command[event.commandName] }),
+    );
+  }
   await guard(() => client.connect());
   const named = new URL(uri.replace(/^mongodb(\+srv)?:/, 'http:')).pathname.replace(/^\//, '');
   const db = client.db(named || options.defaultDbName || 'courseport');
