@@ -110,6 +110,19 @@ const schema = z.object({
       .regex(/^whsec_\S+$/, 'must start with whsec_')
       .optional(),
   ),
+  STRIPE_API_BASE: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+        } catch {
+          return false;
+        }
+      }, 'must be an http:// or https:// origin such as http://localhost:12111 (stripe-mock), with no path')
+      .optional(),
+  ),
 });
 
 /** Keys that only make sense together: setting some but not all is a mistake worth naming. */
@@ -117,6 +130,13 @@ const KEY_GROUPS = [
   { keys: ['CLERK_PUBLISHABLE_KEY', 'CLERK_SECRET_KEY', 'CLERK_JWT_KEY'], mode: 'Clerk mode needs all three' },
   { keys: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], mode: 'Stripe mode needs both' },
 ];
+
+/** Where the Stripe SDK sends its calls: Stripe itself unless `STRIPE_API_BASE` names a stand-in. */
+export interface StripeApiBase {
+  protocol: 'http' | 'https';
+  host: string;
+  port: number;
+}
 
 function incompleteGroups(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
@@ -143,7 +163,7 @@ export interface Config {
   publicAppUrl: string;
   publicApiUrl: string;
   auth: { mode: 'local' } | { mode: 'clerk'; publishableKey: string; secretKey: string; jwtKey: string };
-  payments: { mode: 'local' } | { mode: 'stripe'; secretKey: string; webhookSecret: string };
+  payments: { mode: 'local' } | { mode: 'stripe'; secretKey: string; webhookSecret: string; apiBase?: StripeApiBase };
   /** Seeded into the admin allow-list at start (idempotent). */
   adminEmails: string[];
   /** Seed demo accounts (and data) into an empty store; local auth only. */
@@ -170,6 +190,9 @@ const modeOf = (e: Env) => e.COURSEPORT_MODE ?? (e.NODE_ENV === 'production' ? '
 /** What production mode and secure cookies need, beyond each variable being well-formed. */
 function unsafeCombinations(e: Env): string[] {
   const problems: string[] = [];
+  if (e.STRIPE_API_BASE && /^(sk|rk)_live_/.test(e.STRIPE_SECRET_KEY ?? '')) {
+    problems.push('STRIPE_API_BASE: a live Stripe key is only ever sent to Stripe itself: unset STRIPE_API_BASE');
+  }
   const https = [e.PUBLIC_API_URL, e.PUBLIC_APP_URL].some((url) => url?.startsWith('https://'));
   if (https && e.TRUST_PROXY === 0) {
     problems.push(
@@ -190,6 +213,16 @@ function unsafeCombinations(e: Env): string[] {
     );
   }
   return problems;
+}
+
+function stripeApiBase(value: string): StripeApiBase {
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    protocol,
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(url.port) || (protocol === 'http' ? 80 : 443),
+  };
 }
 
 /** Reads and validates the environment, naming every bad variable at once. */
@@ -226,7 +259,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { mode: 'local' },
     payments:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { mode: 'stripe', secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+        ? {
+            mode: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_API_BASE ? { apiBase: stripeApiBase(e.STRIPE_API_BASE) } : {}),
+          }
         : { mode: 'local' },
     adminEmails: e.ADMIN_EMAILS,
     demoSeed: e.DEMO_SEED,

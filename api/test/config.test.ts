@@ -103,4 +103,30 @@ describe('config', () => {
     );
     expect(loadConfig({ PUBLIC_API_URL: 'https://api.courseport.example', TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
+
+  it('points the Stripe SDK at STRIPE_API_BASE (stripe-mock, a test fake), never with a live key', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_y' };
+    expect(loadConfig(stripe).payments).toEqual({ mode: 'stripe', secretKey: 'sk_test_x', webhookSecret: 'whsec_y' });
+    expect(loadConfig({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).payments).toMatchObject({
+      apiBase: { protocol: 'http', host: '127.0.0.1', port: 12111 },
+    });
+    expect(loadConfig({ ...stripe, STRIPE_API_BASE: 'https://stripe.test/' }).payments).toMatchObject({
+      apiBase: { protocol: 'https', host: 'stripe.test', port: 443 },
+    });
+    expect(loadConfig({ ...stripe, STRIPE_API_BASE: 'http://[::1]:8080' }).payments).toMatchObject({
+      apiBase: { protocol: 'http', host: '::1', port: 8080 },
+    });
+    for (const bad of ['localhost:12111', 'ftp://stripe.test', 'http://stripe.test/v1']) {
+      expect(() => loadConfig({ ...stripe, STRIPE_API_BASE: bad })).toThrow(
+        /STRIPE_API_BASE: must be an http:\/\/ or https:\/\/ origin/,
+      );
+    }
+    expect(() =>
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_y',
+        STRIPE_API_BASE: 'http://x.test',
+      }),
+    ).toThrow(/STRIPE_API_BASE: a live Stripe key is only ever sent to Stripe itself/);
+  });
 });

@@ -15,7 +15,9 @@ export interface Payments {
 /** Stripe Checkout when its keys are configured, the local checkout page otherwise. */
 export function buildPayments(config: Config, store: Store, clock: Clock, stripe?: Stripe): Payments {
   if (config.payments.mode === 'stripe') {
-    const client = stripe ?? new Stripe(config.payments.secretKey, { maxNetworkRetries: 1, timeout: 10_000 });
+    // STRIPE_API_BASE points the SDK at a stand-in (stripe-mock, a test's fake); Stripe itself otherwise.
+    const { secretKey, apiBase } = config.payments;
+    const client = stripe ?? new Stripe(secretKey, { maxNetworkRetries: 1, timeout: 10_000, ...apiBase });
     return { gateway: stripeGateway(client), stripe: client };
   }
   return { gateway: localGateway(store, clock, config.publicApiUrl, config.publicAppUrl) };
