@@ -2,6 +2,7 @@ import type { CourseProgress, EnrolledCourse } from '@courseport/shared-ui/contr
 import type { Clock } from '../../clock.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { ConflictError, ID_PATTERN, type Store } from '../../store/index.js';
+import { versionedCache } from '../../store/versioned-cache.js';
 import { type CourseDoc, coursesRepository } from '../courses/repository.js';
 import { COURSE_NOT_FOUND, catalogService, courseProjections } from '../courses/service.js';
 import { usersRepository } from '../users/repository.js';
@@ -9,6 +10,29 @@ import { USER_NOT_FOUND } from '../users/service.js';
 import { progressRepository, ratingsRepository } from './repository.js';
 
 export const NOT_ENROLLED = 'You are not enrolled in this course';
+export const LECTURE_NOT_IN_COURSE = 'This lecture is not part of the course';
+
+/**
+ * How long a course's cached lecture and student lists may be used on a store shared by several API
+ * processes. Their writes to courses are announced to the others within a poll (SharedWriteVersions,
+ * 250 ms); this only bounds an announcement that never came (a process that crashed right after a
+ * write, or a store that failed to take the announcement).
+ */
+export const COURSE_ACCESS_MAX_AGE_MS = 5_000;
+/**
+ * Courses whose lists are kept at once (least recently used dropped first). Bounded by count: a
+ * course with 100,000 students holds a few MB, most courses far less.
+ */
+export const COURSE_ACCESS_KEPT = 500;
+
+/** What deciding "may this student work on this lecture" needs of a course, as sets. */
+interface CourseAccess {
+  lectureIds: ReadonlySet<string>;
+  students: ReadonlySet<string>;
+}
+
+const lectureIdsOf = (course: Pick<CourseDoc, 'courseContent'>) =>
+  new Set((course.courseContent ?? []).flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId)));
 
 /** What an enrolled student does with a course: watch, complete lectures, rate. */
 /** Each failed rebuild means another rater's landed: this bounds a burst far larger than any course sees. */
@@ -72,12 +96,51 @@ export function learningService(store: Store, clock: Clock) {
   }
   const catalog = catalogService(courses);
 
-  /** The course, if the caller is enrolled in it (403 otherwise, 404 for no such course). */
-  async function enrolledCourse(userId: string, courseId: string): Promise<CourseDoc> {
-    const course = ID_PATTERN.test(courseId) ? await courses.findOne({ _id: courseId }) : null;
+  /**
+   * Each course's lecture ids and enrolled students, kept until the next write to courses (an
+   * enrollment, a refund, a rating, an edit) made by any API process: within one process exact, since
+   * a write bumps the version before anyone can read after it; from another process within a poll.
+   * Unknown course ids are never kept (the build throws 404), so they cannot crowd out real ones.
+   */
+  const access = versionedCache<string, CourseAccess>({
+    version: () => store.writeVersion('courses'),
+    maxAgeMs: store.kind === 'embedded' ? Number.POSITIVE_INFINITY : COURSE_ACCESS_MAX_AGE_MS,
+    maxEntries: COURSE_ACCESS_KEPT,
+    // An access list past its age is read again before it answers, never served once more.
+    serveExpired: false,
+  });
+  async function readAccess(courseId: string): Promise<CourseAccess> {
+    const course = await courses.findOne({ _id: courseId }, { projection: { courseContent: 1, enrolledStudents: 1 } });
     if (!course) throw notFound(COURSE_NOT_FOUND);
-    if (!course.enrolledStudents.includes(userId)) throw forbidden(NOT_ENROLLED);
-    return course;
+    return { lectureIds: lectureIdsOf(course), students: new Set(course.enrolledStudents ?? []) };
+  }
+
+  /**
+   * The store's answer when the cache says no: a student who enrolled (or a lecture added) on another
+   * API process a moment ago is not refused for the poll's delay. Without reading the student list.
+   */
+  async function confirmAccess(userId: string, courseId: string, lectureId?: string): Promise<void> {
+    const course = await courses.findOne(
+      { _id: courseId, enrolledStudents: userId },
+      { projection: { courseContent: 1 } },
+    );
+    if (!course) {
+      const exists = await courses.findOne({ _id: courseId }, { projection: { _id: 1 } });
+      throw exists ? forbidden(NOT_ENROLLED) : notFound(COURSE_NOT_FOUND);
+    }
+    if (lectureId !== undefined && !lectureIdsOf(course).has(lectureId)) throw badRequest(LECTURE_NOT_IN_COURSE);
+  }
+
+  /**
+   * Passes if the caller is enrolled in the course (and the lecture, if given, is one of its
+   * lectures): 404 for no such course, else 403 when not enrolled, else 400 for another course's
+   * lecture. A yes comes from memory; a no is confirmed by the store first.
+   */
+  async function checkAccess(userId: string, courseId: string, lectureId?: string): Promise<void> {
+    if (!ID_PATTERN.test(courseId)) throw notFound(COURSE_NOT_FOUND);
+    const known = await access.get(courseId, () => readAccess(courseId));
+    if (known.students.has(userId) && (lectureId === undefined || known.lectureIds.has(lectureId))) return;
+    await confirmAccess(userId, courseId, lectureId);
   }
 
   return {
@@ -95,26 +158,25 @@ export function learningService(store: Store, clock: Clock) {
     },
 
     async progress(userId: string, courseId: string): Promise<CourseProgress | null> {
-      await enrolledCourse(userId, courseId);
+      await checkAccess(userId, courseId);
       const found = await progress.findOne({ userId, courseId });
       return found ? { courseId, lectureCompleted: found.lectureCompleted } : null;
     },
 
-    /** Idempotent: completing a completed lecture changes nothing. Returns whether it was new. */
+    /**
+     * Idempotent: completing a completed lecture changes nothing. Returns whether it was new. The
+     * checks come from memory, so this is one write: an upsert on the student and course (unique
+     * together, so two first completions at once make one record: the adapters retry the loser as an
+     * update) whose result tells whether the lecture was added.
+     */
     async completeLecture(userId: string, courseId: string, lectureId: string): Promise<boolean> {
-      const course = await enrolledCourse(userId, courseId);
-      const inCourse = course.courseContent.some((chapter) =>
-        chapter.chapterContent.some((l) => l.lectureId === lectureId),
-      );
-      if (!inCourse) throw badRequest('This lecture is not part of the course');
-      const before = await progress.findOne({ userId, courseId });
-      if (before?.lectureCompleted.includes(lectureId)) return false;
-      await progress.findOneAndUpdate(
+      await checkAccess(userId, courseId, lectureId);
+      const result = await progress.updateOne(
         { userId, courseId },
         { $addToSet: { lectureCompleted: lectureId } },
         { upsert: true },
       );
-      return true;
+      return result.upsertedId !== undefined || result.modified > 0;
     },
 
     /**
@@ -124,7 +186,7 @@ export function learningService(store: Store, clock: Clock) {
      * its record was written: concurrent ratings are never lost, and nothing fails.
      */
     async rate(userId: string, courseId: string, rating: number): Promise<void> {
-      await enrolledCourse(userId, courseId);
+      await checkAccess(userId, courseId);
       await ratings.updateOne(
         { _id: `${userId}:${courseId}` },
         { $set: { userId, courseId, rating, updatedAt: clock.now() } },
