@@ -5,6 +5,8 @@ export default defineProject({
     name: 'e2e',
     environment: 'node',
     include: ['tests/**/*.e2e.test.ts'],
+    // FerretDB on PostgreSQL for the MongoDB halves, unless MONGODB_URI names a server already.
+    globalSetup: ['../scripts/mongo-test-server.mjs'],
     fileParallelism: false,
     // After the API and component suites: the browser journeys' timing never shares the two cores
     // with the API's crash and race suites.

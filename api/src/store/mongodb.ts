@@ -11,6 +11,7 @@ import {
 } from 'mongodb';
 import { ConflictError, StoreUnavailableError } from './errors.js';
 import { newId } from './ids.js';
+import { SharedWriteVersions } from './shared-write-versions.js';
 import type {
   BlobStore,
   Collection,
@@ -22,15 +23,18 @@ import type {
   Update,
   UpdateResult,
 } from './types.js';
-import { SharedWriteVersions } from './shared-write-versions.js';
 import type { WriteVersions } from './write-versions.js';
 
 const DUPLICATE_KEY = 11000;
+const INTERNAL_ERROR = 1;
+/** PostgreSQL's unique_violation. */
+const PG_UNIQUE_VIOLATION = 'SQLSTATE 23505';
 
 function isDuplicateKey(error: unknown): boolean {
   if (!(error instanceof MongoServerError)) return false;
-  // FerretDB on SQLite reports a unique violation during an update as an InternalError.
-  return error.code === DUPLICATE_KEY || /UNIQUE constraint failed/.test(error.message);
+  // FerretDB on PostgreSQL reports a unique violation during an update as an InternalError (code 1)
+  // that carries PostgreSQL's error code; an InternalError without it stays what it is.
+  return error.code === DUPLICATE_KEY || (error.code === INTERNAL_ERROR && error.message.includes(PG_UNIQUE_VIOLATION));
 }
 
 function isUnavailable(error: unknown): boolean {
@@ -68,34 +72,19 @@ function withInsertId(update: Update, filter: Filter): Document {
   return typeof filter._id === 'string' ? { ...update } : { ...update, $setOnInsert: { _id: newId() } };
 }
 
-/**
- * Runs write operations one at a time per collection. Only used against FerretDB: on its SQLite
- * backend two concurrent updates of one document can lose one of them (MongoDB makes every
- * single-document update atomic, so nothing is serialized there).
- */
-class WriteQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<R>(operation: () => Promise<R>): Promise<R> {
-    const result = this.tail.then(operation, operation);
-    this.tail = result.catch(() => {});
-    return result;
-  }
-}
-
 class MongoCollection<T extends Doc> implements Collection<T> {
   private readonly raw;
 
   constructor(
     db: Db,
     private readonly name: string,
-    private readonly writes: WriteQueue | null,
     private readonly versions: WriteVersions,
   ) {
     this.raw = db.collection<Document>(name);
   }
 
   private write<R>(operation: () => Promise<R>): Promise<R> {
-    return this.versions.track(this.name, () => (this.writes ? this.writes.run(operation) : operation()));
+    return this.versions.track(this.name, operation);
   }
 
   async insertOne(doc: T): Promise<T> {
@@ -259,24 +248,15 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
   await guard(() => client.connect());
   const named = new URL(uri.replace(/^mongodb(\+srv)?:/, 'http:')).pathname.replace(/^\//, '');
   const db = client.db(named || options.defaultDbName || 'courseport');
-  const info = await guard(() => db.command({ buildInfo: 1 }));
-  const isFerretDb = 'ferretdbVersion' in info;
-  const queues = new Map<string, WriteQueue>();
   const versions = new SharedWriteVersions(db.collection('_writeVersions'), options.onBackgroundError);
   await guard(() => versions.refresh());
   versions.start();
-  const queueFor = (name: string) => {
-    if (!isFerretDb) return null;
-    const queue = queues.get(name) ?? new WriteQueue();
-    queues.set(name, queue);
-    return queue;
-  };
 
   return {
     kind: 'mongodb',
     blobs: gridFsBlobs(db),
     collection<T extends Doc>(name: string) {
-      return new MongoCollection<T>(db, name, queueFor(name), versions);
+      return new MongoCollection<T>(db, name, versions);
     },
     writeVersion: (name: string) => versions.of(name),
     async ensureIndexes(specs: readonly IndexSpec[]) {
