@@ -40,7 +40,24 @@ function mapError(error: unknown): never {
   throw error;
 }
 
+/** Whether applying the update leaves the document as it is (an invalid update is left to NeDB to refuse). */
+function changesNothing(doc: Doc, update: Update): boolean {
+  try {
+    return JSON.stringify(modify(doc, update)) === JSON.stringify(doc);
+  } catch {
+    return false;
+  }
+}
+
 class EmbeddedCollection<T extends Doc> implements Collection<T> {
+  /**
+   * Writes to one collection run one at a time. `updateOne` reads the document, then updates it, and
+   * tells from the two whether it changed: another write in between would make that answer wrong
+   * (two concurrent `$addToSet`s of one value would both report a change). NeDB runs its operations
+   * one at a time anyway, each write with its fdatasync inside, so this costs little.
+   */
+  private tail: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly open: () => Promise<Datastore<T>>,
     private readonly name: string,
@@ -48,7 +65,11 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   ) {}
 
   private write<R>(operation: () => Promise<R>): Promise<R> {
-    return this.versions.track(this.name, operation);
+    return this.versions.track(this.name, () => {
+      const result = this.tail.then(operation, operation);
+      this.tail = result.catch(() => {});
+      return result;
+    });
   }
 
   insertOne(doc: T): Promise<T> {
@@ -101,6 +122,8 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
       const created = await this.upsertNew(filter, update);
       return created ? { matched: 0, modified: 0, upsertedId: created._id } : this.updateOneNow(filter, update);
     }
+    // An update that changes nothing (a `$addToSet` of a value already there) writes nothing either.
+    if (changesNothing(before, update)) return { matched: 1, modified: 0 };
     const { affectedDocuments } = await ds
       .updateAsync({ $and: [filter, { _id: before._id }] }, update, { returnUpdatedDocs: true })
       .catch(mapError);
