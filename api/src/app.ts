@@ -53,6 +53,7 @@ export function createApp(deps: AppDeps): Koa {
   const { trustProxy } = deps.config;
   const app = new Koa({ proxy: trustProxy > 0, maxIpsCount: trustProxy });
   app.silent = true;
+  app.context.limits = deps.limits;
   const api = createApiRouter(deps);
   const checkout = checkoutRoutes(deps);
 

@@ -1,6 +1,7 @@
 import type { Auth } from './auth/index.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { Limits } from './limits/index.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './modules/mail/service.js';
 import type { Payments } from './modules/purchases/payments.js';
@@ -15,4 +16,5 @@ export interface AppDeps {
   auth: Auth;
   payments: Payments;
   mailer: Mailer;
+  limits: Limits;
 }

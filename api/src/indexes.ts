@@ -1,3 +1,4 @@
+import { RATE_LIMIT_INDEXES } from './limits/index.js';
 import { ADMIN_EMAIL_INDEXES } from './modules/admin-emails/repository.js';
 import { AUTH_INDEXES } from './modules/auth/repository.js';
 import { COURSE_INDEXES } from './modules/courses/repository.js';
@@ -18,4 +19,5 @@ export const INDEXES: readonly IndexSpec[] = [
   ...PROGRESS_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...MAIL_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...ENROLLMENT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...RATE_LIMIT_INDEXES,
 ];

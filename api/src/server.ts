@@ -5,6 +5,7 @@ import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { answerClientError } from './http/middleware/error-handler.js';
 import { INDEXES } from './indexes.js';
+import { createLimits } from './limits/index.js';
 import { createLogger } from './logger.js';
 import { adminEmailsRepository } from './modules/admin-emails/repository.js';
 import { adminEmailsService } from './modules/admin-emails/service.js';
@@ -30,7 +31,8 @@ async function main() {
   const mailer = mailerFor(config, store, systemClock, logger);
   const auth = await buildAuth(config, store, systemClock, mailer);
   const payments = buildPayments(config, store, systemClock);
-  const deps = { config, store, clock: systemClock, logger, auth, payments, mailer };
+  const limits = createLimits(store, (error) => logger.warn({ err: error }, 'sharing the rate-limit counts failed'));
+  const deps = { config, store, clock: systemClock, logger, auth, payments, mailer, limits };
   await adminEmailsService(adminEmailsRepository(store), systemClock).seed(config.adminEmails);
   if (config.demoSeed) await seedDemo(deps);
   await rebaseThumbnails(coursesRepository(store), config.publicApiUrl);
@@ -96,6 +98,7 @@ async function main() {
       clearInterval(mailRetries);
       clearInterval(reconciliation);
       auth.close();
+      await limits.close();
       await mailer.settle();
       mailer.close();
       await store.close().catch((error) => logger.error({ err: error }, 'closing the store failed'));

@@ -180,6 +180,7 @@ describe('health when the store is down', () => {
     const downStore = {
       kind: 'mongodb',
       ping: async () => false,
+      writeVersion: () => 0,
       ensureIndexes: async () => {},
       close: async () => {},
       collection: () =>

@@ -13,7 +13,6 @@ import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { EnrollmentDoc } from '../src/modules/enrollments/repository.js';
 import { mailerFor } from '../src/modules/mail/service.js';
 import type { LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
-import { buildPayments } from '../src/modules/purchases/payments.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import { SECOND_PAYMENT_REFUNDED } from '../src/modules/purchases/service.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
@@ -130,8 +129,7 @@ async function seedAndCreateAccounts(open: () => Promise<Store>, dataDir: string
     const logger = pino({ level: 'silent' });
     const mailer = mailerFor(config, store, systemClock, logger);
     const auth = await buildAuth(config, store, systemClock, mailer);
-    const payments = buildPayments(config, store, systemClock);
-    expect(await seedDemo({ config, store, clock: systemClock, logger, auth, payments, mailer })).toBe(true);
+    expect(await seedDemo({ config, store, clock: systemClock, logger, auth })).toBe(true);
     const tag = randomBytes(3).toString('hex');
     const emails = Array.from({ length: STUDENTS }, (_, i) => `crash-${tag}-${i}@example.com`);
     await Promise.all(

@@ -56,6 +56,8 @@ const COLLECTIONS = [
   'enrollments',
   'ratings',
 ] as const;
+/** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
+const NOT_SNAPSHOTTED = ['rateLimits'];
 
 // Each request comes from its own address, so the per-IP sign-up and sign-in limits (tested in
 // auth.test.ts) never stand between a hostile body and validation.
@@ -1215,6 +1217,7 @@ describe('the snapshot', () => {
   it('covers every collection the store has files for', async () => {
     const files = await readdir(api.deps.config.dataDir);
     const collections = files.filter((f) => f.endsWith('.db')).map((f) => f.slice(0, -'.db'.length));
-    expect(collections.filter((name) => !(COLLECTIONS as readonly string[]).includes(name))).toEqual([]);
+    const covered: readonly string[] = [...COLLECTIONS, ...NOT_SNAPSHOTTED];
+    expect(collections.filter((name) => !covered.includes(name))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import { RATE_LIMITS, type RateLimitDoc } from '../limits/index.js';
 import { authRepository } from '../modules/auth/repository.js';
 import { type LocalAuthService, localAuthService } from '../modules/auth/service.js';
 import { signInThrottle } from '../modules/auth/sign-in-throttle.js';
@@ -48,7 +49,7 @@ export async function buildAuth(
     revoked,
     clock,
     mailer,
-    throttle: signInThrottle(),
+    throttle: signInThrottle(store.collection<RateLimitDoc>(RATE_LIMITS)),
     authorizedParty: new URL(config.publicAppUrl).origin,
     verifyLink: (token) => `${config.publicApiUrl}/api/auth/verify-email?token=${token}`,
     resetLink: (token) => `${config.publicAppUrl}/reset-password?token=${token}`,

@@ -1,13 +1,20 @@
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
+import type { Limits } from '../limits/index.js';
 import { HttpError } from './errors.js';
+
+declare module 'koa' {
+  interface DefaultContext {
+    /** The counts behind every limit, shared by all API processes on one store (set by `createApp`). */
+    limits: Limits;
+  }
+}
 
 export interface RateLimitOptions {
   windowMs: number;
   max: number;
   /** Buckets the request counts against (e.g. the IP and the e-mail); any one over max refuses it. */
   keys: (ctx: Context) => string[];
-  now?: () => number;
   /** A request answered with an error (4xx, 5xx or thrown) gives its place back: only successes count. */
   countSuccessesOnly?: boolean;
   /** The refusal's message, given the seconds until the caller may try again. */
@@ -16,42 +23,32 @@ export interface RateLimitOptions {
 
 const tooManyAttempts = (seconds: number) => `Too many attempts. Please try again in ${seconds} seconds.`;
 
-/** Fixed-window, in-memory rate limiting: 429 with Retry-After when a bucket is full. */
-export function rateLimit({
-  windowMs,
-  max,
-  keys,
-  now = Date.now,
-  countSuccessesOnly = false,
-  message = tooManyAttempts,
-}: RateLimitOptions): Middleware {
-  const buckets = new Map<string, { count: number; resetAt: number }>();
-  let nextSweep = 0;
-
+/**
+ * Fixed-window rate limiting on the app's shared counters (`ctx.limits`, see BatchedCounters): 429
+ * with Retry-After when a bucket is full. `options` may depend on the app (per-app test limits).
+ */
+export function rateLimit(options: RateLimitOptions | ((ctx: Context) => RateLimitOptions)): Middleware {
   return async (ctx, next) => {
-    const t = now();
-    if (t >= nextSweep) {
-      for (const [key, bucket] of buckets) if (bucket.resetAt <= t) buckets.delete(key);
-      nextSweep = t + windowMs;
-    }
-    const counted: Array<{ count: number }> = [];
+    const {
+      windowMs,
+      max,
+      keys,
+      countSuccessesOnly = false,
+      message = tooManyAttempts,
+    } = typeof options === 'function' ? options(ctx) : options;
+    const { counters } = ctx.limits;
+    const counted: string[] = [];
     for (const key of keys(ctx)) {
-      let bucket = buckets.get(key);
-      if (!bucket || bucket.resetAt <= t) {
-        bucket = { count: 0, resetAt: t + windowMs };
-        buckets.set(key, bucket);
-      }
-      bucket.count += 1;
-      counted.push(bucket);
-      if (bucket.count > max) {
-        const seconds = Math.max(1, Math.ceil((bucket.resetAt - t) / 1000));
+      const { count, msLeft } = counters.add(key, windowMs);
+      counted.push(key);
+      if (count > max) {
+        const seconds = Math.max(1, Math.ceil(msLeft / 1000));
         throw new HttpError(429, message(seconds), { 'Retry-After': String(seconds) });
       }
     }
     if (!countSuccessesOnly) return next();
-    // A bucket that a new window has replaced in the meantime is no longer in the map: no harm done.
     const giveBack = () => {
-      for (const bucket of counted) bucket.count -= 1;
+      for (const key of counted) counters.add(key, windowMs, -1);
     };
     try {
       await next();
@@ -128,29 +125,16 @@ const routeOf = (ctx: Context) => {
   return typeof route === 'string' ? `${ctx.method} ${route}` : `${ctx.method} ${ctx.path}`;
 };
 
-/**
- * One of the signed-in user's allowances (after `authenticate`), counted per app: each app a test
- * starts has its own buckets and may have its own limits (`setUserLimits`).
- */
+/** One of the signed-in user's allowances (after `authenticate`), with the limits of the app serving it. */
 export function perUserLimit(name: PerUser): Middleware {
-  const limiters = new WeakMap<Koa, Middleware>();
-  return (ctx, next) => {
-    let limiter = limiters.get(ctx.app);
-    if (!limiter) {
-      const { windowMs, max } = userLimits(ctx)[name];
-      limiter = rateLimit({
-        windowMs,
-        max,
-        keys: (c) => [
-          name === 'writes' ? `${name}:${c.state.auth?.userId}:${routeOf(c)}` : `${name}:${c.state.auth?.userId}`,
-        ],
-        countSuccessesOnly: name === 'courses',
-        message: PER_USER_MESSAGES[name],
-      });
-      limiters.set(ctx.app, limiter);
-    }
-    return limiter(ctx, next);
-  };
+  return rateLimit((ctx) => ({
+    ...userLimits(ctx)[name],
+    keys: (c) => [
+      name === 'writes' ? `${name}:${c.state.auth?.userId}:${routeOf(c)}` : `${name}:${c.state.auth?.userId}`,
+    ],
+    countSuccessesOnly: name === 'courses',
+    message: PER_USER_MESSAGES[name],
+  }));
 }
 
 /** Admin mutations, per admin and route: generous for a person, a wall for a script with a stolen session. */

@@ -1,5 +1,6 @@
 import { PLACEHOLDER_AVATAR_PATH } from '../auth/index.js';
 import type { AppDeps } from '../deps.js';
+import { HttpError } from '../http/errors.js';
 import { adminEmailsRepository } from '../modules/admin-emails/repository.js';
 import { adminEmailsService } from '../modules/admin-emails/service.js';
 import { authRepository } from '../modules/auth/repository.js';
@@ -26,7 +27,9 @@ export const DEMO_ACCOUNTS = [
  * Demo accounts for a first run (local accounts only), written only into an empty store so it
  * never touches real data. Returns whether it seeded.
  */
-export async function seedDemo(deps: AppDeps): Promise<boolean> {
+export async function seedDemo(
+  deps: Pick<AppDeps, 'config' | 'store' | 'clock' | 'auth' | 'logger'>,
+): Promise<boolean> {
   const { config, store, clock, auth, logger } = deps;
   if (config.mode !== 'demo' || config.auth.mode !== 'local' || !auth.local) return false;
   const accounts = authRepository(store).accounts;
@@ -35,13 +38,24 @@ export async function seedDemo(deps: AppDeps): Promise<boolean> {
 
   const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
   const ids: Record<string, string> = {};
-  for (const demo of DEMO_ACCOUNTS) {
-    const account = await auth.local.createAccount({
-      name: demo.name,
-      email: demo.email,
-      password: DEMO_PASSWORD,
-      emailVerified: true,
-    });
+  for (const [index, demo] of DEMO_ACCOUNTS.entries()) {
+    let account: Awaited<ReturnType<typeof auth.local.createAccount>>;
+    try {
+      account = await auth.local.createAccount({
+        name: demo.name,
+        email: demo.email,
+        password: DEMO_PASSWORD,
+        emailVerified: true,
+      });
+    } catch (error) {
+      // Replicas starting together on one empty database: the first account's unique e-mail elects
+      // the one that seeds; the others leave it to it, rather than fail to start.
+      if (index === 0 && error instanceof HttpError && error.status === 409) {
+        logger.info('another process is seeding the demo data');
+        return false;
+      }
+      throw error;
+    }
     const now = clock.now();
     await users.insertOne({
       _id: account._id,
@@ -74,7 +88,7 @@ const LEARNERS = ['Aarav Mehta', 'Maya Chen', 'Lucas Silva', 'Fatima Khan', 'Noa
  * ratings make the catalog look lived-in. The demo student is enrolled in two courses.
  */
 async function seedCatalog(
-  { config, store, clock }: AppDeps,
+  { config, store, clock }: Pick<AppDeps, 'config' | 'store' | 'clock'>,
   { educators, student }: { educators: Array<{ _id: string; name: string }>; student: string },
 ): Promise<void> {
   const users = usersRepository(store);

@@ -1,4 +1,4 @@
-import type { Collection as RawCollection, Document } from 'mongodb';
+import type { Document, Collection as RawCollection } from 'mongodb';
 import { WriteVersions } from './write-versions.js';
 
 /** How often a process reads the write versions other processes announced. */

@@ -12,6 +12,7 @@ import type { Clock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { AppDeps } from '../../src/deps.js';
 import { INDEXES } from '../../src/indexes.js';
+import { createLimits } from '../../src/limits/index.js';
 import { mailerFor } from '../../src/modules/mail/service.js';
 import { buildPayments, type Payments } from '../../src/modules/purchases/payments.js';
 import { openEmbeddedStore } from '../../src/store/embedded.js';
@@ -67,7 +68,8 @@ export async function startTestApi(
   const mailer = mailerFor(config, store, clock, logger);
   const auth = await buildAuth(config, store, clock, mailer, await testSigningKey());
   const payments = overrides.payments?.(config, store, clock) ?? buildPayments(config, store, clock);
-  const deps: AppDeps = { config, store, clock, logger, auth, payments, mailer };
+  const limits = createLimits(store);
+  const deps: AppDeps = { config, store, clock, logger, auth, payments, mailer, limits };
   const app = createApp(deps);
   overrides.app?.(app);
   const server: Server = createServer(app.callback());
@@ -85,6 +87,7 @@ export async function startTestApi(
     async close() {
       await new Promise((resolve) => server.close(resolve));
       auth.close();
+      await limits.close();
       await mailer.settle();
       mailer.close();
       await store.close();

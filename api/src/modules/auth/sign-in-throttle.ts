@@ -1,12 +1,14 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { HttpError } from '../../http/errors.js';
+import { type RateLimitDoc, StoreRateLimiter } from '../../limits/index.js';
+import type { Collection } from '../../store/index.js';
 
 /**
  * Failed sign-ins slow down further tries with delays that double with each failure past a free
  * allowance, counted three ways: per e-mail and address together (a guesser at one account),
  * per address (one machine trying many accounts) and per e-mail (many machines, one account).
  * Only failures count and a success clears its own pair, so a stranger can make someone wait at
- * most `maxDelaySeconds` of the e-mail dimension, never lock them out.
+ * most `maxDelaySeconds` of the e-mail dimension, never lock them out. The counts are in the store,
+ * so every API process sees the same ones and a restart forgets none.
  */
 const DIMENSIONS = [
   { name: 'pair', free: 5, maxDelaySeconds: 15 * 60, key: (email: string, ip: string) => `${email}|${ip}` },
@@ -21,15 +23,16 @@ export function delaySeconds(failures: number, free: number, max: number): numbe
   return failures <= free ? 0 : Math.min(max, 2 ** (failures - free - 1));
 }
 
-export function signInThrottle() {
+export function signInThrottle(collection: Collection<RateLimitDoc>) {
   const dimensions = DIMENSIONS.map((d) => ({
     ...d,
-    failures: new RateLimiterMemory({
+    failures: new StoreRateLimiter({
+      collection,
       keyPrefix: `sign-in-failures-${d.name}`,
       points: Number.MAX_SAFE_INTEGER,
       duration: FAILURE_WINDOW_SECONDS,
     }),
-    delay: new RateLimiterMemory({ keyPrefix: `sign-in-delay-${d.name}`, points: 1, duration: 1 }),
+    delay: new StoreRateLimiter({ collection, keyPrefix: `sign-in-delay-${d.name}`, points: 1, duration: 1 }),
   }));
 
   return {
