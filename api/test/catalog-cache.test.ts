@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { newId } from '../src/store/index.js';
+import { openMongoStore } from '../src/store/mongodb.js';
 import { rawGet, startTestApi, type TestApi } from './support/http.js';
 import { bearer, PASSWORD, postJson, userWithProfile } from './support/identity.js';
 
@@ -200,5 +201,49 @@ describe('remembered tokens', () => {
     const response = await api.json('/api/user/data', { headers: bearer(`${header}.${forged}.${signature}`) });
     expect(response).toMatchObject({ status: 401, body: { success: false, message: 'Invalid session token' } });
     expect((await api.json('/api/user/data', { headers: bearer(student.token) })).status).toBe(200);
+  });
+});
+
+const mongoUri = process.env.MONGODB_URI;
+if (!mongoUri && process.env.CI && !process.env.MONGO_SKIP_REASON) {
+  throw new Error('CI must run the catalog caches across processes on MongoDB (.ci/run starts FerretDB).');
+}
+if (!mongoUri) console.warn(`SKIPPED: caches across processes (${process.env.MONGO_SKIP_REASON ?? 'no MONGODB_URI'})`);
+
+describe.runIf(mongoUri)('the caches of two API processes on one database', { timeout: 30_000 }, () => {
+  let first: TestApi;
+  let second: TestApi;
+  beforeAll(async () => {
+    const defaultDbName = `shared_caches_${newId()}`;
+    first = await startTestApi({ store: await openMongoStore(mongoUri ?? '', { defaultDbName }) });
+    second = await startTestApi({ store: await openMongoStore(mongoUri ?? '', { defaultDbName }) });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  /** Milliseconds until `second`'s catalog shows what `check` looks for (it gives up after 5 s). */
+  async function untilSecondShows(check: (cards: Card[]) => boolean): Promise<number> {
+    const start = Date.now();
+    while (Date.now() - start < 5_000) {
+      if (check((await second.json('/api/course/all')).body.courses as Card[])) return Date.now() - start;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return Number.POSITIVE_INFINITY;
+  }
+
+  it('show a course the other one added, and its new title, within a second', async () => {
+    // Both catalogs are cached before the write.
+    expect((await first.json('/api/course/all')).body.courses).toEqual([]);
+    expect((await second.json('/api/course/all')).body.courses).toEqual([]);
+    const added = course({ educator: { _id: 'user_shared_owner', name: 'Shared Owner' } });
+    await first.deps.store.collection<CourseDoc>('courses').insertOne(added);
+    expect(await untilSecondShows((cards) => cards.some((c) => c._id === added._id))).toBeLessThan(1_000);
+
+    await first.deps.store
+      .collection<CourseDoc>('courses')
+      .updateOne({ _id: added._id }, { $set: { courseTitle: 'Renamed on the first' } });
+    expect(await untilSecondShows((cards) => cards[0]?.courseTitle === 'Renamed on the first')).toBeLessThan(1_000);
   });
 });

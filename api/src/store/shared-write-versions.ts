@@ -17,6 +17,7 @@ export const SHARED_VERSIONS_POLL_MS = 250;
 export class SharedWriteVersions extends WriteVersions {
   private readonly shared = new Set<string>();
   private readonly seen = new Map<string, number>();
+  private readOnce = false;
   private poller: NodeJS.Timeout | undefined;
 
   constructor(
@@ -62,8 +63,10 @@ export class SharedWriteVersions extends WriteVersions {
       if (typeof v !== 'number') continue;
       const before = this.seen.get(collection);
       this.seen.set(collection, v);
-      if (before !== undefined && v !== before) this.bump(collection);
+      // A counter that appeared since the first read is a first write too.
+      if (v !== before && (before !== undefined || this.readOnce)) this.bump(collection);
     }
+    this.readOnce = true;
   }
 
   start(): void {

@@ -69,9 +69,9 @@ export interface Store {
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   readonly blobs: BlobStore;
   /**
-   * A number that grows whenever a write to the collection made through this store settles. Caches
-   * compare it to know when to rebuild. Only this process's writes count: another process writing to
-   * the same MongoDB database is not seen (caches bound that with an age limit).
+   * A number that grows whenever a write to the collection settles. Caches compare it to know when
+   * to rebuild. On MongoDB, once a collection's version has been asked for, writes to it by other API
+   * processes count too, within a quarter of a second (SharedWriteVersions).
    */
   writeVersion(collection: string): number;
   /** Creates the indexes if missing; safe to call at every start. */

@@ -2,9 +2,10 @@
  * Values derived from a collection, kept in memory until a write to it (`Store.writeVersion`):
  * a request never gets a value built before a write that finished before the request began.
  * Builds are shared (one at a time per key); past `maxEntries`, the least recently used entries
- * are dropped. `maxAgeMs` bounds how long a value may miss writes made by other processes (a
- * shared MongoDB whose store does not share write versions): older values are still served once while a fresh one is built in the background,
- * unless `serveExpired` is false, when they are rebuilt before they are served.
+ * are dropped. `maxAgeMs` bounds how long a value may miss writes made by other processes whose
+ * announcement was lost (see SharedWriteVersions): older values are still served once while a
+ * fresh one is built in the background, unless `serveExpired` is false, when they are rebuilt
+ * before they are served.
  */
 export interface VersionedCache<K, V> {
   get(key: K, build: () => Promise<V>): Promise<V>;
