@@ -6,7 +6,12 @@ import { type LocalAuthService, localAuthService } from '../modules/auth/service
 import { signInThrottle } from '../modules/auth/sign-in-throttle.js';
 import type { Mailer } from '../modules/mail/service.js';
 import type { Store } from '../store/index.js';
-import { createLocalIssuer, loadOrCreateSigningKey } from './local-issuer.js';
+import {
+  createLocalIssuer,
+  loadOrCreateSharedSigningKey,
+  loadOrCreateSigningKey,
+  type SecretDoc,
+} from './local-issuer.js';
 import { RevokedSessions } from './revocations.js';
 import { createTokenVerifier, type TokenVerifier } from './verify.js';
 
@@ -33,7 +38,10 @@ export async function buildAuth(
     return { verifier: createTokenVerifier({ jwtKey: config.auth.jwtKey, authorizedParties }), close: () => {} };
   }
   const issuer = createLocalIssuer(
-    signingKeyPem ?? (await loadOrCreateSigningKey(config.dataDir)),
+    signingKeyPem ??
+      (store.kind === 'mongodb'
+        ? await loadOrCreateSharedSigningKey(store.collection<SecretDoc>('secrets'))
+        : await loadOrCreateSigningKey(config.dataDir)),
     `${config.publicApiUrl}/api/auth`,
   );
   const repo = authRepository(store);

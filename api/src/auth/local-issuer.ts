@@ -8,6 +8,7 @@ import {
 } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type Collection, ConflictError, type Doc } from '../store/index.js';
 import { PRIVATE_FILE_MODE, privateDir, tighten } from '../store/private-files.js';
 
 /** The claims of a session token: Clerk's names, plus the verified e-mail (DESIGN §5). */
@@ -64,12 +65,41 @@ export async function loadOrCreateSigningKey(dataDir: string): Promise<string> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  await writeFile(file, pem, { mode: PRIVATE_FILE_MODE, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-    // Another process created it first: use theirs.
-    if (error.code !== 'EEXIST') throw error;
-  });
+  await writeFile(file, newSigningKeyPem(), { mode: PRIVATE_FILE_MODE, flag: 'wx' }).catch(
+    async (error: NodeJS.ErrnoException) => {
+      // Another process created it first: use theirs.
+      if (error.code !== 'EEXIST') throw error;
+    },
+  );
   await tighten(file, PRIVATE_FILE_MODE);
   return readFile(file, 'utf8');
+}
+
+function newSigningKeyPem(): string {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+}
+
+export type SecretDoc = Doc & { pem: string; createdAt: Date };
+const SIGNING_KEY_ID = 'local-issuer-signing-key';
+
+/**
+ * The signing key on a store that several API processes share: every replica must sign with the
+ * same key, and none may need a disk of its own. The first to start stores a new key; the others,
+ * and every later start, read that one.
+ */
+export async function loadOrCreateSharedSigningKey(secrets: Collection<SecretDoc>): Promise<string> {
+  const stored = await secrets.findOne({ _id: SIGNING_KEY_ID });
+  if (stored) return stored.pem;
+  const pem = newSigningKeyPem();
+  try {
+    await secrets.insertOne({ _id: SIGNING_KEY_ID, pem, createdAt: new Date() });
+    return pem;
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+  }
+  // Another process stored one first: use theirs.
+  const theirs = await secrets.findOne({ _id: SIGNING_KEY_ID });
+  if (!theirs) throw new Error('The shared signing key disappeared while it was being read');
+  return theirs.pem;
 }

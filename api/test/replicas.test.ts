@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOrCreateSharedSigningKey, type SecretDoc } from '../src/auth/local-issuer.js';
 import { USER_LIMITS } from '../src/http/rate-limit.js';
 import { INDEXES } from '../src/indexes.js';
 import { BatchedCounters, RATE_LIMITS, type RateLimitDoc, StoreRateLimiter } from '../src/limits/index.js';
@@ -13,16 +14,17 @@ import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, verifiedAccount } from './support/identity.js';
 
 /**
- * Limits that every API process on one database shares: the store-backed limiter (sign-in
- * failures), the batched counters in front of it (every signed-in write), and both through two apps
- * on one MongoDB database, as two replicas behind a load balancer would run.
+ * What API processes on one database share, as replicas behind a load balancer run: the limits
+ * (the store-backed limiter for sign-in failures, the batched counters in front of it for every
+ * signed-in write, and both through two apps on one MongoDB database) and the session signing key.
  */
 
 const mongoUri = process.env.MONGODB_URI;
 if (!mongoUri && process.env.CI && !process.env.MONGO_SKIP_REASON) {
-  throw new Error('CI must run the MongoDB half of the shared limits (.ci/run starts FerretDB).');
+  throw new Error('CI must run the replicas on one MongoDB database (.ci/run starts FerretDB).');
 }
-if (!mongoUri) console.warn(`SKIPPED: shared limits on MongoDB (${process.env.MONGO_SKIP_REASON ?? 'no MONGODB_URI'})`);
+if (!mongoUri)
+  console.warn(`SKIPPED: replicas on one MongoDB database (${process.env.MONGO_SKIP_REASON ?? 'no MONGODB_URI'})`);
 
 const adapters = [
   {
@@ -223,5 +225,23 @@ describe.runIf(mongoUri)('limits across two API processes on one database', { ti
     await second.deps.limits.counters.flush();
     await first.deps.limits.counters.flush();
     expect((await write(first)).status).toBe(429);
+  });
+});
+
+describe.runIf(mongoUri)('the session signing key on MongoDB', () => {
+  it('is one key for every process, however many start at once, and stays the same', async () => {
+    const defaultDbName = `signing_key_${newId()}`;
+    const stores = await Promise.all([1, 2, 3].map(() => openMongoStore(mongoUri ?? '', { defaultDbName })));
+    try {
+      const keys = await Promise.all(
+        stores.map((store) => loadOrCreateSharedSigningKey(store.collection<SecretDoc>('secrets'))),
+      );
+      expect(new Set(keys).size).toBe(1);
+      expect(keys[0]).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+      const [first] = stores;
+      expect(await loadOrCreateSharedSigningKey((first as Store).collection<SecretDoc>('secrets'))).toBe(keys[0]);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
   });
 });
