@@ -283,8 +283,12 @@ export async function startMongoTestServer() {
 export async function provideMongoTestServer() {
   if (process.env.MONGODB_URI || process.env.MONGO_SKIP_REASON) return null;
   const skip = (reason) => {
-    if (!process.env.CI) process.env.MONGO_SKIP_REASON = reason;
-    console.warn(`\n[mongo-test-server] ${reason}: the MongoDB halves of the tests are SKIPPED.\n`);
+    if (process.env.CI) {
+      console.warn(`\n[mongo-test-server] ${reason}: on CI the MongoDB halves of the tests FAIL without it.\n`);
+    } else {
+      process.env.MONGO_SKIP_REASON = reason;
+      console.warn(`\n[mongo-test-server] ${reason}: the MongoDB halves of the tests are SKIPPED.\n`);
+    }
     return null;
   };
   const missing = missingPrerequisite();
@@ -311,19 +315,25 @@ export default async function setup() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const command = process.argv.slice(2);
+  const [command, ...args] = process.argv.slice(2);
+  const given = process.env.MONGODB_URI;
   const close = await provideMongoTestServer();
   const exit = (code) => {
     close?.();
     process.exit(code);
   };
-  process.on('SIGINT', () => exit(130)).on('SIGTERM', () => exit(143));
-  if (command.length === 0) {
-    if (!close) exit(1);
-    console.log(`MONGODB_URI=${process.env.MONGODB_URI}`);
+  if (!command) {
+    if (!close) {
+      console.error(given ? `MONGODB_URI is set already: ${given}` : process.env.MONGO_SKIP_REASON);
+      exit(1);
+    }
+    console.log(`MONGODB_URI=${process.env.MONGODB_URI} (Ctrl-C stops it)`);
+    process.on('SIGINT', () => exit(0)).on('SIGTERM', () => exit(0));
     setInterval(() => {}, 1 << 30);
   } else {
-    const [first, ...rest] = command;
-    spawn(first, rest, { stdio: 'inherit' }).once('exit', (code, signal) => exit(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, args, { stdio: 'inherit' });
+    // Ctrl-C reaches the command from the terminal; its exit cleans up.
+    process.on('SIGINT', () => {}).on('SIGTERM', () => child.kill('SIGTERM'));
+    child.once('exit', (code, signal) => exit(code ?? (signal ? 1 : 0)));
   }
 }
