@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ApiProcess, startApiProcess } from './api-process';
 import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy';
@@ -49,10 +51,15 @@ export interface Replicas {
 export async function startReplicas(count: number, env: Record<string, string> = {}): Promise<Replicas> {
   const databaseUri = freshDatabaseUri('scaleout');
   const proxy = await startRoundRobinProxy();
+  // Each its own (empty) data directory, as replicas on separate machines have: they share only the database.
+  const dataDirs = await Promise.all(
+    Array.from({ length: count }, () => mkdtemp(path.join(tmpdir(), 'courseport-replica-'))),
+  );
   const started = await Promise.allSettled(
-    Array.from({ length: count }, () =>
+    dataDirs.map((dataDir) =>
       startApiProcess({
         MONGODB_URI: databaseUri,
+        DATA_DIR: dataDir,
         DEMO_SEED: 'true',
         TRUST_PROXY: '1',
         PUBLIC_API_URL: proxy.url,
@@ -72,6 +79,7 @@ export async function startReplicas(count: number, env: Record<string, string> =
       .dropDatabase()
       .catch(() => {});
     await client.close();
+    await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   };
   const failed = started.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
   for (const replica of replicas) {
