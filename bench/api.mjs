@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_NODE_FLAGS } from '../api/node-flags.mjs';
 import { freePort, ROOT, runLoad, startServer } from './lib/api-process.mjs';
+import { progressPlan, roundTripsPerUpdate, studentTokens } from './lib/api-progress.mjs';
 import { machine, markdownTable, writeSection } from './lib/api-report.mjs';
 import { seedBenchCatalog } from './lib/api-seed.mjs';
 
@@ -55,8 +56,9 @@ function combine(runs) {
   };
 }
 
-/** The targets of issue #8; null where there is none. */
-function targetOf(kind, courses) {
+/** The targets of issue #8 (and of "Scale out" for progress updates); null where there is none. */
+function targetOf(kind, courses, store) {
+  if (kind === 'progress' && store === 'NeDB') return { text: '≥ 25 % of bare', check: (r) => r.ratio >= 0.25 };
   if (kind === 'catalog' && courses >= 5000) return { text: 'p99 < 100 ms', check: (r) => r.p99 < 100 };
   if ((kind === 'catalog' || kind === 'user') && courses <= 100) {
     return { text: '≥ 50 % of bare, p99 < 50 ms', check: (r) => r.ratio >= 0.5 && r.p99 < 50 };
@@ -90,6 +92,32 @@ async function json(url, init = {}) {
 }
 
 /**
+ * Has the API verify every token a run will send before the run (one authenticated GET each): a
+ * token is verified once and then remembered for its life, which a student's first request of a
+ * session pays, not the steady load measured here.
+ * @template {{ perConnection?: Array<Array<{ headers?: Record<string, string> }>>, warmupPerConnection?: Array<Array<{ headers?: Record<string, string> }>> }} T
+ * @param {string} apiUrl
+ * @param {T} spec
+ * @returns {Promise<T>}
+ */
+async function withTokensVerified(apiUrl, spec) {
+  const all = new Set();
+  for (const list of [...(spec.perConnection ?? []), ...(spec.warmupPerConnection ?? [])]) {
+    for (const request of list) if (request.headers?.Authorization) all.add(request.headers.Authorization);
+  }
+  const pending = [...all];
+  const worker = async () => {
+    for (let auth = pending.pop(); auth; auth = pending.pop()) {
+      const res = await fetch(`${apiUrl}/api/user/data`, { headers: { Authorization: auth } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`token check: ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+  return spec;
+}
+
+/**
  * One store and catalog size: seed, start the API, sign in once, measure every request.
  * @param {{ store: 'NeDB' | 'MongoDB', courses: number, bare: { url: string } }} scenario
  * @returns {Promise<Row[]>}
@@ -111,9 +139,17 @@ async function runScenario({ store, courses, bare }) {
   };
   /** @type {import('./lib/api-process.mjs').Started | undefined} */
   let api;
+  /** @type {(() => Promise<void> | undefined) | undefined} */
+  let stopBareUpdate;
   try {
     if (dbUri) await dropMongoDatabase(dbUri);
-    const seeded = await seedBenchCatalog({ courses, env });
+    const plan = progressPlan({ rounds: ROUNDS, connections: CONNECTIONS });
+    const seeded = await seedBenchCatalog({
+      courses,
+      env,
+      progressStudents: plan.students,
+      progressCompleted: plan.completed,
+    });
     console.log(
       `[bench:api] ${store}, ${courses} courses: seeded ${seeded.courses} courses, ${seeded.users} users, ${seeded.purchases} purchases in ${seeded.seconds.toFixed(1)} s`,
     );
@@ -133,25 +169,50 @@ async function runScenario({ store, courses, bare }) {
       body: JSON.stringify(DEMO_STUDENT),
     });
     if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
-    const freshToken = async () =>
-      (await json(`${api.url}/api/auth/refresh`, { method: 'POST', headers: { Cookie: cookie } })).body.token;
+    let cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+    // A refresh may rotate the session cookie (an old one used again ends the session): keep the newest.
+    const freshToken = async () => {
+      const { body, headers } = await json(`${api.url}/api/auth/refresh`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      const rotated = headers.get('set-cookie');
+      if (rotated) cookie = rotated.split(';')[0];
+      return body.token;
+    };
 
     // The catalog is paged: `total` counts every published course, `courses` is the first page.
     const { courses: catalog, total } = (await json(`${api.url}/api/course/all`)).body;
     if (total !== courses) throw new Error(`the catalog has ${total} courses, not ${courses}`);
     const token = await freshToken();
-    const { body: userBody, headers: userHeaders } = await json(`${api.url}/api/user/data`, {
+    const { headers: userHeaders } = await json(`${api.url}/api/user/data`, {
       headers: { Authorization: `Bearer ${token}` },
     });
-    const enrolledId = userBody.user.enrolledCourses[0];
-    const enrolled = (
-      await json(`${api.url}/api/course/${enrolledId}`, { headers: { Authorization: `Bearer ${token}` } })
-    ).body.courseData;
-    const lectures = enrolled.courseContent.flatMap((c) => c.chapterContent.map((l) => l.lectureId));
     const publicCourse = catalog[Math.floor(catalog.length / 2)]._id;
 
     const auth = async () => ({ Authorization: `Bearer ${await freshToken()}` });
+    // Progress updates come from many students of one course, each connection speaking for its own
+    // few (per-user write limits: 120 a minute per route), and fresh students in every run.
+    const tokens = await studentTokens({ env, dataDir });
+    const progress = plan.requests(seeded.progress, tokens);
+    /** @type {number | null} */
+    let roundTrips = null;
+    if (dbUri) {
+      roundTrips = await roundTripsPerUpdate({ apiUrl: api.url, dbUri, course: seeded.progress, tokens, plan });
+      console.log(`[bench:api] ${store} ${courses}: ${roundTrips.toFixed(2)} database commands per progress update`);
+    }
+    /** @type {import('./lib/api-process.mjs').Started | undefined} */
+    let bareUpdate;
+    if (dbUri) {
+      bareUpdate = await startServer(path.join(ROOT, 'bench/bare-update.mjs'), {
+        port: await freePort(),
+        env: { MONGODB_URI: dbUri },
+        logFile: path.join(dataDir, 'bare-update.log'),
+        ready: '/ping',
+      });
+      stopBareUpdate = () => bareUpdate?.stop();
+    }
     const measurements = [
       { kind: 'bare', label: 'bare Koa `GET /ping`', url: bare.url, requests: async () => [{ path: '/ping' }] },
       {
@@ -181,17 +242,24 @@ async function runScenario({ store, courses, bare }) {
       },
       {
         kind: 'progress',
-        label: '`POST /api/user/update-course-progress`',
-        requests: async () => {
-          const headers = { ...(await auth()), 'Content-Type': 'application/json' };
-          return lectures.map((lectureId) => ({
-            method: 'POST',
-            path: '/api/user/update-course-progress',
-            headers,
-            body: JSON.stringify({ courseId: enrolledId, lectureId }),
-          }));
-        },
+        label: `\`POST /api/user/update-course-progress\`, ${plan.studentsPerRun.toLocaleString('en-US')} students, each request a new lecture`,
+        load: async () => progress.next('new'),
       },
+      {
+        kind: 'progress',
+        label: `\`POST /api/user/update-course-progress\`, ${plan.studentsPerRun.toLocaleString('en-US')} students, each request a lecture already completed`,
+        load: async () => progress.next('repeat'),
+      },
+      ...(bareUpdate
+        ? [
+            {
+              kind: 'bare-update',
+              label: 'bare Koa + one driver `updateOne` per request (the database alone), each a new lecture',
+              url: bareUpdate.url,
+              load: async () => progress.bare(),
+            },
+          ]
+        : []),
     ];
 
     // Rounds: the bare route and every request in turn, ROUNDS times, so that a slow spell of the
@@ -206,18 +274,29 @@ async function runScenario({ store, courses, bare }) {
             connections: CONNECTIONS,
             seconds: SECONDS,
             warmupSeconds: WARMUP,
-            requests: await m.requests(),
+            ...(m.load ? await withTokensVerified(api.url, await m.load()) : { requests: await m.requests() }),
           }),
         );
       }
     }
 
     const bareRuns = results[measurements.findIndex((m) => m.kind === 'bare')];
+    const updateIndex = measurements.findIndex((m) => m.kind === 'bare-update');
+    const updateRuns = updateIndex < 0 ? null : results[updateIndex];
     /** @type {Row[]} */
     const rows = measurements.map((m, i) => {
       const runs = results[i];
       const ratio = m.kind === 'bare' ? null : median(runs.map((run, round) => run.rps / bareRuns[round].rps));
-      const target = targetOf(m.kind, courses);
+      let target = targetOf(m.kind, courses, store);
+      // On MongoDB a new completion is one round trip, and no slower than the database alone makes it.
+      if (m.kind === 'progress' && updateRuns && m.label.includes('new lecture')) {
+        const vsUpdate = median(runs.map((run, round) => run.rps / updateRuns[round].rps));
+        const trips = roundTrips ?? Number.NaN;
+        target = {
+          text: `1 round trip (measured ${trips.toFixed(2)}); ≥ 100 % of the database alone (measured ${Math.round(vsUpdate * 100)} %)`,
+          check: () => Math.round(trips * 100) / 100 <= 1 && vsUpdate >= 1,
+        };
+      }
       /** @type {Row} */
       const row = { store, courses, label: m.label, ...combine(runs), ratio, target: target?.text ?? '—', met: null };
       row.met = target ? target.check(row) : null;
@@ -230,6 +309,7 @@ async function runScenario({ store, courses, bare }) {
     });
     return rows;
   } finally {
+    await stopBareUpdate?.();
     await api?.stop();
     if (dbUri) await dropMongoDatabase(dbUri).catch((error) => console.warn(`[bench:api] drop failed: ${error}`));
     await rm(dataDir, { recursive: true, force: true });

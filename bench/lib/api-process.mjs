@@ -1,7 +1,9 @@
 /** Child processes for `pnpm bench:api`: the API's production build, the bare baseline, the load runner. */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -76,12 +78,24 @@ export async function startServer(script, { port, env = {}, nodeFlags = [], logF
 
 /**
  * Runs one measurement in its own process (bench/lib/api-load.mjs).
- * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number, requests: Array<Record<string, unknown>> }} spec
+ * @param {{ url: string, connections: number, seconds: number, warmupSeconds: number, requests?: Array<Record<string, unknown>>, perConnection?: Array<Array<Record<string, unknown>>>, warmupPerConnection?: Array<Array<Record<string, unknown>>> }} spec
  * @returns {Promise<{ requests: number, rps: number, p50: number, p99: number, errors: number, bad: number, statuses: Record<string, number>, bytesPerSecond: number }>}
  */
-export function runLoad(spec) {
+export async function runLoad(spec) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'courseport-bench-load-'));
+  const file = path.join(dir, 'spec.json');
+  await writeFile(file, JSON.stringify(spec));
+  try {
+    return await runLoadFrom(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** @param {string} file the options of bench/lib/api-load.mjs, as JSON */
+function runLoadFrom(file) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bench/lib/api-load.mjs'), JSON.stringify(spec)], {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bench/lib/api-load.mjs'), `@${file}`], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
     });

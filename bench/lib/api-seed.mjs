@@ -26,12 +26,23 @@ function random(seed) {
   };
 }
 
+/** Lectures of the course the progress measurements complete: more than a student completes in a run. */
+export const PROGRESS_LECTURES = 120;
+
 /**
- * @param {{ courses: number, env: Record<string, string> }} options the API's environment
- *   (DATA_DIR, PORT, MONGODB_URI): the same the API process starts with
- * @returns {Promise<{ courses: number, users: number, purchases: number, seconds: number }>}
+ * @typedef {{ courseId: string, lectureIds: string[], students: string[] }} ProgressCourse
+ *   one more published course, with `students` enrolled in it (as purchases would: enrollment
+ *   records, both lists), for progress updates from many students at once
  */
-export async function seedBenchCatalog({ courses: total, env }) {
+
+/**
+ * @param {{ courses: number, env: Record<string, string>, progressStudents?: number,
+ *   progressCompleted?: { from: number, to: number, lectures: number } }} options the API's
+ *   environment (DATA_DIR, PORT, MONGODB_URI): the same the API process starts with; the progress
+ *   course's students `from`…`to` have its first `lectures` lectures completed
+ * @returns {Promise<{ courses: number, users: number, purchases: number, seconds: number, progress: ProgressCourse }>}
+ */
+export async function seedBenchCatalog({ courses: total, env, progressStudents = 0, progressCompleted }) {
   const started = Date.now();
   const [{ loadConfig }, { openStore }, { INDEXES }, { buildAuth }, { systemClock }, { createLogger }] =
     await Promise.all([
@@ -69,7 +80,8 @@ export async function seedBenchCatalog({ courses: total, env }) {
     const users = store.collection('users');
     const coursesCol = store.collection('courses');
     const purchasesCol = store.collection('purchases');
-    const extra = Math.max(0, total - DEMO_COURSES.length);
+    // The progress course counts as one of the catalog's generated courses.
+    const extra = Math.max(0, total - DEMO_COURSES.length - 1);
     const rand = random(total);
     const now = clock.now().getTime();
     const avatar = config.publicApiUrl + PLACEHOLDER_AVATAR_PATH;
@@ -154,6 +166,77 @@ export async function seedBenchCatalog({ courses: total, env }) {
       }
     }
 
+    // The course progress updates are measured on, with its own students (see ProgressCourse).
+    const progressEducator = educators[0];
+    const progressCourse = {
+      _id: newId(),
+      courseTitle: 'Benchmark progress course',
+      courseDescription: templates[0].description,
+      courseThumbnail: templates[0].thumbnail,
+      coursePrice: 499,
+      discount: 0,
+      educator: { _id: progressEducator._id, name: progressEducator.name },
+      courseContent: Array.from({ length: PROGRESS_LECTURES / 10 }, (_, c) => ({
+        chapterId: newId(),
+        chapterTitle: `Chapter ${c + 1}`,
+        chapterOrder: c + 1,
+        chapterContent: Array.from({ length: 10 }, (_, l) => ({
+          lectureId: newId(),
+          lectureTitle: `Lecture ${c + 1}.${l + 1}`,
+          lectureDuration: 5,
+          lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
+          isPreviewFree: l === 0,
+          lectureOrder: l + 1,
+        })),
+      })),
+      courseRatings: [],
+      enrolledStudents: [],
+      isPublished: true,
+      createdAt: new Date(now - 15 * 3_600_000),
+    };
+    const progressLearners = Array.from({ length: progressStudents }, (_, i) => ({
+      _id: `user_bench_progress_${newId()}`,
+      name: `Progress Learner ${i + 1}`,
+      enrolled: [progressCourse._id],
+    }));
+    const enrollments = [];
+    for (const learner of progressLearners) {
+      const purchaseId = newId();
+      const when = new Date(now - 14 * 3_600_000);
+      purchases.push({
+        _id: purchaseId,
+        userId: learner._id,
+        courseId: progressCourse._id,
+        educatorId: progressEducator._id,
+        amount: amountInPaise(progressCourse.coursePrice, progressCourse.discount),
+        currency: 'INR',
+        status: 'completed',
+        createdAt: when,
+        completedAt: when,
+      });
+      enrollments.push({
+        _id: `${learner._id}:${progressCourse._id}`,
+        userId: learner._id,
+        courseId: progressCourse._id,
+        purchaseId,
+        createdAt: when,
+      });
+    }
+    progressCourse.enrolledStudents = progressLearners.map((l) => l._id);
+    const firstLectures = progressCourse.courseContent
+      .flatMap((c) => c.chapterContent.map((l) => l.lectureId))
+      .slice(0, progressCompleted?.lectures ?? 0);
+    const progressDocs = progressLearners
+      .slice(progressCompleted?.from ?? 0, progressCompleted?.to ?? 0)
+      .map((learner) => ({
+        _id: newId(),
+        userId: learner._id,
+        courseId: progressCourse._id,
+        lectureCompleted: firstLectures,
+      }));
+    docs.push(progressCourse);
+    learners.push(...progressLearners);
+
     const when = new Date(now);
     const userDocs = [
       ...educators.map((e) => ({ ...e, roles: ['educator'], enrolledCourses: [] })),
@@ -172,6 +255,8 @@ export async function seedBenchCatalog({ courses: total, env }) {
       [users, userDocs],
       [coursesCol, docs],
       [purchasesCol, purchases],
+      [store.collection('enrollments'), enrollments],
+      [store.collection('progress'), progressDocs],
     ]) {
       for (let i = 0; i < list.length; i += CHUNK) await collection.insertMany(list.slice(i, i + CHUNK));
     }
@@ -180,6 +265,11 @@ export async function seedBenchCatalog({ courses: total, env }) {
       users: await users.countDocuments({}),
       purchases: await purchasesCol.countDocuments({}),
       seconds: (Date.now() - started) / 1000,
+      progress: {
+        courseId: progressCourse._id,
+        lectureIds: progressCourse.courseContent.flatMap((c) => c.chapterContent.map((l) => l.lectureId)),
+        students: progressLearners.map((l) => l._id),
+      },
     };
   } finally {
     await store.close();

@@ -125,7 +125,8 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     // An update that changes nothing (a `$addToSet` of a value already there) writes nothing either.
     if (changesNothing(before, update)) return { matched: 1, modified: 0 };
     const { affectedDocuments } = await ds
-      .updateAsync({ $and: [filter, { _id: before._id }] }, update, { returnUpdatedDocs: true })
+      // By `_id` first, so NeDB finds the document by its index rather than scanning the collection.
+      .updateAsync({ _id: before._id, $and: [filter] }, update, { returnUpdatedDocs: true })
       .catch(mapError);
     // Changed by another writer between the read and the update: evaluate the filter again.
     if (!affectedDocuments) return this.updateOneNow(filter, update, options);
