@@ -49,7 +49,9 @@ export class SharedWriteVersions extends WriteVersions {
       );
       // Our own announcement, with nobody else's in between: already counted locally.
       const v = typeof after?.v === 'number' ? after.v : undefined;
-      if (v !== undefined && this.seen.get(collection) === v - 1) this.seen.set(collection, v);
+      // (A counter not seen yet, after the first read, stood at 0.)
+      const seen = this.seen.get(collection) ?? (this.readOnce ? 0 : undefined);
+      if (v !== undefined && seen === v - 1) this.seen.set(collection, v);
     } catch (error) {
       this.onError(error);
     }
