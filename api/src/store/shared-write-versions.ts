@@ -18,6 +18,7 @@ export class SharedWriteVersions extends WriteVersions {
   private readonly shared = new Set<string>();
   private readonly seen = new Map<string, number>();
   private readOnce = false;
+  private readonly announcing = new Map<string, number>();
   private poller: NodeJS.Timeout | undefined;
 
   constructor(
@@ -41,19 +42,22 @@ export class SharedWriteVersions extends WriteVersions {
   }
 
   private async announce(collection: string): Promise<void> {
+    this.announcing.set(collection, (this.announcing.get(collection) ?? 0) + 1);
     try {
       const after = await this.counters.findOneAndUpdate(
         { _id: collection as unknown as Document['_id'] },
         { $inc: { v: 1 } },
         { upsert: true, returnDocument: 'after' },
       );
-      // Our own announcement, with nobody else's in between: already counted locally.
+      // Our own announcement, with nobody else's in between, is counted here already. (A counter
+      // not seen yet, after the first read, stood at 0.)
       const v = typeof after?.v === 'number' ? after.v : undefined;
-      // (A counter not seen yet, after the first read, stood at 0.)
       const seen = this.seen.get(collection) ?? (this.readOnce ? 0 : undefined);
       if (v !== undefined && seen === v - 1) this.seen.set(collection, v);
     } catch (error) {
       this.onError(error);
+    } finally {
+      this.announcing.set(collection, (this.announcing.get(collection) ?? 1) - 1);
     }
   }
 
@@ -62,11 +66,14 @@ export class SharedWriteVersions extends WriteVersions {
     const counters = await this.counters.find({}).toArray();
     for (const { _id, v } of counters) {
       const collection = String(_id);
-      if (typeof v !== 'number') continue;
+      // While this process announces, the counter is read at the next poll (it may be its own).
+      if (typeof v !== 'number' || (this.announcing.get(collection) ?? 0) > 0) continue;
       const before = this.seen.get(collection);
+      // Counters only grow: a lower one is a read that started before an announcement seen since.
+      if (before !== undefined && v <= before) continue;
       this.seen.set(collection, v);
       // A counter that appeared since the first read is a first write too.
-      if (v !== before && (before !== undefined || this.readOnce)) this.bump(collection);
+      if (before !== undefined || this.readOnce) this.bump(collection);
     }
     this.readOnce = true;
   }
