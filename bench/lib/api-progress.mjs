@@ -103,18 +103,26 @@ export function progressPlan({ rounds, connections }) {
 }
 
 /**
- * Session tokens for any user, signed with the key the API under test loaded from its DATA_DIR
- * (the seed created it), as its own sign-in would; minted on first use, renewed before they expire.
+ * Session tokens for any user, signed with the key the API under test uses (in its DATA_DIR, or in
+ * the store on MongoDB; the seed created it), as its own sign-in would; minted on first use, renewed before they expire.
  * @param {{ env: Record<string, string>, dataDir: string }} options
  * @returns {Promise<(userId: string) => string>}
  */
 export async function studentTokens({ env, dataDir }) {
-  const [{ loadConfig }, { createLocalIssuer, SESSION_TOKEN_TTL_SECONDS }] = await Promise.all([
-    dist('config.js'),
-    dist('auth/local-issuer.js'),
-  ]);
+  const [
+    { loadConfig },
+    { createLocalIssuer, loadOrCreateSharedSigningKey, SESSION_TOKEN_TTL_SECONDS },
+    { openStore },
+  ] = await Promise.all([dist('config.js'), dist('auth/local-issuer.js'), dist('store/index.js')]);
   const config = loadConfig({ ...env, NODE_ENV: 'production', COURSEPORT_MODE: 'demo' });
-  const key = await readFile(path.join(dataDir, 'auth', 'local-issuer-key.pem'), 'utf8');
+  let key;
+  if (config.mongodbUri) {
+    // On MongoDB the key is in the store (every API process signs with it).
+    const store = await openStore({ mongodbUri: config.mongodbUri, dataDir });
+    key = await loadOrCreateSharedSigningKey(store.collection('secrets')).finally(() => store.close());
+  } else {
+    key = await readFile(path.join(dataDir, 'auth', 'local-issuer-key.pem'), 'utf8');
+  }
   const issuer = createLocalIssuer(key, `${config.publicApiUrl}/api/auth`);
   const azp = new URL(config.publicAppUrl).origin;
   /** @type {Map<string, { token: string, until: number }>} */

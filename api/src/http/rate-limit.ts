@@ -39,7 +39,7 @@ export function rateLimit(options: RateLimitOptions | ((ctx: Context) => RateLim
     const { counters } = ctx.limits;
     const counted: string[] = [];
     for (const key of keys(ctx)) {
-      const { count, msLeft } = counters.add(key, windowMs);
+      const { count, msLeft } = counters.add(key, windowMs, max);
       counted.push(key);
       if (count > max) {
         const seconds = Math.max(1, Math.ceil(msLeft / 1000));
@@ -48,7 +48,7 @@ export function rateLimit(options: RateLimitOptions | ((ctx: Context) => RateLim
     }
     if (!countSuccessesOnly) return next();
     const giveBack = () => {
-      for (const key of counted) counters.add(key, windowMs, -1);
+      for (const key of counted) counters.add(key, windowMs, max, -1);
     };
     try {
       await next();

@@ -2,6 +2,8 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** How often the counts made here are added to the shared ones (and theirs read back). */
 export const COUNTER_FLUSH_MS = 250;
+/** A key is shared once its count here reaches this part of its limit; below, it stays local. */
+export const SHARE_FROM = 0.1;
 
 interface Window {
   windowMs: number;
@@ -12,6 +14,10 @@ interface Window {
   /** Hits not yet sent. */
   pending: number;
   resetAt: number;
+  /** The count from which the key is shared (set by the caller's limit). */
+  shareFrom: number;
+  /** Whether any of this window's hits went to the shared limiter. */
+  shared: boolean;
 }
 
 export interface Count {
@@ -24,9 +30,11 @@ export interface Count {
  * Per-key fixed-window counts for the limits on every signed-in write, decided in memory and shared
  * through a rate-limiter-flexible limiter (`StoreRateLimiter` for a shared store) by a flush every
  * `COUNTER_FLUSH_MS`. A hit therefore costs no database round trip, and all processes agree on each
- * count within a flush: a caller spread over N processes can get past a limit by at most what they
- * send in one flush interval to each. (Awaiting the store on each hit is the exact alternative; it
- * would double the round trips of a progress update.)
+ * shared count within a flush. A key is only shared once its count here reaches a tenth of its
+ * limit (`SHARE_FROM`): a person's few writes a minute never reach the database at all, a script's
+ * flood is shared in a handful of writes. So a caller spread over N processes can get past a limit
+ * by at most a tenth of it, plus one flush interval's worth, on each. (Awaiting the store on every
+ * hit is the exact alternative; it would add a round trip, or two, to every progress update.)
  */
 export class BatchedCounters {
   private readonly windows = new Map<string, Window>();
@@ -47,13 +55,17 @@ export class BatchedCounters {
     return (this.options.now ?? Date.now)();
   }
 
-  /** Adds `n` (negative to give hits back) to `key`'s window of `windowMs` and returns its count. */
-  add(key: string, windowMs: number, n = 1): Count {
+  /**
+   * Adds `n` (negative to give hits back) to `key`'s window of `windowMs` and returns its count;
+   * `limit` is the most the caller allows in the window (it decides when the key is shared).
+   */
+  add(key: string, windowMs: number, limit: number, n = 1): Count {
     const now = this.now();
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
       // The shared count may know of a window already running elsewhere; the flush will tell.
-      w = { windowMs, known: 0, flushing: 0, pending: 0, resetAt: now + windowMs };
+      const shareFrom = Math.max(1, Math.floor(limit * SHARE_FROM));
+      w = { windowMs, known: 0, flushing: 0, pending: 0, resetAt: now + windowMs, shareFrom, shared: false };
       this.windows.set(key, w);
     }
     w.pending += n;
@@ -73,10 +85,13 @@ export class BatchedCounters {
     const sends: Promise<void>[] = [];
     let failed = false;
     for (const [key, w] of this.windows) {
-      if (w.pending === 0) {
-        if (w.resetAt <= now && w.flushing === 0) this.windows.delete(key);
+      const over = w.resetAt <= now;
+      if (over && w.flushing === 0) {
+        this.windows.delete(key);
         continue;
       }
+      if (w.pending === 0 || (!w.shared && w.pending < w.shareFrom)) continue;
+      w.shared = true;
       const n = w.pending;
       w.pending = 0;
       w.flushing += n;
