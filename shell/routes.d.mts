@@ -1,4 +1,4 @@
-import type { RemoteName } from '@courseport/shared-ui/contracts';
+import type { RemoteName } from '@courseport/contracts';
 
 export type RouteParams = Record<string, string>;
 

@@ -2,6 +2,8 @@
 // JavaScript, because two sides read it: the shell in the browser, and the production server,
 // which names in each page's head what that route will fetch (scripts/lib/first-load-hints.mjs).
 
+import { searchText } from '@courseport/contracts';
+
 const CATALOG = () => '/api/course/all';
 
 /**
@@ -10,7 +12,7 @@ const CATALOG = () => '/api/course/all';
  * @param {Record<string, string>} params
  */
 const CATALOG_SEARCH = ({ input = '' }) => {
-  const search = input.trim().slice(0, 100);
+  const search = searchText(input);
   return search ? `/api/course/all?search=${encodeURIComponent(search)}` : CATALOG();
 };
 

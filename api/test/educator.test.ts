@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The learner portal's player and the storefront's preview read the video id with this.
-import { videoIdFromUrl } from '../../shared-ui/src/format.js';
+import { videoIdFromUrl } from '@courseport/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import { thumbnailPng } from '../src/seed/thumbnail.js';

@@ -1,4 +1,4 @@
-import type { UserProfile } from '@courseport/shared-ui/contracts';
+import type { UserProfile } from '@courseport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedUserData } from '../src/modules/users/service.js';
 import { startTestApi, type TestApi } from './support/http.js';

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { RemoteName } from '@courseport/contracts';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -27,8 +28,14 @@ export const SHARED_SINGLETONS = {
 const eagerly = (shared: Record<string, object>) =>
   Object.fromEntries(Object.entries(shared).map(([name, config]) => [name, { ...config, eager: true }]));
 
-export const PORTS = { shell: 3000, storefront: 3001, learner: 3002, educator: 3003, admin: 3004 } as const;
-export type RemoteName = Exclude<keyof typeof PORTS, 'shell'>;
+export const PORTS = {
+  shell: 3000,
+  storefront: 3001,
+  learner: 3002,
+  educator: 3003,
+  admin: 3004,
+} as const satisfies Record<RemoteName | 'shell', number>;
+export type { RemoteName };
 
 export interface PortalOptions {
   name: keyof typeof PORTS;

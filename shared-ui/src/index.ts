@@ -1,9 +1,18 @@
 /**
- * The shared UI kit: the router (only through these re-exports, so every portal shares one), the
- * first-load components (no antd: that is `@courseport/shared-ui/heavy`), the theme, the session
- * store, the API client and shared screen states.
+ * The shared UI kit: the router and TanStack Query (only through these re-exports, so every portal
+ * shares one), the first-load components (no antd: that is `@courseport/shared-ui/heavy`), the
+ * theme, the session store, the API client, the data layer (query client, keys, invalidation),
+ * `errorText`, `useMediaQuery`, the contracts (`@courseport/contracts`) and shared screen states.
  */
-export { ApiError, api, apiRequest, NETWORK_ERROR_MESSAGE, type RequestOptions } from './api/client';
+export {
+  ApiError,
+  api,
+  apiRequest,
+  NETWORK_ERROR_MESSAGE,
+  type RequestOptions,
+  statusText,
+  TIMEOUT_ERROR_MESSAGE,
+} from './api/client';
 export { providePrefetched } from './api/prefetch';
 export { Button, type ButtonProps } from './components/Button';
 export { LogoMark } from './components/LogoMark';
@@ -11,25 +20,32 @@ export { Spinner } from './components/Spinner';
 export { StatusMessage, type StatusMessageProps } from './components/StatusMessage';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';
 export { YouTubeEmbed, type YouTubeEmbedProps } from './components/YouTubeEmbed';
-export type * from './contracts/index';
+export * from './contracts/index';
 export {
-  discountedPrice,
-  formatDuration,
-  formatPrice,
-  htmlToPlainText,
-  plainTextExcerpt,
-  plural,
-  videoIdFromUrl,
-} from './format';
-export { BREAKPOINTS, useMinWidth } from './hooks/useBreakpoint';
+  type ErrorTextOptions,
+  errorText,
+  GENERIC_ERROR_TEXT,
+  isAbortError,
+  isNetworkError,
+  isRetryableError,
+  isTimeoutError,
+} from './errors';
 export { DEFAULT_CURRENCY, money, PUBLIC_CONFIG_PATH, useCurrency } from './hooks/useCurrency';
+export {
+  BREAKPOINTS,
+  type Breakpoint,
+  maxWidthQuery,
+  minWidthQuery,
+  useMediaQuery,
+  useMinWidth,
+} from './hooks/useMediaQuery';
 export { loadOnDemandComponents } from './load-on-demand';
+export * from './query/index';
 export * from './router';
 export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';
 export {
   type AuthStatus,
   type Identity,
-  type ServerUser,
   type SessionState,
   sessionStore,
   useSession,

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
 import {
   discountedPrice,
   formatDuration,
   formatPrice,
-  htmlToPlainText,
+  htmlToText,
   plainTextExcerpt,
   plural,
   videoIdFromUrl,
-} from '../src/format';
+} from '@courseport/contracts';
+import { describe, expect, it } from 'vitest';
 
 describe('discountedPrice', () => {
   it('applies a percentage discount and rounds to two decimals', () => {
@@ -94,28 +94,28 @@ describe('videoIdFromUrl', () => {
   });
 });
 
-describe('htmlToPlainText', () => {
+describe('htmlToText', () => {
   it('removes tags and puts a space between blocks', () => {
-    expect(htmlToPlainText('<h2>Build modern apps</h2><p>Learn <strong>React</strong> today.</p>')).toBe(
+    expect(htmlToText('<h2>Build modern apps</h2><p>Learn <strong>React</strong> today.</p>')).toBe(
       'Build modern apps Learn React today.',
     );
-    expect(htmlToPlainText('<ul><li>One</li><li>Two</li></ul>line<br>break')).toBe('One Two line break');
-    expect(htmlToPlainText('<p>in<em>line</em> <a href="x">link</a></p>')).toBe('inline link');
+    expect(htmlToText('<ul><li>One</li><li>Two</li></ul>line<br>break')).toBe('One Two line break');
+    expect(htmlToText('<p>in<em>line</em> <a href="x">link</a></p>')).toBe('inline link');
   });
 
   it('decodes the common entities and collapses whitespace', () => {
-    expect(htmlToPlainText('<p>Tom &amp; Jerry &lt;3 &quot;hi&quot; &#39;x&#39; &#x41;&nbsp;B</p>')).toBe(
+    expect(htmlToText('<p>Tom &amp; Jerry &lt;3 &quot;hi&quot; &#39;x&#39; &#x41;&nbsp;B</p>')).toBe(
       'Tom & Jerry <3 "hi" \'x\' A B',
     );
-    expect(htmlToPlainText('  a \n\t b  ')).toBe('a b');
-    expect(htmlToPlainText('&unknown; &#99999999;')).toBe('&unknown; &#99999999;');
+    expect(htmlToText('  a \n\t b  ')).toBe('a b');
+    expect(htmlToText('&unknown; &#99999999;')).toBe('&unknown; &#99999999;');
   });
 
   it('drops scripts and styles, and gives an empty string for nothing', () => {
-    expect(htmlToPlainText('<style>p{}</style><p>Text</p><script>alert(1)</script>')).toBe('Text');
-    expect(htmlToPlainText('')).toBe('');
-    expect(htmlToPlainText(undefined)).toBe('');
-    expect(htmlToPlainText(null)).toBe('');
+    expect(htmlToText('<style>p{}</style><p>Text</p><script>alert(1)</script>')).toBe('Text');
+    expect(htmlToText('')).toBe('');
+    expect(htmlToText(undefined)).toBe('');
+    expect(htmlToText(null)).toBe('');
   });
 });
 

@@ -2,6 +2,7 @@ import {
   BrowserRouter,
   LoadingState,
   type PublicConfig,
+  QueryProvider,
   Route,
   Routes,
   useLocation,
@@ -62,10 +63,12 @@ export function Frame({ demo = false }: { demo?: boolean }) {
 
 export function App({ config }: { config: PublicConfig }) {
   return (
-    <BrowserRouter>
-      <AuthProvider config={config}>
-        <Frame demo={config.mode === 'demo'} />
-      </AuthProvider>
-    </BrowserRouter>
+    <QueryProvider>
+      <BrowserRouter>
+        <AuthProvider config={config}>
+          <Frame demo={config.mode === 'demo'} />
+        </AuthProvider>
+      </BrowserRouter>
+    </QueryProvider>
   );
 }

@@ -1,6 +1,5 @@
-import { type AdminEmail, api, useToast } from '@courseport/shared-ui';
+import { type AdminEmail, api, errorText, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { failureText } from './errors';
 import { withId } from './idSet';
 
 /** The admin e-mail allow-list; loaded once `enabled` turns true (the tab was opened). */
@@ -29,7 +28,7 @@ export function useAdminEmails(enabled: boolean) {
       const res = await api.get<{ adminEmails: AdminEmail[] }>('/api/user/admin-emails');
       if (isLatest()) setEmails(res.adminEmails ?? []);
     } catch (error) {
-      if (isLatest()) toast.error(failureText(error, 'Failed to fetch admin emails'));
+      if (isLatest()) toast.error(errorText(error, 'Failed to fetch admin emails', { network: 'fallback' }));
     } finally {
       if (isLatest()) setLoading(false);
     }
@@ -54,7 +53,7 @@ export function useAdminEmails(enabled: boolean) {
         await refresh();
         return true;
       } catch (error) {
-        toast.error(failureText(error, 'Failed to add email'));
+        toast.error(errorText(error, 'Failed to add email', { network: 'fallback' }));
         return false;
       } finally {
         if (mounted.current) setAdding(false);
@@ -71,7 +70,7 @@ export function useAdminEmails(enabled: boolean) {
         toast.success(res.message || 'Admin email removed');
         await refresh();
       } catch (error) {
-        toast.error(failureText(error, 'Failed to remove email'));
+        toast.error(errorText(error, 'Failed to remove email', { network: 'fallback' }));
       } finally {
         if (mounted.current) setRemovingIds((ids) => withId(ids, emailId, false));
       }

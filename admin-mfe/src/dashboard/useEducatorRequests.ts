@@ -1,6 +1,5 @@
-import { api, type EducatorRequest, useToast } from '@courseport/shared-ui';
+import { api, type EducatorRequest, errorText, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { failureText } from './errors';
 import { withId } from './idSet';
 
 const POLL_INTERVAL_MS = 5000;
@@ -43,7 +42,7 @@ export function useEducatorRequests() {
       } catch (error) {
         // A failed automatic poll stays silent: the next one tries again.
         if (mode === 'poll' || !isLatest()) return;
-        toast.error(failureText(error, 'Failed to fetch requests'));
+        toast.error(errorText(error, 'Failed to fetch requests', { network: 'fallback' }));
       } finally {
         inFlight.current -= 1;
         if (mounted.current && mode === 'poll') setAutoRefreshing(false);
@@ -81,7 +80,7 @@ export function useEducatorRequests() {
         await fetchRequests('load');
         return true;
       } catch (error) {
-        toast.error(failureText(error, failureFallback));
+        toast.error(errorText(error, failureFallback, { network: 'fallback' }));
         return false;
       } finally {
         if (mounted.current) setBusyIds((ids) => withId(ids, id, false));

@@ -1,6 +1,5 @@
-import { api, useToast } from '@courseport/shared-ui';
+import { api, errorText, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { failureText } from './errors';
 import { withId } from './idSet';
 import { type AdminPurchase, type AdminPurchasesPage, purchasesPath, REFUND_PATH } from './purchases';
 
@@ -56,7 +55,7 @@ export function usePurchases(enabled: boolean) {
       setStatus('ready');
     } catch (e) {
       if (!isLatest()) return;
-      const text = failureText(e, LOAD_FAILED);
+      const text = errorText(e, LOAD_FAILED, { network: 'fallback' });
       if (hadList) toast.error(text);
       else {
         setError(text);
@@ -84,7 +83,7 @@ export function usePurchases(enabled: boolean) {
       setPurchases((loaded) => appendPage(loaded, page));
       if (typeof res.total === 'number') setTotal(res.total);
     } catch (e) {
-      if (isCurrent()) toast.error(failureText(e, LOAD_FAILED));
+      if (isCurrent()) toast.error(errorText(e, LOAD_FAILED, { network: 'fallback' }));
     } finally {
       if (isCurrent()) setLoadingMore(false);
     }
@@ -103,7 +102,7 @@ export function usePurchases(enabled: boolean) {
           list.map((p) => (p._id === purchaseId ? { ...p, status: 'refunded' as const, refundedAt } : p)),
         );
       } catch (e) {
-        toast.error(failureText(e, 'Failed to refund purchase'));
+        toast.error(errorText(e, 'Failed to refund purchase', { network: 'fallback' }));
       } finally {
         if (mounted.current) setRefundingIds((ids) => withId(ids, purchaseId, false));
       }

@@ -15,14 +15,15 @@ import { StoreUnavailableError } from './errors.js';
  * glued to the half line, corrupted the middle of the file.
  *
  * `makeDurable` replaces three methods of one datastore's persistence:
- * - appends are written and `fdatasync`ed before the write is acknowledged; a failed append (a
+ * - appends are written and `fdatasync`ed before the write is acknowledged (`synced`: writes that
+ *   wait together share one sync, a group commit); a failed append (a
  *   full disk: ENOSPC) is cut off the file again, the collection's memory is read back from the
  *   file, and the write is refused with a `StoreUnavailableError` (HTTP 503);
  * - loading reads lines split on `\n` only; an incomplete or unreadable *last* line (what a crash
  *   or a full disk in the middle of an append leaves; it was never acknowledged) is dropped with a
  *   warning, and an unreadable line anywhere else refuses the file with an error naming it;
  * - a compaction that fails (a full disk) removes its half-written `<name>.db~` and is a 503.
- * The sync costs about 0.45 ms per write on this project's disk (docs/reliability.md). These are
+ * A sync costs about 0.45 ms on this project's disk (docs/reliability.md). These are
  * NeDB internals (`persistence.persistNewStateAsync`, `treatRawStreamAsync`,
  * `persistCachedDatabaseAsync`, `indexes`, `_resetIndexes`, `_getCandidatesAsync`), checked when
  * installed.
@@ -205,6 +206,12 @@ function readPrefix(file: string, end: number | undefined, logger: StoreLogger):
 export interface Durability {
   /** Set when a failed write could not be undone in memory: the datastore must be opened again. */
   readonly failed: StoreUnavailableError | null;
+  /**
+   * Resolves once every append made so far is on disk. Writes that wait on it together share one
+   * fdatasync (group commit): a write is acknowledged only after it, but other requests may read it
+   * a moment before, as on a MongoDB server that journals in batches.
+   */
+  synced(): Promise<void>;
 }
 
 /**
@@ -232,8 +239,47 @@ export function makeDurable(
     failed: null,
     truncateTo: undefined,
   };
+  /**
+   * Appends made, and how many of them a finished fdatasync covers. It starts one behind: the first
+   * wait syncs whatever the file already holds (a collection opened again after a failed sync).
+   */
+  const appends = { written: 1, synced: 0 };
+  let syncing: Promise<void> | undefined;
 
-  /** Appends `bytes` and syncs them; on failure cuts the file back to where it ended (`known.size`). */
+  /** One fdatasync for every append made before it started: what waits on it shares it. */
+  function syncOnce(): Promise<void> {
+    syncing ??= (async () => {
+      const upTo = appends.written;
+      const handle = await fs.open(file, 'a', fileMode);
+      try {
+        await handle.datasync();
+      } finally {
+        await handle.close().catch(() => {});
+      }
+      appends.synced = Math.max(appends.synced, upTo);
+    })().finally(() => {
+      syncing = undefined;
+    });
+    return syncing;
+  }
+
+  async function synced(): Promise<void> {
+    if (state.failed) throw state.failed;
+    const target = appends.written;
+    while (appends.synced < target) {
+      try {
+        await syncOnce();
+      } catch (error) {
+        // What the failed sync covered may or may not be on disk: the collection is read back from
+        // its file before it answers again, and the waiting writes are refused.
+        state.failed ??= storeWriteError(error, file);
+        logger.error({ file, code: isErrno(error) ? error.code : undefined }, state.failed.message);
+        throw state.failed;
+      }
+    }
+  }
+
+  /** Appends `bytes` (synced later, by `synced`); on failure cuts the file back to where it ended (`known.size`). */
   async function append(bytes: Buffer, known: { size?: number }): Promise<void> {
     const handle = await fs.open(file, 'a', fileMode);
     try {
@@ -249,7 +295,6 @@ export function makeDurable(
         for (let offset = 0; offset < bytes.length; ) {
           offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
         }
-        await handle.datasync();
       } catch (error) {
         await handle.truncate(size).then(
           () => handle.datasync().catch(() => {}),
@@ -299,6 +344,7 @@ export function makeDurable(
     const known: { size?: number } = {};
     try {
       await append(Buffer.from(text, 'utf8'), known);
+      appends.written += 1;
     } catch (error) {
       await undo(known.size ?? state.truncateTo);
       const refused = storeWriteError(error, file);
@@ -321,9 +367,11 @@ export function makeDurable(
   persistence.persistCachedDatabaseAsync = async () => {
     if (state.failed) throw state.failed;
     try {
+      const written = appends.written;
       await compact();
-      // The file was rewritten from memory: an earlier pending cut no longer applies.
+      // The file was rewritten from memory (and synced): an earlier pending cut no longer applies.
       state.truncateTo = undefined;
+      appends.synced = Math.max(appends.synced, written);
     } catch (error) {
       // The copy is written beside the file and renamed over it: the file is whole, the copy is not.
       const fileExists = await access(file).then(
@@ -339,5 +387,6 @@ export function makeDurable(
     get failed() {
       return state.failed;
     },
+    synced,
   };
 }

@@ -54,21 +54,29 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
    * Writes to one collection run one at a time. `updateOne` reads the document, then updates it, and
    * tells from the two whether it changed: another write in between would make that answer wrong
    * (two concurrent `$addToSet`s of one value would both report a change). NeDB runs its operations
-   * one at a time anyway, each write with its fdatasync inside, so this costs little.
+   * one at a time anyway, so this costs little.
    */
   private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly open: () => Promise<Datastore<T>>,
+    /** Resolves once the collection's writes so far are on disk. */
+    private readonly synced: () => Promise<void>,
     private readonly name: string,
     private readonly versions: WriteVersions,
   ) {}
 
+  /**
+   * Runs a write in the collection's turn, then waits for the disk outside it: the next write goes
+   * ahead meanwhile, and writes that wait together share one fdatasync.
+   */
   private write<R>(operation: () => Promise<R>): Promise<R> {
-    return this.versions.track(this.name, () => {
+    return this.versions.track(this.name, async () => {
       const result = this.tail.then(operation, operation);
       this.tail = result.catch(() => {});
-      return result;
+      const value = await result;
+      await this.synced();
+      return value;
     });
   }
 
@@ -336,7 +344,12 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedStoreOptio
     kind: 'embedded',
     blobs: fileBlobs(path.join(dir, 'media')),
     collection<T extends Doc>(name: string) {
-      return new EmbeddedCollection<T>(() => datastore(name) as unknown as Promise<Datastore<T>>, name, versions);
+      return new EmbeddedCollection<T>(
+        () => datastore(name) as unknown as Promise<Datastore<T>>,
+        async () => (await opened(name)).durability.synced(),
+        name,
+        versions,
+      );
     },
     writeVersion: (name: string) => versions.of(name),
     async ensureIndexes(specs: readonly IndexSpec[]) {

@@ -1,6 +1,5 @@
-import { Button } from '@courseport/shared-ui';
+import { Button, plural } from '@courseport/shared-ui';
 import { ChevronIcon, CloseIcon } from '../layout/icons';
-import { plural } from '../lib/plural';
 import type { ChapterDraft } from './chapters';
 import { LectureLine } from './LectureLine';
 

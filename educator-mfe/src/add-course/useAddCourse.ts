@@ -1,4 +1,4 @@
-import { apiRequest, type NewCourseInput, useToast } from '@courseport/shared-ui';
+import { apiRequest, errorText, type NewCourseInput, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { courseFormData } from './chapters';
 
@@ -50,7 +50,7 @@ export function useAddCourse() {
         toast.success(res.message || 'Course added successfully!');
         if (mounted.current) onAdded();
       } catch (error) {
-        toast.error(error instanceof Error && error.message ? error.message : 'Failed to add course');
+        toast.error(errorText(error, 'Failed to add course'));
       } finally {
         busy.current = false;
         if (mounted.current) setSubmitting(false);

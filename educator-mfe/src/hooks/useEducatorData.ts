@@ -1,6 +1,5 @@
-import { useToast } from '@courseport/shared-ui';
+import { errorText, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useState } from 'react';
-import { failureText } from '../lib/errors';
 
 export type Loadable<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
@@ -25,7 +24,7 @@ export function useEducatorData<T>(fetcher: () => Promise<T>, fallback: string, 
       },
       (error: unknown) => {
         if (!current) return;
-        const message = failureText(error, fallback);
+        const message = errorText(error, fallback, { network: 'fallback' });
         setResult({ attempt, value: { status: 'error', message } });
         toast.error(message);
       },

@@ -1,13 +1,13 @@
-import { Outlet, useLocation } from '@courseport/shared-ui';
+import { minWidthQuery, Outlet, useLocation, useMediaQuery } from '@courseport/shared-ui';
 import { useEffect, useState } from 'react';
 import { useIsEducator } from '../hooks/useDisplayName';
 import './layout.css';
 import { PortalFooter } from './PortalFooter';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
-import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery';
 
 /** Phones start with the sidebar collapsed. */
+const DESKTOP_QUERY = minWidthQuery('md');
 const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.(DESKTOP_QUERY).matches === false;
 
 /** The frame of every /educator page: top bar, the sidebar (educators only), the page and the footer. */

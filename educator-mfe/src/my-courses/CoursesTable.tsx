@@ -1,9 +1,9 @@
 import type { EducatorCourse } from '@courseport/shared-ui';
+import { descriptionTeaser } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
 import { money } from '../hooks/useCurrency';
 import { localDate } from '../lib/dates';
 import { CourseThumbnail } from './CourseThumbnail';
-import { descriptionTeaser } from './teaser';
 
 /** The educator's courses: 'Course', 'Earnings', 'Students' and 'Published On'. */
 export function CoursesTable({ courses, currency }: { courses: EducatorCourse[]; currency: string }) {
@@ -24,7 +24,9 @@ export function CoursesTable({ courses, currency }: { courses: EducatorCourse[];
                 <CourseThumbnail src={course.courseThumbnail} title={course.courseTitle} />
                 <div className="ed-course-text">
                   <span className="ed-course-title">{course.courseTitle}</span>
-                  <span className="ed-course-teaser">{descriptionTeaser(course.courseDescription)}</span>
+                  <span className="ed-course-teaser">
+                    {descriptionTeaser(course.courseDescription, 50, { alwaysEllipsis: true })}
+                  </span>
                 </div>
               </div>
             ),

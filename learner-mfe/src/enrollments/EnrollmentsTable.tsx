@@ -1,8 +1,15 @@
-import { type EnrolledCourse, formatDuration, useNavigate } from '@courseport/shared-ui';
+import {
+  type CourseCompletion,
+  courseCompletion,
+  courseMinutes,
+  type EnrolledCourse,
+  formatDuration,
+  percentText,
+  useMediaQuery,
+  useNavigate,
+} from '@courseport/shared-ui';
 import { Progress, Table } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
-import { type CourseCompletion, courseCompletion, courseMinutes, percentText } from '../course/courseStats';
-import { useMediaQuery } from '../hooks/useMediaQuery';
 import { completedIds, type ProgressByCourse } from './useEnrollmentProgress';
 
 interface Row extends CourseCompletion {

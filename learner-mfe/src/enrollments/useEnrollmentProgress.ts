@@ -1,7 +1,6 @@
-import { api, type CourseProgress, type EnrolledCourse, useToast } from '@courseport/shared-ui';
+import { api, type CourseProgress, type EnrolledCourse, errorText, useToast } from '@courseport/shared-ui';
 import { useEffect, useState } from 'react';
 import { COURSE_PROGRESS_PATH } from '../endpoints';
-import { errorText } from '../errors';
 import { useLatest } from '../hooks/useLatest';
 
 /** Completed lecture ids per course id. */

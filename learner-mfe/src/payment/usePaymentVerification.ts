@@ -1,4 +1,4 @@
-import { ApiError, api, sessionStore, useSession, useToast } from '@courseport/shared-ui';
+import { api, errorText, sessionStore, useSession, useToast } from '@courseport/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import { VERIFY_PAYMENT_PATH } from '../endpoints';
 import { useLatest } from '../hooks/useLatest';
@@ -7,8 +7,7 @@ export const VERIFIED_TEXT = 'Payment verified successfully!';
 export const VERIFY_FAILED_TEXT = 'Payment verification failed';
 
 /** The server's message for a refused payment; the generic text for anything else (e.g. no connection). */
-const failureText = (error: unknown) =>
-  error instanceof ApiError && error.status > 0 && error.message ? error.message : VERIFY_FAILED_TEXT;
+const failureText = (error: unknown) => errorText(error, VERIFY_FAILED_TEXT, { network: 'fallback' });
 
 /**
  * Verifies a purchase once (`POST /api/user/verify-payment`), even when React runs effects twice,

@@ -1,6 +1,5 @@
-import { type Chapter, formatDuration, plural } from '@courseport/shared-ui';
+import { type Chapter, chapterMinutes, formatDuration, plural } from '@courseport/shared-ui';
 import { Collapse } from '@courseport/shared-ui/heavy';
-import { chapterMinutes } from '../course/courseStats';
 import { LectureItem } from './LectureItem';
 
 export interface CourseStructureProps {

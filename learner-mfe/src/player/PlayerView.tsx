@@ -1,8 +1,14 @@
-import { type EnrolledCourse, Link, plural } from '@courseport/shared-ui';
+import {
+  courseCompletion,
+  type EnrolledCourse,
+  Link,
+  orderedChapters,
+  percentText,
+  plural,
+} from '@courseport/shared-ui';
 import { Progress } from '@courseport/shared-ui/heavy';
 import { useMemo, useRef, useState } from 'react';
 import { ArrowLeftIcon } from '../components/icons';
-import { courseCompletion, orderedChapters, percentText } from '../course/courseStats';
 import { CourseRating } from './CourseRating';
 import { CourseStructure } from './CourseStructure';
 import { LecturePlayer } from './LecturePlayer';

@@ -1,7 +1,6 @@
-import { api, type CourseProgress, useToast } from '@courseport/shared-ui';
+import { api, type CourseProgress, errorText, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { COURSE_PROGRESS_PATH } from '../endpoints';
-import { errorText } from '../errors';
 import { useLatest } from '../hooks/useLatest';
 
 const NOTHING_DONE: ReadonlySet<string> = new Set();

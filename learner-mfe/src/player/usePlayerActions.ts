@@ -1,7 +1,6 @@
-import { api, useToast } from '@courseport/shared-ui';
+import { api, errorText, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADD_RATING_PATH, UPDATE_PROGRESS_PATH } from '../endpoints';
-import { errorText } from '../errors';
 
 export interface PlayerActionsOptions {
   courseId: string;

@@ -1,6 +1,5 @@
-import { Link, money, useCurrency } from '@courseport/shared-ui';
+import { Link, money, useCurrency, useMediaQuery } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
-import { useMediaQuery } from '../hooks/useMediaQuery';
 import type { Purchase, PurchaseStatus } from './types';
 
 const STATUS_LABELS: Record<PurchaseStatus, string> = {

@@ -1,7 +1,6 @@
-import { api, useSession } from '@courseport/shared-ui';
+import { api, errorText, useSession } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PURCHASES_PATH } from '../endpoints';
-import { errorText } from '../errors';
 import type { Purchase } from './types';
 
 export type PurchaseHistory =

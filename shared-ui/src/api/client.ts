@@ -16,6 +16,10 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+export const TIMEOUT_ERROR_MESSAGE = 'The server took too long to answer. Please try again.';
+
+/** The message of a failed answer that carried none of its own. */
+export const statusText = (status: number) => `Request failed with status ${status}`;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -63,7 +67,8 @@ export async function apiRequest<T extends object = object>(
       }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+    // Not reached: status 0 (a signal's timeout says so in its message).
+    throw new ApiError((error as Error).name === 'TimeoutError' ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE, 0);
   }
 
   let payload: (ApiEnvelope<T> & T) | undefined;
@@ -73,7 +78,7 @@ export async function apiRequest<T extends object = object>(
     payload = undefined;
   }
   if (!res.ok || !payload || payload.success === false) {
-    const message = payload?.message || `Request failed with status ${res.status}`;
+    const message = payload?.message || statusText(res.status);
     throw new ApiError(message, res.status, payload);
   }
   return payload;

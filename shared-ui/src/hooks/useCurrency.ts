@@ -1,7 +1,7 @@
+import { formatPrice } from '@courseport/contracts';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client';
 import type { PublicConfig } from '../contracts/index';
-import { formatPrice } from '../format';
 
 /** What every deployment charges in today; shown until (or if) `/api/config` says otherwise. */
 export const DEFAULT_CURRENCY = 'Rs';

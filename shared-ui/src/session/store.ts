@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { Role } from '../contracts/index';
+import type { Role, UserProfile } from '../contracts/index';
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -12,21 +12,11 @@ export interface Identity {
   imageUrl: string;
 }
 
-/** The profile the API keeps (`GET /api/user/data`). */
-export interface ServerUser {
-  _id: string;
-  email: string;
-  name: string;
-  imageUrl: string;
-  roles: Role[];
-  enrolledCourses: string[];
-}
-
 export interface SessionState {
   status: AuthStatus;
   identity: Identity | null;
   /** `null` means there is no profile yet ('User not found') or it is not loaded. */
-  user: ServerUser | null;
+  user: UserProfile | null;
   userLoaded: boolean;
   roles: Role[];
   roleDialogOpen: boolean;

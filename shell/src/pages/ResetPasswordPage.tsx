@@ -1,4 +1,12 @@
-import { ApiError, Button, StatusMessage, useNavigate, useSearchParams, useToast } from '@courseport/shared-ui';
+import {
+  ApiError,
+  Button,
+  errorText,
+  StatusMessage,
+  useNavigate,
+  useSearchParams,
+  useToast,
+} from '@courseport/shared-ui';
 import { Alert, Card, Form, Input, Themed } from '@courseport/shared-ui/heavy';
 import { useEffect, useState } from 'react';
 import { useLocalAccount } from '../auth/local/account';
@@ -54,7 +62,7 @@ export default function ResetPasswordPage() {
     } catch (e) {
       // The API refuses a used, expired or mangled token with a 400 naming the link.
       if (e instanceof ApiError && e.status === 400 && /link/i.test(e.message)) setInvalid(INVALID_RESET_LINK_TEXT);
-      else setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
+      else setError(errorText(e));
       setBusy(false);
     }
   }

@@ -1,4 +1,4 @@
-import { ApiError, api, Button, useSession, useToast } from '@courseport/shared-ui';
+import { api, Button, errorText, useSession, useToast } from '@courseport/shared-ui';
 import { Checkbox, Modal, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { EDUCATOR_REQUEST_SENT, type ToggleRole } from './useRoleToggle';
@@ -46,19 +46,13 @@ export function RoleDialog() {
           await api.post('/api/user/request-educator');
           toast.success(EDUCATOR_REQUEST_SENT);
         } catch (error) {
-          toast.error(
-            error instanceof ApiError && error.status > 0 ? error.message : 'Failed to submit educator request',
-          );
+          toast.error(errorText(error, 'Failed to submit educator request', { network: 'fallback' }));
         }
       }
       setOpen(false);
       await refreshUser();
     } catch (error) {
-      toast.error(
-        error instanceof ApiError && error.status > 0
-          ? error.message || 'Failed to create user'
-          : 'Failed to create user profile',
-      );
+      toast.error(errorText(error, 'Failed to create user profile', { network: 'fallback' }));
     } finally {
       setBusy(false);
     }

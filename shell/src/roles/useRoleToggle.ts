@@ -1,4 +1,4 @@
-import { ApiError, api, type UserProfile, useNavigate, useSession, useToast } from '@courseport/shared-ui';
+import { api, errorText, type UserProfile, useNavigate, useSession, useToast } from '@courseport/shared-ui';
 import { useState } from 'react';
 import { applyProfile } from '../session/useProfileSync';
 
@@ -24,9 +24,7 @@ export function useRoleToggle() {
           await api.post('/api/user/request-educator');
           toast.success(EDUCATOR_REQUEST_SENT);
         } catch (error) {
-          toast.error(
-            error instanceof ApiError && error.status > 0 ? error.message : 'Failed to submit educator request',
-          );
+          toast.error(errorText(error, 'Failed to submit educator request', { network: 'fallback' }));
         }
         return;
       }

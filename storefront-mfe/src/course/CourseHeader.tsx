@@ -1,7 +1,6 @@
-import { type CourseDetails, plural } from '@courseport/shared-ui';
+import { type CourseDetails, descriptionTeaser, plural } from '@courseport/shared-ui';
 import { UNKNOWN_EDUCATOR } from '../components/CourseCard';
 import { Rating } from '../components/Rating';
-import { descriptionTeaser } from './description';
 
 /** Title, a plain-text teaser of the description, rating, students and educator. */
 export function CourseHeader({ course }: { course: CourseDetails }) {

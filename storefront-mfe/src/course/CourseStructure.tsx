@@ -1,6 +1,13 @@
-import { Button, type Chapter, formatDuration, type Lecture, plural } from '@courseport/shared-ui';
+import {
+  Button,
+  type Chapter,
+  chapterMinutes,
+  formatDuration,
+  type Lecture,
+  plural,
+  previewVideoId,
+} from '@courseport/shared-ui';
 import { useState } from 'react';
-import { chapterMinutes, previewVideoId } from './courseStats';
 
 export interface PreviewChoice {
   lecture: Lecture;

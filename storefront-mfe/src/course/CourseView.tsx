@@ -1,9 +1,9 @@
 import type { CourseDetails } from '@courseport/shared-ui';
+import { courseMinutes, lectureCount, orderedChapters } from '@courseport/shared-ui';
 import { useMemo, useRef, useState } from 'react';
 import { CourseDescription } from './CourseDescription';
 import { CourseHeader } from './CourseHeader';
 import { CourseStructure, type PreviewChoice } from './CourseStructure';
-import { courseMinutes, lectureCount, orderedChapters } from './courseStats';
 import { PurchaseCard } from './PurchaseCard';
 
 /** A loaded course: header, structure and description on the left, the purchase card on the right. */
@@ -30,8 +30,8 @@ export function CourseView({ course }: { course: CourseDetails }) {
       <div className="sf-course-side">
         <PurchaseCard
           course={course}
-          minutes={courseMinutes(chapters)}
-          lectures={lectureCount(chapters)}
+          minutes={courseMinutes(course)}
+          lectures={lectureCount(course)}
           preview={preview}
           onClosePreview={() => setPreview(null)}
           mediaRef={mediaRef}

@@ -1,4 +1,4 @@
-import { api, sessionStore, useSession, useToast } from '@courseport/shared-ui';
+import { api, errorText, sessionStore, useSession, useToast } from '@courseport/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 
 export const LOGIN_TEXT = 'Please login to continue';
@@ -54,7 +54,7 @@ export function useEnroll(courseId: string) {
       // Stay busy: the browser is leaving for the payment page.
       window.location.assign(res.session_url);
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : PURCHASE_FAILED_TEXT);
+      toast.error(errorText(error, PURCHASE_FAILED_TEXT));
       if (mounted.current) setBusy(false);
     }
   };

@@ -1,7 +1,6 @@
-import { EmptyState, ErrorState, Link, LoadingState } from '@courseport/shared-ui';
+import { EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
 import { CourseGrid } from '../components/CourseGrid';
 import { useCatalog } from '../hooks/useCatalog';
-import { errorMessage } from '../hooks/useLoadable';
 
 export const FEATURED_COUNT = 8;
 
@@ -13,7 +12,7 @@ function Courses() {
     return (
       <ErrorState
         title="Could not load courses"
-        message={errorMessage(state.error, 'Failed to fetch courses')}
+        message={errorText(state.error, 'Failed to fetch courses')}
         onRetry={retry}
         retryLabel="Retry"
       />

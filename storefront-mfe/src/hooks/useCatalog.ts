@@ -1,4 +1,4 @@
-import { api, type CourseCard, type CourseCatalogPage } from '@courseport/shared-ui';
+import { api, type CourseCard, type CourseCatalogPage, searchText } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 const CATALOG_PATH = '/api/course/all';
@@ -10,8 +10,9 @@ const CATALOG_PATH = '/api/course/all';
  */
 export function catalogPath(search: string, offset = 0): string {
   const params: string[] = [];
-  // The API searches on at most 100 characters (the shell's prefetch cuts the same way).
-  if (search) params.push(`search=${encodeURIComponent(search.slice(0, 100))}`);
+  // The API searches on at most SEARCH_MAX_LENGTH characters (the shell's prefetch cuts the same way).
+  const text = searchText(search);
+  if (text) params.push(`search=${encodeURIComponent(text)}`);
   if (offset > 0) params.push(`offset=${offset}`);
   return params.length ? `${CATALOG_PATH}?${params.join('&')}` : CATALOG_PATH;
 }

@@ -32,7 +32,3 @@ export function useLoadable<T>(key: string, fetcher: (key: string) => Promise<T>
   const state: Loadable<T> = result && result.key === key && result.attempt === attempt ? result.value : LOADING;
   return { state, retry };
 }
-
-/** The message to show for a failed load. */
-export const errorMessage = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;

@@ -1,7 +1,6 @@
-import { Button, EmptyState, ErrorState, Link, LoadingState } from '@courseport/shared-ui';
+import { Button, EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
 import { CourseGrid } from '../components/CourseGrid';
 import { type CatalogState, useCatalog } from '../hooks/useCatalog';
-import { errorMessage } from '../hooks/useLoadable';
 
 type Ready = Extract<CatalogState, { status: 'ready' }>;
 
@@ -17,7 +16,7 @@ function ShowMore({ more, onClick }: { more: Ready['more']; onClick: () => void 
     <div className="sf-show-more">
       {more.status === 'error' && (
         <p className="sf-show-more-error" role="alert">
-          Could not load more courses. {errorMessage(more.error, 'Failed to fetch courses')}
+          Could not load more courses. {errorText(more.error, 'Failed to fetch courses')}
         </p>
       )}
       <Button size="large" shape="round" loading={loading} disabled={loading} onClick={onClick}>
@@ -38,7 +37,7 @@ export function CourseResults({ query }: { query: string }) {
     return (
       <ErrorState
         title="Could not load courses"
-        message={errorMessage(state.error, 'Failed to fetch courses')}
+        message={errorText(state.error, 'Failed to fetch courses')}
         onRetry={retry}
         retryLabel="Retry"
       />

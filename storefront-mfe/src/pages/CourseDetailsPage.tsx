@@ -1,9 +1,8 @@
-import { EmptyState, ErrorState, Link, LoadingState, useParams } from '@courseport/shared-ui';
+import { EmptyState, ErrorState, errorText, Link, LoadingState, useParams } from '@courseport/shared-ui';
 import { StorefrontPage } from '../components/StorefrontPage';
 import '../course/course.css';
 import { CourseView } from '../course/CourseView';
 import { COURSE_NOT_FOUND, isNotFound, useCourse } from '../hooks/useCourse';
-import { errorMessage } from '../hooks/useLoadable';
 
 function CourseContent({ id }: { id: string }) {
   const { state, retry } = useCourse(id);
@@ -25,7 +24,7 @@ function CourseContent({ id }: { id: string }) {
     return (
       <ErrorState
         title="Could not load this course"
-        message={errorMessage(state.error, 'Failed to fetch the course')}
+        message={errorText(state.error, 'Failed to fetch the course')}
         onRetry={retry}
         retryLabel="Retry"
       />

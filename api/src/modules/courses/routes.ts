@@ -1,3 +1,4 @@
+import { SEARCH_MAX_LENGTH } from '@courseport/contracts';
 import Router from '@koa/router';
 import { z } from 'zod';
 import { authenticate } from '../../auth/middleware.js';
@@ -18,7 +19,7 @@ const wholeNumber = (min: number, max: number) => {
 };
 
 const listQuery = z.object({
-  search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
   offset: wholeNumber(0, 1_000_000_000).default(0),
   limit: wholeNumber(1, CATALOG_MAX_PAGE_SIZE).default(CATALOG_PAGE_SIZE),
 });

@@ -30,8 +30,3 @@ export function sanitizeDescription(html: string): string {
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
   });
 }
-
-/** The description as plain text (for teasers and search snippets). */
-export function plainText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
-}

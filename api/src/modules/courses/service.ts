@@ -1,4 +1,4 @@
-import type { Chapter, CourseCard, CourseDetails } from '@courseport/shared-ui/contracts';
+import type { Chapter, CourseCard, CourseDetails } from '@courseport/contracts';
 import { notFound } from '../../http/errors.js';
 import { type PreparedJson, prepareJson } from '../../http/etag.js';
 import { ID_PATTERN, type Store } from '../../store/index.js';

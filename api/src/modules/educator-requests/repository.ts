@@ -1,4 +1,4 @@
-import type { EducatorRequestStatus } from '@courseport/shared-ui/contracts';
+import type { EducatorRequestStatus } from '@courseport/contracts';
 import type { Store } from '../../store/index.js';
 
 export interface EducatorRequestDoc {

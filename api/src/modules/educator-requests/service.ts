@@ -1,4 +1,4 @@
-import type { EducatorRequest } from '@courseport/shared-ui/contracts';
+import type { EducatorRequest } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { ConflictError, newId } from '../../store/index.js';

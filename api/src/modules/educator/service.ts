@@ -1,4 +1,4 @@
-import type { DashboardData, EducatorCourse, EnrolledStudent } from '@courseport/shared-ui/contracts';
+import type { DashboardData, EducatorCourse, EnrolledStudent } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { newId, type Store } from '../../store/index.js';

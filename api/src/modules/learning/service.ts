@@ -1,4 +1,4 @@
-import type { CourseProgress, EnrolledCourse } from '@courseport/shared-ui/contracts';
+import type { CourseProgress, EnrolledCourse } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { ConflictError, ID_PATTERN, type Store } from '../../store/index.js';

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@courseport/shared-ui/contracts';
+import type { PublicConfig } from '@courseport/contracts';
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 

@@ -1,4 +1,4 @@
-import type { Role } from '@courseport/shared-ui/contracts';
+import type { Role } from '@courseport/contracts';
 import type { Store } from '../../store/index.js';
 
 export type StoredRole = Exclude<Role, 'admin'>;

@@ -1,4 +1,4 @@
-import type { Role, UserProfile } from '@courseport/shared-ui/contracts';
+import type { Role, UserProfile } from '@courseport/contracts';
 import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';

@@ -1,4 +1,4 @@
-import { ApiError, Button } from '@courseport/shared-ui';
+import { Button, errorText } from '@courseport/shared-ui';
 import { Alert, Form, Input, Modal, Tabs, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import type { AuthMode } from './account';
@@ -74,7 +74,7 @@ export function AuthDialog({ mode, onModeChange, onClose, signIn, signUp, forgot
         onClose();
       }
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { ApiError, Button, useToast } from '@courseport/shared-ui';
+import { Button, errorText, useToast } from '@courseport/shared-ui';
 import { Alert, Form, Input, Modal } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { confirmPasswordRules, NEW_PASSWORD_RULES } from './password-rules';
@@ -32,7 +32,7 @@ export function ChangePasswordDialog({ open, email, onClose, changePassword }: P
       toast.success(await changePassword(currentPassword, newPassword));
       onClose();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

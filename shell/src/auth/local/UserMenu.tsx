@@ -1,4 +1,4 @@
-import { ApiError, Button, useSession, useToast } from '@courseport/shared-ui';
+import { Button, errorText, useSession, useToast } from '@courseport/shared-ui';
 import { Avatar, Dropdown, Modal, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { useLocalAccount } from './account';
@@ -29,7 +29,7 @@ export function LocalUserMenu() {
         try {
           toast.success(await account.signOutEverywhere());
         } catch (e) {
-          toast.error(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.');
+          toast.error(errorText(e));
         }
       },
     });

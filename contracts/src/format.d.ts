@@ -1,0 +1,10 @@
+/** The price after a percentage discount, rounded to two decimals: `discountedPrice(499, 10)` → 449.1. */
+export declare function discountedPrice(price: number, discount?: number): number;
+/** A price with two decimals: `formatPrice(499)` → '499.00'. */
+export declare function formatPrice(value: number): string;
+/** Minutes as hours and minutes: 65 → '1h 5m', 45 → '45m'; empty, zero or negative → '0m'. */
+export declare function formatDuration(minutes: number | null | undefined): string;
+/** `plural(1, 'lecture')` → '1 lecture', `plural(3, 'lecture')` → '3 lectures', `plural(0, 'lecture')` → '0 lectures'. */
+export declare const plural: (count: number, noun: string) => string;
+/** The video id of a lecture URL: its last path segment (`https://youtu.be/abc123?t=5` → 'abc123'); '' when none. */
+export declare function videoIdFromUrl(url: string | null | undefined): string;

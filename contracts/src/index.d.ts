@@ -1,0 +1,5 @@
+export * from './course-stats.js';
+export * from './format.js';
+export * from './limits.js';
+export * from './text.js';
+export type * from './types.js';

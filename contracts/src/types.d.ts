@@ -1,0 +1,188 @@
+/**
+ * The API's and the platform's data contracts, shared by the API, the shell (browser and server)
+ * and every portal. Types only: no runtime code, no React, no DOM.
+ */
+/** Every JSON response of the API. */
+export type ApiEnvelope<T extends object = object> = { success: boolean; message?: string } & Partial<T>;
+
+/** The four portals (Module Federation remotes) the shell loads. */
+export type RemoteName = 'storefront' | 'learner' | 'educator' | 'admin';
+
+/** `/runtime-config.json`, generated from the environment when the shell starts or deploys. */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  /** Each remote's `remoteEntry.js` URL (inlined in the shell's page as well). */
+  remotes: Partial<Record<RemoteName, string>>;
+}
+
+export type Role = 'student' | 'educator' | 'admin';
+
+export interface HealthResponse {
+  status: 'ok' | 'degraded';
+  store: { kind: 'embedded' | 'mongodb'; ok: boolean };
+  time: string;
+}
+
+/** `GET /api/config`: what the front ends need to know about how this deployment runs. */
+export interface PublicConfig {
+  authMode: 'local' | 'clerk';
+  clerkPublishableKey?: string;
+  paymentMode: 'local' | 'stripe';
+  currency: string;
+  /**
+   * `demo`: demo accounts and catalog, simulated payments, development outbox (the shell shows a
+   * banner saying so). `production`: none of those.
+   */
+  mode: 'demo' | 'production';
+}
+
+/** The profile kept by the API (`GET /api/user/data` → `user`). `admin` is derived from the allow-list. */
+export interface UserProfile {
+  _id: string;
+  email: string;
+  name: string;
+  imageUrl: string;
+  roles: Role[];
+  enrolledCourses: string[];
+}
+
+export type EducatorRequestStatus = 'pending' | 'approved' | 'rejected';
+
+/** `GET /api/user/educator-requests` → `requests[]` (newest first). */
+export interface EducatorRequest {
+  _id: string;
+  userId: { _id: string; name: string; imageUrl: string };
+  name: string;
+  email: string;
+  requestedAt: string;
+  status: EducatorRequestStatus;
+  reason?: string;
+}
+
+/** `GET /api/user/admin-emails` → `adminEmails[]`. */
+export interface AdminEmail {
+  _id: string;
+  email: string;
+  addedBy: { name: string } | null;
+  addedAt: string;
+}
+
+/** Local-mode authentication (`/api/auth/*`): a short-lived session token for the bearer header. */
+export interface SessionTokenResponse {
+  token: string;
+  /** ISO time the token stops being valid; refresh before then. */
+  expiresAt: string;
+  user: { id: string; email: string; emailVerified: boolean; fullName: string; imageUrl: string };
+}
+
+/** A lecture. `lectureUrl` is present only where the caller may watch it (free preview, enrolled, owner). */
+export interface Lecture {
+  lectureId: string;
+  lectureTitle: string;
+  /** Minutes. */
+  lectureDuration: number;
+  lectureUrl?: string;
+  isPreviewFree: boolean;
+  lectureOrder: number;
+}
+
+export interface Chapter {
+  chapterId: string;
+  chapterTitle: string;
+  chapterOrder: number;
+  chapterContent: Lecture[];
+}
+
+/**
+ * `GET /api/course/all?search&offset&limit` → one page of the published catalog (newest first,
+ * 48 cards unless `limit` says otherwise, at most 100) and how many courses match in all.
+ */
+export interface CourseCatalogPage {
+  courses: CourseCard[];
+  /** Published courses matching the search (every published course without one). */
+  total: number;
+}
+
+/** `GET /api/course/all` → `courses[]` (newest first): the lean public card of a course. */
+export interface CourseCard {
+  _id: string;
+  courseTitle: string;
+  courseThumbnail: string;
+  /** Rupees. */
+  coursePrice: number;
+  /** Percent, 0–100. */
+  discount: number;
+  educator: { name: string } | null;
+  /** Integer floor of the mean rating, 0 when none. */
+  averageRating: number;
+  ratingCount: number;
+  enrolledCount: number;
+  createdAt: string;
+}
+
+/** `GET /api/course/:id` → `courseData`: the card plus the (sanitized HTML) description and chapters. */
+export interface CourseDetails extends CourseCard {
+  courseDescription: string;
+  courseContent: Chapter[];
+}
+
+/** `GET /api/educator/courses` → `courses[]` (the caller's, newest first). */
+export interface EducatorCourse {
+  _id: string;
+  courseTitle: string;
+  /** Sanitized HTML. */
+  courseDescription: string;
+  courseThumbnail: string;
+  coursePrice: number;
+  discount: number;
+  createdAt: string;
+  studentsCount: number;
+  /** Rupees actually paid for this course, rounded down. */
+  earnings: number;
+}
+
+/** A student's enrollment in one of the caller's courses. */
+export interface EnrolledStudent {
+  student: { _id: string; name: string; imageUrl: string };
+  courseTitle: string;
+  /** When the purchase completed (ISO). */
+  purchaseDate: string;
+}
+
+/** `GET /api/educator/dashboard` → `dashboardData`. */
+export interface DashboardData {
+  totalCourses: number;
+  /** Rupees, rounded down. */
+  totalEarnings: number;
+  /** Newest first. */
+  enrolledStudentsData: EnrolledStudent[];
+}
+
+/** The `courseData` JSON part of `POST /api/educator/add-course` (ids and orders are set by the server). */
+export interface NewCourseInput {
+  courseTitle: string;
+  courseDescription: string;
+  coursePrice: number;
+  discount: number;
+  courseContent: Array<{
+    chapterTitle: string;
+    chapterContent: Array<{
+      lectureTitle: string;
+      lectureDuration: number;
+      lectureUrl: string;
+      isPreviewFree: boolean;
+    }>;
+  }>;
+}
+
+/** `GET /api/user/enrolled-courses` → `enrolledCourses[]`, in enrollment order (oldest first), every lecture URL included. */
+export interface EnrolledCourse extends CourseDetails {
+  /** The caller's own rating of the course, 1–5, or null. */
+  myRating: number | null;
+}
+
+/** `POST /api/user/get-course-progress` → `progressData` (null before the first completed lecture). */
+export interface CourseProgress {
+  courseId: string;
+  lectureCompleted: string[];
+}

@@ -1,0 +1,51 @@
+/**
+ * The query keys of the whole platform, in one place, so one portal can invalidate what another
+ * shows (the cache is the shared-ui singleton's). Hierarchical: invalidating `queryKeys.user.all`
+ * covers every key below it. Data of the signed-in user lives under `user`, `educator` and `admin`
+ * (cleared when the user changes); `catalog` and `course` are public.
+ */
+export const queryKeys = {
+  user: {
+    all: ['user'] as const,
+    /** `GET /api/user/data` → `user` (roles, enrolled course ids). */
+    profile: () => ['user', 'profile'] as const,
+    /** `GET /api/user/enrolled-courses`. */
+    enrolledCourses: () => ['user', 'enrolled-courses'] as const,
+    /** `POST /api/user/get-course-progress` for one course; `progress()` for all of them. */
+    progress: (courseId?: string) =>
+      courseId === undefined ? (['user', 'progress'] as const) : (['user', 'progress', courseId] as const),
+    /** `GET /api/user/purchases`: the purchase history. */
+    purchases: () => ['user', 'purchases'] as const,
+  },
+  catalog: {
+    all: ['catalog'] as const,
+    /** `GET /api/course/all?search&offset`: pages of the catalog for a search ('' for every course). */
+    pages: (search = '') => ['catalog', { search }] as const,
+  },
+  course: {
+    all: ['course'] as const,
+    /** `GET /api/course/:id`. */
+    details: (courseId: string) => ['course', courseId] as const,
+  },
+  educator: {
+    all: ['educator'] as const,
+    /** `GET /api/educator/dashboard`. */
+    dashboard: () => ['educator', 'dashboard'] as const,
+    /** `GET /api/educator/courses`. */
+    courses: () => ['educator', 'courses'] as const,
+    /** `GET /api/educator/enrolled-students`. */
+    enrolledStudents: () => ['educator', 'enrolled-students'] as const,
+  },
+  admin: {
+    all: ['admin'] as const,
+    /** `GET /api/user/educator-requests`. */
+    educatorRequests: () => ['admin', 'educator-requests'] as const,
+    /** `GET /api/user/admin-emails`. */
+    emails: () => ['admin', 'emails'] as const,
+    /** The admin's purchases list (refunds). */
+    purchases: () => ['admin', 'purchases'] as const,
+  },
+} as const;
+
+/** The roots of every key that belongs to the signed-in user (removed when the user changes). */
+export const SESSION_SCOPED_KEYS = [queryKeys.user.all, queryKeys.educator.all, queryKeys.admin.all] as const;
