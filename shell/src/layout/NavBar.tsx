@@ -4,7 +4,7 @@ import { type ToggleRole, useRoleToggle } from '../roles/useRoleToggle';
 import { Logo } from './Logo';
 
 const linkStyle = ({ isActive }: { isActive: boolean }) => ({
-  color: isActive ? '#2563eb' : '#334155',
+  color: isActive ? 'var(--cp-color-primary)' : 'var(--cp-color-text-strong)',
   fontWeight: isActive ? 600 : 500,
   whiteSpace: 'nowrap' as const,
 });

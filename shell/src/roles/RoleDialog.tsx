@@ -84,8 +84,8 @@ export function RoleDialog() {
                 style={{
                   padding: 12,
                   borderRadius: 8,
-                  border: `1px solid ${checked ? '#2563eb' : '#e2e8f0'}`,
-                  background: checked ? '#eff6ff' : '#fff',
+                  border: `1px solid ${checked ? 'var(--cp-color-primary)' : 'var(--cp-color-border)'}`,
+                  background: checked ? 'var(--cp-color-primary-bg)' : 'var(--cp-color-surface)',
                 }}
               >
                 <Checkbox checked={checked} onChange={() => toggle(role)} disabled={busy} style={{ width: '100%' }}>

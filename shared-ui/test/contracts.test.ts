@@ -1,0 +1,107 @@
+import type { Chapter, CourseDetails } from '@courseport/contracts';
+import {
+  chapterMinutes,
+  courseCompletion,
+  courseMinutes,
+  courseStats,
+  descriptionTeaser,
+  htmlToText,
+  lectureCount,
+  orderedChapters,
+  percentText,
+  previewVideoId,
+  SEARCH_MAX_LENGTH,
+  searchText,
+} from '@courseport/contracts';
+import { describe, expect, it } from 'vitest';
+
+const lecture = (id: string, order: number, minutes: number, preview = false) => ({
+  lectureId: id,
+  lectureTitle: id,
+  lectureDuration: minutes,
+  lectureOrder: order,
+  isPreviewFree: preview,
+  lectureUrl: `https://youtu.be/${id}`,
+});
+const chapters: Chapter[] = [
+  { chapterId: 'b', chapterTitle: 'B', chapterOrder: 2, chapterContent: [lecture('b1', 1, 10)] },
+  {
+    chapterId: 'a',
+    chapterTitle: 'A',
+    chapterOrder: 1,
+    chapterContent: [lecture('a2', 2, 5), lecture('a1', 1, 20, true)],
+  },
+];
+const course = { courseContent: chapters } as Pick<CourseDetails, 'courseContent'>;
+
+describe('course stats', () => {
+  it('counts lectures and minutes of a course', () => {
+    expect(courseMinutes(course)).toBe(35);
+    expect(lectureCount(course)).toBe(3);
+    expect(courseStats(course)).toEqual({ chapters: 2, lectures: 3, minutes: 35 });
+    expect(chapterMinutes(chapters[1] as Chapter)).toBe(25);
+    expect(courseStats({})).toEqual({ chapters: 0, lectures: 0, minutes: 0 });
+  });
+
+  it('orders chapters and lectures without changing the course', () => {
+    const ordered = orderedChapters(course);
+    expect(ordered.map((c) => c.chapterId)).toEqual(['a', 'b']);
+    expect(ordered[0]?.chapterContent.map((l) => l.lectureId)).toEqual(['a1', 'a2']);
+    expect(chapters[0]?.chapterId).toBe('b');
+  });
+
+  it('computes completion and its percent text', () => {
+    expect(courseCompletion(course, new Set(['a1']))).toMatchObject({ completed: 1, total: 3, done: false });
+    expect(courseCompletion(course, new Set(['a1', 'a2', 'b1'])).done).toBe(true);
+    expect(courseCompletion({}, new Set()).percent).toBe(0);
+    expect(percentText(100 / 3)).toBe('33%');
+  });
+
+  it('gives the video id of free previews only', () => {
+    expect(previewVideoId(lecture('a1', 1, 1, true))).toBe('a1');
+    expect(previewVideoId(lecture('a2', 1, 1))).toBeNull();
+  });
+});
+
+describe('text', () => {
+  it('turns HTML into text: blocks spaced, hidden elements dropped, entities decoded', () => {
+    expect(
+      htmlToText('<h2>Intro</h2><p>Learn &amp; build&hellip;</p><script>alert(1)</script><style>p{}</style>'),
+    ).toBe('Intro Learn & build…');
+    expect(htmlToText(null)).toBe('');
+  });
+
+  it('makes teasers: ellipsis when cut, or always when asked', () => {
+    expect(descriptionTeaser('<p>Hello <b>world</b></p>', 5)).toBe('Hello...');
+    expect(descriptionTeaser('<p>Short</p>', 200)).toBe('Short');
+    expect(descriptionTeaser('<p>Short</p>', 50, { alwaysEllipsis: true })).toBe('Short...');
+    expect(descriptionTeaser('😀😀😀', 2)).toBe('😀😀...');
+  });
+});
+
+describe('search limit', () => {
+  it('trims and cuts the search text to SEARCH_MAX_LENGTH characters', () => {
+    expect(SEARCH_MAX_LENGTH).toBe(100);
+    expect(searchText(`  ${'a'.repeat(150)}  `)).toHaveLength(100);
+    expect(searchText('  react ')).toBe('react');
+    expect(searchText(undefined)).toBe('');
+  });
+});
+
+describe('React-free', () => {
+  it('imports nothing but its own files', async () => {
+    const { existsSync, readFileSync, readdirSync } = await import('node:fs');
+    const { resolve } = await import('node:path');
+    // The tests run from the repository's root or from shared-ui/.
+    const dir = [resolve('contracts/src'), resolve('../contracts/src')].find((d) => existsSync(d)) ?? '';
+    expect(readdirSync(dir)).toContain('index.js');
+    for (const file of readdirSync(dir)) {
+      const source = readFileSync(resolve(dir, file), 'utf8');
+      const specifiers = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+      expect(
+        specifiers.filter((s) => !s?.startsWith('./')),
+        file,
+      ).toEqual([]);
+    }
+  });
+});
