@@ -2,8 +2,8 @@ import { NETWORK_ERROR_MESSAGE, sessionStore } from '@courseport/shared-ui';
 import { networkError } from '@courseport/shared-ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Purchase } from '../src/features/purchases/api/purchases';
 import { PURCHASE_HISTORY_TITLE } from '../src/pages/PurchaseHistoryPage';
-import type { Purchase } from '../src/purchases/types';
 import {
   apiGet,
   apiPost,

@@ -1,13 +1,13 @@
 import { EmptyState, Link, LoadingState } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
-import { LearnerPage } from '../components/LearnerPage';
-import { SignInPrompt } from '../components/SignInPrompt';
-import '../enrollments/enrollments.css';
-import { EnrollmentsTable } from '../enrollments/EnrollmentsTable';
-import { useEnrollmentProgress } from '../enrollments/useEnrollmentProgress';
-import { useEnrolledCourses } from '../hooks/useEnrolledCourses';
-import { useLearnerAccess } from '../hooks/useLearnerAccess';
+import { LearnerPage } from '../features/page/components/LearnerPage';
+import { SignInPrompt } from '../features/page/components/SignInPrompt';
+import '../styles/enrollments.css';
+import { EnrollmentsTable } from '../features/enrollments/components/EnrollmentsTable';
+import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
+import { useEnrollmentProgress } from '../features/enrollments/hooks/useEnrollmentProgress';
+import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
 
 const NO_COURSES: never[] = [];
 

@@ -1,9 +1,9 @@
 import { ErrorState, Spinner, useNavigate, useParams, useSearchParams } from '@courseport/shared-ui';
 import { useEffect } from 'react';
-import { LearnerPage } from '../components/LearnerPage';
-import { useLatest } from '../hooks/useLatest';
-import '../payment/payment.css';
-import { usePaymentVerification } from '../payment/usePaymentVerification';
+import { LearnerPage } from '../features/page/components/LearnerPage';
+import { useLatest } from '../features/page/hooks/useLatest';
+import '../styles/payment.css';
+import { usePaymentVerification } from '../features/payment/hooks/usePaymentVerification';
 
 /** How long the result stays on screen before the redirect, counted from when verification finished. */
 export const REDIRECT_DELAY_MS = 3000;

@@ -1,12 +1,12 @@
 import { EmptyState, Link, LoadingState, useParams } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
-import { LearnerPage } from '../components/LearnerPage';
-import { SignInPrompt } from '../components/SignInPrompt';
-import { useEnrolledCourses } from '../hooks/useEnrolledCourses';
-import { useLearnerAccess } from '../hooks/useLearnerAccess';
-import '../player/player.css';
-import { PlayerView } from '../player/PlayerView';
-import { useCourseProgress } from '../player/useCourseProgress';
+import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
+import { LearnerPage } from '../features/page/components/LearnerPage';
+import { SignInPrompt } from '../features/page/components/SignInPrompt';
+import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
+import '../styles/player.css';
+import { PlayerView } from '../features/player/components/PlayerView';
+import { useCourseProgress } from '../features/player/hooks/useCourseProgress';
 
 function NotEnrolled({ courseId }: { courseId: string }) {
   return (

@@ -1,13 +1,13 @@
 import { EmptyState, ErrorState, Link, LoadingState } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
-import { ArrowLeftIcon } from '../components/icons';
-import { LearnerPage } from '../components/LearnerPage';
-import { SignInPrompt } from '../components/SignInPrompt';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { useLearnerAccess } from '../hooks/useLearnerAccess';
-import { PurchaseList } from '../purchases/PurchaseList';
-import '../purchases/purchases.css';
-import { usePurchaseHistory } from '../purchases/usePurchaseHistory';
+import { ArrowLeftIcon } from '../features/page/components/icons';
+import { LearnerPage } from '../features/page/components/LearnerPage';
+import { SignInPrompt } from '../features/page/components/SignInPrompt';
+import { useDocumentTitle } from '../features/page/hooks/useDocumentTitle';
+import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
+import { PurchaseList } from '../features/purchases/components/PurchaseList';
+import '../styles/purchases.css';
+import { usePurchaseHistory } from '../features/purchases/hooks/usePurchaseHistory';
 
 export const PURCHASE_HISTORY_TITLE = 'Purchase history | Courseport';
 

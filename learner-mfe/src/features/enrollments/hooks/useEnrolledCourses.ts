@@ -1,6 +1,6 @@
 import { api, type EnrolledCourse, useSession } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ENROLLED_COURSES_PATH } from '../endpoints';
+import { ENROLLED_COURSES_PATH } from '../api/endpoints';
 
 export interface EnrolledCourses {
   /** The student's courses in enrollment order (oldest first); null until the first answer. */

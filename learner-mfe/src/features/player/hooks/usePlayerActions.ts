@@ -1,6 +1,6 @@
 import { api, errorText, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ADD_RATING_PATH, UPDATE_PROGRESS_PATH } from '../endpoints';
+import { ADD_RATING_PATH, UPDATE_PROGRESS_PATH } from '../../enrollments/api/endpoints';
 
 export interface PlayerActionsOptions {
   courseId: string;

@@ -1,7 +1,7 @@
 import { api, type CourseProgress, type EnrolledCourse, errorText, useToast } from '@courseport/shared-ui';
 import { useEffect, useState } from 'react';
-import { COURSE_PROGRESS_PATH } from '../endpoints';
-import { useLatest } from '../hooks/useLatest';
+import { useLatest } from '../../page/hooks/useLatest';
+import { COURSE_PROGRESS_PATH } from '../api/endpoints';
 
 /** Completed lecture ids per course id. */
 export type ProgressByCourse = ReadonlyMap<string, ReadonlySet<string>>;

@@ -1,7 +1,7 @@
 import { api, errorText, sessionStore, useSession, useToast } from '@courseport/shared-ui';
 import { useEffect, useRef, useState } from 'react';
-import { VERIFY_PAYMENT_PATH } from '../endpoints';
-import { useLatest } from '../hooks/useLatest';
+import { VERIFY_PAYMENT_PATH } from '../../enrollments/api/endpoints';
+import { useLatest } from '../../page/hooks/useLatest';
 
 export const VERIFIED_TEXT = 'Payment verified successfully!';
 export const VERIFY_FAILED_TEXT = 'Payment verification failed';

@@ -1,6 +1,6 @@
 import { Button, YouTubeEmbed } from '@courseport/shared-ui';
 import { forwardRef } from 'react';
-import { CheckIcon } from '../components/icons';
+import { CheckIcon } from '../../page/components/icons';
 import type { LecturePosition } from './lectures';
 
 export interface LecturePlayerProps {

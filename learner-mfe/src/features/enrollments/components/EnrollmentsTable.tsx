@@ -10,7 +10,7 @@ import {
 } from '@courseport/shared-ui';
 import { Progress, Table } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
-import { completedIds, type ProgressByCourse } from './useEnrollmentProgress';
+import { completedIds, type ProgressByCourse } from '../hooks/useEnrollmentProgress';
 
 interface Row extends CourseCompletion {
   course: EnrolledCourse;

@@ -1,7 +1,7 @@
 import { api, type CourseProgress, errorText, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { COURSE_PROGRESS_PATH } from '../endpoints';
-import { useLatest } from '../hooks/useLatest';
+import { COURSE_PROGRESS_PATH } from '../../enrollments/api/endpoints';
+import { useLatest } from '../../page/hooks/useLatest';
 
 const NOTHING_DONE: ReadonlySet<string> = new Set();
 

@@ -1,7 +1,7 @@
 import { api, errorText, useSession } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { PURCHASES_PATH } from '../endpoints';
-import type { Purchase } from './types';
+import { PURCHASES_PATH } from '../../enrollments/api/endpoints';
+import type { Purchase } from '../api/purchases';
 
 export type PurchaseHistory =
   | { status: 'loading' }

@@ -8,12 +8,12 @@ import {
 } from '@courseport/shared-ui';
 import { Progress } from '@courseport/shared-ui/heavy';
 import { useMemo, useRef, useState } from 'react';
-import { ArrowLeftIcon } from '../components/icons';
+import { ArrowLeftIcon } from '../../page/components/icons';
+import { usePlayerActions } from '../hooks/usePlayerActions';
 import { CourseRating } from './CourseRating';
 import { CourseStructure } from './CourseStructure';
 import { LecturePlayer } from './LecturePlayer';
 import { findLecture } from './lectures';
-import { usePlayerActions } from './usePlayerActions';
 
 export interface PlayerViewProps {
   course: EnrolledCourse;

@@ -1,6 +1,6 @@
 import { Link, money, useCurrency, useMediaQuery } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
-import type { Purchase, PurchaseStatus } from './types';
+import type { Purchase, PurchaseStatus } from '../api/purchases';
 
 const STATUS_LABELS: Record<PurchaseStatus, string> = {
   completed: 'Completed',
