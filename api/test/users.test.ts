@@ -1,5 +1,6 @@
 import type { UserProfile } from '@courseport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANNOT_REMOVE_OWN_EMAIL } from '../src/modules/admin-emails/service.js';
 import { cachedUserData } from '../src/modules/users/service.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, PASSWORD, postJson, signUp, userWithProfile, verifiedAccount } from './support/identity.js';
@@ -229,6 +230,14 @@ describe('admin e-mail allow-list', () => {
     const { body } = await api.json('/api/user/admin-emails', { headers: h });
     const entries = body.adminEmails as Array<{ _id: string; email: string; addedAt: string }>;
     expect(entries.map((e) => e.email)).toContain('new.admin@example.com');
+
+    // Not their own, while another admin remains: a slip must not lock them out.
+    const own = entries.find((e) => e.email === 'keeper@example.com');
+    expect(await postJson(api, '/api/user/remove-admin-email', { emailId: own?._id }, h)).toMatchObject({
+      status: 409,
+      body: { success: false, message: CANNOT_REMOVE_OWN_EMAIL },
+    });
+    expect((await api.json('/api/user/admin-emails', { headers: h })).body.adminEmails).toHaveLength(entries.length);
 
     for (const entry of entries.filter((e) => e.email !== 'keeper@example.com')) {
       expect((await postJson(api, '/api/user/remove-admin-email', { emailId: entry._id }, h)).body).toEqual({

@@ -37,7 +37,7 @@ export function adminEmailRoutes({ store, clock, auth }: AppDeps): Router {
 
   router.post('/remove-admin-email', limit, async (ctx) => {
     const { emailId } = parseInput(removeAdminEmailSchema, ctx.request.body);
-    await service.remove(emailId);
+    await service.remove(emailId, callerOf(ctx.state));
     ctx.body = { success: true, message: 'Admin email removed successfully' };
   });
 

@@ -4,6 +4,9 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { ConflictError, newId } from '../../store/index.js';
 import type { AdminEmailDoc, AdminEmailsRepository } from './repository.js';
 
+export const CANNOT_REMOVE_OWN_EMAIL =
+  'You cannot remove your own email. Ask another admin to remove it if you no longer need access.';
+
 const toPublic = ({ _id, email, addedBy, addedAt }: AdminEmailDoc) => ({ _id, email, addedBy, addedAt });
 
 /** The allow-list of e-mails that may use the admin dashboard; admin = a verified e-mail on it. */
@@ -39,10 +42,12 @@ export function adminEmailsService(repo: AdminEmailsRepository, clock: Clock) {
       return toPublic(doc);
     },
 
-    async remove(emailId: string): Promise<void> {
+    /** Removes an entry; never the remover's own (an admin cannot lock themself out by a slip). */
+    async remove(emailId: string, removedBy: AuthContext): Promise<void> {
       const entry = await repo.findOne({ _id: emailId });
       if (!entry) throw notFound('Email not found');
       if ((await repo.countDocuments({})) <= 1) throw conflict('Cannot remove the last admin email');
+      if (entry.email === removedBy.email) throw conflict(CANNOT_REMOVE_OWN_EMAIL);
       await repo.deleteOne({ _id: emailId });
       // Two admins removing the last two entries at once: put this one back.
       if ((await repo.countDocuments({})) === 0) {
