@@ -1,7 +1,7 @@
 import { sessionStore } from '@courseport/shared-ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INCLUDED } from '../src/course/PurchaseCard';
+import { INCLUDED } from '../src/features/course/components/PurchaseCard';
 import {
   apiGet,
   apiPost,

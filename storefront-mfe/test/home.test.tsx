@@ -1,7 +1,7 @@
 import { sessionStore } from '@courseport/shared-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FOOTER_TEXT } from '../src/components/Footer';
+import { FOOTER_TEXT } from '../src/features/common/components/Footer';
 import {
   ALL_COURSES_PATH,
   apiGet,

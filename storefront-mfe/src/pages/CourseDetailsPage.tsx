@@ -1,8 +1,8 @@
 import { EmptyState, ErrorState, errorText, Link, LoadingState, useParams } from '@courseport/shared-ui';
-import { StorefrontPage } from '../components/StorefrontPage';
-import '../course/course.css';
-import { CourseView } from '../course/CourseView';
-import { COURSE_NOT_FOUND, isNotFound, useCourse } from '../hooks/useCourse';
+import { StorefrontPage } from '../features/common/components/StorefrontPage';
+import '../styles/course.css';
+import { CourseView } from '../features/course/components/CourseView';
+import { COURSE_NOT_FOUND, isNotFound, useCourse } from '../features/course/hooks/useCourse';
 
 function CourseContent({ id }: { id: string }) {
   const { state, retry } = useCourse(id);

@@ -1,9 +1,9 @@
 import { Link, useParams } from '@courseport/shared-ui';
-import { SearchBox } from '../components/SearchBox';
-import { StorefrontPage } from '../components/StorefrontPage';
-import { CourseResults } from '../list/CourseResults';
-import '../list/list.css';
-import { SearchChip } from '../list/SearchChip';
+import { CourseResults } from '../features/catalog/components/CourseResults';
+import { SearchBox } from '../features/catalog/components/SearchBox';
+import { StorefrontPage } from '../features/common/components/StorefrontPage';
+import '../styles/list.css';
+import { SearchChip } from '../features/catalog/components/SearchChip';
 
 /** `/course-list` and `/course-list/:input`: every course, or those whose title contains the input. */
 export default function CourseListPage() {

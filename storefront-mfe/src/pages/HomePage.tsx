@@ -1,10 +1,10 @@
-import { StorefrontPage } from '../components/StorefrontPage';
-import { CallToAction } from '../home/CallToAction';
-import { FeaturedCourses } from '../home/FeaturedCourses';
-import { Hero } from '../home/Hero';
-import '../home/home.css';
-import { Testimonials } from '../home/Testimonials';
-import { TrustedBy } from '../home/TrustedBy';
+import { StorefrontPage } from '../features/common/components/StorefrontPage';
+import { CallToAction } from '../features/home/components/CallToAction';
+import { FeaturedCourses } from '../features/home/components/FeaturedCourses';
+import { Hero } from '../features/home/components/Hero';
+import '../styles/home.css';
+import { Testimonials } from '../features/home/components/Testimonials';
+import { TrustedBy } from '../features/home/components/TrustedBy';
 
 /** `/`: hero with search, trusted-by strip, featured courses, testimonials and a call to action. */
 export default function HomePage() {

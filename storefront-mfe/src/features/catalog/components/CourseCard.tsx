@@ -1,6 +1,6 @@
 import { type CourseCard as Course, Link } from '@courseport/shared-ui';
-import { Price } from './Price';
-import { Rating } from './Rating';
+import { Price } from '../../common/components/Price';
+import { Rating } from '../../common/components/Rating';
 
 export const UNKNOWN_EDUCATOR = 'Unknown Educator';
 

@@ -1,6 +1,6 @@
 import { Button, EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
-import { CourseGrid } from '../components/CourseGrid';
 import { type CatalogState, useCatalog } from '../hooks/useCatalog';
+import { CourseGrid } from './CourseGrid';
 
 type Ready = Extract<CatalogState, { status: 'ready' }>;
 

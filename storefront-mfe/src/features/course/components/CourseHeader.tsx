@@ -1,6 +1,6 @@
 import { type CourseDetails, descriptionTeaser, plural } from '@courseport/shared-ui';
-import { UNKNOWN_EDUCATOR } from '../components/CourseCard';
-import { Rating } from '../components/Rating';
+import { UNKNOWN_EDUCATOR } from '../../catalog/components/CourseCard';
+import { Rating } from '../../common/components/Rating';
 
 /** Title, a plain-text teaser of the description, rating, students and educator. */
 export function CourseHeader({ course }: { course: CourseDetails }) {

@@ -1,9 +1,9 @@
 import { Button, type CourseDetails, discountedPrice, formatDuration, plural } from '@courseport/shared-ui';
 import type { ReactNode, Ref } from 'react';
-import { rupees } from '../components/Price';
+import { rupees } from '../../common/components/Price';
+import { useEnroll } from '../hooks/useEnroll';
 import { CourseMedia } from './CourseMedia';
 import type { PreviewChoice } from './CourseStructure';
-import { useEnroll } from './useEnroll';
 
 export const INCLUDED = [
   'Lifetime access with free updates.',

@@ -1,5 +1,5 @@
 import { ApiError, api, type CourseDetails } from '@courseport/shared-ui';
-import { useLoadable } from './useLoadable';
+import { useLoadable } from '../../common/hooks/useLoadable';
 
 export const COURSE_NOT_FOUND = 'Course not found';
 

@@ -1,6 +1,6 @@
 import { EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
-import { CourseGrid } from '../components/CourseGrid';
-import { useCatalog } from '../hooks/useCatalog';
+import { CourseGrid } from '../../catalog/components/CourseGrid';
+import { useCatalog } from '../../catalog/hooks/useCatalog';
 
 export const FEATURED_COUNT = 8;
 

@@ -1,4 +1,4 @@
-import { SearchBox } from '../components/SearchBox';
+import { SearchBox } from '../../catalog/components/SearchBox';
 
 export function Hero() {
   return (
