@@ -2,7 +2,7 @@ import { type AdminEmail, api, type EducatorRequest, type SessionState, sessionS
 import { answerByPath, callsTo, MemoryRouter } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { AdminPurchase } from '../src/dashboard/purchases';
+import type { AdminPurchase } from '../src/features/purchases/api/purchases';
 import AdminDashboardPage from '../src/pages/AdminDashboardPage';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
@@ -86,7 +86,7 @@ export const OPS_EMAIL: AdminEmail = {
 export const ADMIN_EMAILS: AdminEmail[] = [ROOT_EMAIL, OPS_EMAIL];
 
 export { PUBLIC_CONFIG_PATH as CONFIG_PATH } from '@courseport/shared-ui';
-export { purchasesPath, REFUND_PATH } from '../src/dashboard/purchases';
+export { purchasesPath, REFUND_PATH } from '../src/features/purchases/api/purchases';
 
 let purchaseNumber = 0;
 

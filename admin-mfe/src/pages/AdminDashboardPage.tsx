@@ -1,14 +1,14 @@
 import { LoadingState, useMinWidth, useSession } from '@courseport/shared-ui';
 import { Tabs, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
-import { AccessDenied } from '../dashboard/AccessDenied';
-import { AdminEmailsTab } from '../dashboard/AdminEmailsTab';
-import { AdminHeader } from '../dashboard/AdminHeader';
-import { PurchasesTab } from '../dashboard/PurchasesTab';
-import { RequestsTab } from '../dashboard/RequestsTab';
-import { useAdminEmails } from '../dashboard/useAdminEmails';
-import { useEducatorRequests } from '../dashboard/useEducatorRequests';
-import { usePurchases } from '../dashboard/usePurchases';
+import { AdminEmailsTab } from '../features/admin-emails/components/AdminEmailsTab';
+import { useAdminEmails } from '../features/admin-emails/hooks/useAdminEmails';
+import { RequestsTab } from '../features/educator-requests/components/RequestsTab';
+import { useEducatorRequests } from '../features/educator-requests/hooks/useEducatorRequests';
+import { AccessDenied } from '../features/layout/components/AccessDenied';
+import { AdminHeader } from '../features/layout/components/AdminHeader';
+import { PurchasesTab } from '../features/purchases/components/PurchasesTab';
+import { usePurchases } from '../features/purchases/hooks/usePurchases';
 
 /** /admin: educator requests, the admin e-mail allow-list and purchases (refunds), for admins only. */
 function AdminGate() {

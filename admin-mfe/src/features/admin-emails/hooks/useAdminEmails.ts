@@ -1,6 +1,6 @@
 import { type AdminEmail, api, errorText, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { withId } from './idSet';
+import { withId } from '../../layout/hooks/idSet';
 
 /** The admin e-mail allow-list; loaded once `enabled` turns true (the tab was opened). */
 export function useAdminEmails(enabled: boolean) {

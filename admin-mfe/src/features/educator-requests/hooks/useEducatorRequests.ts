@@ -1,6 +1,6 @@
 import { api, type EducatorRequest, errorText, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { withId } from './idSet';
+import { withId } from '../../layout/hooks/idSet';
 
 const POLL_INTERVAL_MS = 5000;
 

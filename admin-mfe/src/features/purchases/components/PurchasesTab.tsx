@@ -9,8 +9,8 @@ import {
   useCurrency,
 } from '@courseport/shared-ui';
 import { Flex, Modal, Table, Tag, Tooltip, Typography } from '@courseport/shared-ui/heavy';
-import type { AdminPurchase, PurchaseStatus } from './purchases';
-import type { PurchasesStatus } from './usePurchases';
+import type { AdminPurchase, PurchaseStatus } from '../api/purchases';
+import type { PurchasesStatus } from '../hooks/usePurchases';
 
 const STATUS_TAGS: Record<PurchaseStatus, { label: string; tone: TagTone }> = {
   pending: { label: 'Pending', tone: 'gold' },

@@ -1,7 +1,7 @@
 import { api, errorText, useToast } from '@courseport/shared-ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { withId } from './idSet';
-import { type AdminPurchase, type AdminPurchasesPage, purchasesPath, REFUND_PATH } from './purchases';
+import { withId } from '../../layout/hooks/idSet';
+import { type AdminPurchase, type AdminPurchasesPage, purchasesPath, REFUND_PATH } from '../api/purchases';
 
 const LOAD_FAILED = 'Failed to fetch purchases';
 
