@@ -22,7 +22,7 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
 
 // ProseMirror needs layout jsdom lacks for typing: the page tests use a textarea with the same props
 // (the real editor has its own test in editor.test.tsx).
-vi.mock('../src/add-course/TiptapEditor', () => import('./mocks/TextareaEditor'));
+vi.mock('../src/features/add-course/components/TiptapEditor', () => import('./mocks/TextareaEditor'));
 
 let user: ReturnType<typeof setupUser>;
 

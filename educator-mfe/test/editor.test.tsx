@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { RichTextEditor } from '../src/add-course/RichTextEditor';
-import TiptapEditor from '../src/add-course/TiptapEditor';
+import { RichTextEditor } from '../src/features/add-course/components/RichTextEditor';
+import TiptapEditor from '../src/features/add-course/components/TiptapEditor';
 import { setupUser } from './helpers';
 
 // ProseMirror measures the selection to scroll it into view; jsdom has no layout, so answer "nothing".

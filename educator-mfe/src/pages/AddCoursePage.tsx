@@ -1,14 +1,14 @@
 import { Button } from '@courseport/shared-ui';
 import { Form, Input, InputNumber } from '@courseport/shared-ui/heavy';
 import { useId, useState } from 'react';
-import '../add-course/add-course.css';
-import { ChapterBuilder } from '../add-course/ChapterBuilder';
-import { type CourseFields, toCourseInput } from '../add-course/chapters';
-import { RichTextEditor } from '../add-course/RichTextEditor';
-import { ThumbnailPicker } from '../add-course/ThumbnailPicker';
-import { useAddCourse } from '../add-course/useAddCourse';
-import { useCourseContent } from '../add-course/useCourseContent';
-import { PageHeader } from '../components/PageHeader';
+import '../styles/add-course.css';
+import { ChapterBuilder } from '../features/add-course/components/ChapterBuilder';
+import { RichTextEditor } from '../features/add-course/components/RichTextEditor';
+import { ThumbnailPicker } from '../features/add-course/components/ThumbnailPicker';
+import { type CourseFields, toCourseInput } from '../features/add-course/hooks/chapters';
+import { useAddCourse } from '../features/add-course/hooks/useAddCourse';
+import { useCourseContent } from '../features/add-course/hooks/useCourseContent';
+import { PageHeader } from '../features/layout/components/PageHeader';
 
 const INITIAL_VALUES: CourseFields = { courseTitle: '', coursePrice: 0, discount: 0 };
 

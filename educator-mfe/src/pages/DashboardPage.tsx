@@ -1,12 +1,12 @@
 import { Button, type DashboardData, EmptyState, ErrorState, LoadingState, useNavigate } from '@courseport/shared-ui';
-import '../dashboard/dashboard.css';
-import { fetchDashboard } from '../dashboard/fetchDashboard';
-import { LatestEnrollments } from '../dashboard/LatestEnrollments';
-import { StatCards } from '../dashboard/StatCards';
-import { money, useCurrency } from '../hooks/useCurrency';
-import { useSignedInUser } from '../hooks/useDisplayName';
+import '../styles/dashboard.css';
+import { fetchDashboard } from '../features/dashboard/api/dashboard';
+import { LatestEnrollments } from '../features/dashboard/components/LatestEnrollments';
+import { StatCards } from '../features/dashboard/components/StatCards';
+import { PATHS } from '../features/layout/components/paths';
+import { money, useCurrency } from '../features/layout/hooks/useCurrency';
+import { useSignedInUser } from '../features/layout/hooks/useSignedInUser';
 import { useEducatorData } from '../hooks/useEducatorData';
-import { PATHS } from '../lib/paths';
 
 /** /educator: totals and the latest enrollments of the signed-in educator. */
 export default function DashboardPage() {

@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
-import { EducatorLayout } from '../layout/EducatorLayout';
-import { PATHS } from '../lib/paths';
+import { EducatorLayout } from '../features/layout/components/EducatorLayout';
+import { PATHS } from '../features/layout/components/paths';
 import AddCoursePage from './AddCoursePage';
 import DashboardPage from './DashboardPage';
 import MyCoursesPage from './MyCoursesPage';

@@ -1,13 +1,13 @@
 import { Button, EmptyState, ErrorState, LoadingState, useNavigate, useSession } from '@courseport/shared-ui';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../components/PageHeader';
-import { useCurrency } from '../hooks/useCurrency';
-import { useIsEducator } from '../hooks/useDisplayName';
+import { PageHeader } from '../features/layout/components/PageHeader';
+import { PATHS } from '../features/layout/components/paths';
+import { useCurrency } from '../features/layout/hooks/useCurrency';
+import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
+import { fetchCourses } from '../features/my-courses/api/courses';
+import { CoursesTable } from '../features/my-courses/components/CoursesTable';
 import { useEducatorData } from '../hooks/useEducatorData';
-import { PATHS } from '../lib/paths';
-import { CoursesTable } from '../my-courses/CoursesTable';
-import { fetchCourses } from '../my-courses/fetchCourses';
-import '../my-courses/my-courses.css';
+import '../styles/my-courses.css';
 
 /** /educator/my-courses: the educator's published courses with their earnings and students. */
 export default function MyCoursesPage() {

@@ -1,4 +1,4 @@
-import type { RichTextEditorProps } from '../../src/add-course/RichTextEditor';
+import type { RichTextEditorProps } from '../../src/features/add-course/components/RichTextEditor';
 
 /** Stands in for the Tiptap editor in page tests: the same props, a plain textarea holding the HTML. */
 export default function TextareaEditor({ value, onChange, labelledBy }: RichTextEditorProps) {

@@ -1,9 +1,9 @@
 import { Button } from '@courseport/shared-ui';
 import { useState } from 'react';
+import type { CourseContent } from '../hooks/useCourseContent';
 import { ChapterCard } from './ChapterCard';
 import { ChapterNameModal } from './ChapterNameModal';
 import { LectureModal } from './LectureModal';
-import type { CourseContent } from './useCourseContent';
 
 /** The chapters and lectures of the course: add, remove, collapse and expand. */
 export function ChapterBuilder({ content }: { content: CourseContent }) {

@@ -1,6 +1,6 @@
 import { Button, plural } from '@courseport/shared-ui';
-import { ChevronIcon, CloseIcon } from '../layout/icons';
-import type { ChapterDraft } from './chapters';
+import { ChevronIcon, CloseIcon } from '../../layout/components/icons';
+import type { ChapterDraft } from '../hooks/chapters';
 import { LectureLine } from './LectureLine';
 
 interface ChapterCardProps {

@@ -1,6 +1,6 @@
 import { Tag } from '@courseport/shared-ui/heavy';
-import { CloseIcon } from '../layout/icons';
-import type { LectureDraft } from './chapters';
+import { CloseIcon } from '../../layout/components/icons';
+import type { LectureDraft } from '../hooks/chapters';
 
 /** One lecture of a chapter: number, title, 'N mins', its link, 'Free Preview' or 'Paid'. */
 export function LectureLine({

@@ -1,7 +1,7 @@
 import { Button } from '@courseport/shared-ui';
 import { Checkbox, Input, Modal } from '@courseport/shared-ui/heavy';
 import { useId, useState } from 'react';
-import { EMPTY_LECTURE, type LectureFields } from './chapters';
+import { EMPTY_LECTURE, type LectureFields } from '../hooks/chapters';
 
 /**
  * 'Add Lecture': title, duration, URL and whether it is a free preview. The fields are not checked

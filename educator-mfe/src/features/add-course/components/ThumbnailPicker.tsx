@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { UploadIcon } from '../layout/icons';
-import { useObjectUrl } from './useObjectUrl';
+import { UploadIcon } from '../../layout/components/icons';
+import { useObjectUrl } from '../hooks/useObjectUrl';
 
 /** Picks the course thumbnail (any image type) and previews it. */
 export function ThumbnailPicker({

@@ -1,7 +1,7 @@
 import { EditorContent, type Editor as TiptapInstance, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
-import './editor.css';
+import '../../../styles/editor.css';
 import { EditorToolbar } from './EditorToolbar';
 import type { RichTextEditorProps } from './RichTextEditor';
 

@@ -1,5 +1,5 @@
 import type { NewCourseInput } from '@courseport/shared-ui';
-import { newId } from '../lib/ids';
+import { newId } from './ids';
 
 /** A lecture being written. The duration stays as typed until the course is sent. */
 export interface LectureDraft {

@@ -1,9 +1,9 @@
 import type { EnrolledStudent } from '@courseport/shared-ui';
 import { useState } from 'react';
-import { EnrollmentsTable } from '../components/EnrollmentsTable';
-import { TableEmpty } from '../components/TableEmpty';
+import { EnrollmentsTable } from '../../students/components/EnrollmentsTable';
+import { filterEnrollments } from '../hooks/filterEnrollments';
 import { EnrollmentSearch } from './EnrollmentSearch';
-import { filterEnrollments } from './filterEnrollments';
+import { TableEmpty } from './TableEmpty';
 
 /** The 'Latest Enrollments' table, filtered by student name or course title. */
 export function LatestEnrollments({ enrollments }: { enrollments: EnrolledStudent[] }) {

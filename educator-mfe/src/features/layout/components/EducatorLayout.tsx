@@ -1,7 +1,7 @@
 import { minWidthQuery, Outlet, useLocation, useMediaQuery } from '@courseport/shared-ui';
 import { useEffect, useState } from 'react';
-import { useIsEducator } from '../hooks/useDisplayName';
-import './layout.css';
+import { useIsEducator } from '../hooks/useSignedInUser';
+import '../../../styles/layout.css';
 import { PortalFooter } from './PortalFooter';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';

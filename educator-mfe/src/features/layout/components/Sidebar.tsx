@@ -1,8 +1,8 @@
 import { NavLink } from '@courseport/shared-ui';
 import { Tooltip } from '@courseport/shared-ui/heavy';
 import type { ReactNode } from 'react';
-import { PATHS } from '../lib/paths';
 import { AddCourseIcon, CollapseIcon, DashboardIcon, MyCoursesIcon, StudentsIcon } from './icons';
+import { PATHS } from './paths';
 
 export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: ReactNode; end?: boolean }> = [
   { label: 'Dashboard', to: PATHS.dashboard, icon: <DashboardIcon />, end: true },

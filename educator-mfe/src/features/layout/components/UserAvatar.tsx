@@ -1,5 +1,5 @@
 import { Avatar } from '@courseport/shared-ui/heavy';
-import { PersonIcon } from '../layout/icons';
+import { PersonIcon } from './icons';
 
 /** 'Ada Lovelace' → 'AL'; one word → its first letter. */
 export function initials(name: string): string {

@@ -1,8 +1,8 @@
 import type { EducatorCourse } from '@courseport/shared-ui';
 import { descriptionTeaser } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
-import { money } from '../hooks/useCurrency';
-import { localDate } from '../lib/dates';
+import { money } from '../../layout/hooks/useCurrency';
+import { localDate } from '../../students/components/dates';
 import { CourseThumbnail } from './CourseThumbnail';
 
 /** The educator's courses: 'Course', 'Earnings', 'Students' and 'Published On'. */

@@ -1,8 +1,8 @@
 import type { EnrolledStudent } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
 import type { ReactNode } from 'react';
-import { localDate } from '../lib/dates';
-import { UserAvatar } from './UserAvatar';
+import { UserAvatar } from '../../layout/components/UserAvatar';
+import { localDate } from './dates';
 
 interface Row extends EnrolledStudent {
   key: string;
