@@ -379,6 +379,7 @@ const TABLE: Record<string, Entry> = {
     ok: 201,
     except: { owner: 409, otherEducator: 409 }, // already educators
   },
+  'GET /api/user/educator-request': { access: 'signed-in' },
   'GET /api/user/educator-requests': { access: 'admin', reveals: { admin: PEOPLE } },
   'POST /api/user/approve-educator-request': {
     access: 'admin',

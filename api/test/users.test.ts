@@ -178,7 +178,21 @@ describe('educator requests', () => {
     expect((await api.json('/api/user/data', { headers: bearer(user.token) })).body.user).toMatchObject({
       roles: ['student'],
     });
+    // The applicant sees the decision and its reason; nobody else's request.
+    const mine = await api.json('/api/user/educator-request', { headers: bearer(user.token) });
+    expect(mine).toMatchObject({
+      status: 200,
+      body: { success: true, request: { status: 'rejected', reason: 'Not enough experience' } },
+    });
+    expect(Object.keys(mine.body.request as object).sort()).toEqual(['decidedAt', 'reason', 'requestedAt', 'status']);
+    expect((await api.json('/api/user/educator-request', { headers: bearer(admin.token) })).body).toEqual({
+      success: true,
+      request: null,
+    });
     expect((await postJson(api, '/api/user/request-educator', {}, bearer(user.token))).status).toBe(201);
+    expect((await api.json('/api/user/educator-request', { headers: bearer(user.token) })).body).toMatchObject({
+      request: { status: 'pending' },
+    });
   });
 
   it('validates request ids and needs a profile to ask', async () => {

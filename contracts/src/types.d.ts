@@ -59,6 +59,15 @@ export interface EducatorRequest {
   reason?: string;
 }
 
+/** `GET /api/user/educator-request` → `request`: the caller's latest request, or null. */
+export interface MyEducatorRequest {
+  status: EducatorRequestStatus;
+  requestedAt: string;
+  decidedAt?: string;
+  /** The admin's reason, when a rejection gave one. */
+  reason?: string;
+}
+
 /** `GET /api/user/admin-emails` → `adminEmails[]`. */
 export interface AdminEmail {
   _id: string;

@@ -19,6 +19,7 @@ export interface EducatorRequestDoc {
 export const EDUCATOR_REQUEST_INDEXES = [
   { collection: 'educatorRequests', fields: ['pendingFor'], unique: true, sparse: true },
   { collection: 'educatorRequests', fields: ['requestedAt'] },
+  { collection: 'educatorRequests', fields: ['userId', 'requestedAt'] },
 ] as const;
 
 export const educatorRequestsRepository = (store: Store) => store.collection<EducatorRequestDoc>('educatorRequests');

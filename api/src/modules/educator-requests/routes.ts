@@ -31,6 +31,11 @@ export function educatorRequestRoutes({ store, clock, auth }: AppDeps): Router {
     },
   );
 
+  router.get('/educator-request', signedIn, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = { success: true, request: await service.latestOf(callerOf(ctx.state).userId) };
+  });
+
   router.get('/educator-requests', signedIn, adminOnly, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, requests: await service.list() };

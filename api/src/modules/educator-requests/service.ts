@@ -1,4 +1,4 @@
-import type { EducatorRequest } from '@courseport/contracts';
+import type { EducatorRequest, MyEducatorRequest } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { ConflictError, newId } from '../../store/index.js';
@@ -47,6 +47,18 @@ export function educatorRequestsService(repo: EducatorRequestsRepository, users:
         if (error instanceof ConflictError) throw conflict('You already have a pending educator request');
         throw error;
       }
+    },
+
+    /** The user's latest request, as they may see it (with the reason of a rejection). */
+    async latestOf(userId: string): Promise<MyEducatorRequest | null> {
+      const [latest] = await repo.find({ userId }, { sort: { requestedAt: -1 }, limit: 1 });
+      if (!latest) return null;
+      return {
+        status: latest.status,
+        requestedAt: latest.requestedAt.toISOString(),
+        ...(latest.decidedAt ? { decidedAt: latest.decidedAt.toISOString() } : {}),
+        ...(latest.reason ? { reason: latest.reason } : {}),
+      };
     },
 
     async list(): Promise<EducatorRequest[]> {
