@@ -59,8 +59,9 @@ describe('the storefront', () => {
     await frame.waitFor({ state: 'attached' });
     expect(await frame.getAttribute('src')).toContain('/embed/eIrMbAQSU34');
 
+    // Signed out, enrolling opens the sign-in dialog (no toast over the button).
     await page.getByRole('button', { name: 'Enroll Now' }).click();
-    await page.getByText('Please login to continue').waitFor();
+    await page.getByRole('dialog').getByLabel('Email address').waitFor();
     await shoot(page, 'course-details');
     expect(errors).toEqual([]);
     await page.close();

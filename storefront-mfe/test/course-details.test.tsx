@@ -6,6 +6,7 @@ import {
   apiGet,
   apiPost,
   button,
+  currentPath,
   deferred,
   getCalls,
   link,
@@ -271,21 +272,26 @@ describe('Course details: purchase card', () => {
 });
 
 describe('Course details: enrolling', () => {
-  it("signed out: 'Enroll Now' warns 'Please login to continue' and calls nothing", async () => {
+  it("signed out: 'Enroll Now' opens the sign-in dialog, with no toast over the button, and calls nothing", async () => {
+    const openSignIn = vi.fn();
+    sessionStore.setState({ openSignIn });
     await openCourse();
     await user.click(button('Enroll Now'));
-    expect(await screen.findByText('Please login to continue')).toBeInTheDocument();
-    expect(document.querySelector('.ant-notification-notice-warning')).not.toBeNull();
+    expect(openSignIn).toHaveBeenCalledOnce();
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+    expect(screen.queryByText('Please login to continue')).not.toBeInTheDocument();
     expect(apiPost).not.toHaveBeenCalled();
+    sessionStore.setState({ openSignIn: () => {} });
   });
 
-  it("enrolled: 'Already Enrolled' tells 'You are already enrolled in this course'", async () => {
+  it("enrolled: 'Already Enrolled' opens the course in the player", async () => {
     signIn({}, ['c1']);
     await openCourse();
     expect(screen.queryByText('Enroll Now')).not.toBeInTheDocument();
-    await user.click(button('Already Enrolled'));
-    expect(await screen.findByText('You are already enrolled in this course')).toBeInTheDocument();
-    expect(document.querySelector('.ant-notification-notice-info')).not.toBeNull();
+    const enrolled = button('Already Enrolled');
+    expect(enrolled).toBeEnabled();
+    await user.click(enrolled);
+    expect(currentPath()).toBe('/player/c1');
     expect(apiPost).not.toHaveBeenCalled();
   });
 
@@ -346,6 +352,8 @@ describe('Course details: enrolling', () => {
       expect(refreshUser).toHaveBeenCalled();
     });
     expect(await screen.findByText('Already Enrolled')).toBeInTheDocument();
+    // invalidateAfterPurchase: the course (its enrollment count) is asked for again too.
+    await waitFor(() => expect(getCalls(COURSE_PATH)).toBeGreaterThanOrEqual(2));
     visibility.mockRestore();
     sessionStore.setState({ refreshUser: async () => {} });
   });

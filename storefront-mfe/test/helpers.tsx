@@ -2,7 +2,9 @@ import {
   api,
   type CourseCard,
   type CourseDetails,
+  createQueryClient,
   type Lecture,
+  QueryProvider,
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
@@ -64,8 +66,24 @@ const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
   { path: '/course/:id', element: <CourseDetailsPage /> },
 ];
 
-/** Renders the storefront's routes at `path`, as the shell (and the standalone mode) does. */
-export const renderAt = (path: string) => renderRoutes(ROUTES, path);
+/** The query client of the latest `renderAt`: a fresh cache per test, and no retries (failures show at once). */
+export let queryClient = createQueryClient();
+
+/**
+ * Renders the storefront's routes at `path`, as the shell (and the standalone mode) does, with a
+ * query client of its own.
+ */
+export function renderAt(path: string) {
+  queryClient = createQueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = queryClient;
+  return renderRoutes(
+    ROUTES.map(({ path: routePath, element }) => ({
+      path: routePath,
+      element: <QueryProvider client={client}>{element}</QueryProvider>,
+    })),
+    path,
+  );
+}
 
 export function makeCourse(overrides: Partial<CourseCard> & Pick<CourseCard, '_id'>): CourseCard {
   return {

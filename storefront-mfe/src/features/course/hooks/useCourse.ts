@@ -1,17 +1,24 @@
-import { ApiError, api, type CourseDetails } from '@courseport/shared-ui';
-import { useLoadable } from '../../common/hooks/useLoadable';
+import type { CourseDetails } from '@courseport/shared-ui';
+import { useQuery } from '@courseport/shared-ui';
+import { courseQuery } from '../api/course';
 
-export const COURSE_NOT_FOUND = 'Course not found';
+export { COURSE_NOT_FOUND, isNotFound } from '../api/course';
 
-async function fetchCourse(id: string): Promise<CourseDetails> {
-  const res = await api.get<{ courseData: CourseDetails }>(`/api/course/${encodeURIComponent(id)}`);
-  if (!res.courseData) throw new ApiError(COURSE_NOT_FOUND, 404);
-  return res.courseData;
-}
+export type CourseState =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown }
+  | { status: 'ready'; data: CourseDetails };
 
-/** One course with its description and chapters (`GET /api/course/:id`). */
+/**
+ * One course (`useQuery` on `queryKeys.course.details(id)`): loading, the error (`retry` asks
+ * again) or the course. A failed background refetch keeps the course on screen.
+ */
 export function useCourse(id: string) {
-  return useLoadable(id, fetchCourse);
+  const { data, error, status, refetch } = useQuery(courseQuery(id));
+  const state: CourseState = data
+    ? { status: 'ready', data }
+    : status === 'error'
+      ? { status: 'error', error }
+      : { status: 'loading' };
+  return { state, retry: () => void refetch() };
 }
-
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -1,62 +1,74 @@
-import { api, errorText, sessionStore, useSession, useToast } from '@courseport/shared-ui';
-import { useEffect, useRef, useState } from 'react';
-
-export const LOGIN_TEXT = 'Please login to continue';
-export const ALREADY_ENROLLED_TEXT = 'You are already enrolled in this course';
-const PURCHASE_FAILED_TEXT = 'Could not start the checkout. Please try again.';
+import {
+  errorText,
+  invalidateAfterPurchase,
+  sessionStore,
+  useMutation,
+  useNavigate,
+  useQueryClient,
+  useSession,
+  useToast,
+} from '@courseport/shared-ui';
+import { useEffect, useState } from 'react';
+import { PURCHASE_FAILED_TEXT, playerPath, startCheckout } from '../api/purchase';
 
 /**
- * Whether the signed-in user owns the course, and `enroll`: starts the checkout and sends the
- * browser to the payment page. The profile (and with it the enrollment) is refreshed whenever
- * the tab becomes visible again, e.g. after paying in another tab.
+ * Whether the signed-in user owns the course, and `enroll`: signed out, it opens the sign-in
+ * dialog; enrolled, it opens the course in the player; otherwise it starts the checkout and sends
+ * the browser to the payment page. When the tab becomes visible again (e.g. after paying in
+ * another one) the data a purchase changes is invalidated (`invalidateAfterPurchase`), so the
+ * enrollment shows.
  */
 export function useEnroll(courseId: string) {
   const toast = useToast();
+  const navigate = useNavigate();
+  const client = useQueryClient();
   const status = useSession((s) => s.status);
+  const openSignIn = useSession((s) => s.openSignIn);
   const enrolled = useSession((s) => s.user?.enrolledCourses?.includes(courseId) ?? false);
-  const [busy, setBusy] = useState(false);
-  const mounted = useRef(true);
+  // Set once the checkout has started: the browser is leaving for the payment page.
+  const [leaving, setLeaving] = useState(false);
+
+  const checkout = useMutation({
+    mutationFn: () => startCheckout(courseId),
+    onSuccess: (url) => {
+      setLeaving(true);
+      window.location.assign(url);
+    },
+    onError: (error) => toast.error(errorText(error, PURCHASE_FAILED_TEXT)),
+  });
 
   useEffect(() => {
-    mounted.current = true;
     const onVisibilityChange = () => {
       if (document.visibilityState !== 'visible') return;
-      const { status: current, refreshUser } = sessionStore.getState();
-      if (current === 'signed-in') void Promise.resolve(refreshUser()).catch(() => {});
+      const { status: current, user } = sessionStore.getState();
+      if (current !== 'signed-in' || user?.enrolledCourses?.includes(courseId)) return;
+      void invalidateAfterPurchase(courseId, client).catch(() => {});
     };
     // Coming back from the payment page with the browser's Back button restores this page as it was.
     const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(false);
+      if (event.persisted) setLeaving(false);
     };
     document.addEventListener('visibilitychange', onVisibilityChange);
     window.addEventListener('pageshow', onPageShow);
     return () => {
-      mounted.current = false;
       document.removeEventListener('visibilitychange', onVisibilityChange);
       window.removeEventListener('pageshow', onPageShow);
     };
-  }, []);
+  }, [courseId, client]);
 
-  const enroll = async () => {
+  const busy = checkout.isPending || leaving;
+
+  const enroll = () => {
     if (busy) return;
     if (status !== 'signed-in') {
-      toast.warning(LOGIN_TEXT);
+      openSignIn();
       return;
     }
     if (enrolled) {
-      toast.info(ALREADY_ENROLLED_TEXT);
+      navigate(playerPath(courseId));
       return;
     }
-    setBusy(true);
-    try {
-      const res = await api.post<{ session_url: string }>('/api/user/purchase', { courseId });
-      if (!res.session_url) throw new Error(PURCHASE_FAILED_TEXT);
-      // Stay busy: the browser is leaving for the payment page.
-      window.location.assign(res.session_url);
-    } catch (error) {
-      toast.error(errorText(error, PURCHASE_FAILED_TEXT));
-      if (mounted.current) setBusy(false);
-    }
+    checkout.mutate();
   };
 
   return { enrolled, busy, enroll };

@@ -1,0 +1,13 @@
+import { api } from '@courseport/shared-ui';
+
+export const PURCHASE_FAILED_TEXT = 'Could not start the checkout. Please try again.';
+
+/** `POST /api/user/purchase`: starts the checkout and answers the payment page's address. */
+export async function startCheckout(courseId: string): Promise<string> {
+  const res = await api.post<{ session_url: string }>('/api/user/purchase', { courseId });
+  if (!res.session_url) throw new Error(PURCHASE_FAILED_TEXT);
+  return res.session_url;
+}
+
+/** The learner portal's player for a course (`/player/:courseId` in shell/routes.mjs). */
+export const playerPath = (courseId: string) => `/player/${encodeURIComponent(courseId)}`;
