@@ -21,3 +21,9 @@ export function matchRoute(
 ): { route: PortalRoute; params: RouteParams; prefetch: string | null } | null;
 
 export function showsNavBar(pathname: string): boolean;
+
+/** Pages the shell renders itself, outside the portals' routes. */
+export const SHELL_PAGES: ReadonlyArray<string>;
+
+/** Whether a URL path is one of the app's pages (any other is answered 404). */
+export function isAppPage(pathname: string): boolean;

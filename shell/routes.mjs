@@ -73,3 +73,16 @@ export function matchRoute(pathname) {
 export function showsNavBar(pathname) {
   return !/^\/(educator|admin)(\/|$)/.test(pathname);
 }
+
+/** Pages the shell renders itself, outside the portals' routes. */
+export const SHELL_PAGES = ['/reset-password'];
+
+/**
+ * Whether a URL path is one of the app's pages: the server answers any other path with the app's
+ * own "page not found" and the status 404, so crawlers and link checkers see it for what it is.
+ * @param {string} pathname
+ */
+export function isAppPage(pathname) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return SHELL_PAGES.includes(path) || matchRoute(path) !== null;
+}

@@ -104,11 +104,16 @@ describe('the assembled platform', () => {
     await page.close();
   });
 
-  it('answers unknown routes with the shell not-found page', async () => {
+  it('answers unknown routes with the shell not-found page, and the status 404', async () => {
     const { page } = await openPage();
-    await page.goto(`${platform.urls.shell}/no/such/page`);
+    const response = await page.goto(`${platform.urls.shell}/no/such/page`);
+    expect(response?.status()).toBe(404);
     await page.getByText('Page not found').waitFor();
     await page.close();
+    for (const known of ['/', '/course-list', '/course-list/java', '/reset-password', '/educator/add-course']) {
+      expect((await fetch(platform.urls.shell + known)).status).toBe(200);
+    }
+    expect((await fetch(`${platform.urls.shell}/my-enrollments/extra`)).status).toBe(404);
   });
 
   it('shares one React, one router and one session store across the shell and portals', async () => {

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_NODE_FLAGS } from '../../api/node-flags.mjs';
-import { matchRoute } from '../../shell/routes.mjs';
+import { isAppPage, matchRoute } from '../../shell/routes.mjs';
 import { runtimeConfigFromEnv, runtimeConfigHtml } from '../../shell/runtime-config.mjs';
 import { createApiForwarder, isApiPath } from './api-proxy.mjs';
 import { shellContentSecurityPolicy } from './content-security-policy.mjs';
@@ -165,6 +165,7 @@ export async function startPlatform(options = {}) {
     const shell = createStaticServer({
       root: path.join(root, 'shell/dist'),
       spa: true,
+      spaStatus: (pathname) => (isAppPage(pathname) ? 200 : 404),
       htmlHeaders: () => ({
         'Content-Security-Policy': shellContentSecurityPolicy({
           api: apiBaseUrl,

@@ -35,6 +35,7 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
  * @param {object} options
  * @param {string} options.root folder of built files
  * @param {boolean} [options.spa] serve index.html for unknown paths without an extension
+ * @param {(pathname: string) => number} [options.spaStatus] the status of that index.html, by path (200)
  * @param {string[]} [options.corsOrigins] origins allowed to fetch these files (e.g. the shell)
  * @param {Record<string, () => unknown>} [options.jsonRoutes] dynamic JSON documents by path
  * @param {() => Record<string, string>} [options.htmlHeaders] extra headers for HTML documents (CSP)
@@ -46,6 +47,7 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 export function createStaticServer({
   root,
   spa = false,
+  spaStatus = () => 200,
   corsOrigins = [],
   jsonRoutes = {},
   htmlHeaders,
@@ -105,9 +107,11 @@ export function createStaticServer({
       file = path.join(file, 'index.html');
       info = await stat(file).catch(() => null);
     }
+    let status = 200;
     if (!info && spa && !path.extname(pathname)) {
       file = path.join(base, 'index.html');
       info = await stat(file).catch(() => null);
+      status = spaStatus(pathname);
     }
     if (!info?.isFile()) {
       res.writeHead(404, { 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-cache' }).end('Not found');
@@ -126,13 +130,13 @@ export function createStaticServer({
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
       res.setHeader('Cache-Control', 'no-cache');
       res.setHeader('ETag', etag);
-      if (req.headers['if-none-match'] === etag) {
+      if (status === 200 && req.headers['if-none-match'] === etag) {
         res.writeHead(304).end();
         return;
       }
       const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
       const payload = gzip ? gzipSync(body) : body;
-      res.writeHead(200, { 'Content-Length': payload.length, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
+      res.writeHead(status, { 'Content-Length': payload.length, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
       res.end(req.method === 'HEAD' ? undefined : payload);
       return;
     }
