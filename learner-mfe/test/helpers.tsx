@@ -3,13 +3,15 @@ import {
   type Chapter,
   type EnrolledCourse,
   type Lecture,
+  QueryProvider,
+  queryClient,
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
 import { answerByPath, callsTo, renderRoutes } from '@courseport/shared-ui/testing';
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
 import PaymentReturnPage from '../src/pages/PaymentReturnPage';
 import PlayerPage from '../src/pages/PlayerPage';
@@ -17,6 +19,16 @@ import PurchaseHistoryPage from '../src/pages/PurchaseHistoryPage';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 20_000 });
+
+// The pages use the platform's one query client (as in the shell): no retries in tests (a failure
+// shows at once), and nothing cached from one test to the next.
+queryClient.setDefaultOptions({
+  ...queryClient.getDefaultOptions(),
+  queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+});
+afterEach(() => {
+  queryClient.clear();
+});
 
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
 export const apiGet = vi.mocked(api.get);
@@ -69,7 +81,14 @@ const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
 
 /** Renders the learner's routes at `path`, as the shell (and the standalone mode) does. */
 export const renderAt = (path: string, { strict = false }: { strict?: boolean } = {}) =>
-  renderRoutes(ROUTES, path, { withSearch: true, strict });
+  renderRoutes(
+    ROUTES.map(({ path: routePath, element }) => ({
+      path: routePath,
+      element: <QueryProvider>{element}</QueryProvider>,
+    })),
+    path,
+    { withSearch: true, strict },
+  );
 
 /** The closest `selector` around the element showing `text`. */
 export function around(text: string, selector: string, scope: HTMLElement = document.body): HTMLElement {

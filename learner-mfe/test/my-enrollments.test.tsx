@@ -242,16 +242,26 @@ describe('My Enrollments: states', () => {
     expect(currentPath()).toBe('/course-list');
   });
 
-  it('shows an empty list, without a toast, when the enrolled courses cannot be fetched', async () => {
+  it('shows the error, not the empty state, when the enrolled courses cannot be fetched, and Try Again loads them', async () => {
+    let fail = true;
     mockGet({
       [ENROLLED_PATH]: () => {
-        throw serverError('Database is down', 500);
+        if (fail) throw serverError('Database is down', 500);
+        return enrolledAnswer([makeEnrolledCourse({ _id: 'c1', courseTitle: 'Back again' })]);
       },
     });
+    mockPost({ [PROGRESS_PATH]: (body) => progressAnswer((body as { courseId: string }).courseId, null) });
     renderAt('/my-enrollments');
-    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
-    expect(screen.queryByText('Database is down')).not.toBeInTheDocument();
+    expect(await screen.findByText('Could not load your enrollments')).toBeInTheDocument();
+    expect(screen.getByText('Database is down')).toBeInTheDocument();
+    expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
     expect(document.querySelector('.ant-notification-notice')).toBeNull();
+
+    fail = false;
+    await user.click(button('Try Again'));
+    expect(await screen.findByText('Back again')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load your enrollments')).not.toBeInTheDocument();
+    expect(getCalls(ENROLLED_PATH)).toBe(2);
   });
 
   it('links to the purchase history from beside the title', async () => {

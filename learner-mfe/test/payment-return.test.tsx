@@ -1,5 +1,5 @@
 import { ApiError, NETWORK_ERROR_MESSAGE, sessionStore } from '@courseport/shared-ui';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_DELAY_MS, returnPath } from '../src/pages/PaymentReturnPage';
 import {
@@ -73,7 +73,8 @@ describe('Payment return: verifying', () => {
     mockPost({ [VERIFY_PATH]: () => answer.promise });
     renderAt(RETURN_URL);
     expect(screen.getByRole('status')).toHaveTextContent('Verifying your payment...');
-    expect(postBodies(VERIFY_PATH)).toEqual([{ purchaseId: 'p9' }]);
+    await waitFor(() => expect(postBodies(VERIFY_PATH)).toEqual([{ purchaseId: 'p9' }]));
+    expect(screen.getByRole('status')).toHaveTextContent('Verifying your payment...');
     expect(screen.queryByText('Processing your payment...')).not.toBeInTheDocument();
 
     answer.resolve({ success: true, message: 'Payment verified' });

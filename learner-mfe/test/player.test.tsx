@@ -116,16 +116,24 @@ describe('Player: states', () => {
     expect(currentPath()).toBe('/course/c9');
   });
 
-  it('says the student is not enrolled when the list cannot be fetched', async () => {
+  it('shows the error, not "not enrolled", when the list cannot be fetched, and Try Again loads it', async () => {
+    let fail = true;
     mockGet({
       [ENROLLED_PATH]: () => {
-        throw serverError('Database is down', 500);
+        if (fail) throw serverError('Database is down', 500);
+        return enrolledAnswer([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE })]);
       },
     });
     mockPost({ [PROGRESS_PATH]: () => progressAnswer('c1', null) });
     renderAt('/player/c1');
-    expect(await screen.findByText('You are not enrolled in this course')).toBeInTheDocument();
-    expect(screen.queryByText('Database is down')).not.toBeInTheDocument();
+    expect(await screen.findByText('Could not load this course')).toBeInTheDocument();
+    expect(screen.getByText('Database is down')).toBeInTheDocument();
+    expect(screen.queryByText('You are not enrolled in this course')).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(button('Try Again'));
+    expect(await screen.findByText('Course Structure')).toBeInTheDocument();
+    expect(getCalls(ENROLLED_PATH)).toBe(2);
   });
 
   it('asks a signed-out visitor to sign in, and fetches nothing', async () => {

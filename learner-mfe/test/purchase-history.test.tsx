@@ -255,8 +255,10 @@ describe('Purchase history: states', () => {
     await screen.findByText('JavaScript Essentials');
     const next = deferred<unknown>();
     serve(() => next.promise);
+    // Another user signs in: a new identity (whose change drops the previous user's cached data) and profile.
     act(() =>
       signIn({
+        identity: { id: 'u2', email: 'kim@example.com', fullName: 'Kim', imageUrl: '' },
         user: {
           _id: 'u2',
           email: 'kim@example.com',

@@ -1,4 +1,4 @@
-import { EmptyState, Link, LoadingState } from '@courseport/shared-ui';
+import { EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
 import { LearnerPage } from '../features/page/components/LearnerPage';
@@ -29,13 +29,25 @@ function Enrollments() {
   const access = useLearnerAccess();
   const enrolled = useEnrolledCourses(access === 'student');
   // Signed-in users without the student role have no enrollments (nothing is fetched for them).
-  const courses = access === 'not-student' ? NO_COURSES : enrolled.courses;
+  const courses = access === 'not-student' ? NO_COURSES : (enrolled.data ?? null);
   // Newest enrollment first (the API answers oldest first).
   const newestFirst = useMemo(() => (courses ? [...courses].reverse() : null), [courses]);
   const progress = useEnrollmentProgress(newestFirst);
 
   if (access === 'signed-out') return <SignInPrompt message="Please sign in to see your enrollments" />;
-  if (!newestFirst) return <LoadingState />;
+  if (!newestFirst) {
+    // A failed load is said as such (with a retry), never shown as "no enrollments".
+    if (enrolled.isError && !enrolled.isFetching) {
+      return (
+        <ErrorState
+          title="Could not load your enrollments"
+          message={errorText(enrolled.error, 'Failed to load your enrollments')}
+          onRetry={() => void enrolled.refetch()}
+        />
+      );
+    }
+    return <LoadingState />;
+  }
   if (newestFirst.length === 0) return <NoEnrollments />;
   if (!progress) return <LoadingState />;
   return <EnrollmentsTable courses={newestFirst} progress={progress} />;

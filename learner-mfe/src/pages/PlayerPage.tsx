@@ -1,4 +1,4 @@
-import { EmptyState, Link, LoadingState, useParams } from '@courseport/shared-ui';
+import { EmptyState, ErrorState, errorText, Link, LoadingState, useParams } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
 import { LearnerPage } from '../features/page/components/LearnerPage';
@@ -30,18 +30,21 @@ function Player({ courseId }: { courseId: string }) {
   const progress = useCourseProgress(courseId, isStudent);
 
   if (access === 'signed-out') return <SignInPrompt message="Please sign in to watch this course" />;
-  const courses = access === 'not-student' ? [] : enrolled.courses;
+  const courses = access === 'not-student' ? [] : enrolled.data;
+  if (!courses && enrolled.isError && !enrolled.isFetching) {
+    // A failed load is said as such (with a retry), never as "not enrolled".
+    return (
+      <ErrorState
+        title="Could not load this course"
+        message={errorText(enrolled.error, 'Failed to load your courses')}
+        onRetry={() => void enrolled.refetch()}
+      />
+    );
+  }
   const course = courses?.find((c) => c._id === courseId);
   if (courses && !course) return <NotEnrolled courseId={courseId} />;
   if (!course || !progress.loaded) return <LoadingState />;
-  return (
-    <PlayerView
-      course={course}
-      completed={progress.completed}
-      refreshProgress={progress.refresh}
-      refreshCourses={enrolled.refresh}
-    />
-  );
+  return <PlayerView course={course} completed={progress.completed} />;
 }
 
 /** `/player/:courseId`: watch an enrolled course, mark lectures complete and rate it. */

@@ -1,4 +1,4 @@
-import { EmptyState, ErrorState, Link, LoadingState } from '@courseport/shared-ui';
+import { EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { ArrowLeftIcon } from '../features/page/components/icons';
 import { LearnerPage } from '../features/page/components/LearnerPage';
@@ -28,15 +28,21 @@ function NoPurchases() {
 function Purchases() {
   const access = useLearnerAccess();
   // Anyone signed in may have bought a course, whatever their roles are now.
-  const { history, retry } = usePurchaseHistory(access === 'student' || access === 'not-student');
+  const history = usePurchaseHistory(access === 'student' || access === 'not-student');
 
   if (access === 'signed-out') return <SignInPrompt message="Please sign in to see your purchase history" />;
-  if (access === 'loading' || history.status === 'loading') return <LoadingState text="Loading your purchases..." />;
-  if (history.status === 'error') {
-    return <ErrorState title="Could not load your purchases" message={history.message} onRetry={retry} />;
+  if (!history.data && history.isError && !history.isFetching) {
+    return (
+      <ErrorState
+        title="Could not load your purchases"
+        message={errorText(history.error, 'Failed to load your purchases')}
+        onRetry={() => void history.refetch()}
+      />
+    );
   }
-  if (history.purchases.length === 0) return <NoPurchases />;
-  return <PurchaseList purchases={history.purchases} />;
+  if (access === 'loading' || !history.data) return <LoadingState text="Loading your purchases..." />;
+  if (history.data.length === 0) return <NoPurchases />;
+  return <PurchaseList purchases={history.data} />;
 }
 
 /** `/purchase-history`: every course the signed-in user bought (or tried to), newest first, with its receipt number. */

@@ -1,7 +1,13 @@
-import { api, errorText, sessionStore, useSession, useToast } from '@courseport/shared-ui';
-import { useEffect, useRef, useState } from 'react';
-import { VERIFY_PAYMENT_PATH } from '../../enrollments/api/endpoints';
-import { useLatest } from '../../page/hooks/useLatest';
+import {
+  errorText,
+  invalidateAfterPurchase,
+  useMutation,
+  useQueryClient,
+  useSession,
+  useToast,
+} from '@courseport/shared-ui';
+import { useEffect, useRef } from 'react';
+import { verifyPayment } from '../api/verifyPayment';
 
 export const VERIFIED_TEXT = 'Payment verified successfully!';
 export const VERIFY_FAILED_TEXT = 'Payment verification failed';
@@ -11,45 +17,36 @@ const failureText = (error: unknown) => errorText(error, VERIFY_FAILED_TEXT, { n
 
 /**
  * Verifies a purchase once (`POST /api/user/verify-payment`), even when React runs effects twice,
- * and tells the user how it went: on success the profile is refreshed so the new enrollment shows.
- * Waits for the session to be known first, so the call carries the user's token.
- * Answers 'verifying' until the call has finished, then 'done'.
+ * and tells the user how it went: on success the purchase's data is invalidated
+ * (`invalidateAfterPurchase`: profile, enrolled courses, purchases, course pages, catalog) so the
+ * new enrollment shows. Waits for the session to be known first, so the call carries the user's
+ * token. Answers 'verifying' until the call has finished, then 'done'.
  */
 export function usePaymentVerification(purchaseId: string): 'verifying' | 'done' {
   const status = useSession((s) => s.status);
-  const toast = useLatest(useToast());
-  const [done, setDone] = useState(false);
+  const toast = useToast();
+  const client = useQueryClient();
   const started = useRef(false);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const verification = useMutation({
+    mutationFn: verifyPayment,
+    onSuccess: (res) => {
+      if (res?.success) {
+        toast.success(VERIFIED_TEXT);
+        // The redirect does not wait for the refetches.
+        void invalidateAfterPurchase(undefined, client).catch(() => {});
+      } else {
+        toast.error(res?.message || VERIFY_FAILED_TEXT);
+      }
+    },
+    onError: (error) => toast.error(failureText(error)),
+  });
+  const { mutate } = verification;
 
   useEffect(() => {
     if (status === 'loading' || started.current) return;
     started.current = true;
-    const verify = async () => {
-      try {
-        const res = await api.post(VERIFY_PAYMENT_PATH, { purchaseId });
-        if (res?.success) {
-          toast.current.success(VERIFIED_TEXT);
-          void Promise.resolve()
-            .then(() => sessionStore.getState().refreshUser())
-            .catch(() => {});
-        } else {
-          toast.current.error(res?.message || VERIFY_FAILED_TEXT);
-        }
-      } catch (error) {
-        toast.current.error(failureText(error));
-      }
-      if (mounted.current) setDone(true);
-    };
-    void verify();
-  }, [status, purchaseId, toast]);
+    mutate(purchaseId);
+  }, [status, purchaseId, mutate]);
 
-  return done ? 'done' : 'verifying';
+  return verification.isSuccess || verification.isError ? 'done' : 'verifying';
 }

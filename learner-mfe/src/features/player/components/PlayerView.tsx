@@ -18,18 +18,16 @@ import { findLecture } from './lectures';
 export interface PlayerViewProps {
   course: EnrolledCourse;
   completed: ReadonlySet<string>;
-  refreshProgress: () => Promise<void>;
-  refreshCourses: () => Promise<void>;
 }
 
 /** An enrolled course: its structure and rating on the left, the lecture player on the right (stacked on phones). */
-export function PlayerView({ course, completed, refreshProgress, refreshCourses }: PlayerViewProps) {
+export function PlayerView({ course, completed }: PlayerViewProps) {
   const chapters = useMemo(() => orderedChapters(course), [course]);
   const completion = courseCompletion(course, completed);
   const [playingId, setPlayingId] = useState<string | null>(null);
   const playing = playingId ? findLecture(chapters, playingId) : null;
   const playerRef = useRef<HTMLElement>(null);
-  const actions = usePlayerActions({ courseId: course._id, refreshProgress, refreshCourses });
+  const actions = usePlayerActions(course._id);
 
   const watch = (lectureId: string) => {
     setPlayingId(lectureId);
@@ -72,7 +70,7 @@ export function PlayerView({ course, completed, refreshProgress, refreshCourses 
             done={playing ? completed.has(playing.lecture.lectureId) : false}
             marking={playing !== null && actions.markingId === playing.lecture.lectureId}
             onMarkComplete={() => {
-              if (playing) void actions.markComplete(playing.lecture.lectureId);
+              if (playing) actions.markComplete(playing.lecture.lectureId);
             }}
           />
         </div>
@@ -81,7 +79,7 @@ export function PlayerView({ course, completed, refreshProgress, refreshCourses 
           <CourseRating
             value={actions.chosenRating ?? course.myRating ?? 0}
             busy={actions.rating}
-            onRate={(value) => void actions.rate(value)}
+            onRate={actions.rate}
           />
         </div>
       </div>

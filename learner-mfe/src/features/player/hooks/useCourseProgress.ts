@@ -1,7 +1,6 @@
-import { api, type CourseProgress, errorText, useToast } from '@courseport/shared-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { COURSE_PROGRESS_PATH } from '../../enrollments/api/endpoints';
-import { useLatest } from '../../page/hooks/useLatest';
+import { errorText, useQuery } from '@courseport/shared-ui';
+import { courseProgressQuery } from '../../enrollments/api/progress';
+import { useErrorToasts } from '../../page/hooks/useErrorToasts';
 
 const NOTHING_DONE: ReadonlySet<string> = new Set();
 
@@ -10,43 +9,18 @@ export interface CourseProgressState {
   completed: ReadonlySet<string>;
   /** The first answer has arrived (or failed). */
   loaded: boolean;
-  /** Loads the progress again. */
-  refresh: () => Promise<void>;
 }
 
 /**
- * The student's progress in one course (`POST /api/user/get-course-progress`), loaded while
+ * The student's progress in one course (`queryKeys.user.progress(courseId)`), loaded while
  * `enabled`; a failure shows the server's message and counts as no completed lecture.
  */
 export function useCourseProgress(courseId: string, enabled: boolean): CourseProgressState {
-  const toast = useLatest(useToast());
-  const [state, setState] = useState<{ completed: ReadonlySet<string>; loaded: boolean }>({
-    completed: NOTHING_DONE,
-    loaded: false,
-  });
-  const mounted = useRef(false);
-  const latestCall = useRef(0);
-
-  const load = useCallback(async () => {
-    const call = ++latestCall.current;
-    const isLatest = () => mounted.current && call === latestCall.current;
-    try {
-      const res = await api.post<{ progressData: CourseProgress | null }>(COURSE_PROGRESS_PATH, { courseId });
-      if (isLatest()) setState({ completed: new Set(res.progressData?.lectureCompleted ?? []), loaded: true });
-    } catch (error) {
-      if (!isLatest()) return;
-      toast.current.error(errorText(error, 'Failed to load your progress'));
-      setState((previous) => ({ ...previous, loaded: true }));
-    }
-  }, [courseId, toast]);
-
-  useEffect(() => {
-    mounted.current = true;
-    if (enabled) void load();
-    return () => {
-      mounted.current = false;
-    };
-  }, [enabled, load]);
-
-  return { ...state, refresh: load };
+  const query = useQuery({ ...courseProgressQuery(courseId), enabled });
+  useErrorToasts(
+    query.isError
+      ? [{ at: query.errorUpdatedAt, message: errorText(query.error, 'Failed to load your progress') }]
+      : [],
+  );
+  return { completed: query.data ?? NOTHING_DONE, loaded: !query.isPending };
 }

@@ -1,68 +1,58 @@
-import { api, errorText, useToast } from '@courseport/shared-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ADD_RATING_PATH, UPDATE_PROGRESS_PATH } from '../../enrollments/api/endpoints';
-
-export interface PlayerActionsOptions {
-  courseId: string;
-  /** Loads the progress again (after a lecture is marked complete). */
-  refreshProgress: () => Promise<void>;
-  /** Loads the enrolled courses again (after a rating). */
-  refreshCourses: () => Promise<void>;
-}
+import {
+  errorText,
+  invalidateAfterProgress,
+  queryKeys,
+  useMutation,
+  useQueryClient,
+  useToast,
+} from '@courseport/shared-ui';
+import { useState } from 'react';
+import { completeLecture, rateCourse } from '../api/player';
 
 /**
  * 'Mark Complete' and the rating: each posts to the API, shows the server's message (success or
- * failure) and then reloads what changed.
+ * failure) and then refetches what changed (`invalidateAfterProgress`: the course's progress and
+ * the enrolled courses, which carry the student's rating; a rating also changes the course's page).
  */
-export function usePlayerActions({ courseId, refreshProgress, refreshCourses }: PlayerActionsOptions) {
+export function usePlayerActions(courseId: string) {
   const toast = useToast();
-  const [markingId, setMarkingId] = useState<string | null>(null);
-  const [rating, setRating] = useState(false);
+  const client = useQueryClient();
   /** The student's latest rating from this page (shown at once, kept after the server accepted it). */
   const [chosenRating, setChosenRating] = useState<number | null>(null);
-  const mounted = useRef(true);
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const markComplete = useCallback(
-    async (lectureId: string) => {
-      setMarkingId(lectureId);
-      try {
-        const res = await api.post(UPDATE_PROGRESS_PATH, { courseId, lectureId });
-        toast.success(res.message || 'Lecture marked as completed');
-        await refreshProgress();
-      } catch (error) {
-        toast.error(errorText(error, 'Failed to update your progress'));
-      } finally {
-        if (mounted.current) setMarkingId(null);
-      }
+  const marking = useMutation({
+    mutationFn: (lectureId: string) => completeLecture({ courseId, lectureId }),
+    // Pending until the new progress is in, so the button never flashes back to 'Mark Complete'.
+    onSuccess: (message) => {
+      toast.success(message || 'Lecture marked as completed');
+      return invalidateAfterProgress(courseId, client);
     },
-    [courseId, refreshProgress, toast],
-  );
+    onError: (error) => toast.error(errorText(error, 'Failed to update your progress')),
+  });
 
-  const rate = useCallback(
-    async (value: number) => {
+  const rating = useMutation({
+    mutationFn: (value: number) => rateCourse({ courseId, rating: value }),
+    onMutate: (value) => {
       const previous = chosenRating;
       setChosenRating(value);
-      setRating(true);
-      try {
-        const res = await api.post(ADD_RATING_PATH, { courseId, rating: value });
-        toast.success(res.message || 'Rating added successfully');
-        await refreshCourses();
-      } catch (error) {
-        toast.error(errorText(error, 'Failed to add your rating'));
-        if (mounted.current) setChosenRating(previous);
-      } finally {
-        if (mounted.current) setRating(false);
-      }
+      return { previous };
     },
-    [chosenRating, courseId, refreshCourses, toast],
-  );
+    onSuccess: (message) => {
+      toast.success(message || 'Rating added successfully');
+      void client.invalidateQueries({ queryKey: queryKeys.course.details(courseId) });
+      return invalidateAfterProgress(courseId, client);
+    },
+    onError: (error, _value, context) => {
+      toast.error(errorText(error, 'Failed to add your rating'));
+      setChosenRating(context?.previous ?? null);
+    },
+  });
 
-  return { markingId, markComplete, rating, chosenRating, rate };
+  return {
+    markingId: marking.isPending ? (marking.variables ?? null) : null,
+    markComplete: (lectureId: string) => marking.mutate(lectureId),
+    rating: rating.isPending,
+    chosenRating,
+    rate: (value: number) => rating.mutate(value),
+  };
 }

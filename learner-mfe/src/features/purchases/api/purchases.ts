@@ -1,3 +1,5 @@
+import { api, queryKeys, queryOptions } from '@courseport/shared-ui';
+
 /** `GET /api/user/purchases` → `purchases[]`: the caller's own purchases, newest first. */
 
 export type PurchaseStatus = 'pending' | 'completed' | 'refunded' | 'expired';
@@ -17,3 +19,14 @@ export interface Purchase {
   /** Paid through the local (test) checkout: no money moved. */
   simulated: boolean;
 }
+
+export const PURCHASES_PATH = '/api/user/purchases';
+
+/** `GET /api/user/purchases`. */
+export async function fetchPurchases(): Promise<Purchase[]> {
+  const res = await api.get<{ purchases: Purchase[] }>(PURCHASES_PATH);
+  return Array.isArray(res.purchases) ? res.purchases : [];
+}
+
+/** The purchase history in the shared cache (`queryKeys.user.purchases()`). */
+export const purchasesQuery = () => queryOptions({ queryKey: queryKeys.user.purchases(), queryFn: fetchPurchases });

@@ -1,0 +1,16 @@
+import { api } from '@courseport/shared-ui';
+
+export const UPDATE_PROGRESS_PATH = '/api/user/update-course-progress';
+export const ADD_RATING_PATH = '/api/user/add-rating';
+
+/** `POST /api/user/update-course-progress`: marks a lecture completed; answers the server's message. */
+export async function completeLecture({ courseId, lectureId }: { courseId: string; lectureId: string }) {
+  const res = await api.post(UPDATE_PROGRESS_PATH, { courseId, lectureId });
+  return res.message as string | undefined;
+}
+
+/** `POST /api/user/add-rating`: the student's rating of a course (whole stars, 1–5); answers the server's message. */
+export async function rateCourse({ courseId, rating }: { courseId: string; rating: number }) {
+  const res = await api.post(ADD_RATING_PATH, { courseId, rating });
+  return res.message as string | undefined;
+}
