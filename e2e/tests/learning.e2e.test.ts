@@ -66,7 +66,7 @@ describe('enrolling and learning', () => {
 
     expect(await markEveryLecture(page)).toBe(4);
     await page.getByText('Rate this Course:').waitFor();
-    await page.locator('.ant-rate-star').nth(3).click();
+    await page.getByRole('radio', { name: '4 stars' }).click();
     await page.getByText('Rating added successfully').waitFor();
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Enrollments' }).click();

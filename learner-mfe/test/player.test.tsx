@@ -78,8 +78,11 @@ const lectureRow = (title: string) => around(title, 'li', structure());
 const structure = () => around('Course Structure', 'section');
 const player = () => screen.getByRole('region', { name: 'Lecture player' });
 const chapterPanel = (title: string) => around(title, '.ant-collapse-item');
-const stars = () => Array.from(document.querySelectorAll<HTMLElement>('.ln-rate [role="radio"]'));
-const checkedStars = () => stars().filter((star) => star.getAttribute('aria-checked') === 'true').length;
+const stars = () => Array.from(document.querySelectorAll<HTMLInputElement>('.ln-rating input[type="radio"]'));
+/** The chosen rating: the number of the checked star, 0 when none is. */
+const checkedStars = () => stars().findIndex((star) => star.checked) + 1;
+/** The stars drawn filled. */
+const filledStars = () => document.querySelectorAll('.ln-rating .ln-star-on').length;
 
 describe('Player: states', () => {
   it('shows Loading... until the course is found in the enrolled list', async () => {
@@ -308,6 +311,27 @@ describe('Player: rating', () => {
     expect(screen.getByText('Rate this Course:')).toBeInTheDocument();
     expect(stars()).toHaveLength(5);
     expect(checkedStars()).toBe(3);
+    expect(filledStars()).toBe(3);
+  });
+
+  it("is a radio group named 'Rate this Course:' with five named stars, one tab stop, chosen with the arrow keys", async () => {
+    answerWith([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE, myRating: 3 })]);
+    await openPlayer();
+    const group = screen.getByRole('group', { name: 'Rate this Course:' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('name'))).toEqual(Array(5).fill(radios[0]?.getAttribute('name')));
+    for (const [i, name] of ['1 star', '2 stars', '3 stars', '4 stars', '5 stars'].entries()) {
+      expect(radios[i]).toHaveAccessibleName(name);
+    }
+    expect(within(group).getByRole('radio', { name: '3 stars' })).toBeChecked();
+
+    // One tab stop (the checked star); the right arrow chooses the next one, which rates the course.
+    radios[2]?.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(postBodies(RATING_PATH)).toEqual([{ courseId: 'c1', rating: 4 }]);
+    await findToast('Rating added successfully', 'success');
+    await waitFor(() => expect(checkedStars()).toBe(4));
+    expect(filledStars()).toBe(4);
   });
 
   it('shows no star for a course the student has not rated', async () => {
