@@ -1,4 +1,4 @@
-import { NETWORK_ERROR_MESSAGE } from '@courseport/shared-ui';
+import { NETWORK_ERROR_MESSAGE, queryKeys } from '@courseport/shared-ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
   serverError,
   setupUser,
   signInAsEducator,
+  testQueryClient,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -335,6 +336,32 @@ describe('Add course: sending', () => {
     expect(field('Course Title')).toHaveValue('Complete React Bootcamp');
     expect(screen.getByRole('img', { name: 'Course thumbnail preview' })).toBeInTheDocument();
     expect(toastOf('success')).toEqual([]);
+  });
+
+  it("marks the educator's data and the catalog stale after a course is added (not after a failure)", async () => {
+    const client = testQueryClient();
+    const cached = [queryKeys.educator.dashboard(), queryKeys.educator.courses(), queryKeys.catalog.pages('')];
+    for (const key of cached) client.setQueryData(key, { cached: true });
+    const stale = () => cached.map((key) => client.getQueryState(key)?.isInvalidated);
+
+    apiSend.mockRejectedValueOnce(serverError('Course title is required'));
+    renderPortal('/educator/add-course', client);
+    await screen.findByLabelText('Course Description');
+    await fillCourse();
+    await user.upload(thumbnailInput(), THUMBNAIL);
+    await user.click(button('ADD'));
+    await waitFor(() => expect(toastOf('error')).toEqual(['Course title is required']));
+    expect(stale()).toEqual([false, false, false]);
+
+    apiSend.mockResolvedValueOnce({
+      success: true,
+      message: 'Course added successfully!',
+      course: { _id: 'c1' },
+    } as Awaited<ReturnType<typeof apiSend>>);
+    await waitFor(() => expect(button('ADD')).toBeEnabled());
+    await user.click(button('ADD'));
+    await waitFor(() => expect(toastOf('success')).toEqual(['Course added successfully!']));
+    expect(stale()).toEqual([true, true, true]);
   });
 
   it('shows the message of a network error', async () => {

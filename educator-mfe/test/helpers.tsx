@@ -1,9 +1,12 @@
 import {
   api,
   apiRequest,
+  createQueryClient,
   type DashboardData,
   type EducatorCourse,
   type EnrolledStudent,
+  type QueryClient,
+  QueryProvider,
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
@@ -66,9 +69,29 @@ export function signInAsEducator(fullName = 'Grace Hopper', userName = 'grace.pr
   });
 }
 
-/** Renders the portal at `path`, mounted at /educator/* as the shell (and the standalone mode) does. */
-export const renderPortal = (path = '/educator') =>
-  renderRoutes([{ path: '/educator/*', element: <EducatorPortal /> }], path);
+/** A fresh query cache for one rendering: no retries (a failure shows at once), nothing shared between tests. */
+export const testQueryClient = () => createQueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/**
+ * Renders the portal at `path`, mounted at /educator/* as the shell (and the standalone mode) does,
+ * with its own query client (the shell's root gives the app's one).
+ */
+export function renderPortal(path = '/educator', client: QueryClient = testQueryClient()) {
+  const rendered = renderRoutes(
+    [
+      {
+        path: '/educator/*',
+        element: (
+          <QueryProvider client={client}>
+            <EducatorPortal />
+          </QueryProvider>
+        ),
+      },
+    ],
+    path,
+  );
+  return { ...rendered, client };
+}
 
 /** The texts of the cells of every body row of the tables in `scope` (a person cell: just the name). */
 export function tableRows(scope: HTMLElement = document.body): string[][] {

@@ -1,17 +1,17 @@
 import { Button, type DashboardData, EmptyState, ErrorState, LoadingState, useNavigate } from '@courseport/shared-ui';
 import '../styles/dashboard.css';
-import { fetchDashboard } from '../features/dashboard/api/dashboard';
+import { dashboardQuery } from '../features/dashboard/api/dashboard';
 import { LatestEnrollments } from '../features/dashboard/components/LatestEnrollments';
 import { StatCards } from '../features/dashboard/components/StatCards';
 import { PATHS } from '../features/layout/components/paths';
 import { money, useCurrency } from '../features/layout/hooks/useCurrency';
+import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
 import { useSignedInUser } from '../features/layout/hooks/useSignedInUser';
-import { useEducatorData } from '../hooks/useEducatorData';
 
 /** /educator: totals and the latest enrollments of the signed-in educator. */
 export default function DashboardPage() {
   const navigate = useNavigate();
-  const { state, retry } = useEducatorData(fetchDashboard, 'Failed to fetch dashboard data');
+  const { state, retry } = useEducatorQuery(dashboardQuery(), 'Failed to fetch dashboard data');
 
   if (state.status === 'loading') return <LoadingState text="Loading your dashboard..." />;
   if (state.status === 'error') return <ErrorState title="Dashboard Error" message={state.message} onRetry={retry} />;

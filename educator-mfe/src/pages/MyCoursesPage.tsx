@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { PATHS } from '../features/layout/components/paths';
 import { useCurrency } from '../features/layout/hooks/useCurrency';
+import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
-import { fetchCourses } from '../features/my-courses/api/courses';
+import { coursesQuery } from '../features/my-courses/api/courses';
 import { CoursesTable } from '../features/my-courses/components/CoursesTable';
-import { useEducatorData } from '../hooks/useEducatorData';
 import '../styles/my-courses.css';
 
 /** /educator/my-courses: the educator's published courses with their earnings and students. */
@@ -16,7 +16,7 @@ export default function MyCoursesPage() {
   const isEducator = useIsEducator();
   const sessionKnown = useSession((s) => s.status !== 'loading' && (s.status !== 'signed-in' || s.userLoaded));
   // The courses are fetched only for educators.
-  const { state, retry } = useEducatorData(fetchCourses, 'Failed to fetch courses', isEducator);
+  const { state, retry } = useEducatorQuery(coursesQuery(), 'Failed to fetch courses', isEducator);
   const addCourse = () => navigate(PATHS.addCourse);
 
   let content: ReactNode;

@@ -2,14 +2,14 @@ import { Button, EmptyState, ErrorState, LoadingState, useNavigate } from '@cour
 import type { ReactNode } from 'react';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { PATHS } from '../features/layout/components/paths';
-import { fetchEnrolledStudents } from '../features/students/api/enrolledStudents';
+import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
+import { enrolledStudentsQuery } from '../features/students/api/enrolledStudents';
 import { EnrollmentsTable } from '../features/students/components/EnrollmentsTable';
-import { useEducatorData } from '../hooks/useEducatorData';
 
 /** /educator/student-enrolled: every student enrolled in the educator's courses. */
 export default function StudentsEnrolledPage() {
   const navigate = useNavigate();
-  const { state, retry } = useEducatorData(fetchEnrolledStudents, 'Failed to fetch enrolled students');
+  const { state, retry } = useEducatorQuery(enrolledStudentsQuery(), 'Failed to fetch enrolled students');
 
   let content: ReactNode;
   if (state.status === 'loading') {

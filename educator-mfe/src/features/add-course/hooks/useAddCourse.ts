@@ -1,24 +1,36 @@
-import { apiRequest, errorText, type NewCourseInput, useToast } from '@courseport/shared-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { courseFormData } from './chapters';
+import {
+  errorText,
+  type NewCourseInput,
+  queryKeys,
+  useMutation,
+  useQueryClient,
+  useToast,
+} from '@courseport/shared-ui';
+import { useCallback, useRef } from 'react';
+import { addCourse } from '../api/addCourse';
 
-export const ADD_COURSE_PATH = '/api/educator/add-course';
+export { ADD_COURSE_PATH } from '../api/addCourse';
 export const NO_THUMBNAIL_TEXT = 'Please upload course thumbnail';
 export const BUSY_TEXT = 'Please wait, course is being added...';
 
-/** Sends a new course (multipart: `courseData` JSON and the `image`), one at a time. */
+/**
+ * Sends a new course, one at a time (a mutation). After a success the educator's data (dashboard,
+ * courses, students) and the catalog are invalidated, so every screen that shows them refetches.
+ */
 export function useAddCourse() {
   const toast = useToast();
-  const [submitting, setSubmitting] = useState(false);
+  const client = useQueryClient();
+  // A second submit can come before the mutation's state re-renders the page: a ref answers at once.
   const busy = useRef(false);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mutation = useMutation({
+    mutationFn: addCourse,
+    // Not awaited: the success is told at once; the refetches run behind it.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.educator.all });
+      void client.invalidateQueries({ queryKey: queryKeys.catalog.all });
+    },
+  });
+  const { mutateAsync } = mutation;
 
   /** Refuses (with a toast) while a course is being sent or without a thumbnail; true when it may go. */
   const mayStart = useCallback(
@@ -41,22 +53,17 @@ export function useAddCourse() {
     async (input: NewCourseInput, thumbnail: File | null, onAdded: () => void) => {
       if (!mayStart(thumbnail)) return;
       busy.current = true;
-      setSubmitting(true);
       try {
-        const res = await apiRequest<{ course: unknown }>(ADD_COURSE_PATH, {
-          method: 'POST',
-          body: courseFormData(input, thumbnail),
-        });
+        const res = await mutateAsync({ input, thumbnail });
         toast.success(res.message || 'Course added successfully!');
-        if (mounted.current) onAdded();
+        onAdded();
       } catch (error) {
         toast.error(errorText(error, 'Failed to add course'));
       } finally {
         busy.current = false;
-        if (mounted.current) setSubmitting(false);
       }
     },
-    [mayStart, toast],
+    [mayStart, mutateAsync, toast],
   );
 
   /** A submit the form refused (a required field is empty): still say what else is missing. */
@@ -68,5 +75,5 @@ export function useAddCourse() {
     [toast],
   );
 
-  return { submitting, submit, refused };
+  return { submitting: mutation.isPending, submit, refused };
 }

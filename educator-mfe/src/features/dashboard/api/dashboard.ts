@@ -1,4 +1,4 @@
-import { api, type DashboardData } from '@courseport/shared-ui';
+import { api, type DashboardData, queryKeys, queryOptions } from '@courseport/shared-ui';
 
 export const DASHBOARD_PATH = '/api/educator/dashboard';
 
@@ -13,3 +13,6 @@ export async function fetchDashboard(): Promise<DashboardData> {
     enrolledStudentsData: enrolledStudentsData ?? [],
   };
 }
+
+/** The dashboard as a query (`queryKeys.educator.dashboard()`). */
+export const dashboardQuery = () => queryOptions({ queryKey: queryKeys.educator.dashboard(), queryFn: fetchDashboard });

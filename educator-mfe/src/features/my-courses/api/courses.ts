@@ -1,4 +1,4 @@
-import { api, type EducatorCourse } from '@courseport/shared-ui';
+import { api, type EducatorCourse, queryKeys, queryOptions } from '@courseport/shared-ui';
 
 export const COURSES_PATH = '/api/educator/courses';
 
@@ -7,3 +7,6 @@ export async function fetchCourses(): Promise<EducatorCourse[]> {
   const res = await api.get<{ courses: EducatorCourse[] }>(COURSES_PATH);
   return res.courses ?? [];
 }
+
+/** The educator's courses as a query (`queryKeys.educator.courses()`). */
+export const coursesQuery = () => queryOptions({ queryKey: queryKeys.educator.courses(), queryFn: fetchCourses });
