@@ -1,33 +1,54 @@
 import { EmptyState, ErrorState, errorText, Link, LoadingState, useParams } from '@courseport/shared-ui';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
+import { useDocumentTitle } from '../features/common/hooks/useDocumentTitle';
 import '../styles/course.css';
 import { CourseView } from '../features/course/components/CourseView';
 import { COURSE_NOT_FOUND, isNotFound, useCourse } from '../features/course/hooks/useCourse';
 
+/** Until the course (and its title, the page's h1) is there, the page is still named by a heading. */
+function PageHeading() {
+  return <h1 className="sf-visually-hidden">Course details</h1>;
+}
+
 function CourseContent({ id }: { id: string }) {
   const { state, retry } = useCourse(id);
-  if (state.status === 'loading') return <LoadingState />;
+  const notFound = state.status === 'error' && isNotFound(state.error);
+  useDocumentTitle(state.status === 'ready' ? state.data.courseTitle : notFound ? COURSE_NOT_FOUND : 'Course');
+  if (state.status === 'loading') {
+    return (
+      <>
+        <PageHeading />
+        <LoadingState />
+      </>
+    );
+  }
   if (state.status === 'error') {
-    if (isNotFound(state.error)) {
+    if (notFound) {
       return (
-        <EmptyState
-          title={COURSE_NOT_FOUND}
-          description="This course does not exist or is no longer available."
-          action={
-            <Link to="/course-list" className="sf-link-button sf-link-button-primary">
-              Browse all courses
-            </Link>
-          }
-        />
+        <>
+          <PageHeading />
+          <EmptyState
+            title={COURSE_NOT_FOUND}
+            description="This course does not exist or is no longer available."
+            action={
+              <Link to="/course-list" className="sf-link-button sf-link-button-primary">
+                Browse all courses
+              </Link>
+            }
+          />
+        </>
       );
     }
     return (
-      <ErrorState
-        title="Could not load this course"
-        message={errorText(state.error, 'Failed to fetch the course')}
-        onRetry={retry}
-        retryLabel="Retry"
-      />
+      <>
+        <PageHeading />
+        <ErrorState
+          title="Could not load this course"
+          message={errorText(state.error, 'Failed to fetch the course')}
+          onRetry={retry}
+          retryLabel="Retry"
+        />
+      </>
     );
   }
   return <CourseView course={state.data} />;

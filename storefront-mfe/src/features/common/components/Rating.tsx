@@ -4,7 +4,9 @@ import { Stars } from './Stars';
 export function Rating({ value, countText }: { value: number; countText: string }) {
   return (
     <span className="sf-rating">
-      <span className="sf-rating-value">{value}</span>
+      <span className="sf-rating-value" aria-hidden="true">
+        {value}
+      </span>
       <Stars rating={value} />
       <span className="sf-rating-count">{countText}</span>
     </span>

@@ -35,6 +35,7 @@ function LectureRow({ lecture, onPreview }: { lecture: Lecture; onPreview: (choi
             type="link"
             size="small"
             className="sf-lecture-preview"
+            aria-label={`Preview ${lecture.lectureTitle}`}
             onClick={() => onPreview({ lecture, videoId })}
           >
             Preview

@@ -47,5 +47,24 @@ function getPurifier() {
  * already sanitized it; this keeps a compromised or buggy API from injecting markup).
  */
 export function sanitizeDescription(html: string): string {
-  return getPurifier().sanitize(html ?? '', { ALLOWED_TAGS, ALLOWED_ATTR });
+  return demoteHeadings(getPurifier().sanitize(html ?? '', { ALLOWED_TAGS, ALLOWED_ATTR }));
+}
+
+/**
+ * The description sits under the page's h1 (the course title) and its own h2 ('Course
+ * Description'): its headings go two levels down (h1 → h3 … h4 → h6), so the page keeps exactly
+ * one h1 and a heading outline that follows the page.
+ */
+function demoteHeadings(safe: string): string {
+  if (!/<h[1-4][\s>]/i.test(safe)) return safe;
+  const template = document.createElement('template');
+  template.innerHTML = safe;
+  for (const heading of template.content.querySelectorAll('h1, h2, h3, h4')) {
+    const level = Number(heading.tagName.slice(1)) + 2;
+    const demoted = document.createElement(`h${level}`);
+    for (const { name, value } of heading.attributes) demoted.setAttribute(name, value);
+    demoted.append(...heading.childNodes);
+    heading.replaceWith(demoted);
+  }
+  return template.innerHTML;
 }
