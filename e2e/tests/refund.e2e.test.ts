@@ -43,7 +43,7 @@ async function openPurchaseHistory(page: Page) {
   await page.getByRole('link', { name: 'Purchase history' }).click();
   await page.waitForURL(`${platform.urls.shell}/purchase-history`);
   await page.getByRole('heading', { level: 1, name: 'Purchase history' }).waitFor();
-  expect(await page.title()).toBe('Purchase history | Courseport');
+  expect(await page.title()).toBe('Purchase history · Courseport');
   const row = page.getByRole('row').filter({ hasText: COURSE });
   await row.waitFor();
   return row;

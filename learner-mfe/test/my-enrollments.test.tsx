@@ -321,6 +321,36 @@ describe('My Enrollments: StrictMode', () => {
   });
 });
 
+describe('My Enrollments: accessibility', () => {
+  it("names the tab 'My Enrollments · Courseport', has one focusable h1 and no <main> (the shell has it)", async () => {
+    document.title = 'Courseport';
+    answerWith([makeEnrolledCourse({ _id: 'c1', courseTitle: 'Named' })]);
+    const { unmount } = renderAt('/my-enrollments');
+    expect(document.title).toBe('My Enrollments · Courseport');
+    await waitFor(() => expect(document.querySelector('table')).not.toBeNull());
+    const headings = document.querySelectorAll('h1');
+    expect(headings).toHaveLength(1);
+    expect(headings[0]).toHaveTextContent('My Enrollments');
+    expect(headings[0]).toHaveAttribute('tabindex', '-1');
+    expect(document.querySelector('main')).toBeNull();
+    unmount();
+    expect(document.title).toBe('Courseport');
+  });
+
+  it('names each status button by the course it opens', async () => {
+    answerWith(
+      [
+        makeEnrolledCourse({ _id: 'c1', courseTitle: 'Started' }),
+        makeEnrolledCourse({ _id: 'c2', courseTitle: 'Done' }),
+      ],
+      { c2: ['l1', 'l2', 'l3', 'l4', 'l5', 'l6'] },
+    );
+    await openPage();
+    expect(button('On Going', rowOf('Started'))).toHaveAccessibleName('On Going: Started');
+    expect(button('Completed', rowOf('Done'))).toHaveAccessibleName('Completed: Done');
+  });
+});
+
 describe('My Enrollments: phones', () => {
   const desktopWidth = window.innerWidth;
   afterEach(() => {

@@ -67,6 +67,20 @@ describe('Payment return: no purchase id', () => {
   });
 });
 
+describe('Payment return: accessibility', () => {
+  it("names the tab 'Payment verification · Courseport' and has one h1 (for screen readers)", () => {
+    document.title = 'Courseport';
+    mockPost({ [VERIFY_PATH]: () => deferred<unknown>().promise });
+    const { unmount } = renderAt(RETURN_URL);
+    expect(document.title).toBe('Payment verification · Courseport');
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(document.querySelector('h1')).toHaveTextContent('Payment verification');
+    expect(document.querySelector('main')).toBeNull();
+    unmount();
+    expect(document.title).toBe('Courseport');
+  });
+});
+
 describe('Payment return: verifying', () => {
   it("shows 'Verifying your payment...' while the payment is verified", async () => {
     const answer = deferred<unknown>();

@@ -163,6 +163,51 @@ describe('Player: states', () => {
   });
 });
 
+describe('Player: accessibility', () => {
+  it("names the tab after the course ('<course> · Courseport'), with the course title as its one h1", async () => {
+    document.title = 'Courseport';
+    answerWith();
+    const { unmount } = renderAt('/player/c1');
+    expect(document.title).toBe('Course player · Courseport');
+    await screen.findByText('Course Structure');
+    expect(document.title).toBe(`${TITLE} · Courseport`);
+    const headings = document.querySelectorAll('h1');
+    expect(headings).toHaveLength(1);
+    expect(headings[0]).toHaveTextContent(TITLE);
+    expect(headings[0]).toHaveAttribute('tabindex', '-1');
+    expect(document.querySelector('main')).toBeNull();
+    unmount();
+    expect(document.title).toBe('Courseport');
+  });
+
+  it("has one h1, 'Course player', while loading and for a signed-out visitor", async () => {
+    const answer = deferred<unknown>();
+    mockGet({ [ENROLLED_PATH]: () => answer.promise });
+    mockPost({ [PROGRESS_PATH]: () => progressAnswer('c1', null) });
+    const { unmount } = renderAt('/player/c1');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(document.querySelector('h1')).toHaveTextContent('Course player');
+    unmount();
+
+    signOut();
+    renderAt('/player/c1');
+    expect(screen.getByText('Please sign in to watch this course')).toBeInTheDocument();
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+    expect(document.querySelector('h1')).toHaveTextContent('Course player');
+  });
+
+  it('names Watch and Mark Complete by the lecture they act on', async () => {
+    answerWith(undefined, ['l1']);
+    await openPlayer();
+    expect(button('Watch', lectureRow('Setting up your tools'))).toHaveAccessibleName('Watch Setting up your tools');
+    await user.click(button('Watch', lectureRow('Setting up your tools')));
+    expect(button('Mark Complete', player())).toHaveAccessibleName('Mark Complete: Setting up your tools');
+    await user.click(button('Watch', lectureRow('Welcome to the course')));
+    expect(button('Completed', player())).toHaveAccessibleName('Completed: Welcome to the course');
+  });
+});
+
 describe('Player: StrictMode', () => {
   it('loads the course once its effects have run twice', async () => {
     answerWith(undefined, ['l1']);

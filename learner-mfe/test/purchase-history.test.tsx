@@ -158,7 +158,7 @@ describe('Purchase history: the list', () => {
     serve(answer([JS]));
     const { unmount } = renderAt('/purchase-history');
     expect(document.title).toBe(PURCHASE_HISTORY_TITLE);
-    expect(PURCHASE_HISTORY_TITLE).toBe('Purchase history | Courseport');
+    expect(PURCHASE_HISTORY_TITLE).toBe('Purchase history · Courseport');
     await screen.findByText('JavaScript Essentials');
     unmount();
     expect(document.title).toBe('Courseport');

@@ -2,12 +2,14 @@ import { EmptyState, ErrorState, errorText, Link, LoadingState } from '@coursepo
 import { Themed } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
 import { LearnerPage } from '../features/page/components/LearnerPage';
+import { PageHeading } from '../features/page/components/PageHeading';
 import { SignInPrompt } from '../features/page/components/SignInPrompt';
 import '../styles/enrollments.css';
 import { EnrollmentsTable } from '../features/enrollments/components/EnrollmentsTable';
 import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
 import { useEnrollmentProgress } from '../features/enrollments/hooks/useEnrollmentProgress';
 import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
+import { usePageTitle } from '../features/page/hooks/usePageTitle';
 
 const NO_COURSES: never[] = [];
 
@@ -55,11 +57,12 @@ function Enrollments() {
 
 /** `/my-enrollments`: the student's courses, newest first, with their progress. */
 function MyEnrollments() {
+  usePageTitle('My Enrollments');
   return (
     <LearnerPage className="ln-enrollments-page">
       <header className="ln-page-head ln-page-head-row">
         <div>
-          <h1 className="ln-title">My Enrollments</h1>
+          <PageHeading>My Enrollments</PageHeading>
           <p className="ln-subtitle">Pick up where you left off.</p>
         </div>
         <Link to="/purchase-history" className="ln-link-button ln-link-button-outline">

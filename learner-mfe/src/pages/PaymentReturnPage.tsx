@@ -1,7 +1,9 @@
 import { ErrorState, Spinner, useNavigate, useParams, useSearchParams } from '@courseport/shared-ui';
 import { useEffect } from 'react';
 import { LearnerPage } from '../features/page/components/LearnerPage';
+import { PageHeading } from '../features/page/components/PageHeading';
 import { useLatest } from '../features/page/hooks/useLatest';
+import { usePageTitle } from '../features/page/hooks/usePageTitle';
 import '../styles/payment.css';
 import { usePaymentVerification } from '../features/payment/hooks/usePaymentVerification';
 
@@ -42,9 +44,11 @@ export default function PaymentReturnPage() {
   const [searchParams] = useSearchParams();
   const purchaseId = searchParams.get('purchaseId')?.trim() ?? '';
   const navigate = useNavigate();
+  usePageTitle('Payment verification');
 
   return (
     <LearnerPage className="ln-payment-page">
+      <PageHeading hidden>Payment verification</PageHeading>
       {purchaseId ? (
         <PaymentVerification key={purchaseId} purchaseId={purchaseId} target={returnPath(path)} />
       ) : (

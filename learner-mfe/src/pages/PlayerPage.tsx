@@ -1,9 +1,12 @@
 import { EmptyState, ErrorState, errorText, Link, LoadingState, useParams } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
+import type { ReactNode } from 'react';
 import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
 import { LearnerPage } from '../features/page/components/LearnerPage';
+import { PageHeading } from '../features/page/components/PageHeading';
 import { SignInPrompt } from '../features/page/components/SignInPrompt';
 import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
+import { usePageTitle } from '../features/page/hooks/usePageTitle';
 import '../styles/player.css';
 import { PlayerView } from '../features/player/components/PlayerView';
 import { useCourseProgress } from '../features/player/hooks/useCourseProgress';
@@ -22,29 +25,41 @@ function NotEnrolled({ courseId }: { courseId: string }) {
   );
 }
 
+const NO_COURSES: never[] = [];
+
 function Player({ courseId }: { courseId: string }) {
   const access = useLearnerAccess();
   const isStudent = access === 'student';
   // The course list and its progress are requested together.
   const enrolled = useEnrolledCourses(isStudent);
   const progress = useCourseProgress(courseId, isStudent);
+  // Signed-in users without the student role have no enrollments (nothing is fetched for them).
+  const courses = access === 'not-student' ? NO_COURSES : enrolled.data;
+  const course = access === 'signed-out' ? undefined : courses?.find((c) => c._id === courseId);
+  // The course's title names the page once it is known.
+  usePageTitle(course ? course.courseTitle : 'Course player');
 
-  if (access === 'signed-out') return <SignInPrompt message="Please sign in to watch this course" />;
-  const courses = access === 'not-student' ? [] : enrolled.data;
-  if (!courses && enrolled.isError && !enrolled.isFetching) {
+  if (course && progress.loaded) return <PlayerView course={course} completed={progress.completed} />;
+
+  let state: ReactNode;
+  if (access === 'signed-out') state = <SignInPrompt message="Please sign in to watch this course" />;
+  else if (!courses && enrolled.isError && !enrolled.isFetching) {
     // A failed load is said as such (with a retry), never as "not enrolled".
-    return (
+    state = (
       <ErrorState
         title="Could not load this course"
         message={errorText(enrolled.error, 'Failed to load your courses')}
         onRetry={() => void enrolled.refetch()}
       />
     );
-  }
-  const course = courses?.find((c) => c._id === courseId);
-  if (courses && !course) return <NotEnrolled courseId={courseId} />;
-  if (!course || !progress.loaded) return <LoadingState />;
-  return <PlayerView course={course} completed={progress.completed} />;
+  } else if (courses && !course) state = <NotEnrolled courseId={courseId} />;
+  else state = <LoadingState />;
+  return (
+    <>
+      <PageHeading hidden>Course player</PageHeading>
+      {state}
+    </>
+  );
 }
 
 /** `/player/:courseId`: watch an enrolled course, mark lectures complete and rate it. */

@@ -2,14 +2,15 @@ import { EmptyState, ErrorState, errorText, Link, LoadingState } from '@coursepo
 import { Themed } from '@courseport/shared-ui/heavy';
 import { ArrowLeftIcon } from '../features/page/components/icons';
 import { LearnerPage } from '../features/page/components/LearnerPage';
+import { PageHeading } from '../features/page/components/PageHeading';
 import { SignInPrompt } from '../features/page/components/SignInPrompt';
-import { useDocumentTitle } from '../features/page/hooks/useDocumentTitle';
 import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
+import { pageTitle, usePageTitle } from '../features/page/hooks/usePageTitle';
 import { PurchaseList } from '../features/purchases/components/PurchaseList';
 import '../styles/purchases.css';
 import { usePurchaseHistory } from '../features/purchases/hooks/usePurchaseHistory';
 
-export const PURCHASE_HISTORY_TITLE = 'Purchase history | Courseport';
+export const PURCHASE_HISTORY_TITLE = pageTitle('Purchase history');
 
 function NoPurchases() {
   return (
@@ -47,7 +48,7 @@ function Purchases() {
 
 /** `/purchase-history`: every course the signed-in user bought (or tried to), newest first, with its receipt number. */
 function PurchaseHistory() {
-  useDocumentTitle(PURCHASE_HISTORY_TITLE);
+  usePageTitle('Purchase history');
   return (
     <LearnerPage className="ln-purchases-page">
       <header className="ln-page-head">
@@ -55,7 +56,7 @@ function PurchaseHistory() {
           <ArrowLeftIcon />
           My Enrollments
         </Link>
-        <h1 className="ln-title">Purchase history</h1>
+        <PageHeading>Purchase history</PageHeading>
         <p className="ln-subtitle">Every course you have bought, with its receipt number.</p>
       </header>
       <section className="ln-card" aria-label="Purchases">

@@ -92,6 +92,7 @@ export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCours
             <button
               type="button"
               className={row.done ? 'ln-status ln-status-done' : 'ln-status'}
+              aria-label={`${row.done ? 'Completed' : 'On Going'}: ${row.course.courseTitle}`}
               onClick={() => navigate(`/player/${encodeURIComponent(row.course._id)}`)}
             >
               {row.done ? 'Completed' : 'On Going'}

@@ -30,6 +30,7 @@ export function LectureItem({ lecture, done, playing, onWatch }: LectureItemProp
             type="link"
             size="small"
             className="ln-watch"
+            aria-label={`Watch ${lecture.lectureTitle}`}
             aria-pressed={playing}
             onClick={() => onWatch(lecture.lectureId)}
           >

@@ -42,6 +42,7 @@ export const LecturePlayer = forwardRef<HTMLElement, LecturePlayerProps>(functio
           icon={done ? <CheckIcon /> : undefined}
           disabled={done}
           loading={marking}
+          aria-label={`${done ? 'Completed' : 'Mark Complete'}: ${lecture.lectureTitle}`}
           onClick={onMarkComplete}
         >
           {done ? 'Completed' : 'Mark Complete'}

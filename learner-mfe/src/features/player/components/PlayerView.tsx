@@ -9,6 +9,7 @@ import {
 import { Progress } from '@courseport/shared-ui/heavy';
 import { useMemo, useRef, useState } from 'react';
 import { ArrowLeftIcon } from '../../page/components/icons';
+import { PageHeading } from '../../page/components/PageHeading';
 import { usePlayerActions } from '../hooks/usePlayerActions';
 import { CourseRating } from './CourseRating';
 import { CourseStructure } from './CourseStructure';
@@ -48,7 +49,7 @@ export function PlayerView({ course, completed }: PlayerViewProps) {
           <ArrowLeftIcon />
           My Enrollments
         </Link>
-        <h1 className="ln-title">{course.courseTitle}</h1>
+        <PageHeading>{course.courseTitle}</PageHeading>
         <div className="ln-player-progress">
           <Progress
             percent={completion.percent}
