@@ -142,3 +142,27 @@ describe('Storefront: controls and ratings are named', () => {
     );
   });
 });
+
+describe('Storefront: focus', () => {
+  it("hands the focus from the course page's loading heading to the course's title when it arrives", async () => {
+    const answer = deferred<unknown>();
+    mockGet({ [COURSE_PATH]: () => answer.promise });
+    renderAt('/course/c1');
+    // The shell focuses a new page's h1.
+    const loading = screen.getByRole('heading', { level: 1, name: 'Course details' });
+    loading.focus();
+    expect(loading).toHaveFocus();
+    answer.resolve({ success: true, courseData: makeDetails() });
+    const title = await screen.findByRole('heading', { level: 1, name: 'Complete React Bootcamp' });
+    await waitFor(() => expect(title).toHaveFocus());
+  });
+
+  it('leaves the focus alone when the loading heading did not have it', async () => {
+    const answer = deferred<unknown>();
+    mockGet({ [COURSE_PATH]: () => answer.promise });
+    renderAt('/course/c1');
+    answer.resolve({ success: true, courseData: makeDetails() });
+    const title = await screen.findByRole('heading', { level: 1, name: 'Complete React Bootcamp' });
+    expect(title).not.toHaveFocus();
+  });
+});

@@ -1,23 +1,41 @@
 import { EmptyState, ErrorState, errorText, Link, LoadingState, useParams } from '@courseport/shared-ui';
+import { type MutableRefObject, useLayoutEffect, useRef } from 'react';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
 import { useDocumentTitle } from '../features/common/hooks/useDocumentTitle';
 import '../styles/course.css';
 import { CourseView } from '../features/course/components/CourseView';
 import { COURSE_NOT_FOUND, isNotFound, useCourse } from '../features/course/hooks/useCourse';
 
-/** Until the course (and its title, the page's h1) is there, the page is still named by a heading. */
-function PageHeading() {
-  return <h1 className="sf-visually-hidden">Course details</h1>;
+/**
+ * Until the course (and its title, the page's h1) is there, the page is still named by a heading.
+ * The shell focuses a new page's h1: if this one has the focus when the course arrives, the
+ * course's title takes it over (`focusTitle`), so the focus is not lost with this heading.
+ */
+function PageHeading({ focusTitle }: { focusTitle: MutableRefObject<boolean> }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useLayoutEffect(() => {
+    const heading = ref.current;
+    // Runs before the heading leaves the document.
+    return () => {
+      focusTitle.current = heading !== null && document.activeElement === heading;
+    };
+  }, [focusTitle]);
+  return (
+    <h1 ref={ref} tabIndex={-1} className="sf-visually-hidden">
+      Course details
+    </h1>
+  );
 }
 
 function CourseContent({ id }: { id: string }) {
   const { state, retry } = useCourse(id);
+  const focusTitle = useRef(false);
   const notFound = state.status === 'error' && isNotFound(state.error);
   useDocumentTitle(state.status === 'ready' ? state.data.courseTitle : notFound ? COURSE_NOT_FOUND : 'Course');
   if (state.status === 'loading') {
     return (
       <>
-        <PageHeading />
+        <PageHeading focusTitle={focusTitle} />
         <LoadingState />
       </>
     );
@@ -26,7 +44,7 @@ function CourseContent({ id }: { id: string }) {
     if (notFound) {
       return (
         <>
-          <PageHeading />
+          <PageHeading focusTitle={focusTitle} />
           <EmptyState
             title={COURSE_NOT_FOUND}
             description="This course does not exist or is no longer available."
@@ -41,7 +59,7 @@ function CourseContent({ id }: { id: string }) {
     }
     return (
       <>
-        <PageHeading />
+        <PageHeading focusTitle={focusTitle} />
         <ErrorState
           title="Could not load this course"
           message={errorText(state.error, 'Failed to fetch the course')}
@@ -51,7 +69,7 @@ function CourseContent({ id }: { id: string }) {
       </>
     );
   }
-  return <CourseView course={state.data} />;
+  return <CourseView course={state.data} focusTitle={focusTitle} />;
 }
 
 /** `/course/:id`: everything about one course, and the way to enroll in it. */

@@ -1,12 +1,27 @@
 import { type CourseDetails, descriptionTeaser, plural } from '@courseport/shared-ui';
+import { type MutableRefObject, useEffect, useRef } from 'react';
 import { UNKNOWN_EDUCATOR } from '../../catalog/components/CourseCard';
 import { Rating } from '../../common/components/Rating';
 
 /** Title, a plain-text teaser of the description, rating, students and educator. */
-export function CourseHeader({ course }: { course: CourseDetails }) {
+export function CourseHeader({
+  course,
+  focusTitle,
+}: {
+  course: CourseDetails;
+  focusTitle?: MutableRefObject<boolean>;
+}) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusTitle?.current) return;
+    focusTitle.current = false;
+    title.current?.focus();
+  }, [focusTitle]);
   return (
     <header className="sf-course-header">
-      <h1 className="sf-course-heading">{course.courseTitle}</h1>
+      <h1 ref={title} tabIndex={-1} className="sf-course-heading">
+        {course.courseTitle}
+      </h1>
       <p className="sf-course-teaser" data-testid="course-teaser">
         {descriptionTeaser(course.courseDescription)}
       </p>

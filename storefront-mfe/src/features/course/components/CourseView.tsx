@@ -1,13 +1,20 @@
 import type { CourseDetails } from '@courseport/shared-ui';
 import { courseMinutes, lectureCount, orderedChapters } from '@courseport/shared-ui';
-import { useMemo, useRef, useState } from 'react';
+import { type MutableRefObject, useMemo, useRef, useState } from 'react';
 import { CourseDescription } from './CourseDescription';
 import { CourseHeader } from './CourseHeader';
 import { CourseStructure, type PreviewChoice } from './CourseStructure';
 import { PurchaseCard } from './PurchaseCard';
 
 /** A loaded course: header, structure and description on the left, the purchase card on the right. */
-export function CourseView({ course }: { course: CourseDetails }) {
+export function CourseView({
+  course,
+  focusTitle,
+}: {
+  course: CourseDetails;
+  /** Set when the page's heading had the focus before the course arrived: the title takes it. */
+  focusTitle?: MutableRefObject<boolean>;
+}) {
   const chapters = useMemo(() => orderedChapters(course), [course]);
   const [preview, setPreview] = useState<PreviewChoice | null>(null);
   const mediaRef = useRef<HTMLDivElement>(null);
@@ -25,7 +32,7 @@ export function CourseView({ course }: { course: CourseDetails }) {
   return (
     <div className="sf-container sf-course-layout">
       <div className="sf-course-intro">
-        <CourseHeader course={course} />
+        <CourseHeader course={course} focusTitle={focusTitle} />
       </div>
       <div className="sf-course-side">
         <PurchaseCard
