@@ -4,6 +4,7 @@ import {
   courseMinutes,
   type EnrolledCourse,
   formatDuration,
+  maxWidthQuery,
   percentText,
   useMediaQuery,
   useNavigate,
@@ -48,7 +49,7 @@ function CourseCell({ row }: { row: Row }) {
 export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCourse[]; progress: ProgressByCourse }) {
   const navigate = useNavigate();
   // Phones (below antd's `sm`): no Duration column and a compact table, so the rest fits the screen.
-  const phone = useMediaQuery('(max-width: 575px)');
+  const phone = useMediaQuery(maxWidthQuery('sm'));
   const rows = useMemo<Row[]>(
     () =>
       courses.map((course) => ({

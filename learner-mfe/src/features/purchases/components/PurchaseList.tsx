@@ -1,4 +1,4 @@
-import { Link, money, useCurrency, useMediaQuery } from '@courseport/shared-ui';
+import { Link, maxWidthQuery, money, useCurrency, useMediaQuery } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
 import type { Purchase, PurchaseStatus } from '../api/purchases';
 
@@ -77,7 +77,7 @@ function PurchaseCards({ purchases, currency }: { purchases: Purchase[]; currenc
 export function PurchaseList({ purchases }: { purchases: Purchase[] }) {
   const currency = useCurrency();
   // Below antd's `sm`, as My Enrollments.
-  const phone = useMediaQuery('(max-width: 575px)');
+  const phone = useMediaQuery(maxWidthQuery('sm'));
   if (phone) return <PurchaseCards purchases={purchases} currency={currency} />;
   return (
     <Table<Purchase>
