@@ -230,19 +230,24 @@ describe('Add course: chapters and lectures', () => {
     await addLecture(1, { title: 'Welcome', duration: '30', url: 'https://youtu.be/a', free: true });
     await addLecture(1, { title: 'Setup', duration: '45', url: 'https://youtu.be/b', free: false });
 
-    await user.click(within(chapter(1)).getByLabelText('Collapse chapter'));
+    await user.click(within(chapter(1)).getByLabelText("Collapse chapter 'Getting started'"));
     expect(within(chapter(1)).queryByText('Welcome')).not.toBeInTheDocument();
     expect(within(chapter(1)).queryByText('+ Add Lecture')).not.toBeInTheDocument();
     expect(within(chapter(1)).getByText('2 lectures')).toBeInTheDocument();
-    await user.click(within(chapter(1)).getByLabelText('Expand chapter'));
+    await user.click(within(chapter(1)).getByLabelText("Expand chapter 'Getting started'"));
     expect(within(chapter(1)).getByText('Welcome')).toBeInTheDocument();
 
-    await user.click(within(lectureLines(chapter(1))[0] as HTMLElement).getByLabelText('Remove lecture'));
+    // Every remove button names what it removes.
+    expect(
+      lectureLines(chapter(1)).map((line) => line.querySelector('button.ed-icon-button')?.getAttribute('aria-label')),
+    ).toEqual(["Remove lecture 'Welcome'", "Remove lecture 'Setup'"]);
+    expect(within(chapter(2)).getByLabelText("Remove chapter 'Components'")).toBeInTheDocument();
+    await user.click(within(chapter(1)).getByLabelText("Remove lecture 'Welcome'"));
     expect(lectureLines(chapter(1)).map((l) => l.querySelector('.ed-lecture-title')?.textContent)).toEqual(['Setup']);
     expect(within(chapter(1)).getByText('1.')).toBeInTheDocument();
     expect(within(chapter(1)).getByText('1 lecture')).toBeInTheDocument();
 
-    await user.click(within(chapter(1)).getByLabelText('Remove chapter'));
+    await user.click(within(chapter(1)).getByLabelText("Remove chapter 'Getting started'"));
     expect(chapterItems().map((c) => c.querySelector('.ed-chapter-title')?.textContent)).toEqual(['1. Components']);
   });
 });

@@ -16,13 +16,15 @@ interface ChapterCardProps {
 export function ChapterCard({ chapter, number, onToggle, onRemove, onAddLecture, onRemoveLecture }: ChapterCardProps) {
   const open = !chapter.collapsed;
   const bodyId = `ed-chapter-${chapter.chapterId}`;
+  // Every control says which chapter it acts on ("Remove chapter 'Components'").
+  const name = `'${chapter.chapterTitle}'`;
   return (
     <li className="ed-chapter" aria-label={`Chapter ${number}: ${chapter.chapterTitle}`}>
       <div className="ed-chapter-head">
         <button
           type="button"
           className="ed-icon-button"
-          aria-label={open ? 'Collapse chapter' : 'Expand chapter'}
+          aria-label={`${open ? 'Collapse' : 'Expand'} chapter ${name}`}
           aria-expanded={open}
           aria-controls={bodyId}
           onClick={onToggle}
@@ -33,7 +35,7 @@ export function ChapterCard({ chapter, number, onToggle, onRemove, onAddLecture,
           <span className="ed-chapter-title">{`${number}. ${chapter.chapterTitle}`}</span>
           <span className="ed-chapter-count">{plural(chapter.chapterContent.length, 'lecture')}</span>
         </span>
-        <button type="button" className="ed-icon-button" aria-label="Remove chapter" onClick={onRemove}>
+        <button type="button" className="ed-icon-button" aria-label={`Remove chapter ${name}`} onClick={onRemove}>
           <CloseIcon />
         </button>
       </div>

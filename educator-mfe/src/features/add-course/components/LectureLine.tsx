@@ -3,6 +3,10 @@ import { CloseIcon } from '../../layout/components/icons';
 import type { LectureDraft } from '../hooks/chapters';
 
 /** One lecture of a chapter: number, title, 'N mins', its link, 'Free Preview' or 'Paid'. */
+/** What a lecture's controls call it: 'Intro', or its number when it has no title. */
+export const lectureName = (lecture: LectureDraft, number: number) =>
+  lecture.lectureTitle.trim() ? `'${lecture.lectureTitle.trim()}'` : String(number);
+
 export function LectureLine({
   lecture,
   number,
@@ -24,12 +28,17 @@ export function LectureLine({
             Link
             <span className="ed-visually-hidden">{` to ${lecture.lectureTitle || 'the lecture'}`}</span>
           </a>
-          <Tag color={lecture.isPreviewFree ? 'green' : 'default'} bordered={false}>
+          <Tag color={lecture.isPreviewFree ? 'green' : 'default'} variant="filled">
             {lecture.isPreviewFree ? 'Free Preview' : 'Paid'}
           </Tag>
         </span>
       </span>
-      <button type="button" className="ed-icon-button" aria-label="Remove lecture" onClick={onRemove}>
+      <button
+        type="button"
+        className="ed-icon-button"
+        aria-label={`Remove lecture ${lectureName(lecture, number)}`}
+        onClick={onRemove}
+      >
         <CloseIcon />
       </button>
     </li>
