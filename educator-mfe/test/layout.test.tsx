@@ -6,11 +6,14 @@ import {
   COURSES_PATH,
   currentPath,
   DASHBOARD_PATH,
+  deferred,
   link,
+  makeCourse,
   makeDashboard,
   mockGet,
   renderPortal,
   STUDENTS_PATH,
+  serverError,
   setSession,
   setupUser,
   signInAsEducator,
@@ -176,5 +179,97 @@ describe('Educator layout', () => {
     renderPortal('/educator/no-such-page');
     expect(currentPath()).toBe('/educator');
     expect(await screen.findByText('Welcome back, Grace Hopper!')).toBeInTheDocument();
+  });
+});
+
+const h1s = () => Array.from(document.querySelectorAll('h1')).map((h) => h.textContent);
+
+describe('Educator layout: accessibility', () => {
+  it('offers Sign out in the top bar (the shell hides its account menu here), only when signed in', async () => {
+    const signOut = vi.fn(async () => {});
+    sessionStore.setState({ signOut });
+    const { unmount } = renderPortal('/educator');
+    const header = document.querySelector('header.ed-topbar') as HTMLElement;
+    await user.click(within(header).getByRole('button', { name: 'Sign out' }));
+    expect(signOut).toHaveBeenCalledTimes(1);
+    await screen.findByText('Welcome back, Grace Hopper!');
+    unmount();
+
+    setSession({ status: 'signed-out', identity: null, user: null, roles: [] });
+    renderPortal('/educator');
+    expect(screen.queryByText('Sign out')).not.toBeInTheDocument();
+    await screen.findByText('Welcome back, Educator!');
+  });
+
+  it('renders no <main> of its own (the shell has it), and names every page in the tab', async () => {
+    renderPortal('/educator');
+    await screen.findByText('Welcome back, Grace Hopper!');
+    expect(document.querySelector('main')).toBeNull();
+    expect(document.title).toBe('Dashboard · Educator · Courseport');
+    expect(h1s()).toEqual(['Welcome back, Grace Hopper!']);
+
+    await user.click(link('Add Course', nav()));
+    expect(document.title).toBe('Add Course · Educator · Courseport');
+    expect(h1s()).toEqual(['Add Course']);
+    await user.click(link('My Courses', nav()));
+    await screen.findByText('No courses added yet');
+    expect(document.title).toBe('My Courses · Educator · Courseport');
+    expect(h1s()).toEqual(['My Courses']);
+    await user.click(link('Student Enrolled', nav()));
+    await screen.findByText('No students enrolled yet');
+    expect(document.title).toBe('Enrolled Students · Educator · Courseport');
+    expect(h1s()).toEqual(['Enrolled Students']);
+  });
+
+  it("moves the focus to the page's heading after a navigation, not on the first page", async () => {
+    renderPortal('/educator/add-course');
+    const first = screen.getByRole('heading', { level: 1, name: 'Add Course' });
+    expect(first).not.toHaveFocus();
+
+    await user.click(link('My Courses', nav()));
+    expect(screen.getByRole('heading', { level: 1, name: 'My Courses' })).toHaveFocus();
+    await screen.findByText('No courses added yet');
+
+    // The dashboard's heading is there (for screen readers) while it loads, and keeps the focus.
+    await user.click(link('Dashboard', nav()));
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveFocus();
+    await screen.findByText('Welcome back, Grace Hopper!');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Grace Hopper!' })).toBe(heading);
+    expect(heading).toHaveFocus();
+  });
+
+  it('has exactly one <h1> on the dashboard while loading, on a failure and when empty', async () => {
+    const pending = deferred<unknown>();
+    mockGet({ [DASHBOARD_PATH]: () => pending.promise });
+    const { unmount } = renderPortal('/educator');
+    expect(screen.getByText('Loading your dashboard...')).toBeInTheDocument();
+    expect(h1s()).toEqual(['Dashboard']);
+    pending.reject(serverError('Educator access required', 403));
+    await screen.findByText('Dashboard Error');
+    expect(h1s()).toEqual(['Dashboard']);
+    unmount();
+
+    mockGet({
+      [DASHBOARD_PATH]: () => ({
+        success: true,
+        dashboardData: makeDashboard({ totalCourses: 0, totalEarnings: 0, enrolledStudentsData: [] }),
+      }),
+    });
+    renderPortal('/educator');
+    await screen.findByText('No Dashboard Data');
+    expect(h1s()).toEqual(['Dashboard']);
+  });
+
+  it('lets wide tables scroll inside their own box on a 390 px phone', async () => {
+    window.innerWidth = 390;
+    mockGet({ [COURSES_PATH]: () => ({ success: true, courses: [makeCourse({ _id: 'c1' })] }) });
+    renderPortal('/educator/my-courses');
+    await screen.findByText('Course c1');
+    const table = document.querySelector('table') as HTMLElement;
+    // The table takes the width it needs and scrolls in its wrapper, not the page.
+    expect(table.closest('.ed-table-wrap')).not.toBeNull();
+    expect(table.closest('.ant-table-content')).not.toBeNull();
+    expect(table.style.width).toBe('max-content');
   });
 });

@@ -1,8 +1,10 @@
 import { Button, type DashboardData, EmptyState, ErrorState, LoadingState, useNavigate } from '@courseport/shared-ui';
+import type { ReactNode } from 'react';
 import '../styles/dashboard.css';
 import { dashboardQuery } from '../features/dashboard/api/dashboard';
 import { LatestEnrollments } from '../features/dashboard/components/LatestEnrollments';
 import { StatCards } from '../features/dashboard/components/StatCards';
+import { PageHeader } from '../features/layout/components/PageHeader';
 import { PATHS } from '../features/layout/components/paths';
 import { money, useCurrency } from '../features/layout/hooks/useCurrency';
 import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
@@ -11,12 +13,18 @@ import { useSignedInUser } from '../features/layout/hooks/useSignedInUser';
 /** /educator: totals and the latest enrollments of the signed-in educator. */
 export default function DashboardPage() {
   const navigate = useNavigate();
+  const currency = useCurrency();
+  const { name } = useSignedInUser();
   const { state, retry } = useEducatorQuery(dashboardQuery(), 'Failed to fetch dashboard data');
+  const ready = state.status === 'ready' && state.data.totalCourses > 0;
 
-  if (state.status === 'loading') return <LoadingState text="Loading your dashboard..." />;
-  if (state.status === 'error') return <ErrorState title="Dashboard Error" message={state.message} onRetry={retry} />;
-  if (state.data.totalCourses === 0) {
-    return (
+  let content: ReactNode;
+  if (state.status === 'loading') {
+    content = <LoadingState text="Loading your dashboard..." />;
+  } else if (state.status === 'error') {
+    content = <ErrorState title="Dashboard Error" message={state.message} onRetry={retry} />;
+  } else if (state.data.totalCourses === 0) {
+    content = (
       <EmptyState
         title="No Dashboard Data"
         description="Add your first course to start tracking enrollments and earnings."
@@ -27,27 +35,34 @@ export default function DashboardPage() {
         }
       />
     );
+  } else {
+    content = <Dashboard data={state.data} currency={currency} />;
   }
-  return <Dashboard data={state.data} />;
-}
 
-function Dashboard({ data }: { data: DashboardData }) {
-  const currency = useCurrency();
-  const { name } = useSignedInUser();
+  // One <h1> in every state (the same element, so the focus stays on it): the welcome once the
+  // data is there, else 'Dashboard' for screen readers.
   return (
     <div className="ed-page ed-dashboard">
-      <header className="ed-page-head">
-        <div>
-          <h1 className="ed-page-title">{`Welcome back, ${name ?? 'Educator'}!`}</h1>
-          <p className="ed-page-subtitle">Here is how your courses are doing.</p>
-        </div>
-      </header>
+      <PageHeader
+        title={ready ? `Welcome back, ${name ?? 'Educator'}!` : 'Dashboard'}
+        pageName="Dashboard"
+        subtitle="Here is how your courses are doing."
+        hidden={!ready}
+      />
+      {content}
+    </div>
+  );
+}
+
+function Dashboard({ data, currency }: { data: DashboardData; currency: string }) {
+  return (
+    <>
       <StatCards
         enrollments={data.enrolledStudentsData.length}
         courses={data.totalCourses}
         earnings={money(currency, data.totalEarnings)}
       />
       <LatestEnrollments enrollments={data.enrolledStudentsData} />
-    </div>
+    </>
   );
 }

@@ -31,9 +31,9 @@ export function EducatorLayout() {
         {isEducator && (
           <Sidebar collapsed={collapsed} desktop={desktop} onToggle={() => setCollapsed((value) => !value)} />
         )}
-        <main className="ed-main">
+        <div className="ed-main" id="ed-content">
           <Outlet />
-        </main>
+        </div>
       </div>
       <PortalFooter />
     </div>

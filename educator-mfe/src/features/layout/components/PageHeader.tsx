@@ -1,22 +1,37 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
+import { useFocusOnNavigation, usePageTitle } from '../hooks/usePageTitle';
 
-/** A page's title, an optional subtitle and an optional action on the right. */
+/**
+ * A page's one `<h1>`, an optional subtitle and an optional action on the right. It also names the
+ * tab ('My Courses · Educator · Courseport') and takes the focus after a navigation. `hidden` keeps
+ * the heading for screen readers only (a page whose visible title waits for its data).
+ */
 export function PageHeader({
   title,
+  pageName,
   subtitle,
   action,
+  hidden = false,
 }: {
-  title: ReactNode;
+  title: string;
+  /** The page's name in the tab's title; the title by default. */
+  pageName?: string;
   subtitle?: ReactNode;
   action?: ReactNode;
+  hidden?: boolean;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  usePageTitle(pageName ?? title);
+  useFocusOnNavigation(heading);
   return (
-    <header className="ed-page-head">
+    <header className={hidden ? 'ed-visually-hidden' : 'ed-page-head'}>
       <div>
-        <h1 className="ed-page-title">{title}</h1>
-        {subtitle && <p className="ed-page-subtitle">{subtitle}</p>}
+        <h1 ref={heading} tabIndex={-1} className="ed-page-title">
+          {title}
+        </h1>
+        {subtitle && !hidden && <p className="ed-page-subtitle">{subtitle}</p>}
       </div>
-      {action}
+      {!hidden && action}
     </header>
   );
 }
