@@ -197,6 +197,27 @@ describe('Player: accessibility', () => {
     expect(document.querySelector('h1')).toHaveTextContent('Course player');
   });
 
+  it("hands the focus from the loading state's h1 to the course's title when the course arrives", async () => {
+    const answer = deferred<unknown>();
+    mockGet({ [ENROLLED_PATH]: () => answer.promise });
+    mockPost({ [PROGRESS_PATH]: () => progressAnswer('c1', null) });
+    renderAt('/player/c1');
+    // The shell moves the focus to the page's heading on navigation.
+    document.querySelector<HTMLElement>('h1')?.focus();
+    expect(document.activeElement).toHaveTextContent('Course player');
+    answer.resolve(enrolledAnswer([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE })]));
+    await screen.findByText('Course Structure');
+    expect(document.activeElement?.tagName).toBe('H1');
+    expect(document.activeElement).toHaveTextContent(TITLE);
+  });
+
+  it('leaves the focus alone when the heading did not have it', async () => {
+    answerWith();
+    renderAt('/player/c1');
+    await screen.findByText('Course Structure');
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('names Watch and Mark Complete by the lecture they act on', async () => {
     answerWith(undefined, ['l1']);
     await openPlayer();
