@@ -8,6 +8,7 @@ export {
   type InfiniteData,
   infiniteQueryOptions,
   keepPreviousData,
+  notifyManager,
   type QueryClient,
   type QueryKey,
   queryOptions,
