@@ -24,8 +24,8 @@ export function UserAvatar({ name, imageUrl, size = 36 }: { name: string; imageU
       alt={name ? `${name}'s avatar` : 'Avatar'}
       icon={letters ? undefined : <PersonIcon />}
       style={{
-        backgroundColor: '#dbeafe',
-        color: '#1d4ed8',
+        backgroundColor: 'var(--cp-color-primary-bg-strong)',
+        color: 'var(--cp-color-primary-strong)',
         flexShrink: 0,
         fontSize: Math.round(size * 0.4),
         fontWeight: 600,
