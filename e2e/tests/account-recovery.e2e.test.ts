@@ -89,7 +89,7 @@ describe('account recovery', () => {
 
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    expect(await page.title()).toBe('Reset password | Courseport');
+    expect(await page.title()).toBe('Reset password · Courseport');
     await shoot(page, 'reset-password');
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(newPassword);

@@ -48,8 +48,10 @@ describe('identity, roles and the admin console', () => {
     await dialog.getByText('Create courses and teach students').click();
     expect(await dialog.getByText('Selected roles:').textContent()).toContain('Student, Educator');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Educator request submitted! Admin will review your request.').waitFor();
-    await page.getByText('Successfully signed up with roles: student, educator!').waitFor();
+    // Educator is only requested (pending approval), and the toast says so.
+    await page
+      .getByText('Successfully signed up as a student! Educator access requested: it is pending admin approval.')
+      .waitFor();
     await page.getByRole('link', { name: 'My Enrollments' }).waitFor();
     expect(await page.getByRole('link', { name: 'Educator Dashboard' }).count()).toBe(0);
 

@@ -8,30 +8,52 @@ import {
   useLocation,
   useSession,
 } from '@courseport/shared-ui';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { ROUTES, showsNavBar } from '../routes.mjs';
-import { AuthProvider } from './auth/AuthProvider';
-import { EducatorGuard } from './guards/EducatorGuard';
-import { DemoBanner } from './layout/DemoBanner';
-import { NavBar } from './layout/NavBar';
-import { NotFound } from './layout/NotFound';
-import { LoadWhen } from './lazy/LoadWhen';
-import { RemotePage } from './remotes/RemotePage';
-import { useProfileSync } from './session/useProfileSync';
+import { AuthProvider } from './features/auth/components/AuthProvider';
+import { DemoBanner } from './features/layout/components/DemoBanner';
+import { LoadWhen } from './features/layout/components/LoadWhen';
+import { NavBar } from './features/layout/components/NavBar';
+import { useFocusOnNavigate } from './features/layout/hooks/useFocusOnNavigate';
+import { RemotePage } from './features/remotes/components/RemotePage';
+import { EducatorGuard } from './features/session/components/EducatorGuard';
+import { ProfileLoadError } from './features/session/components/ProfileLoadError';
+import { useProfileSync } from './features/session/hooks/useProfileSync';
+import './styles/shell.css';
+import { NotFound } from './pages/NotFoundPage';
 
-const RoleDialog = lazy(() => import('./roles/RoleDialog').then((m) => ({ default: m.RoleDialog })));
+const RoleDialog = lazy(() =>
+  import('./features/roles/components/RoleDialog').then((m) => ({ default: m.RoleDialog })),
+);
 // The shell's own pages (local accounts' screens): not part of the first load.
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+
+/** The id of the shell's one <main>: the skip link's target (portals render no <main> of their own). */
+export const MAIN_ID = 'main-content';
+export const SKIP_LINK_TEXT = 'Skip to content';
 
 export function Frame({ demo = false }: { demo?: boolean }) {
   const { pathname } = useLocation();
   const roleDialogOpen = useSession((s) => s.roleDialogOpen);
+  const main = useRef<HTMLElement>(null);
   useProfileSync();
+  useFocusOnNavigate(main);
   return (
     <div className="cp-layout">
+      <a
+        className="cp-skip-link"
+        href={`#${MAIN_ID}`}
+        onClick={(event) => {
+          event.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        {SKIP_LINK_TEXT}
+      </a>
       {demo && <DemoBanner />}
       {showsNavBar(pathname) && <NavBar />}
-      <main className="cp-content">
+      <main id={MAIN_ID} ref={main} tabIndex={-1} className="cp-content">
+        <ProfileLoadError />
         <Routes>
           {ROUTES.map(({ path, remote, module, guard }) => {
             const page = <RemotePage key={`${remote}/${module}`} remote={remote} module={module} />;

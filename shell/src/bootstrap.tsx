@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@courseport/shared-ui';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { firstPage, publicConfig } from './startup/early';
+import { firstPage, publicConfig } from './features/startup/api/early';
 
 /** Without the API the frame still renders (portals show their own errors): assume the defaults. */
 const FALLBACK_CONFIG: PublicConfig = { authMode: 'local', paymentMode: 'local', currency: 'Rs', mode: 'production' };

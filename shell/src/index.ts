@@ -1,4 +1,4 @@
 // The host's shared libraries are eager (in this entry chunk), so there is no async boundary:
 // start what the page needs at once, then render.
-import './startup/early';
+import './features/startup/api/early';
 import './bootstrap';

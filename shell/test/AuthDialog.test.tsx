@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('@courseport/shared-ui', async (original) => ({ ...(await original<object>()), api }));
 
-import { EMAIL_CONFIRMED_TEXT, INVALID_CONFIRMATION_TEXT } from '../src/auth/local/LocalAuthProvider';
+import { EMAIL_CONFIRMED_TEXT, INVALID_CONFIRMATION_TEXT } from '../src/features/auth/components/LocalAuthProvider';
 import { fill, renderLocalAuth, resetSession, sessionAnswer, USER } from './local-auth';
 
 const SESSION_CALL = { credentials: 'include', anonymous: true };

@@ -7,7 +7,7 @@ const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('@courseport/shared-ui', async (original) => ({ ...(await original<object>()), api }));
 
 import { App } from '../src/App';
-import { DEMO_BANNER_TEXT } from '../src/layout/DemoBanner';
+import { DEMO_BANNER_TEXT } from '../src/features/layout/components/DemoBanner';
 import { resetSession } from './local-auth';
 
 const config = (mode: PublicConfig['mode']): PublicConfig => ({
@@ -59,6 +59,6 @@ describe('the reset-password route', () => {
     expect(
       await screen.findByRole('heading', { name: 'Choose a new password' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Reset password | Courseport');
+    expect(document.title).toBe('Reset password · Courseport');
   });
 });

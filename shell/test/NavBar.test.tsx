@@ -1,14 +1,15 @@
 import { type Role, sessionStore, type UserProfile } from '@courseport/shared-ui';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('@courseport/shared-ui', async (original) => ({ ...(await original<object>()), api }));
 
-import { UserMenuContext } from '../src/auth/auth-ui';
-import { LocalUserMenu } from '../src/auth/local/UserMenu';
-import { NavBar } from '../src/layout/NavBar';
+import { LocalUserMenu } from '../src/features/auth/components/LocalUserMenu';
+import { UserMenuContext } from '../src/features/auth/components/UserMenuSlot';
+import { NavBar, REMOVE_EDUCATOR_TITLE } from '../src/features/layout/components/NavBar';
+import { TOAST_TOP_PROPERTY } from '../src/features/layout/hooks/useToastOffset';
 import { renderAt } from './render';
 
 const profile = (roles: Role[]): UserProfile => ({
@@ -106,12 +107,45 @@ describe('NavBar', () => {
     expect(screen.getByRole('link', { name: 'My Enrollments' })).toBeInTheDocument();
   });
 
-  it('uses the short S / E labels on phones', () => {
+  it('keeps the full Student / Educator words on phones (no cryptic S / E)', () => {
     window.innerWidth = 375;
     signIn(['student']);
     renderAt(<NavBar />);
-    expect(screen.getByRole('button', { name: 'Student' })).toHaveTextContent(/^S$/);
-    expect(screen.getByRole('button', { name: 'Educator' })).toHaveTextContent(/^E$/);
+    expect(screen.getByRole('button', { name: 'Student' })).toHaveTextContent(/^Student$/);
+    expect(screen.getByRole('button', { name: 'Educator' })).toHaveTextContent(/^Educator$/);
+  });
+
+  it("asks before dropping an approved educator's role, saying re-approval will be needed", async () => {
+    signIn(['student', 'educator']);
+    api.post.mockResolvedValue({ success: true, user: profile(['student']) });
+    renderAt(<NavBar />, '/my-enrollments');
+    await userEvent.click(screen.getByRole('button', { name: 'Educator' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 });
+    expect(dialog).toHaveTextContent(REMOVE_EDUCATOR_TITLE);
+    expect(dialog).toHaveTextContent(/new request and an admin's approval/);
+    expect(api.post).not.toHaveBeenCalled();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep educator role' }));
+    await waitFor(() => expect(screen.queryByText(REMOVE_EDUCATOR_TITLE)).toBeNull());
+    expect(api.post).not.toHaveBeenCalled();
+    expect(sessionStore.getState().roles).toContain('educator');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Educator' }));
+    const again = await screen.findByRole('dialog', {}, { timeout: 5_000 });
+    await userEvent.click(within(again).getByRole('button', { name: 'Remove educator role' }));
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith('/api/user/update-roles', { action: 'remove', role: 'educator' }),
+    );
+    expect(await screen.findByText('Role removed successfully!')).toBeInTheDocument();
+    expect(sessionStore.getState().roles).toEqual(['student']);
+  });
+
+  it('places the toasts below the bar it measures', () => {
+    signIn(['student']);
+    const { unmount } = renderAt(<NavBar />);
+    expect(document.documentElement.style.getPropertyValue(TOAST_TOP_PROPERTY)).toMatch(/^\d+px$/);
+    unmount();
+    expect(document.documentElement.style.getPropertyValue(TOAST_TOP_PROPERTY)).toBe('');
   });
 
   it('sends an educator request instead of granting the role', async () => {
@@ -139,12 +173,12 @@ describe('NavBar', () => {
     api.post.mockReturnValue(new Promise((_, reject) => (fail = reject)));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderAt(<NavBar />);
-    await userEvent.click(screen.getByRole('button', { name: 'Educator' }));
-    expect(screen.getByRole('button', { name: 'Student' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Student' }));
+    expect(screen.getByRole('button', { name: 'Educator' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Educator' }));
     expect(api.post).toHaveBeenCalledTimes(1);
     await act(async () => fail(new Error('boom')));
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Error toggling role:', expect.any(Error)));
-    expect(screen.getByRole('button', { name: 'Student' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Educator' })).toBeEnabled();
   });
 });

@@ -8,9 +8,9 @@ const registry = vi.hoisted(() => ({
   resetRemote: vi.fn(),
   hasPreloadHints: vi.fn(),
 }));
-vi.mock('../src/remotes/registry', () => registry);
+vi.mock('../src/features/remotes/api/registry', () => registry);
 
-import { RemotePage, UNAVAILABLE_TEXT } from '../src/remotes/RemotePage';
+import { RemotePage, UNAVAILABLE_TEXT } from '../src/features/remotes/components/RemotePage';
 
 const Working = () => <h2>Course List</h2>;
 const Throwing = () => {

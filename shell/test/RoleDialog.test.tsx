@@ -6,7 +6,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('@courseport/shared-ui', async (original) => ({ ...(await original<object>()), api }));
 
-import { RoleDialog } from '../src/roles/RoleDialog';
+import {
+  DISMISS_NOTE_TEXT,
+  RoleDialog,
+  SIGNED_UP_BY_DEFAULT_TEXT,
+  SIGNED_UP_EDUCATOR_REQUESTED_TEXT,
+  SIGNED_UP_TEXT,
+} from '../src/features/roles/components/RoleDialog';
 import { renderAt } from './render';
 
 const refreshUser = vi.fn();
@@ -62,8 +68,10 @@ describe('RoleDialog', () => {
       roles: ['student'],
     });
     finish({ success: true });
-    expect(await screen.findByText('Successfully signed up with roles: student, educator!')).toBeInTheDocument();
-    expect(await screen.findByText('Educator request submitted! Admin will review your request.')).toBeInTheDocument();
+    // Educator is only requested: the toast says so, not 'roles: student, educator'.
+    expect(await screen.findByText(SIGNED_UP_EDUCATOR_REQUESTED_TEXT)).toBeInTheDocument();
+    expect(SIGNED_UP_EDUCATOR_REQUESTED_TEXT).toMatch(/pending admin approval/);
+    expect(screen.queryByText(/roles: student, educator/)).toBeNull();
     expect(api.post).toHaveBeenLastCalledWith('/api/user/request-educator');
     expect(refreshUser).toHaveBeenCalled();
     expect(sessionStore.getState().roleDialogOpen).toBe(false);
@@ -75,5 +83,45 @@ describe('RoleDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Failed to create user profile')).toBeInTheDocument();
     expect(sessionStore.getState().roleDialogOpen).toBe(true);
+  });
+
+  it('signs up a student-only choice as a student', async () => {
+    api.post.mockResolvedValue({ success: true });
+    renderAt(<RoleDialog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(SIGNED_UP_TEXT)).toBeInTheDocument();
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(refreshUser).toHaveBeenCalled();
+  });
+
+  it('closing it without choosing (Cancel, Esc) still leaves a usable account: a student profile', async () => {
+    api.post.mockResolvedValue({ success: true });
+    renderAt(<RoleDialog />);
+    expect(screen.getByText(DISMISS_NOTE_TEXT)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(sessionStore.getState().roleDialogOpen).toBe(false);
+    expect(api.post).toHaveBeenCalledWith('/api/user/create', expect.objectContaining({ roles: ['student'] }));
+    expect(await screen.findByText(SIGNED_UP_BY_DEFAULT_TEXT)).toBeInTheDocument();
+    expect(api.post).not.toHaveBeenCalledWith('/api/user/request-educator');
+    expect(refreshUser).toHaveBeenCalled();
+  });
+
+  it('Esc creates the student profile too, even with Educator ticked (no request is sent behind the back)', async () => {
+    api.post.mockResolvedValue({ success: true });
+    renderAt(<RoleDialog />);
+    await userEvent.click(screen.getAllByRole('checkbox')[1] as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    expect(sessionStore.getState().roleDialogOpen).toBe(false);
+    expect(await screen.findByText(SIGNED_UP_BY_DEFAULT_TEXT)).toBeInTheDocument();
+    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(api.post).toHaveBeenCalledWith('/api/user/create', expect.objectContaining({ roles: ['student'] }));
+  });
+
+  it('a failed default sign-up says so (the profile poll asks again)', async () => {
+    api.post.mockRejectedValue(new TypeError('network down'));
+    renderAt(<RoleDialog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Failed to create user profile')).toBeInTheDocument();
+    expect(refreshUser).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,11 @@
-import { sessionStore } from '@courseport/shared-ui';
+import { QueryProvider, sessionStore } from '@courseport/shared-ui';
 import { LocationProbe, MemoryRouter, Route, Routes, type setupUser } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { LocalAuthProvider } from '../src/auth/local/LocalAuthProvider';
-import { NavBar } from '../src/layout/NavBar';
+import { LocalAuthProvider } from '../src/features/auth/components/LocalAuthProvider';
+import { NavBar } from '../src/features/layout/components/NavBar';
 import ResetPasswordPage from '../src/pages/ResetPasswordPage';
+import { testQueryClient } from './render';
 
 /** Local accounts' test tools: the API's session answers and the provider with the bar and pages. */
 
@@ -46,16 +47,18 @@ export const resetSession = () => sessionStore.setState(signedOutSession());
  */
 export function renderLocalAuth(path = '/') {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <LocalAuthProvider>
-        <NavBar />
-        <Routes>
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/" element={<p>Home page</p>} />
-        </Routes>
-      </LocalAuthProvider>
-      <LocationProbe withSearch />
-    </MemoryRouter>,
+    <QueryProvider client={testQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <LocalAuthProvider>
+          <NavBar />
+          <Routes>
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/" element={<p>Home page</p>} />
+          </Routes>
+        </LocalAuthProvider>
+        <LocationProbe withSearch />
+      </MemoryRouter>
+    </QueryProvider>,
   );
 }
 

@@ -1,11 +1,20 @@
 import { Button, Link, StatusMessage } from '@courseport/shared-ui';
+import { usePageTitle } from '../features/layout/hooks/usePageTitle';
+
+export const NOT_FOUND_TITLE = 'Page not found';
+
+const heading = { margin: 0, font: 'inherit', color: 'var(--cp-color-heading)' } as const;
 
 export function NotFound() {
+  usePageTitle(NOT_FOUND_TITLE);
   return (
     <StatusMessage
       tone="info"
-      title="Page not found"
-      subTitle="The page you are looking for does not exist."
+      title={<h1 style={heading}>{NOT_FOUND_TITLE}</h1>}
+      // Darker than the shared subtitle grey, for contrast on the page background.
+      subTitle={
+        <span style={{ color: 'var(--cp-color-text-body)' }}>The page you are looking for does not exist.</span>
+      }
       extra={
         <Link to="/">
           <Button type="primary">Back to home</Button>
@@ -14,3 +23,5 @@ export function NotFound() {
     />
   );
 }
+
+export default NotFound;

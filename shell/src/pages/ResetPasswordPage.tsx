@@ -8,12 +8,13 @@ import {
   useToast,
 } from '@courseport/shared-ui';
 import { Alert, Card, Form, Input, Themed } from '@courseport/shared-ui/heavy';
-import { useEffect, useState } from 'react';
-import { useLocalAccount } from '../auth/local/account';
-import { confirmPasswordRules, NEW_PASSWORD_RULES } from '../auth/local/password-rules';
-import { NotFound } from '../layout/NotFound';
+import { useState } from 'react';
+import { confirmPasswordRules, NEW_PASSWORD_RULES } from '../features/auth/components/password-rules';
+import { useLocalAccount } from '../features/auth/hooks/useLocalAccount';
+import { pageTitle, usePageTitle } from '../features/layout/hooks/usePageTitle';
+import { NotFound } from './NotFoundPage';
 
-export const RESET_PASSWORD_TITLE = 'Reset password | Courseport';
+export const RESET_PASSWORD_TITLE = pageTitle('Reset password');
 export const INVALID_RESET_LINK_TEXT = 'This reset link is invalid or has expired.';
 
 interface Fields {
@@ -40,13 +41,7 @@ export default function ResetPasswordPage() {
   // The link cannot work: no token in it, or the API refused it.
   const [invalid, setInvalid] = useState<string | null>(token ? null : INVALID_RESET_LINK_TEXT);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = RESET_PASSWORD_TITLE;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  usePageTitle('Reset password');
 
   // Clerk mode has its own password recovery.
   if (!account) return <NotFound />;
@@ -75,7 +70,7 @@ export default function ResetPasswordPage() {
           title={<h1 style={heading}>{invalid}</h1>}
           subTitle={
             // Darker than the shared subtitle grey, for contrast on the page background.
-            <span style={{ color: '#475569' }}>
+            <span style={{ color: 'var(--cp-color-text-body)' }}>
               A reset link works once, and only for a limited time. Ask for a new one and open the link in the newest
               email.
             </span>

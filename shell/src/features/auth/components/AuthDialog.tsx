@@ -1,10 +1,10 @@
 import { Button, errorText } from '@courseport/shared-ui';
 import { Alert, Form, Input, Modal, Tabs, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
-import type { AuthMode } from './account';
+import type { AuthMode } from '../hooks/useLocalAccount';
 import { CheckInbox } from './CheckInbox';
 
-export type { AuthMode } from './account';
+export type { AuthMode } from '../hooks/useLocalAccount';
 
 interface Props {
   mode: AuthMode | null;

@@ -1,8 +1,8 @@
 import { LoadingState, type PublicConfig } from '@courseport/shared-ui';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { LocalAuthProvider } from './local/LocalAuthProvider';
+import { LocalAuthProvider } from './LocalAuthProvider';
 
-const ClerkAuthProvider = lazy(() => import('./clerk/ClerkAuthProvider'));
+const ClerkAuthProvider = lazy(() => import('./ClerkAuthProvider'));
 
 /** The auth bridge: Clerk when the deployment is configured for it, local accounts otherwise. */
 export function AuthProvider({ config, children }: { config: PublicConfig; children: ReactNode }) {

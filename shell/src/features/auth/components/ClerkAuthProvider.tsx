@@ -1,8 +1,8 @@
 import { ClerkProvider, UserButton, useAuth, useClerk, useUser } from '@clerk/clerk-react';
 import { sessionStore, useNavigate } from '@courseport/shared-ui';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { UserMenuContext } from '../auth-ui';
-import { setSignedIn, signedOutState } from '../session-state';
+import { setSignedIn, signedOutState } from '../../session/api/session-state';
+import { UserMenuContext } from './UserMenuSlot';
 
 /** Writes Clerk's state into the shared session store; portals never import Clerk. */
 function ClerkBridge() {

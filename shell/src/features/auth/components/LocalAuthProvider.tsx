@@ -1,14 +1,14 @@
 import { sessionStore, useNavigate, useSearchParams, useToast } from '@courseport/shared-ui';
 import { lazy, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { LoadWhen } from '../../lazy/LoadWhen';
-import { UserMenuContext } from '../auth-ui';
-import { setSignedIn, signedOutState } from '../session-state';
-import { type AuthMode, type LocalAccount, LocalAccountContext } from './account';
-import { LocalSessionClient } from './session-client';
+import { LoadWhen } from '../../layout/components/LoadWhen';
+import { setSignedIn, signedOutState } from '../../session/api/session-state';
+import { LocalSessionClient } from '../api/session-client';
+import { type AuthMode, type LocalAccount, LocalAccountContext } from '../hooks/useLocalAccount';
+import { UserMenuContext } from './UserMenuSlot';
 
 // Forms, dialogs and menus are not part of the first load: they load when first shown.
 const AuthDialog = lazy(() => import('./AuthDialog').then((m) => ({ default: m.AuthDialog })));
-const LocalUserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.LocalUserMenu })));
+const LocalUserMenu = lazy(() => import('./LocalUserMenu').then((m) => ({ default: m.LocalUserMenu })));
 
 export const EMAIL_CONFIRMED_TEXT = 'Your email address is confirmed.';
 export const INVALID_CONFIRMATION_TEXT = 'This confirmation link is invalid or has expired.';

@@ -1,7 +1,7 @@
 import { Button, errorText, useSession, useToast } from '@courseport/shared-ui';
 import { Avatar, Dropdown, Modal, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
-import { useLocalAccount } from './account';
+import { useLocalAccount } from '../hooks/useLocalAccount';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 export const SIGN_OUT_EVERYWHERE_TITLE = 'Sign out on every device?';

@@ -1,6 +1,8 @@
-import { Button, Link, NavLink, useMinWidth, useSession } from '@courseport/shared-ui';
-import { UserMenu } from '../auth/auth-ui';
-import { type ToggleRole, useRoleToggle } from '../roles/useRoleToggle';
+import { Button, Link, loadOnDemandComponents, NavLink, useMinWidth, useSession } from '@courseport/shared-ui';
+import { useRef } from 'react';
+import { UserMenu } from '../../auth/components/UserMenuSlot';
+import { type ToggleRole, useRoleToggle } from '../../roles/hooks/useRoleToggle';
+import { useToastOffset } from '../hooks/useToastOffset';
 import { Logo } from './Logo';
 
 const linkStyle = ({ isActive }: { isActive: boolean }) => ({
@@ -9,19 +11,39 @@ const linkStyle = ({ isActive }: { isActive: boolean }) => ({
   whiteSpace: 'nowrap' as const,
 });
 
-function RoleToggles({ compact }: { compact: boolean }) {
+export const REMOVE_EDUCATOR_TITLE = 'Stop being an educator?';
+export const REMOVE_EDUCATOR_TEXT =
+  "You will lose the Educator Dashboard. Becoming an educator again needs a new request and an admin's approval.";
+
+/** Dropping the educator role cannot be undone alone (re-approval is needed): ask first. */
+function confirmRemoveEducator(onOk: () => void) {
+  void loadOnDemandComponents().then(({ Modal }) =>
+    Modal.confirm({
+      title: REMOVE_EDUCATOR_TITLE,
+      content: REMOVE_EDUCATOR_TEXT,
+      okText: 'Remove educator role',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep educator role',
+      onOk,
+    }),
+  );
+}
+
+/** The role pills: full words on every screen (they sit on a row of their own on phones). */
+function RoleToggles() {
   const { toggle, busy, holds } = useRoleToggle();
   const button = (role: ToggleRole, label: string) => (
     <Button
       size="small"
       type={holds(role) ? 'primary' : 'default'}
       aria-pressed={holds(role)}
-      aria-label={label}
       loading={busy === role}
       disabled={busy !== null && busy !== role}
-      onClick={() => void toggle(role)}
+      onClick={() =>
+        role === 'educator' && holds('educator') ? confirmRemoveEducator(() => toggle(role)) : toggle(role)
+      }
     >
-      {compact ? label[0] : label}
+      {label}
     </Button>
   );
   return (
@@ -41,9 +63,12 @@ export function NavBar() {
   const roles = useSession((s) => s.roles);
   const openSignIn = useSession((s) => s.openSignIn);
   const compact = !useMinWidth('md');
+  const bar = useRef<HTMLElement>(null);
+  useToastOffset(bar);
 
   return (
     <header
+      ref={bar}
       className="cp-header"
       style={{
         display: 'flex',
@@ -55,7 +80,7 @@ export function NavBar() {
         lineHeight: 'normal',
         paddingBlock: 12,
         paddingInline: 'clamp(12px, 5vw, 64px)',
-        borderBottom: '1px solid #e2e8f0',
+        borderBottom: '1px solid var(--cp-color-border)',
       }}
     >
       <Link to="/" aria-label="Courseport home">
@@ -73,7 +98,7 @@ export function NavBar() {
             ...(compact ? { order: 3, width: '100%' } : { marginLeft: 'auto' }),
           }}
         >
-          <RoleToggles compact={compact} />
+          <RoleToggles />
           {roles.includes('admin') && (
             <NavLink to="/admin" style={linkStyle}>
               Admin Dashboard

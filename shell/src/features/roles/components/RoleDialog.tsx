@@ -1,16 +1,27 @@
-import { api, Button, errorText, useSession, useToast } from '@courseport/shared-ui';
+import { Button, errorText, useMutation, useSession, useToast } from '@courseport/shared-ui';
 import { Checkbox, Modal, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
-import { EDUCATOR_REQUEST_SENT, type ToggleRole } from './useRoleToggle';
+import { createProfile, requestEducator, type ToggleRole } from '../api/roles';
 
 const OPTIONS: Array<{ role: ToggleRole; label: string; description: string }> = [
   { role: 'student', label: 'Student', description: 'Learn from courses and track your progress' },
   { role: 'educator', label: 'Educator', description: 'Create courses and teach students' },
 ];
 
+export const SIGNED_UP_TEXT = 'Successfully signed up as a student!';
+export const SIGNED_UP_EDUCATOR_REQUESTED_TEXT =
+  'Successfully signed up as a student! Educator access requested: it is pending admin approval.';
+export const SIGNED_UP_BY_DEFAULT_TEXT =
+  'You are signed up as a student. Use the Educator button to request educator access at any time.';
+export const DISMISS_NOTE_TEXT =
+  'Closing this dialog signs you up as a student; you can request educator access later.';
+
 /**
- * 'Choose Your Roles': shown when a signed-in user has no profile yet. The profile is created as a
- * student; choosing Educator also sends an educator request for admin review.
+ * 'Choose Your Roles': shown when a signed-in user has no profile yet (the API answered 'User not
+ * found'). The profile is created as a student; choosing Educator also sends an educator request
+ * for admin review. Closing the dialog (Esc, ×, Cancel) does not leave the account without a
+ * profile: it signs up as a student, as a marketplace's default buyer. Should that fail, the
+ * profile is still missing and the next profile poll asks again.
  */
 export function RoleDialog() {
   const open = useSession((s) => s.roleDialogOpen);
@@ -19,7 +30,31 @@ export function RoleDialog() {
   const refreshUser = useSession((s) => s.refreshUser);
   const toast = useToast();
   const [selected, setSelected] = useState<ToggleRole[]>(['student']);
-  const [busy, setBusy] = useState(false);
+
+  const signUp = useMutation({
+    mutationFn: async ({ educator }: { educator: boolean; chosen: boolean }) => {
+      if (!identity) return;
+      await createProfile(identity);
+      // The profile exists: whatever happens to the educator request, the account is usable.
+      setOpen(false);
+      if (!educator) return 'student' as const;
+      try {
+        await requestEducator();
+        return 'educator-requested' as const;
+      } catch (error) {
+        toast.error(errorText(error, 'Failed to submit educator request', { network: 'fallback' }));
+        return 'student' as const;
+      }
+    },
+    onSuccess: async (outcome, { chosen }) => {
+      if (!outcome) return;
+      if (outcome === 'educator-requested') toast.success(SIGNED_UP_EDUCATOR_REQUESTED_TEXT);
+      else toast.success(chosen ? SIGNED_UP_TEXT : SIGNED_UP_BY_DEFAULT_TEXT);
+      await refreshUser();
+    },
+    onError: (error) => toast.error(errorText(error, 'Failed to create user profile', { network: 'fallback' })),
+  });
+  const busy = signUp.isPending;
 
   function toggle(role: ToggleRole) {
     setSelected((current) => {
@@ -28,34 +63,16 @@ export function RoleDialog() {
     });
   }
 
-  async function submit() {
+  function submit() {
     if (!identity || busy) return;
-    setBusy(true);
-    try {
-      const roles = selected.filter((r) => r !== 'educator');
-      await api.post('/api/user/create', {
-        _id: identity.id,
-        email: identity.email,
-        name: identity.fullName,
-        imageUrl: identity.imageUrl,
-        roles: roles.length > 0 ? roles : ['student'],
-      });
-      toast.success(`Successfully signed up with roles: ${selected.join(', ')}!`);
-      if (selected.includes('educator')) {
-        try {
-          await api.post('/api/user/request-educator');
-          toast.success(EDUCATOR_REQUEST_SENT);
-        } catch (error) {
-          toast.error(errorText(error, 'Failed to submit educator request', { network: 'fallback' }));
-        }
-      }
-      setOpen(false);
-      await refreshUser();
-    } catch (error) {
-      toast.error(errorText(error, 'Failed to create user profile', { network: 'fallback' }));
-    } finally {
-      setBusy(false);
-    }
+    signUp.mutate({ educator: selected.includes('educator'), chosen: true });
+  }
+
+  /** Esc, × or Cancel: the account still needs a profile, so it becomes a student's. */
+  function dismiss() {
+    if (busy) return;
+    setOpen(false);
+    if (identity) signUp.mutate({ educator: false, chosen: false });
   }
 
   return (
@@ -63,11 +80,11 @@ export function RoleDialog() {
       <Modal
         open={open}
         title="Choose Your Roles"
-        onCancel={() => setOpen(false)}
+        onCancel={dismiss}
         maskClosable={!busy}
         closable={!busy}
         footer={[
-          <Button key="cancel" onClick={() => setOpen(false)} disabled={busy}>
+          <Button key="cancel" onClick={dismiss} disabled={busy}>
             Cancel
           </Button>,
           <Button key="continue" type="primary" onClick={submit} loading={busy}>
@@ -90,15 +107,16 @@ export function RoleDialog() {
               >
                 <Checkbox checked={checked} onChange={() => toggle(role)} disabled={busy} style={{ width: '100%' }}>
                   <strong style={{ display: 'block' }}>{label}</strong>
-                  <span style={{ color: '#475569' }}>{description}</span>
+                  <span style={{ color: 'var(--cp-color-text-body)' }}>{description}</span>
                 </Checkbox>
               </div>
             );
           })}
         </div>
-        <p style={{ margin: 0, color: '#475569' }}>
+        <p style={{ margin: '0 0 8px', color: 'var(--cp-color-text-body)' }}>
           Selected roles: <strong>{selected.map((r) => (r === 'student' ? 'Student' : 'Educator')).join(', ')}</strong>
         </p>
+        <p style={{ margin: 0, color: 'var(--cp-color-text-body)', fontSize: 13 }}>{DISMISS_NOTE_TEXT}</p>
       </Modal>
     </Themed>
   );

@@ -1,27 +1,35 @@
-import { api, errorText, type UserProfile, useNavigate, useSession, useToast } from '@courseport/shared-ui';
-import { useState } from 'react';
-import { applyProfile } from '../session/useProfileSync';
+import {
+  errorText,
+  queryKeys,
+  useMutation,
+  useNavigate,
+  useQueryClient,
+  useSession,
+  useToast,
+} from '@courseport/shared-ui';
+import { applyProfile } from '../../session/hooks/useProfileSync';
+import { requestEducator, type ToggleRole, updateRoles } from '../api/roles';
 
-export type ToggleRole = 'student' | 'educator';
+export type { ToggleRole } from '../api/roles';
 export const EDUCATOR_REQUEST_SENT = 'Educator request submitted! Admin will review your request.';
 
 /**
  * The navigation bar's Student / Educator toggles. Becoming an educator sends a request for admin
- * review; otherwise the role is added or removed. One toggle at a time.
+ * review; otherwise the role is added or removed (the new profile goes into the profile query and
+ * the session store). One toggle at a time.
  */
 export function useRoleToggle() {
   const user = useSession((s) => s.user);
   const toast = useToast();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<ToggleRole | null>(null);
+  const client = useQueryClient();
 
-  async function toggle(role: ToggleRole) {
-    if (busy || !user) return;
-    setBusy(role);
-    try {
+  const mutation = useMutation({
+    mutationFn: async (role: ToggleRole) => {
+      if (!user) return;
       if (role === 'educator' && !user.roles.includes('educator')) {
         try {
-          await api.post('/api/user/request-educator');
+          await requestEducator();
           toast.success(EDUCATOR_REQUEST_SENT);
         } catch (error) {
           toast.error(errorText(error, 'Failed to submit educator request', { network: 'fallback' }));
@@ -29,17 +37,22 @@ export function useRoleToggle() {
         return;
       }
       const action = user.roles.includes(role) ? 'remove' : 'add';
-      const { user: updated } = await api.post<{ user: UserProfile }>('/api/user/update-roles', { action, role });
+      const updated = await updateRoles(action, role);
       toast.success(action === 'add' ? 'Role added successfully!' : 'Role removed successfully!');
+      client.setQueryData(queryKeys.user.profile(), updated);
       applyProfile(updated);
       const learningRoles = updated.roles.filter((r) => r !== 'admin');
       if (learningRoles.length === 0) navigate('/');
       else if (action === 'add' && role === 'educator' && !updated.roles.includes('student')) navigate('/educator');
-    } catch (error) {
-      console.error('Error toggling role:', error);
-    } finally {
-      setBusy(null);
-    }
+    },
+    onError: (error) => console.error('Error toggling role:', error),
+  });
+
+  const busy: ToggleRole | null = mutation.isPending ? (mutation.variables ?? null) : null;
+
+  function toggle(role: ToggleRole) {
+    if (busy || !user) return;
+    mutation.mutate(role);
   }
 
   return { toggle, busy, holds: (role: ToggleRole) => Boolean(user?.roles.includes(role)) };

@@ -1,57 +1,91 @@
-import { api, type Role, sessionStore, type UserProfile, useSession, useToast } from '@courseport/shared-ui';
+import {
+  queryKeys,
+  type Role,
+  sessionStore,
+  type Toast,
+  type UserProfile,
+  useQuery,
+  useQueryClient,
+  useSession,
+  useToast,
+} from '@courseport/shared-ui';
 import { useEffect } from 'react';
+import { isNoProfile, profileQuery } from '../api/profile';
 
-export const ROLE_POLL_MS = 10_000;
+export { ROLE_POLL_MS } from '../api/profile';
 export const EDUCATOR_APPROVED_TEXT = 'Congratulations! Your educator request has been approved! 🎉';
 
 /** The roles the interface works with: the server's, or student when it has none. */
 export const effectiveRoles = (user: UserProfile): Role[] => (user.roles.length > 0 ? user.roles : ['student']);
 
+/** A loaded profile in the store; a user with a profile never needs the sign-up role dialog. */
 export function applyProfile(user: UserProfile): void {
-  sessionStore.setState({ user, roles: effectiveRoles(user), userLoaded: true });
+  sessionStore.setState({ user, roles: effectiveRoles(user), userLoaded: true, roleDialogOpen: false });
+}
+
+/** Puts a fetched profile in the session store (if it changed), congratulating a newly approved educator. */
+function syncProfile(user: UserProfile, toast: Toast): void {
+  const { user: before, userLoaded } = sessionStore.getState();
+  if (userLoaded && before && JSON.stringify(before) === JSON.stringify(user)) return;
+  if (before && !before.roles.includes('educator') && user.roles.includes('educator')) {
+    toast.success(EDUCATOR_APPROVED_TEXT);
+  }
+  applyProfile(user);
+}
+
+/** The signed-in user's profile query (`queryKeys.user.profile()`); idle while signed out. */
+export function useProfileQuery() {
+  const signedIn = useSession((s) => s.status === 'signed-in' && Boolean(s.identity?.id));
+  return useQuery({ ...profileQuery(), enabled: signedIn });
 }
 
 /**
- * Keeps the signed-in user's profile in the session store: loaded on sign-in (no profile, or a
- * failed load, opens the role dialog), then polled every 10 s so an approved educator request
- * shows up without a reload. Polling failures are ignored.
+ * The first load of the profile failed for another reason than 'no profile yet' (the API is down,
+ * a 5xx after the retries): nothing is known about the account, so the shell says so and offers
+ * a retry; it never takes an existing user for a new one.
+ */
+export function useProfileLoadFailure() {
+  const { data, error, isError, refetch, isFetching } = useProfileQuery();
+  const failed = isError && data === undefined && !isNoProfile(error);
+  return { failed, error, retry: () => void refetch(), retrying: isFetching };
+}
+
+/**
+ * Keeps the signed-in user's profile in the session store, from the profile query: loaded on
+ * sign-in, then polled every 10 s (so an approved educator request shows up without a reload).
+ * The API's 404 'User not found' (no profile yet) opens the role dialog; any other failure does
+ * not (see `useProfileLoadFailure`), and a failed poll keeps the profile already loaded. The
+ * session store's `refreshUser` is an invalidation of the query: it resolves when the fresh
+ * profile is in the store.
  */
 export function useProfileSync(): void {
+  const client = useQueryClient();
+  const toast = useToast();
   const status = useSession((s) => s.status);
   const userId = useSession((s) => s.identity?.id);
-  const toast = useToast();
+  const signedIn = status === 'signed-in' && Boolean(userId);
+  const { data, error } = useProfileQuery();
 
   useEffect(() => {
-    if (status !== 'signed-in' || !userId) return;
-    let cancelled = false;
-    let last = '';
+    if (signedIn && data) syncProfile(data, toast);
+  }, [signedIn, data, toast]);
 
-    async function load(initial: boolean) {
-      try {
-        const { user } = await api.get<{ user: UserProfile }>('/api/user/data');
-        const json = JSON.stringify(user);
-        if (cancelled || json === last) return;
-        const before = sessionStore.getState().user;
-        if (before && !before.roles.includes('educator') && user.roles.includes('educator')) {
-          toast.success(EDUCATOR_APPROVED_TEXT);
-        }
-        last = json;
-        applyProfile(user);
-      } catch {
-        if (cancelled || !initial) return;
-        last = '';
-        sessionStore.setState({ user: null, roles: [], userLoaded: true, roleDialogOpen: true });
-      }
+  useEffect(() => {
+    if (signedIn && error && isNoProfile(error)) {
+      sessionStore.setState({ user: null, roles: [], userLoaded: true, roleDialogOpen: true });
     }
+  }, [signedIn, error]);
 
-    sessionStore.setState({ refreshUser: () => load(false) });
-    void load(true);
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'hidden') void load(false);
-    }, ROLE_POLL_MS);
-    return () => {
-      cancelled = true;
-      clearInterval(timer);
-    };
-  }, [status, userId, toast]);
+  useEffect(() => {
+    if (!signedIn) return;
+    const { refreshUser: previous } = sessionStore.getState();
+    sessionStore.setState({
+      refreshUser: async () => {
+        await client.invalidateQueries({ queryKey: queryKeys.user.profile() });
+        const user = client.getQueryData<UserProfile>(queryKeys.user.profile());
+        if (user) syncProfile(user, toast);
+      },
+    });
+    return () => sessionStore.setState({ refreshUser: previous });
+  }, [client, signedIn, toast]);
 }

@@ -12,9 +12,9 @@ import {
   type RuntimeConfig,
   setRuntimeConfig,
 } from '@courseport/shared-ui';
-import { matchRoute } from '../../routes.mjs';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../../runtime-config.mjs';
-import { loadPage, registerPortals } from '../remotes/registry';
+import { matchRoute } from '../../../../routes.mjs';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../../../../runtime-config.mjs';
+import { loadPage, registerPortals } from '../../remotes/api/registry';
 
 function inlineRuntimeConfig(): RuntimeConfig | null {
   const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
