@@ -25,6 +25,8 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
   api: { get: vi.fn(), post: vi.fn() },
 }));
 
+import { OWN_EMAIL_NOTE } from '../src/features/admin-emails/components/AdminEmailsTab';
+
 const ADD_PATH = '/api/user/add-admin-email';
 const REMOVE_PATH = '/api/user/remove-admin-email';
 const CONFIRM_TEXT = 'Are you sure you want to remove this email from the allowed list?';
@@ -78,12 +80,35 @@ describe('Admin emails tab', () => {
     expect(screen.queryByText(/Allowed Admin Emails/)).not.toBeInTheDocument();
   });
 
-  it("toasts 'Failed to fetch admin emails' when the list cannot be loaded", async () => {
+  it("shows 'Failed to fetch admin emails' with Try Again when the list cannot be loaded, never the empty text", async () => {
+    let fail = true;
     serve(() => {
-      throw networkError();
+      if (fail) throw networkError();
+      return { success: true, adminEmails: ADMIN_EMAILS };
     });
     await openEmailsTab();
-    expect(await screen.findByText('Failed to fetch admin emails')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load admin emails')).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch admin emails')).toBeInTheDocument();
+    expect(screen.queryByText('No admin emails configured yet.')).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(button('Try Again'));
+    expect(await screen.findByText('Allowed Admin Emails (2)')).toBeInTheDocument();
+  });
+
+  it("cannot remove the signed-in admin's own e-mail, and says why", async () => {
+    signInAsAdmin({ email: 'Root@Example.com' });
+    serve(() => ({ success: true, adminEmails: ADMIN_EMAILS }));
+    await openEmailsTab();
+    const root = (await screen.findByText('root@example.com')).closest('li') as HTMLElement;
+    const own = within(root).getByRole('button', { name: 'Remove root@example.com' });
+    expect(own).toBeDisabled();
+    expect(own).toHaveAccessibleDescription(OWN_EMAIL_NOTE);
+    expect(within(root).getByText(OWN_EMAIL_NOTE)).toBeInTheDocument();
+
+    const ops = (await screen.findByText('ops@example.com')).closest('li') as HTMLElement;
+    expect(within(ops).getByRole('button', { name: 'Remove ops@example.com' })).toBeEnabled();
+    expect(within(ops).queryByText(OWN_EMAIL_NOTE)).not.toBeInTheDocument();
   });
 
   it("adds the trimmed e-mail: 'Adding...' while sending, then the server message, a cleared input and a refetch", async () => {

@@ -1,9 +1,22 @@
-import { type AdminEmail, api, type EducatorRequest, type SessionState, sessionStore } from '@courseport/shared-ui';
+import {
+  type AdminEmail,
+  api,
+  createQueryClient,
+  type EducatorRequest,
+  notifyManager,
+  QueryProvider,
+  type SessionState,
+  sessionStore,
+} from '@courseport/shared-ui';
 import { answerByPath, callsTo, MemoryRouter } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AdminPurchase } from '../src/features/purchases/api/purchases';
 import AdminDashboardPage from '../src/pages/AdminDashboardPage';
+
+// TanStack Query tells its observers on a zero-delay timer, which a fake clock would hold back
+// (and move by a millisecond): in these tests they are told in a microtask instead.
+notifyManager.setScheduler(queueMicrotask);
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 15_000 });
@@ -38,13 +51,26 @@ export function setSession(state: Partial<SessionState>) {
   sessionStore.setState({ status: 'signed-in', userLoaded: true, roles: ['student'], ...state });
 }
 
-export const signInAsAdmin = () => setSession({ roles: ['student', 'admin'] });
+/** An admin; `email` is the signed-in user's address (none by default). */
+export const signInAsAdmin = ({ email }: { email?: string } = {}) =>
+  setSession({
+    roles: ['student', 'admin'],
+    user: email
+      ? { _id: 'u-admin', email, name: 'Root Admin', imageUrl: '', roles: ['student', 'admin'], enrolledCourses: [] }
+      : null,
+    identity: null,
+  });
+
+/** A fresh query cache per render (no retries: a failure shows at once). */
+export const testQueryClient = () => createQueryClient({ defaultOptions: { queries: { retry: false } } });
 
 export function renderPage() {
   return render(
-    <MemoryRouter initialEntries={['/admin']}>
-      <AdminDashboardPage />
-    </MemoryRouter>,
+    <QueryProvider client={testQueryClient()}>
+      <MemoryRouter initialEntries={['/admin']}>
+        <AdminDashboardPage />
+      </MemoryRouter>
+    </QueryProvider>,
   );
 }
 

@@ -128,7 +128,8 @@ describe('Educator requests polling', () => {
 
       visibility.mockReturnValue('visible');
       await act(async () => {
-        document.dispatchEvent(new Event('visibilitychange'));
+        // As browsers fire it: at the document, bubbling to the window.
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       });
       await advance(0);
       expect(getCalls(REQUESTS_PATH)).toBe(2);

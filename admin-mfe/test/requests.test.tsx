@@ -52,8 +52,9 @@ describe('Educator requests tab', () => {
     expect(alice.getByText('Alice Pending')).toBeInTheDocument();
     expect(alice.getByText(new Date('2025-01-15T10:30:00.000Z').toLocaleString())).toBeInTheDocument();
     expect(alice.getByText('Pending')).toHaveStyle({ color: tagTone('gold').color });
-    expect(alice.getByRole('button', { name: 'Approve' })).toBeEnabled();
-    expect(alice.getByRole('button', { name: 'Reject' })).toBeEnabled();
+    // Each button is named by the request it acts on.
+    expect(alice.getByRole('button', { name: 'Approve the request from Alice Pending' })).toBeEnabled();
+    expect(alice.getByRole('button', { name: 'Reject the request from Alice Pending' })).toBeEnabled();
 
     const bob = within(rowOf('bob@example.com'));
     expect(bob.getByText('Approved')).toHaveStyle({ color: tagTone('green').color });
@@ -180,24 +181,48 @@ describe('Educator requests tab', () => {
     expect(await screen.findByText('Failed to approve request')).toBeInTheDocument();
   });
 
-  it('toasts fetch failures: the server message, or the fallback on network errors', async () => {
+  it('shows a failed load as an error with Try Again, never as "No educator requests found"', async () => {
     mockGet({
       [REQUESTS_PATH]: () => {
         throw serverError('Admin access required', 403);
       },
     });
     const { unmount } = renderPage();
-    expect(await screen.findByText('Admin access required')).toBeInTheDocument();
-    expect(screen.getByText('No educator requests found')).toBeInTheDocument();
+    expect(await screen.findByText('Could not load educator requests')).toBeInTheDocument();
+    expect(screen.getByText('Admin access required')).toBeInTheDocument();
+    expect(screen.queryByText('No educator requests found')).not.toBeInTheDocument();
     unmount();
 
+    let fail = true;
+    mockGet({
+      [REQUESTS_PATH]: () => {
+        if (fail) throw networkError();
+        return { success: true, requests: [ALICE] };
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('Failed to fetch requests')).toBeInTheDocument();
+    expect(screen.queryByText('No educator requests found')).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(button('Try Again'));
+    expect(await screen.findByText('alice@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load educator requests')).not.toBeInTheDocument();
+  });
+
+  it('toasts a failed manual refresh and keeps the list on screen', async () => {
+    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: [ALICE] }) });
+    renderPage();
+    await screen.findByText('alice@example.com');
     mockGet({
       [REQUESTS_PATH]: () => {
         throw networkError();
       },
     });
-    renderPage();
+    await user.click(button('Refresh'));
     expect(await screen.findByText('Failed to fetch requests')).toBeInTheDocument();
+    expect(screen.getByText('alice@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load educator requests')).not.toBeInTheDocument();
   });
 
   it("Refresh refetches and shows 'Refreshing...' while it runs", async () => {

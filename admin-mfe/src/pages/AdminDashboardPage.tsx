@@ -7,11 +7,14 @@ import { RequestsTab } from '../features/educator-requests/components/RequestsTa
 import { useEducatorRequests } from '../features/educator-requests/hooks/useEducatorRequests';
 import { AccessDenied } from '../features/layout/components/AccessDenied';
 import { AdminHeader } from '../features/layout/components/AdminHeader';
+import { ADMIN_TITLE, usePageTitle } from '../features/layout/hooks/usePageTitle';
 import { PurchasesTab } from '../features/purchases/components/PurchasesTab';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
+import '../styles/admin.css';
 
 /** /admin: educator requests, the admin e-mail allow-list and purchases (refunds), for admins only. */
 function AdminGate() {
+  usePageTitle(ADMIN_TITLE);
   const status = useSession((s) => s.status);
   const userLoaded = useSession((s) => s.userLoaded);
   const roles = useSession((s) => s.roles);
@@ -48,7 +51,8 @@ function AdminDashboard() {
   };
 
   return (
-    <div style={{ width: '100%', maxWidth: 1200, margin: '0 auto', padding: 'clamp(16px, 4vw, 32px)' }}>
+    // No <main>: the shell's frame is the page's main landmark.
+    <div className="cp-admin">
       <AdminHeader refreshing={refreshing} autoRefreshing={requests.autoRefreshing} onRefresh={refresh} />
       <Tabs
         defaultActiveKey="requests"
@@ -65,6 +69,8 @@ function AdminDashboard() {
               <RequestsTab
                 requests={requests.requests}
                 loading={requests.loading}
+                loadError={requests.loadError}
+                onRetry={requests.refresh}
                 busyIds={requests.busyIds}
                 onApprove={requests.approve}
                 onReject={requests.reject}
@@ -78,6 +84,9 @@ function AdminDashboard() {
               <AdminEmailsTab
                 emails={emails.emails}
                 loading={emails.loading}
+                loadError={emails.loadError}
+                onRetry={emails.refresh}
+                ownEmails={emails.ownEmails}
                 adding={emails.adding}
                 removingIds={emails.removingIds}
                 onAdd={emails.add}

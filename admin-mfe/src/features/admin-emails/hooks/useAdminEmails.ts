@@ -1,42 +1,63 @@
-import { type AdminEmail, api, errorText, useToast } from '@courseport/shared-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { withId } from '../../layout/hooks/idSet';
+import {
+  errorText,
+  queryKeys,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+  useSession,
+  useToast,
+} from '@courseport/shared-ui';
+import { useCallback, useMemo } from 'react';
+import { addAdminEmail, adminEmailsQuery, REMOVE_EMAIL_MUTATION_KEY, removeAdminEmail } from '../api/adminEmails';
 
-/** The admin e-mail allow-list; loaded once `enabled` turns true (the tab was opened). */
+export const EMAILS_LOAD_FAILED = 'Failed to fetch admin emails';
+
+/**
+ * The admin e-mail allow-list (`queryKeys.admin.emails()`), loaded once `enabled` turns true (the
+ * tab was opened); adding and removing invalidate it.
+ */
 export function useAdminEmails(enabled: boolean) {
   const toast = useToast();
-  const [emails, setEmails] = useState<AdminEmail[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [adding, setAdding] = useState(false);
-  const [removingIds, setRemovingIds] = useState<ReadonlySet<string>>(() => new Set());
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...adminEmailsQuery(), enabled });
+  const { refetch } = query;
+  // The signed-in admin's own address(es): the one they cannot remove.
+  const profileEmail = useSession((s) => s.user?.email ?? null);
+  const identityEmail = useSession((s) => s.identity?.email ?? null);
 
-  const mounted = useRef(false);
-  const latestCall = useRef(0);
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.emails() });
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const adding = useMutation({
+    mutationFn: addAdminEmail,
+    onSuccess: (res) => {
+      toast.success(res.message || 'Admin email added');
+      // 'Adding...' until the list shows the new address.
+      return reload();
+    },
+    onError: (error) => toast.error(errorText(error, 'Failed to add email', { network: 'fallback' })),
+  });
+  const { mutateAsync: addAsync } = adding;
 
-  const refresh = useCallback(async () => {
-    const call = ++latestCall.current;
-    const isLatest = () => mounted.current && call === latestCall.current;
-    setLoading(true);
-    try {
-      const res = await api.get<{ adminEmails: AdminEmail[] }>('/api/user/admin-emails');
-      if (isLatest()) setEmails(res.adminEmails ?? []);
-    } catch (error) {
-      if (isLatest()) toast.error(errorText(error, 'Failed to fetch admin emails', { network: 'fallback' }));
-    } finally {
-      if (isLatest()) setLoading(false);
-    }
-  }, [toast]);
+  const removing = useMutation({
+    mutationKey: REMOVE_EMAIL_MUTATION_KEY,
+    mutationFn: removeAdminEmail,
+    onSuccess: (res) => {
+      toast.success(res.message || 'Admin email removed');
+      return reload();
+    },
+    onError: (error) => toast.error(errorText(error, 'Failed to remove email', { network: 'fallback' })),
+  });
+  const { mutateAsync: removeAsync } = removing;
 
-  useEffect(() => {
-    if (enabled) void refresh();
-  }, [enabled, refresh]);
+  const removingList = useMutationState({
+    filters: { mutationKey: REMOVE_EMAIL_MUTATION_KEY, status: 'pending' },
+    select: (mutation) => mutation.state.variables as string | undefined,
+  });
+  const removingIds = useMemo(
+    () => new Set(removingList.filter((id): id is string => typeof id === 'string')),
+    [removingList],
+  ) as ReadonlySet<string>;
 
   /** Resolves true when the e-mail was added (the caller clears its input). */
   const add = useCallback(
@@ -46,37 +67,43 @@ export function useAdminEmails(enabled: boolean) {
         toast.error('Please enter an email address');
         return false;
       }
-      setAdding(true);
-      try {
-        const res = await api.post('/api/user/add-admin-email', { email });
-        toast.success(res.message || 'Admin email added');
-        await refresh();
-        return true;
-      } catch (error) {
-        toast.error(errorText(error, 'Failed to add email', { network: 'fallback' }));
-        return false;
-      } finally {
-        if (mounted.current) setAdding(false);
-      }
+      return addAsync(email).then(
+        () => true,
+        () => false,
+      );
     },
-    [refresh, toast],
+    [addAsync, toast],
   );
 
+  /** Never rejects (a failure was toasted), so a confirmation awaiting it always closes. */
   const remove = useCallback(
-    async (emailId: string) => {
-      setRemovingIds((ids) => withId(ids, emailId, true));
-      try {
-        const res = await api.post('/api/user/remove-admin-email', { emailId });
-        toast.success(res.message || 'Admin email removed');
-        await refresh();
-      } catch (error) {
-        toast.error(errorText(error, 'Failed to remove email', { network: 'fallback' }));
-      } finally {
-        if (mounted.current) setRemovingIds((ids) => withId(ids, emailId, false));
-      }
-    },
-    [refresh, toast],
+    (emailId: string) =>
+      removeAsync(emailId).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [removeAsync],
   );
 
-  return { emails, loading, adding, removingIds, refresh, add, remove };
+  /** Loads the list again; with a list on screen a failure is a toast and the list stays. */
+  const refresh = useCallback(async () => {
+    const result = await refetch();
+    if (result.error && result.data) toast.error(errorText(result.error, EMAILS_LOAD_FAILED, { network: 'fallback' }));
+  }, [refetch, toast]);
+
+  return {
+    emails: query.data ?? [],
+    loading: query.isPending,
+    /** The list could not be loaded and there is nothing to show: an error state, not 'No admin emails'. */
+    loadError:
+      query.data === undefined && query.error
+        ? errorText(query.error, EMAILS_LOAD_FAILED, { network: 'fallback' })
+        : null,
+    ownEmails: [profileEmail, identityEmail].filter((e): e is string => !!e),
+    adding: adding.isPending,
+    removingIds,
+    refresh,
+    add,
+    remove,
+  };
 }

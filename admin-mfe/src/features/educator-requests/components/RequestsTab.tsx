@@ -1,6 +1,14 @@
-import { Button, type EducatorRequest, type EducatorRequestStatus, type TagTone, tagTone } from '@courseport/shared-ui';
+import {
+  Button,
+  type EducatorRequest,
+  type EducatorRequestStatus,
+  ErrorState,
+  type TagTone,
+  tagTone,
+} from '@courseport/shared-ui';
 import { Avatar, Flex, Table, Tag, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
+import { ScrollBox } from '../../layout/components/ScrollBox';
 import { RejectModal } from './RejectModal';
 
 const STATUS_TAGS: Record<EducatorRequestStatus, { label: string; tone: TagTone }> = {
@@ -12,6 +20,9 @@ const STATUS_TAGS: Record<EducatorRequestStatus, { label: string; tone: TagTone 
 interface RequestsTabProps {
   requests: EducatorRequest[];
   loading: boolean;
+  /** Why the first load failed (nothing to show): an error state with Try Again, never the empty text. */
+  loadError: string | null;
+  onRetry: () => void;
   /** Requests whose approve/reject call is running. */
   busyIds: ReadonlySet<string>;
   onApprove: (requestId: string) => void;
@@ -19,8 +30,12 @@ interface RequestsTabProps {
   onReject: (requestId: string, reason: string) => Promise<boolean>;
 }
 
-export function RequestsTab({ requests, loading, busyIds, onApprove, onReject }: RequestsTabProps) {
+export function RequestsTab({ requests, loading, loadError, onRetry, busyIds, onApprove, onReject }: RequestsTabProps) {
   const [rejecting, setRejecting] = useState<EducatorRequest | null>(null);
+
+  if (loadError !== null) {
+    return <ErrorState title="Could not load educator requests" message={loadError} onRetry={onRetry} />;
+  }
 
   const submitReject = async (reason: string) => {
     if (!rejecting) return;
@@ -29,76 +44,85 @@ export function RequestsTab({ requests, loading, busyIds, onApprove, onReject }:
 
   return (
     <>
-      <Table<EducatorRequest>
-        rowKey="_id"
-        dataSource={requests}
-        loading={loading}
-        scroll={{ x: 'max-content' }}
-        pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-        locale={{ emptyText: 'No educator requests found' }}
-        columns={[
-          {
-            title: 'User',
-            key: 'user',
-            render: (_, request) => (
-              <Flex align="center" gap={10}>
-                <Avatar src={request.userId?.imageUrl || undefined} alt="">
-                  {request.name.charAt(0).toUpperCase()}
-                </Avatar>
-                <Typography.Text strong>{request.name}</Typography.Text>
-              </Flex>
-            ),
-          },
-          { title: 'Email', dataIndex: 'email', key: 'email' },
-          {
-            title: 'Requested At',
-            dataIndex: 'requestedAt',
-            key: 'requestedAt',
-            render: (value: string) => new Date(value).toLocaleString(),
-          },
-          {
-            title: 'Status',
-            key: 'status',
-            render: (_, request) => {
-              const tag = STATUS_TAGS[request.status];
-              return (
-                <Flex vertical align="flex-start" gap={4}>
-                  <Tag style={tagTone(tag.tone)}>{tag.label}</Tag>
-                  {request.status === 'rejected' && request.reason && (
-                    <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 260 }}>
-                      Reason: {request.reason}
-                    </Typography.Text>
-                  )}
+      <ScrollBox label="Educator requests">
+        <Table<EducatorRequest>
+          rowKey="_id"
+          dataSource={requests}
+          loading={loading}
+          scroll={{ x: 'max-content' }}
+          pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+          locale={{ emptyText: 'No educator requests found' }}
+          columns={[
+            {
+              title: 'User',
+              key: 'user',
+              render: (_, request) => (
+                <Flex align="center" gap={10}>
+                  <Avatar src={request.userId?.imageUrl || undefined} alt="">
+                    {request.name.charAt(0).toUpperCase()}
+                  </Avatar>
+                  <Typography.Text strong>{request.name}</Typography.Text>
                 </Flex>
-              );
+              ),
             },
-          },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, request) => {
-              if (request.status !== 'pending') return null;
-              const busy = busyIds.has(request._id);
-              return (
-                <Flex gap={8}>
-                  <Button
-                    size="small"
-                    type="primary"
-                    style={{ background: '#16a34a', borderColor: '#16a34a' }}
-                    disabled={busy}
-                    onClick={() => onApprove(request._id)}
-                  >
-                    Approve
-                  </Button>
-                  <Button size="small" danger disabled={busy} onClick={() => setRejecting(request)}>
-                    Reject
-                  </Button>
-                </Flex>
-              );
+            { title: 'Email', dataIndex: 'email', key: 'email' },
+            {
+              title: 'Requested At',
+              dataIndex: 'requestedAt',
+              key: 'requestedAt',
+              render: (value: string) => new Date(value).toLocaleString(),
             },
-          },
-        ]}
-      />
+            {
+              title: 'Status',
+              key: 'status',
+              render: (_, request) => {
+                const tag = STATUS_TAGS[request.status];
+                return (
+                  <Flex vertical align="flex-start" gap={4}>
+                    <Tag style={tagTone(tag.tone)}>{tag.label}</Tag>
+                    {request.status === 'rejected' && request.reason && (
+                      <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 260 }}>
+                        Reason: {request.reason}
+                      </Typography.Text>
+                    )}
+                  </Flex>
+                );
+              },
+            },
+            {
+              title: 'Actions',
+              key: 'actions',
+              render: (_, request) => {
+                if (request.status !== 'pending') return null;
+                const busy = busyIds.has(request._id);
+                return (
+                  <Flex gap={8}>
+                    {/* The theme's primary (white on it passes AA; white on the old #16a34a green did not). */}
+                    <Button
+                      size="small"
+                      type="primary"
+                      aria-label={`Approve the request from ${request.name}`}
+                      disabled={busy}
+                      onClick={() => onApprove(request._id)}
+                    >
+                      Approve
+                    </Button>
+                    <Button
+                      size="small"
+                      danger
+                      aria-label={`Reject the request from ${request.name}`}
+                      disabled={busy}
+                      onClick={() => setRejecting(request)}
+                    >
+                      Reject
+                    </Button>
+                  </Flex>
+                );
+              },
+            },
+          ]}
+        />
+      </ScrollBox>
       <RejectModal
         request={rejecting}
         submitting={rejecting !== null && busyIds.has(rejecting._id)}

@@ -1,117 +1,122 @@
-import { api, type EducatorRequest, errorText, useToast } from '@courseport/shared-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { withId } from '../../layout/hooks/idSet';
+import {
+  errorText,
+  queryKeys,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+  useToast,
+} from '@courseport/shared-ui';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import {
+  countPending,
+  DECIDE_MUTATION_KEY,
+  decideEducatorRequest,
+  educatorRequestsQuery,
+  fetchEducatorRequests,
+  type RequestDecision,
+} from '../api/educatorRequests';
 
-const POLL_INTERVAL_MS = 5000;
+export const REQUESTS_LOAD_FAILED = 'Failed to fetch requests';
 
-/** 'load' = first load, manual refresh or refetch after an action; 'poll' = automatic refresh. */
-type FetchMode = 'load' | 'poll';
+const DECISION_TEXTS = {
+  approve: { success: 'Request approved successfully!', failure: 'Failed to approve request' },
+  reject: { success: 'Request rejected successfully!', failure: 'Failed to reject request' },
+} as const;
 
-const countPending = (requests: EducatorRequest[]) => requests.filter((r) => r.status === 'pending').length;
-
-/** Educator requests: loading, polling every 5 s while the page is visible, approve and reject. */
+/**
+ * Educator requests (`queryKeys.admin.educatorRequests()`): polled every 5 s while the page is
+ * visible (a failed poll stays silent; a rise in pending requests is announced), approve and
+ * reject (the list is invalidated after each).
+ */
 export function useEducatorRequests() {
   const toast = useToast();
-  const [requests, setRequests] = useState<EducatorRequest[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [autoRefreshing, setAutoRefreshing] = useState(false);
-  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(() => new Set());
+  const queryClient = useQueryClient();
+  /** Manual refreshes running: what they bring is never announced (only polls announce). */
+  const manual = useRef(0);
+  const [refreshing, setRefreshing] = useState(false);
 
-  const mounted = useRef(false);
-  const latestCall = useRef(0);
-  const inFlight = useRef(0);
-  /** Pending count of the last applied answer; null until the first one arrives. */
-  const lastPending = useRef<number | null>(null);
-
-  const fetchRequests = useCallback(
-    async (mode: FetchMode) => {
-      const call = ++latestCall.current;
-      const isLatest = () => mounted.current && call === latestCall.current;
-      inFlight.current += 1;
-      if (mode === 'poll') setAutoRefreshing(true);
-      try {
-        const res = await api.get<{ requests: EducatorRequest[] }>('/api/user/educator-requests');
-        if (!isLatest()) return;
-        const list = res.requests ?? [];
-        const pending = countPending(list);
-        if (mode === 'poll' && lastPending.current !== null && pending > lastPending.current) {
-          toast.info(`New educator request received! ${pending} pending.`);
-        }
-        lastPending.current = pending;
-        setRequests(list);
-      } catch (error) {
-        // A failed automatic poll stays silent: the next one tries again.
-        if (mode === 'poll' || !isLatest()) return;
-        toast.error(errorText(error, 'Failed to fetch requests', { network: 'fallback' }));
-      } finally {
-        inFlight.current -= 1;
-        if (mounted.current && mode === 'poll') setAutoRefreshing(false);
-        if (isLatest()) setLoading(false);
+  const options = educatorRequestsQuery();
+  const query = useQuery({
+    ...options,
+    // Compares each answer with the last one shown: a rise in pending requests is announced.
+    queryFn: async () => {
+      const list = await fetchEducatorRequests();
+      const previous = queryClient.getQueryData(options.queryKey);
+      if (manual.current === 0 && previous && countPending(list) > countPending(previous)) {
+        toast.info(`New educator request received! ${countPending(list)} pending.`);
       }
+      return list;
     },
-    [toast],
-  );
+  });
+  const { data, refetch } = query;
 
-  useEffect(() => {
-    mounted.current = true;
-    void fetchRequests('load');
-    const poll = () => {
-      if (document.visibilityState === 'hidden' || inFlight.current > 0) return;
-      void fetchRequests('poll');
-    };
-    const timer = window.setInterval(poll, POLL_INTERVAL_MS);
-    const onVisibilityChange = () => {
-      if (document.visibilityState === 'visible') poll();
-    };
-    document.addEventListener('visibilitychange', onVisibilityChange);
-    return () => {
-      mounted.current = false;
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisibilityChange);
-    };
-  }, [fetchRequests]);
-
-  const runAction = useCallback(
-    async (id: string, call: () => Promise<{ message?: string }>, successText: string, failureFallback: string) => {
-      setBusyIds((ids) => withId(ids, id, true));
-      try {
-        const res = await call();
-        toast.success(res.message || successText);
-        await fetchRequests('load');
-        return true;
-      } catch (error) {
-        toast.error(errorText(error, failureFallback, { network: 'fallback' }));
-        return false;
-      } finally {
-        if (mounted.current) setBusyIds((ids) => withId(ids, id, false));
+  /** Loads the list again; with a list on screen a failure is a toast and the list stays. */
+  const refresh = useCallback(async () => {
+    manual.current += 1;
+    setRefreshing(true);
+    try {
+      const result = await refetch();
+      if (result.error && result.data) {
+        toast.error(errorText(result.error, REQUESTS_LOAD_FAILED, { network: 'fallback' }));
       }
+    } finally {
+      manual.current -= 1;
+      if (manual.current === 0) setRefreshing(false);
+    }
+  }, [refetch, toast]);
+
+  const decide = useMutation({
+    mutationKey: DECIDE_MUTATION_KEY,
+    mutationFn: decideEducatorRequest,
+    onSuccess: (res, decision) => {
+      toast.success(res.message || DECISION_TEXTS[decision.action].success);
+      // Stays pending (the row busy) until the list shows the decision.
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.educatorRequests() });
     },
-    [fetchRequests, toast],
-  );
+    onError: (error, decision) =>
+      toast.error(errorText(error, DECISION_TEXTS[decision.action].failure, { network: 'fallback' })),
+  });
+  const { mutateAsync } = decide;
 
-  const refresh = useCallback(() => fetchRequests('load'), [fetchRequests]);
+  const deciding = useMutationState({
+    filters: { mutationKey: DECIDE_MUTATION_KEY, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as RequestDecision | undefined)?.requestId,
+  });
+  const busyIds = useMemo(
+    () => new Set(deciding.filter((id): id is string => typeof id === 'string')),
+    [deciding],
+  ) as ReadonlySet<string>;
 
-  const approve = useCallback(
-    (requestId: string) =>
-      runAction(
-        requestId,
-        () => api.post('/api/user/approve-educator-request', { requestId }),
-        'Request approved successfully!',
-        'Failed to approve request',
+  /** Resolves true when the decision was recorded (a failure was toasted). */
+  const run = useCallback(
+    (decision: RequestDecision) =>
+      mutateAsync(decision).then(
+        () => true,
+        () => false,
       ),
-    [runAction],
+    [mutateAsync],
   );
-
+  const approve = useCallback((requestId: string) => run({ requestId, action: 'approve' }), [run]);
   const reject = useCallback(
-    (requestId: string, reason: string) =>
-      runAction(
-        requestId,
-        () => api.post('/api/user/reject-educator-request', { requestId, reason }),
-        'Request rejected successfully!',
-        'Failed to reject request',
-      ),
-    [runAction],
+    (requestId: string, reason: string) => run({ requestId, action: 'reject', reason }),
+    [run],
   );
 
-  return { requests, loading, autoRefreshing, busyIds, refresh, approve, reject };
+  // A fetch over a shown list that is neither a manual refresh nor a decision's refetch is a poll.
+  const autoRefreshing = query.isFetching && !query.isPending && !refreshing && busyIds.size === 0;
+
+  return {
+    requests: data ?? [],
+    /** First load running (nothing to show yet). */
+    loading: query.isPending && query.fetchStatus === 'fetching',
+    /** The first load failed and there is nothing to show: an error state, never an empty list. */
+    loadError:
+      data === undefined && query.error ? errorText(query.error, REQUESTS_LOAD_FAILED, { network: 'fallback' }) : null,
+    autoRefreshing,
+    busyIds,
+    refresh,
+    approve,
+    reject,
+  };
 }

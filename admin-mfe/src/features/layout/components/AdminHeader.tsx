@@ -1,6 +1,8 @@
-import { Button } from '@courseport/shared-ui';
+import { Button, errorText, useNavigate, useSession, useToast } from '@courseport/shared-ui';
 import { Flex, Spin, Typography } from '@courseport/shared-ui/heavy';
+import { useState } from 'react';
 import { BackToSiteLink } from './BackToSiteLink';
+import { PageHeading } from './PageHeading';
 
 interface AdminHeaderProps {
   /** A manual refresh (the Refresh button) is running. */
@@ -27,14 +29,37 @@ function RefreshIcon() {
   );
 }
 
+/** The shell hides its navigation bar (and with it the account menu) on /admin: sign out here. */
+function SignOutButton() {
+  const signOut = useSession((s) => s.signOut);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const run = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+      navigate('/');
+    } catch (error) {
+      toast.error(errorText(error, 'Could not sign out. Please try again.'));
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <Button onClick={run} disabled={signingOut}>
+      {signingOut ? 'Signing out...' : 'Sign out'}
+    </Button>
+  );
+}
+
 export function AdminHeader({ refreshing, autoRefreshing, onRefresh }: AdminHeaderProps) {
   return (
     <Flex component="header" wrap justify="space-between" align="flex-end" gap={12} style={{ marginBottom: 8 }}>
       <Flex vertical gap={4}>
         <BackToSiteLink />
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          Admin Dashboard
-        </Typography.Title>
+        <PageHeading style={{ margin: 0, fontSize: 30 }}>Admin Dashboard</PageHeading>
       </Flex>
       <Flex wrap align="center" gap={12}>
         {autoRefreshing && !refreshing && (
@@ -48,6 +73,7 @@ export function AdminHeader({ refreshing, autoRefreshing, onRefresh }: AdminHead
         <Button icon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing}>
           {refreshing ? 'Refreshing...' : 'Refresh'}
         </Button>
+        <SignOutButton />
       </Flex>
     </Flex>
   );

@@ -1,3 +1,5 @@
+import { api, infiniteQueryOptions, queryKeys } from '@courseport/shared-ui';
+
 /** `GET /api/admin/purchases` and `POST /api/admin/refund-purchase`: every purchase on the platform, for admins. */
 
 export type PurchaseStatus = 'pending' | 'completed' | 'refunded' | 'expired';
@@ -30,3 +32,41 @@ export interface AdminPurchasesPage {
 export const PURCHASES_PAGE_SIZE = 50;
 export const REFUND_PATH = '/api/admin/refund-purchase';
 export const purchasesPath = (offset: number) => `/api/admin/purchases?offset=${offset}&limit=${PURCHASES_PAGE_SIZE}`;
+
+/** One page of purchases (`offset` = how many are shown). */
+export async function fetchPurchasesPage(offset: number): Promise<AdminPurchasesPage> {
+  const res = await api.get<Partial<AdminPurchasesPage>>(purchasesPath(offset));
+  const purchases = Array.isArray(res.purchases) ? res.purchases : [];
+  return { purchases, total: typeof res.total === 'number' ? res.total : offset + purchases.length };
+}
+
+/** The loaded pages as one list, without the rows that moved onto a later page as newer purchases arrived. */
+export function flattenPages(pages: readonly AdminPurchasesPage[]): AdminPurchase[] {
+  const seen = new Set<string>();
+  const list: AdminPurchase[] = [];
+  for (const page of pages) {
+    for (const purchase of page.purchases) {
+      if (seen.has(purchase._id)) continue;
+      seen.add(purchase._id);
+      list.push(purchase);
+    }
+  }
+  return list;
+}
+
+/** Every purchase on the platform, newest first, a page at a time ('Show more'). */
+export const purchasesQuery = () =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.admin.purchases(),
+    queryFn: ({ pageParam }) => fetchPurchasesPage(pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const shown = flattenPages(pages).length;
+      return shown < last.total && last.purchases.length > 0 ? shown : undefined;
+    },
+  });
+
+/** Marks the refunds in flight, so each row knows whether its own is running. */
+export const REFUND_MUTATION_KEY = [...queryKeys.admin.purchases(), 'refund'] as const;
+
+export const refundPurchase = (purchaseId: string) => api.post(REFUND_PATH, { purchaseId });

@@ -9,6 +9,7 @@ import {
   useCurrency,
 } from '@courseport/shared-ui';
 import { Flex, Modal, Table, Tag, Tooltip, Typography } from '@courseport/shared-ui/heavy';
+import { ScrollBox } from '../../layout/components/ScrollBox';
 import type { AdminPurchase, PurchaseStatus } from '../api/purchases';
 import type { PurchasesStatus } from '../hooks/usePurchases';
 
@@ -69,87 +70,95 @@ export function PurchasesTab(props: PurchasesTabProps) {
 
   return (
     <Flex vertical gap={16}>
-      <Table<AdminPurchase>
-        rowKey="_id"
-        dataSource={purchases}
-        // Fits the dashboard's column on desktops; narrower screens scroll it sideways.
-        scroll={{ x: 880 }}
-        pagination={false}
-        columns={[
-          {
-            title: 'Student',
-            key: 'student',
-            render: (_, p) => (
-              <Flex vertical gap={2}>
-                <Typography.Text strong>{p.student.name}</Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                  {p.student.email}
-                </Typography.Text>
-              </Flex>
-            ),
-          },
-          {
-            title: 'Course',
-            key: 'course',
-            render: (_, p) => (
-              <span style={{ display: 'inline-block', minWidth: 140, maxWidth: 240 }}>{p.course.courseTitle}</span>
-            ),
-          },
-          {
-            title: 'Amount',
-            key: 'amount',
-            render: (_, p) => (
-              <Flex vertical align="flex-start" gap={4}>
-                <span style={{ whiteSpace: 'nowrap' }}>{money(currency, p.amount)}</span>
-                {p.simulated && (
-                  <Tooltip title={SIMULATED_HINT}>
-                    <Tag style={{ ...tagTone('orange'), marginInlineEnd: 0 }}>Simulated</Tag>
-                  </Tooltip>
-                )}
-              </Flex>
-            ),
-          },
-          {
-            title: 'Status',
-            key: 'status',
-            render: (_, p) => {
-              const tag = STATUS_TAGS[p.status] ?? { label: p.status, tone: 'default' };
-              return (
+      <ScrollBox label="Purchases">
+        <Table<AdminPurchase>
+          rowKey="_id"
+          dataSource={purchases}
+          // Fits the dashboard's column on desktops; narrower screens scroll it sideways.
+          scroll={{ x: 880 }}
+          pagination={false}
+          columns={[
+            {
+              title: 'Student',
+              key: 'student',
+              render: (_, p) => (
+                <Flex vertical gap={2}>
+                  <Typography.Text strong>{p.student.name}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                    {p.student.email}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            {
+              title: 'Course',
+              key: 'course',
+              render: (_, p) => (
+                <span style={{ display: 'inline-block', minWidth: 140, maxWidth: 240 }}>{p.course.courseTitle}</span>
+              ),
+            },
+            {
+              title: 'Amount',
+              key: 'amount',
+              render: (_, p) => (
                 <Flex vertical align="flex-start" gap={4}>
-                  <Tag style={tagTone(tag.tone)}>{tag.label}</Tag>
-                  {p.status === 'refunded' && p.refundedAt && (
-                    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                      on {dateText(p.refundedAt)}
-                    </Typography.Text>
+                  <span style={{ whiteSpace: 'nowrap' }}>{money(currency, p.amount)}</span>
+                  {p.simulated && (
+                    <Tooltip title={SIMULATED_HINT}>
+                      <Tag style={{ ...tagTone('orange'), marginInlineEnd: 0 }}>Simulated</Tag>
+                    </Tooltip>
                   )}
                 </Flex>
-              );
+              ),
             },
-          },
-          {
-            title: 'Date',
-            key: 'date',
-            render: (_, p) => (
-              <Flex vertical gap={2} style={{ whiteSpace: 'nowrap' }}>
-                <span>{dateText(p.createdAt)}</span>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {timeText(p.createdAt)}
-                </Typography.Text>
-              </Flex>
-            ),
-          },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_, p) =>
-              p.status === 'completed' ? (
-                <Button size="small" danger disabled={refundingIds.has(p._id)} onClick={() => confirmRefund(p)}>
-                  {refundingIds.has(p._id) ? 'Refunding...' : 'Refund'}
-                </Button>
-              ) : null,
-          },
-        ]}
-      />
+            {
+              title: 'Status',
+              key: 'status',
+              render: (_, p) => {
+                const tag = STATUS_TAGS[p.status] ?? { label: p.status, tone: 'default' };
+                return (
+                  <Flex vertical align="flex-start" gap={4}>
+                    <Tag style={tagTone(tag.tone)}>{tag.label}</Tag>
+                    {p.status === 'refunded' && p.refundedAt && (
+                      <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                        on {dateText(p.refundedAt)}
+                      </Typography.Text>
+                    )}
+                  </Flex>
+                );
+              },
+            },
+            {
+              title: 'Date',
+              key: 'date',
+              render: (_, p) => (
+                <Flex vertical gap={2} style={{ whiteSpace: 'nowrap' }}>
+                  <span>{dateText(p.createdAt)}</span>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {timeText(p.createdAt)}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            {
+              title: 'Actions',
+              key: 'actions',
+              render: (_, p) =>
+                p.status === 'completed' ? (
+                  <Button
+                    size="small"
+                    danger
+                    aria-label={`Refund ${p.student.name}'s purchase of ${p.course.courseTitle}`}
+                    disabled={refundingIds.has(p._id)}
+                    onClick={() => confirmRefund(p)}
+                  >
+                    {refundingIds.has(p._id) ? 'Refunding...' : 'Refund'}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      </ScrollBox>
       <Flex wrap justify="space-between" align="center" gap={12}>
         <Typography.Text type="secondary">
           Showing {purchases.length} of {Math.max(total, purchases.length)} purchases

@@ -1,114 +1,109 @@
-import { api, errorText, useToast } from '@courseport/shared-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { withId } from '../../layout/hooks/idSet';
-import { type AdminPurchase, type AdminPurchasesPage, purchasesPath, REFUND_PATH } from '../api/purchases';
+import {
+  errorText,
+  type InfiniteData,
+  queryKeys,
+  useInfiniteQuery,
+  useMutation,
+  useMutationState,
+  useQueryClient,
+  useToast,
+} from '@courseport/shared-ui';
+import { useCallback, useMemo } from 'react';
+import {
+  type AdminPurchasesPage,
+  flattenPages,
+  purchasesQuery,
+  REFUND_MUTATION_KEY,
+  refundPurchase,
+} from '../api/purchases';
 
 const LOAD_FAILED = 'Failed to fetch purchases';
 
 /** 'loading' until the first page has answered; 'error' when it could not be loaded (retry). */
 export type PurchasesStatus = 'loading' | 'error' | 'ready';
 
-/** The loaded pages and a new one, without the rows that moved onto it as newer purchases arrived. */
-function appendPage(loaded: AdminPurchase[], page: AdminPurchase[]): AdminPurchase[] {
-  const seen = new Set(loaded.map((p) => p._id));
-  return [...loaded, ...page.filter((p) => !seen.has(p._id))];
-}
-
 /**
- * Every purchase on the platform, newest first, loaded a page at a time once `enabled` turns true
- * (the tab was opened); refunds of completed purchases.
+ * Every purchase on the platform (`queryKeys.admin.purchases()`), newest first, loaded a page at a
+ * time once `enabled` turns true (the tab was opened); refunds of completed purchases, whose rows
+ * are updated in place in the cache.
  */
 export function usePurchases(enabled: boolean) {
   const toast = useToast();
-  const [purchases, setPurchases] = useState<AdminPurchase[]>([]);
-  const [total, setTotal] = useState(0);
-  const [status, setStatus] = useState<PurchasesStatus>('loading');
-  const [error, setError] = useState('');
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [refundingIds, setRefundingIds] = useState<ReadonlySet<string>>(() => new Set());
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({ ...purchasesQuery(), enabled });
+  const { data, refetch, fetchNextPage } = query;
 
-  const mounted = useRef(false);
-  /** Bumped by every first-page load: a page that answers after a newer load is dropped. */
-  const generation = useRef(0);
-  const shown = useRef<AdminPurchase[]>([]);
-  shown.current = purchases;
+  const purchases = useMemo(() => flattenPages(data?.pages ?? []), [data]);
+  const lastPage = data?.pages.at(-1);
+  const total = Math.max(lastPage?.total ?? 0, purchases.length);
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const status: PurchasesStatus = data ? 'ready' : query.error ? 'error' : 'loading';
 
-  /** Loads the first page again. With a list on screen a failure is a toast and the list stays. */
+  /** Loads the list again; with a list on screen a failure is a toast and the list stays. */
   const refresh = useCallback(async () => {
-    const call = ++generation.current;
-    const isLatest = () => mounted.current && call === generation.current;
-    const hadList = shown.current.length > 0;
-    if (!hadList) setStatus('loading');
-    try {
-      const res = await api.get<AdminPurchasesPage>(purchasesPath(0));
-      if (!isLatest()) return;
-      const list = Array.isArray(res.purchases) ? res.purchases : [];
-      setPurchases(list);
-      setTotal(typeof res.total === 'number' ? res.total : list.length);
-      setStatus('ready');
-    } catch (e) {
-      if (!isLatest()) return;
-      const text = errorText(e, LOAD_FAILED, { network: 'fallback' });
-      if (hadList) toast.error(text);
-      else {
-        setError(text);
-        setStatus('error');
-      }
-    } finally {
-      // A refresh supersedes a 'Show more' still in flight (its answer is dropped).
-      if (isLatest()) setLoadingMore(false);
-    }
-  }, [toast]);
+    const result = await refetch();
+    if (result.error && result.data) toast.error(errorText(result.error, LOAD_FAILED, { network: 'fallback' }));
+  }, [refetch, toast]);
 
-  useEffect(() => {
-    if (enabled) void refresh();
-  }, [enabled, refresh]);
-
-  /** Appends the next page ('Show more'). */
+  /** Appends the next page ('Show more'); a failure is a toast and the list stays. */
   const loadMore = useCallback(async () => {
-    const call = generation.current;
-    const isCurrent = () => mounted.current && call === generation.current;
-    setLoadingMore(true);
-    try {
-      const res = await api.get<AdminPurchasesPage>(purchasesPath(shown.current.length));
-      if (!isCurrent()) return;
-      const page = Array.isArray(res.purchases) ? res.purchases : [];
-      setPurchases((loaded) => appendPage(loaded, page));
-      if (typeof res.total === 'number') setTotal(res.total);
-    } catch (e) {
-      if (isCurrent()) toast.error(errorText(e, LOAD_FAILED, { network: 'fallback' }));
-    } finally {
-      if (isCurrent()) setLoadingMore(false);
-    }
-  }, [toast]);
+    const result = await fetchNextPage({ cancelRefetch: false });
+    if (result.isFetchNextPageError) toast.error(errorText(result.error, LOAD_FAILED, { network: 'fallback' }));
+  }, [fetchNextPage, toast]);
 
-  /** Refunds a completed purchase; its row turns Refunded. */
-  const refund = useCallback(
-    async (purchaseId: string) => {
-      setRefundingIds((ids) => withId(ids, purchaseId, true));
-      try {
-        const res = await api.post(REFUND_PATH, { purchaseId });
-        toast.success(res.message || 'Purchase refunded');
-        if (!mounted.current) return;
-        const refundedAt = new Date().toISOString();
-        setPurchases((list) =>
-          list.map((p) => (p._id === purchaseId ? { ...p, status: 'refunded' as const, refundedAt } : p)),
-        );
-      } catch (e) {
-        toast.error(errorText(e, 'Failed to refund purchase', { network: 'fallback' }));
-      } finally {
-        if (mounted.current) setRefundingIds((ids) => withId(ids, purchaseId, false));
-      }
+  const refunding = useMutation({
+    mutationKey: REFUND_MUTATION_KEY,
+    mutationFn: refundPurchase,
+    onSuccess: (res, purchaseId) => {
+      toast.success(res.message || 'Purchase refunded');
+      // The row turns Refunded in place: no page is loaded again.
+      const refundedAt = new Date().toISOString();
+      queryClient.setQueryData<InfiniteData<AdminPurchasesPage, number>>(queryKeys.admin.purchases(), (cached) =>
+        cached
+          ? {
+              ...cached,
+              pages: cached.pages.map((page) => ({
+                ...page,
+                purchases: page.purchases.map((p) =>
+                  p._id === purchaseId ? { ...p, status: 'refunded' as const, refundedAt } : p,
+                ),
+              })),
+            }
+          : cached,
+      );
     },
-    [toast],
+    onError: (error) => toast.error(errorText(error, 'Failed to refund purchase', { network: 'fallback' })),
+  });
+  const { mutateAsync } = refunding;
+
+  const refundingList = useMutationState({
+    filters: { mutationKey: REFUND_MUTATION_KEY, status: 'pending' },
+    select: (mutation) => mutation.state.variables as string | undefined,
+  });
+  const refundingIds = useMemo(
+    () => new Set(refundingList.filter((id): id is string => typeof id === 'string')),
+    [refundingList],
+  ) as ReadonlySet<string>;
+
+  /** Refunds a completed purchase; never rejects (a failure was toasted), so its confirmation closes. */
+  const refund = useCallback(
+    (purchaseId: string) =>
+      mutateAsync(purchaseId).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [mutateAsync],
   );
 
-  return { purchases, total, status, error, loadingMore, refundingIds, refresh, loadMore, refund };
+  return {
+    purchases,
+    total,
+    status,
+    error: status === 'error' ? errorText(query.error, LOAD_FAILED, { network: 'fallback' }) : '',
+    loadingMore: query.isFetchingNextPage,
+    refundingIds,
+    refresh,
+    loadMore,
+    refund,
+  };
 }
