@@ -68,9 +68,13 @@ describe('Educator requests tab', () => {
     expect(screen.getAllByText('Approve')).toHaveLength(1);
   });
 
-  it('shows the empty row text when there are no requests', async () => {
-    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: [] }) });
+  it('shows the empty row text when there are no requests, and not while they load', async () => {
+    const loading = deferred<unknown>();
+    mockGet({ [REQUESTS_PATH]: () => loading.promise });
     renderPage();
+    await screen.findByRole('tab', { name: 'Educator Requests' });
+    expect(screen.queryByText('No educator requests found')).not.toBeInTheDocument();
+    await act(async () => loading.resolve({ success: true, requests: [] }));
     expect(await screen.findByText('No educator requests found')).toBeInTheDocument();
   });
 

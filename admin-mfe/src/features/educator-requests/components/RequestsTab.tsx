@@ -51,7 +51,8 @@ export function RequestsTab({ requests, loading, loadError, onRetry, busyIds, on
           loading={loading}
           scroll={{ x: 'max-content' }}
           pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-          locale={{ emptyText: 'No educator requests found' }}
+          // While the first load runs the table shows its spinner, not a false 'no requests'.
+          locale={{ emptyText: loading ? <span aria-hidden="true" /> : 'No educator requests found' }}
           columns={[
             {
               title: 'User',
