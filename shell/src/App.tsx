@@ -16,6 +16,7 @@ import { LoadWhen } from './features/layout/components/LoadWhen';
 import { NavBar } from './features/layout/components/NavBar';
 import { useFocusOnNavigate } from './features/layout/hooks/useFocusOnNavigate';
 import { RemotePage } from './features/remotes/components/RemotePage';
+import { EducatorRequestNotice } from './features/roles/components/EducatorRequestNotice';
 import { EducatorGuard } from './features/session/components/EducatorGuard';
 import { ProfileLoadError } from './features/session/components/ProfileLoadError';
 import { useProfileSync } from './features/session/hooks/useProfileSync';
@@ -54,6 +55,7 @@ export function Frame({ demo = false }: { demo?: boolean }) {
       {showsNavBar(pathname) && <NavBar />}
       <main id={MAIN_ID} ref={main} tabIndex={-1} className="cp-content">
         <ProfileLoadError />
+        {showsNavBar(pathname) && <EducatorRequestNotice />}
         <Routes>
           {ROUTES.map(({ path, remote, module, guard }) => {
             const page = <RemotePage key={`${remote}/${module}`} remote={remote} module={module} />;

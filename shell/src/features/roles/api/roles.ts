@@ -1,4 +1,11 @@
-import { api, type Identity, type UserProfile } from '@courseport/shared-ui';
+import {
+  api,
+  type Identity,
+  type MyEducatorRequest,
+  queryKeys,
+  queryOptions,
+  type UserProfile,
+} from '@courseport/shared-ui';
 
 export type ToggleRole = 'student' | 'educator';
 
@@ -23,3 +30,24 @@ export async function updateRoles(action: 'add' | 'remove', role: ToggleRole): P
   const { user } = await api.post<{ user: UserProfile }>('/api/user/update-roles', { action, role });
   return user;
 }
+
+/**
+ * The caller's latest educator request. Under `queryKeys.user.all` (cleared when the user
+ * changes); shared-ui's `queryKeys` has no name for it yet.
+ */
+export const educatorRequestKey = () => [...queryKeys.user.all, 'educator-request'] as const;
+
+/** `GET /api/user/educator-request`: the caller's latest request (a rejection's reason too), or null. */
+export async function fetchMyEducatorRequest(): Promise<MyEducatorRequest | null> {
+  const { request } = await api.get<{ request: MyEducatorRequest | null }>('/api/user/educator-request');
+  return request ?? null;
+}
+
+/** Polled only while a request waits for review, so a decision shows up without a reload. */
+export const myEducatorRequestQuery = (pollMs: number) =>
+  queryOptions({
+    queryKey: educatorRequestKey(),
+    queryFn: fetchMyEducatorRequest,
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? pollMs : false),
+    refetchIntervalInBackground: false,
+  });

@@ -1,7 +1,7 @@
-import { Button, errorText, useMutation, useSession, useToast } from '@courseport/shared-ui';
+import { Button, errorText, useMutation, useQueryClient, useSession, useToast } from '@courseport/shared-ui';
 import { Checkbox, Modal, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
-import { createProfile, requestEducator, type ToggleRole } from '../api/roles';
+import { createProfile, educatorRequestKey, requestEducator, type ToggleRole } from '../api/roles';
 
 const OPTIONS: Array<{ role: ToggleRole; label: string; description: string }> = [
   { role: 'student', label: 'Student', description: 'Learn from courses and track your progress' },
@@ -29,6 +29,7 @@ export function RoleDialog() {
   const setOpen = useSession((s) => s.setRoleDialogOpen);
   const refreshUser = useSession((s) => s.refreshUser);
   const toast = useToast();
+  const client = useQueryClient();
   const [selected, setSelected] = useState<ToggleRole[]>(['student']);
 
   const signUp = useMutation({
@@ -40,6 +41,7 @@ export function RoleDialog() {
       if (!educator) return 'student' as const;
       try {
         await requestEducator();
+        void client.invalidateQueries({ queryKey: educatorRequestKey() });
         return 'educator-requested' as const;
       } catch (error) {
         toast.error(errorText(error, 'Failed to submit educator request', { network: 'fallback' }));

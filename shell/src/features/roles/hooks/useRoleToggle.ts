@@ -8,7 +8,7 @@ import {
   useToast,
 } from '@courseport/shared-ui';
 import { applyProfile } from '../../session/hooks/useProfileSync';
-import { requestEducator, type ToggleRole, updateRoles } from '../api/roles';
+import { educatorRequestKey, requestEducator, type ToggleRole, updateRoles } from '../api/roles';
 
 export type { ToggleRole } from '../api/roles';
 export const EDUCATOR_REQUEST_SENT = 'Educator request submitted! Admin will review your request.';
@@ -31,6 +31,7 @@ export function useRoleToggle() {
         try {
           await requestEducator();
           toast.success(EDUCATOR_REQUEST_SENT);
+          void client.invalidateQueries({ queryKey: educatorRequestKey() });
         } catch (error) {
           toast.error(errorText(error, 'Failed to submit educator request', { network: 'fallback' }));
         }
