@@ -39,6 +39,7 @@ export {
   useMediaQuery,
   useMinWidth,
 } from './hooks/useMediaQuery';
+export { pageTitle, SITE_NAME, useFocusOnNavigation, usePageTitle } from './hooks/usePageTitle';
 export { loadOnDemandComponents } from './load-on-demand';
 export * from './query/index';
 export * from './router';

@@ -1,4 +1,4 @@
-import { LoadingState, useMinWidth, useSession } from '@courseport/shared-ui';
+import { LoadingState, useMinWidth, usePageTitle, useSession } from '@courseport/shared-ui';
 import { Tabs, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { AdminEmailsTab } from '../features/admin-emails/components/AdminEmailsTab';
@@ -7,14 +7,13 @@ import { RequestsTab } from '../features/educator-requests/components/RequestsTa
 import { useEducatorRequests } from '../features/educator-requests/hooks/useEducatorRequests';
 import { AccessDenied } from '../features/layout/components/AccessDenied';
 import { AdminHeader } from '../features/layout/components/AdminHeader';
-import { ADMIN_TITLE, usePageTitle } from '../features/layout/hooks/usePageTitle';
 import { PurchasesTab } from '../features/purchases/components/PurchasesTab';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
 import '../styles/admin.css';
 
 /** /admin: educator requests, the admin e-mail allow-list and purchases (refunds), for admins only. */
 function AdminGate() {
-  usePageTitle(ADMIN_TITLE);
+  usePageTitle('Admin');
   const status = useSession((s) => s.status);
   const userLoaded = useSession((s) => s.userLoaded);
   const roles = useSession((s) => s.roles);

@@ -5,11 +5,11 @@ import { LearnerPage } from '../features/page/components/LearnerPage';
 import { PageHeading } from '../features/page/components/PageHeading';
 import { SignInPrompt } from '../features/page/components/SignInPrompt';
 import '../styles/enrollments.css';
+import { usePageTitle } from '@courseport/shared-ui';
 import { EnrollmentsTable } from '../features/enrollments/components/EnrollmentsTable';
 import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
 import { useEnrollmentProgress } from '../features/enrollments/hooks/useEnrollmentProgress';
 import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
-import { usePageTitle } from '../features/page/hooks/usePageTitle';
 
 const NO_COURSES: never[] = [];
 

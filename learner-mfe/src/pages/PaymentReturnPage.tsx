@@ -1,9 +1,8 @@
-import { ErrorState, Spinner, useNavigate, useParams, useSearchParams } from '@courseport/shared-ui';
+import { ErrorState, Spinner, useNavigate, usePageTitle, useParams, useSearchParams } from '@courseport/shared-ui';
 import { useEffect } from 'react';
 import { LearnerPage } from '../features/page/components/LearnerPage';
 import { PageHeading } from '../features/page/components/PageHeading';
 import { useLatest } from '../features/page/hooks/useLatest';
-import { usePageTitle } from '../features/page/hooks/usePageTitle';
 import '../styles/payment.css';
 import { usePaymentVerification } from '../features/payment/hooks/usePaymentVerification';
 

@@ -1,4 +1,4 @@
-import { EmptyState, ErrorState, errorText, Link, LoadingState, useParams } from '@courseport/shared-ui';
+import { EmptyState, ErrorState, errorText, Link, LoadingState, usePageTitle, useParams } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import type { ReactNode } from 'react';
 import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
@@ -6,7 +6,6 @@ import { LearnerPage } from '../features/page/components/LearnerPage';
 import { PageHeading } from '../features/page/components/PageHeading';
 import { SignInPrompt } from '../features/page/components/SignInPrompt';
 import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
-import { usePageTitle } from '../features/page/hooks/usePageTitle';
 import '../styles/player.css';
 import { PlayerView } from '../features/player/components/PlayerView';
 import { useCourseProgress } from '../features/player/hooks/useCourseProgress';

@@ -1,11 +1,10 @@
-import { EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
+import { EmptyState, ErrorState, errorText, Link, LoadingState, pageTitle, usePageTitle } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { ArrowLeftIcon } from '../features/page/components/icons';
 import { LearnerPage } from '../features/page/components/LearnerPage';
 import { PageHeading } from '../features/page/components/PageHeading';
 import { SignInPrompt } from '../features/page/components/SignInPrompt';
 import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
-import { pageTitle, usePageTitle } from '../features/page/hooks/usePageTitle';
 import { PurchaseList } from '../features/purchases/components/PurchaseList';
 import '../styles/purchases.css';
 import { usePurchaseHistory } from '../features/purchases/hooks/usePurchaseHistory';

@@ -1,5 +1,4 @@
-import { Button, Link, StatusMessage } from '@courseport/shared-ui';
-import { usePageTitle } from '../features/layout/hooks/usePageTitle';
+import { Button, Link, StatusMessage, usePageTitle } from '@courseport/shared-ui';
 
 export const NOT_FOUND_TITLE = 'Page not found';
 

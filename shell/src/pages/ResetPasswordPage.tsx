@@ -2,8 +2,10 @@ import {
   ApiError,
   Button,
   errorText,
+  pageTitle,
   StatusMessage,
   useNavigate,
+  usePageTitle,
   useSearchParams,
   useToast,
 } from '@courseport/shared-ui';
@@ -11,7 +13,6 @@ import { Alert, Card, Form, Input, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { confirmPasswordRules, NEW_PASSWORD_RULES } from '../features/auth/components/password-rules';
 import { useLocalAccount } from '../features/auth/hooks/useLocalAccount';
-import { pageTitle, usePageTitle } from '../features/layout/hooks/usePageTitle';
 import { NotFound } from './NotFoundPage';
 
 export const RESET_PASSWORD_TITLE = pageTitle('Reset password');

@@ -1,7 +1,6 @@
-import { EmptyState, ErrorState, errorText, Link, LoadingState, useParams } from '@courseport/shared-ui';
+import { EmptyState, ErrorState, errorText, Link, LoadingState, usePageTitle, useParams } from '@courseport/shared-ui';
 import { type MutableRefObject, useLayoutEffect, useRef } from 'react';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
-import { useDocumentTitle } from '../features/common/hooks/useDocumentTitle';
 import '../styles/course.css';
 import { CourseView } from '../features/course/components/CourseView';
 import { COURSE_NOT_FOUND, isNotFound, useCourse } from '../features/course/hooks/useCourse';
@@ -31,7 +30,7 @@ function CourseContent({ id }: { id: string }) {
   const { state, retry } = useCourse(id);
   const focusTitle = useRef(false);
   const notFound = state.status === 'error' && isNotFound(state.error);
-  useDocumentTitle(state.status === 'ready' ? state.data.courseTitle : notFound ? COURSE_NOT_FOUND : 'Course');
+  usePageTitle(state.status === 'ready' ? state.data.courseTitle : notFound ? COURSE_NOT_FOUND : 'Course');
   if (state.status === 'loading') {
     return (
       <>

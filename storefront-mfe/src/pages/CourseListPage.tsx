@@ -1,15 +1,14 @@
-import { Link, useParams } from '@courseport/shared-ui';
+import { Link, usePageTitle, useParams } from '@courseport/shared-ui';
 import { CourseResults } from '../features/catalog/components/CourseResults';
 import { SearchBox } from '../features/catalog/components/SearchBox';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
-import { useDocumentTitle } from '../features/common/hooks/useDocumentTitle';
 import '../styles/list.css';
 import { SearchChip } from '../features/catalog/components/SearchChip';
 
 /** `/course-list` and `/course-list/:input`: every course, or those whose title contains the input. */
 export default function CourseListPage() {
   const query = (useParams().input ?? '').trim();
-  useDocumentTitle(query ? `Search: ${query}` : 'Courses');
+  usePageTitle(query ? `Search: ${query}` : 'Courses');
   return (
     <StorefrontPage>
       <header className="sf-list-head">

@@ -1,5 +1,5 @@
+import { usePageTitle } from '@courseport/shared-ui';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
-import { useDocumentTitle } from '../features/common/hooks/useDocumentTitle';
 import { CallToAction } from '../features/home/components/CallToAction';
 import { FeaturedCourses } from '../features/home/components/FeaturedCourses';
 import { Hero } from '../features/home/components/Hero';
@@ -9,7 +9,7 @@ import { TrustedBy } from '../features/home/components/TrustedBy';
 
 /** `/`: hero with search, trusted-by strip, featured courses, testimonials and a call to action. */
 export default function HomePage() {
-  useDocumentTitle('');
+  usePageTitle('');
   return (
     <StorefrontPage>
       <Hero />

@@ -1,6 +1,6 @@
+import { useFocusOnNavigation } from '@courseport/shared-ui';
 import { Typography } from '@courseport/shared-ui/heavy';
 import { type CSSProperties, type ReactNode, useRef } from 'react';
-import { useFocusOnNavigation } from '../hooks/useFocusOnNavigation';
 
 /** The page's one <h1>: focused when the page is reached by a navigation. */
 export function PageHeading({ children, style }: { children: ReactNode; style?: CSSProperties }) {

@@ -1,5 +1,5 @@
+import { useFocusOnNavigation, usePageTitle } from '@courseport/shared-ui';
 import { type ReactNode, useRef } from 'react';
-import { useFocusOnNavigation, usePageTitle } from '../hooks/usePageTitle';
 
 /**
  * A page's one `<h1>`, an optional subtitle and an optional action on the right. It also names the
@@ -21,7 +21,7 @@ export function PageHeader({
   hidden?: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  usePageTitle(pageName ?? title);
+  usePageTitle(pageName ?? title, 'Educator');
   useFocusOnNavigation(heading);
   return (
     <header className={hidden ? 'ed-visually-hidden' : 'ed-page-head'}>
