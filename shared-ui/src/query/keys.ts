@@ -16,6 +16,8 @@ export const queryKeys = {
       courseId === undefined ? (['user', 'progress'] as const) : (['user', 'progress', courseId] as const),
     /** `GET /api/user/purchases`: the purchase history. */
     purchases: () => ['user', 'purchases'] as const,
+    /** `GET /api/user/educator-request` → `request`: the caller's latest educator request. */
+    educatorRequest: () => ['user', 'educator-request'] as const,
   },
   catalog: {
     all: ['catalog'] as const,

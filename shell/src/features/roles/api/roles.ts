@@ -35,7 +35,7 @@ export async function updateRoles(action: 'add' | 'remove', role: ToggleRole): P
  * The caller's latest educator request. Under `queryKeys.user.all` (cleared when the user
  * changes); shared-ui's `queryKeys` has no name for it yet.
  */
-export const educatorRequestKey = () => [...queryKeys.user.all, 'educator-request'] as const;
+export const educatorRequestKey = queryKeys.user.educatorRequest;
 
 /** `GET /api/user/educator-request`: the caller's latest request (a rejection's reason too), or null. */
 export async function fetchMyEducatorRequest(): Promise<MyEducatorRequest | null> {
