@@ -31,10 +31,7 @@ export async function updateRoles(action: 'add' | 'remove', role: ToggleRole): P
   return user;
 }
 
-/**
- * The caller's latest educator request. Under `queryKeys.user.all` (cleared when the user
- * changes); shared-ui's `queryKeys` has no name for it yet.
- */
+/** The caller's latest educator request (under `queryKeys.user.all`: cleared when the user changes). */
 export const educatorRequestKey = queryKeys.user.educatorRequest;
 
 /** `GET /api/user/educator-request`: the caller's latest request (a rejection's reason too), or null. */
