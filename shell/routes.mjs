@@ -8,7 +8,7 @@ const CATALOG = () => '/api/course/all';
 
 /**
  * The first catalog page for a search: exactly the path the storefront's `catalogPath` builds
- * (`storefront-mfe/src/hooks/useCatalog.ts`), since a prefetched response is taken by its path.
+ * (`storefront-mfe/src/features/catalog/api/catalog.ts`), since a prefetched response is taken by its path.
  * @param {Record<string, string>} params
  */
 const CATALOG_SEARCH = ({ input = '' }) => {
