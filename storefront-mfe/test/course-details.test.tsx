@@ -284,6 +284,17 @@ describe('Course details: enrolling', () => {
     sessionStore.setState({ openSignIn: () => {} });
   });
 
+  it("while the session is being restored, 'Enroll Now' waits (disabled) rather than asking to sign in", async () => {
+    const openSignIn = vi.fn();
+    sessionStore.setState({ status: 'loading', user: null, openSignIn });
+    await openCourse();
+    expect(button('Enroll Now')).toBeDisabled();
+    act(() => signIn({}, ['c1']));
+    expect(await screen.findByRole('button', { name: 'Already Enrolled' })).toBeEnabled();
+    expect(openSignIn).not.toHaveBeenCalled();
+    sessionStore.setState({ openSignIn: () => {} });
+  });
+
   it("enrolled: 'Already Enrolled' opens the course in the player", async () => {
     signIn({}, ['c1']);
     await openCourse();

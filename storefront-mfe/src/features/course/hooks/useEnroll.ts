@@ -25,6 +25,8 @@ export function useEnroll(courseId: string) {
   const status = useSession((s) => s.status);
   const openSignIn = useSession((s) => s.openSignIn);
   const enrolled = useSession((s) => s.user?.enrolledCourses?.includes(courseId) ?? false);
+  // Until the session and the profile are known, a click could not tell sign-in from checkout from player.
+  const settling = useSession((s) => s.status === 'loading' || (s.status === 'signed-in' && !s.user));
   // Set once the checkout has started: the browser is leaving for the payment page.
   const [leaving, setLeaving] = useState(false);
 
@@ -56,7 +58,7 @@ export function useEnroll(courseId: string) {
     };
   }, [courseId, client]);
 
-  const busy = checkout.isPending || leaving;
+  const busy = checkout.isPending || leaving || settling;
 
   const enroll = () => {
     if (busy) return;
