@@ -1,7 +1,8 @@
+import { PORTAL_NAMES, portalDir, SHELL } from '@courseport/contracts/platform';
 import { defineConfig } from 'vitest/config';
 
 /** Front-end packages whose component tests run in jsdom with the shared set-up. */
-const DOM_PACKAGES = ['shared-ui', 'shell', 'admin-mfe', 'storefront-mfe', 'educator-mfe', 'learner-mfe'];
+const DOM_PACKAGES = ['shared-ui', SHELL.dir, ...PORTAL_NAMES.map(portalDir)];
 
 export default defineConfig({
   test: {
@@ -14,9 +15,12 @@ export default defineConfig({
           root: dir,
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/server/**'],
           setupFiles: ['../shared-ui/test/setup-dom.ts'],
         },
       })),
+      // The shell's server (shell/server) runs in Node.
+      { test: { name: 'shell-server', root: SHELL.dir, environment: 'node', include: ['test/server/**/*.test.ts'] } },
     ],
   },
 });

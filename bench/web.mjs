@@ -126,7 +126,7 @@ async function main() {
   await onCleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
   process.env.DATA_DIR = dataDir;
 
-  const { startPlatform, missingBuilds, BUILD_OUTPUTS } = await import('../scripts/lib/platform.mjs');
+  const { startPlatform, missingBuilds, BUILD_OUTPUTS, FREE_PORTS } = await import('../scripts/lib/platform.mjs');
   const missing = missingBuilds();
   if (missing.length) throw new Error(`Not built: ${missing.join(', ')}. Run pnpm build (pnpm bench:web does).`);
   const builtFiles = Object.values(BUILD_OUTPUTS).map((file) => path.join(ROOT, file));
@@ -137,7 +137,7 @@ async function main() {
     console.log(`Note: the machine is busy (1-minute load average ${loadAtStart.toFixed(2)}); timings will be noisy.`);
 
   const platform = await startPlatform({
-    ports: { api: 0, shell: 0, storefront: 0, learner: 0, educator: 0, admin: 0 },
+    ports: FREE_PORTS,
     apiOutput: 'ignore',
   });
   await onCleanup(() => platform.stop());

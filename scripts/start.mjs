@@ -1,6 +1,15 @@
 // `pnpm start`: builds what is not built, then serves the whole platform from built files.
 import { spawnSync } from 'node:child_process';
+import { PORTAL_NAMES, portalUrlVariable } from '@courseport/contracts/platform';
 import { missingBuilds, ROOT, startPlatform } from './lib/platform.mjs';
+
+// A portal published elsewhere (STOREFRONT_URL etc.) is used from there instead of served here.
+const portalUrls = Object.fromEntries(
+  PORTAL_NAMES.filter((name) => process.env[portalUrlVariable(name)]).map((name) => [
+    name,
+    process.env[portalUrlVariable(name)],
+  ]),
+);
 
 const missing = missingBuilds();
 if (missing.length > 0) {
@@ -19,6 +28,7 @@ try {
     publicHost: process.env.PUBLIC_HOST ?? 'localhost',
     // Set only to put the API on an origin of its own; by default the app's origin serves /api.
     publicApiUrl: process.env.PUBLIC_API_URL,
+    portalUrls,
   });
 } catch (error) {
   console.error(`Courseport could not start: ${error.message}`);
@@ -27,14 +37,16 @@ try {
 
 const { urls } = platform;
 const apiBase = process.env.PUBLIC_API_URL?.replace(/\/$/, '') || urls.shell;
+const label = (text) => text.padEnd(20);
+const portalLines = PORTAL_NAMES.map((name) => {
+  const entry = urls[name].endsWith('.js') ? urls[name] : `${urls[name]}/remoteEntry.js`;
+  return `  ${label(`${name[0].toUpperCase()}${name.slice(1)} portal`)}${entry}`;
+});
 console.log(`
 Courseport is running:
-  App (shell)         ${urls.shell}
-  API                 ${apiBase}/api/health${apiBase === urls.shell ? `  (forwarded to the API on port ${platform.ports.api})` : ''}
-  Storefront portal   ${urls.storefront}/remoteEntry.js
-  Learner portal      ${urls.learner}/remoteEntry.js
-  Educator portal     ${urls.educator}/remoteEntry.js
-  Admin portal        ${urls.admin}/remoteEntry.js
+  ${label('App (shell)')}${urls.shell}
+  ${label('API')}${apiBase}/api/health${apiBase === urls.shell ? `  (forwarded to the API on port ${platform.ports.api})` : ''}
+${portalLines.join('\n')}
 
 Press Ctrl-C to stop.
 `);

@@ -1,41 +1,10 @@
-// The spec's route table (section 2): each route renders one exposed module of one portal. Plain
-// JavaScript, because two sides read it: the shell in the browser, and the production server,
-// which names in each page's head what that route will fetch (scripts/lib/first-load-hints.mjs).
+// The route table, read from the platform description (@courseport/contracts/platform): each
+// route renders one exposed module of one portal. Plain JavaScript, because two sides read it: the
+// shell in the browser, and the shell's server, which names in each page's head what that route
+// will fetch (server/first-load-hints.mjs).
+import { ROUTES, SHELL } from '@courseport/contracts/platform';
 
-import { searchText } from '@courseport/contracts';
-
-const CATALOG = () => '/api/course/all';
-
-/**
- * The first catalog page for a search: exactly the path the storefront's `catalogPath` builds
- * (`storefront-mfe/src/features/catalog/api/catalog.ts`), since a prefetched response is taken by its path.
- * @param {Record<string, string>} params
- */
-const CATALOG_SEARCH = ({ input = '' }) => {
-  const search = searchText(input);
-  return search ? `/api/course/all?search=${encodeURIComponent(search)}` : CATALOG();
-};
-
-/** @type {ReadonlyArray<import('./routes.d.mts').PortalRoute>} */
-export const ROUTES = [
-  { path: '/', remote: 'storefront', module: 'HomePage', prefetch: CATALOG },
-  { path: '/course-list', remote: 'storefront', module: 'CourseListPage', prefetch: CATALOG },
-  { path: '/course-list/:input', remote: 'storefront', module: 'CourseListPage', prefetch: CATALOG_SEARCH },
-  {
-    path: '/course/:id',
-    remote: 'storefront',
-    module: 'CourseDetailsPage',
-    prefetch: ({ id = '' }) => `/api/course/${encodeURIComponent(id)}`,
-    largestImage: (body) => body?.courseData?.courseThumbnail,
-  },
-  { path: '/my-enrollments', remote: 'learner', module: 'MyEnrollmentsPage' },
-  { path: '/player/:courseId', remote: 'learner', module: 'PlayerPage' },
-  { path: '/loading/:path', remote: 'learner', module: 'PaymentReturnPage' },
-  { path: '/purchase-history', remote: 'learner', module: 'PurchaseHistoryPage' },
-  // The educator portal owns every /educator/* route, its layout and sidebar.
-  { path: '/educator/*', remote: 'educator', module: 'EducatorPortal', guard: 'educator' },
-  { path: '/admin', remote: 'admin', module: 'AdminDashboardPage' },
-];
+export { ROUTES };
 
 /**
  * The route a URL path renders, with its parameters. The router does the real matching in the
@@ -67,15 +36,15 @@ export function matchRoute(pathname) {
 }
 
 /**
- * The top navigation bar is hidden in the educator and admin areas, which render their own.
+ * The top navigation bar is hidden on the pages that draw their own (the educator and admin areas).
  * @param {string} pathname
  */
 export function showsNavBar(pathname) {
-  return !/^\/(educator|admin)(\/|$)/.test(pathname);
+  return matchRoute(pathname)?.route.navBar !== false;
 }
 
 /** Pages the shell renders itself, outside the portals' routes. */
-export const SHELL_PAGES = ['/reset-password'];
+export const SHELL_PAGES = SHELL.pages;
 
 /**
  * Whether a URL path is one of the app's pages: the server answers any other path with the app's

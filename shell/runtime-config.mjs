@@ -1,16 +1,11 @@
-// Generates `/runtime-config.json` from the environment when the shell starts or is deployed:
-// releasing a new remote means pointing one of these variables at it, not rebuilding the shell.
-// The API is on the app's own origin by default (`apiBaseUrl: ''`: the shell's server forwards
-// `/api`, DESIGN §10); PUBLIC_API_URL puts it on another origin instead.
+// The runtime config: where the browser finds the API and each portal. Generated from the
+// environment when the shell's server starts (or the dev server serves it): releasing a new portal
+// means pointing its variable (STOREFRONT_URL, ...) at it, not rebuilding the shell. The API is on
+// the app's own origin by default (`apiBaseUrl: ''`: the shell's server forwards `/api`);
+// PUBLIC_API_URL puts it on another origin instead.
+import { PORTAL_NAMES, PORTALS, portalUrlVariable } from '@courseport/contracts/platform';
 
-const REMOTES = {
-  storefront: { env: 'STOREFRONT_URL', port: 3001 },
-  learner: { env: 'LEARNER_URL', port: 3002 },
-  educator: { env: 'EDUCATOR_URL', port: 3003 },
-  admin: { env: 'ADMIN_URL', port: 3004 },
-};
-
-const manifestUrl = (base) => (base.endsWith('.js') ? base : `${base.replace(/\/$/, '')}/remoteEntry.js`);
+const entryUrl = (base) => (base.endsWith('.js') ? base : `${base.replace(/\/$/, '')}/remoteEntry.js`);
 
 /**
  * @returns {{ apiBaseUrl: string, remotes: Record<string, string> }} `apiBaseUrl` is '' for the
@@ -21,18 +16,12 @@ export function runtimeConfigFromEnv(env = process.env) {
   return {
     apiBaseUrl: (env.PUBLIC_API_URL ?? '').replace(/\/$/, ''),
     remotes: Object.fromEntries(
-      Object.entries(REMOTES).map(([name, { env: key, port }]) => [
+      PORTAL_NAMES.map((name) => [
         name,
-        manifestUrl(env[key] ?? `http://${host}:${port}`),
+        entryUrl(env[portalUrlVariable(name)] ?? `http://${host}:${PORTALS[name].port}`),
       ]),
     ),
   };
-}
-
-/** Rsbuild's `server.proxy` for a development server: the API's paths go to the API's dev port. */
-export function devApiProxy() {
-  const api = { target: 'http://127.0.0.1:4000', xfwd: true };
-  return { '/api': api, '/checkout': api };
 }
 
 /** The id of the inline copy of the runtime config in the shell's index.html (saves a round trip). */

@@ -5,8 +5,8 @@
 /** Every JSON response of the API. */
 export type ApiEnvelope<T extends object = object> = { success: boolean; message?: string } & Partial<T>;
 
-/** The four portals (Module Federation remotes) the shell loads. */
-export type RemoteName = 'storefront' | 'learner' | 'educator' | 'admin';
+/** The portals (Module Federation remotes) the shell loads, as the platform description names them. */
+export type RemoteName = import('./platform.js').PortalName;
 
 /** `/runtime-config.json`, generated from the environment when the shell starts or deploys. */
 export interface RuntimeConfig {

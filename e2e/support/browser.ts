@@ -1,6 +1,6 @@
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium, with the flags this closed network needs (DESIGN §9). */
+/** Debian's Chromium, with the flags this closed network needs. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,14 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// @ts-expect-error: plain ESM script without type declarations
-import { missingBuilds, startPlatform } from '../../scripts/lib/platform.mjs';
+import type { PortalName } from '@courseport/contracts/platform';
+import { FREE_PORTS, missingBuilds, startPlatform } from '../../scripts/lib/platform.mjs';
 import { freePort } from './api-process';
 
 export interface Platform {
-  urls: Record<'shell' | 'api' | 'storefront' | 'learner' | 'educator' | 'admin', string>;
-  startRemote(name: string): Promise<void>;
-  stopRemote(name: string): Promise<void>;
+  urls: Record<'shell' | 'api' | PortalName, string>;
+  startRemote(name: PortalName): Promise<void>;
+  stopRemote(name: PortalName): Promise<void>;
+  /** Points the shell at a portal published at another URL (what STOREFRONT_URL etc. do). */
+  setPortalUrl(name: PortalName, url: string): void;
   restartApi(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -28,7 +30,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   // Its URL must be known before it starts, so the API's port is chosen here.
   const apiPort = options.separateApiOrigin ? await freePort() : 0;
   const platform = await startPlatform({
-    ports: { api: apiPort, shell: 0, storefront: 0, learner: 0, educator: 0, admin: 0 },
+    ports: { ...FREE_PORTS, api: apiPort },
     publicApiUrl: options.separateApiOrigin ? `http://localhost:${apiPort}` : undefined,
     apiEnv: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', MONGODB_URI: '', ...options.apiEnv },
     apiOutput: 'inherit',

@@ -1,5 +1,5 @@
 /**
- * The shell's server forwards the API's paths to the API (one origin, DESIGN §10). Here the "API"
+ * The shell's server forwards the API's paths to the API (one origin). Here the "API"
  * is a small server that records what reached it, so the test sees both sides of the proxy.
  */
 import { randomBytes } from 'node:crypto';
@@ -8,10 +8,8 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: plain ESM script without type declarations
-import { createApiForwarder, isApiPath } from '../../scripts/lib/api-proxy.mjs';
-// @ts-expect-error: plain ESM script without type declarations
-import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
+import { createApiForwarder, isApiPath } from '../../shell/server/api-proxy.mjs';
+import { createStaticServer, listen } from '../../shell/server/static-server.mjs';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
 type Received = { method?: string; url?: string; headers: IncomingMessage['headers']; body: Buffer };
@@ -24,7 +22,7 @@ let received: Received[] = [];
 
 let shell: Server;
 let shellUrl: string;
-let forwarder: { close(): void };
+let forwarder: ReturnType<typeof createApiForwarder>;
 let root: string;
 
 beforeAll(async () => {

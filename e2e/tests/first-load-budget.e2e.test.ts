@@ -1,3 +1,4 @@
+import { PORTAL_NAMES } from '@courseport/contracts/platform';
 /**
  * The storefront's first-load budget (issue 8, docs/performance.md): JS bytes are deterministic,
  * so this is a test; times are not, so they live in `pnpm bench:web`. The set of files is what
@@ -49,7 +50,7 @@ describe('storefront first load', () => {
       ).toEqual([]);
 
       // The shell provides every shared library; a portal's own copy is never fetched.
-      for (const portal of ['storefront', 'learner', 'educator', 'admin'] as const) {
+      for (const portal of PORTAL_NAMES) {
         const copies = sharedFilesOf(portal);
         const fetched = scripts.filter((s) => s.app === portal && copies.has(s.file));
         expect(

@@ -1,5 +1,6 @@
+import { PORTAL_NAMES } from '@courseport/contracts/platform';
 /**
- * One origin (DESIGN §10): the browser calls the API at `/api` on the app's own origin, which the
+ * One origin: the browser calls the API at `/api` on the app's own origin, which the
  * shell's server forwards. So the session cookie is first-party on whatever host name the app is
  * opened with: a student at http://127.0.0.1:<port> stays signed in across a reload and comes back
  * from the checkout signed in and enrolled, as at http://localhost:<port>.
@@ -44,10 +45,7 @@ describe('one origin: the app serves the API at /api', () => {
     const page = await fetch(`${platform.urls.shell}/`);
     const csp = page.headers.get('content-security-policy') ?? '';
     const connect = csp.split('; ').find((d) => d.startsWith('connect-src ')) ?? '';
-    expect(connect.split(' ').slice(1)).toEqual([
-      "'self'",
-      ...(['storefront', 'learner', 'educator', 'admin'] as const).map((p) => platform.urls[p]),
-    ]);
+    expect(connect.split(' ').slice(1)).toEqual(["'self'", ...PORTAL_NAMES.map((p) => platform.urls[p])]);
     const html = await page.text();
     expect(html).toContain('<link rel="preload" as="fetch" href="/api/course/all" crossorigin="anonymous">');
     expect(html).toContain('<link rel="preload" as="fetch" href="/api/config" crossorigin="anonymous">');

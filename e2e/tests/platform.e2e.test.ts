@@ -1,3 +1,4 @@
+import { PORTAL_NAMES } from '@courseport/contracts/platform';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
@@ -60,8 +61,7 @@ describe('the assembled platform', () => {
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(csp).toContain(`connect-src 'self' ${platform.urls.storefront}`);
     expect(csp).not.toContain(platform.urls.api);
-    for (const name of ['storefront', 'learner', 'educator', 'admin'] as const)
-      expect(csp).toContain(platform.urls[name]);
+    for (const name of PORTAL_NAMES) expect(csp).toContain(platform.urls[name]);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
   });
@@ -75,7 +75,7 @@ describe('the assembled platform', () => {
     const html = await fetch(`${platform.urls.shell}/course-list`).then((r) => r.text());
     const inline = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(inline ?? 'null')).toEqual(config);
-    for (const name of ['storefront', 'learner', 'educator', 'admin'] as const) {
+    for (const name of PORTAL_NAMES) {
       expect(config.remotes[name]).toBe(`${platform.urls[name]}/remoteEntry.js`);
       const res = await fetch(config.remotes[name], { headers: { Origin: platform.urls.shell } });
       expect(res.status).toBe(200);
@@ -212,14 +212,14 @@ describe('the assembled platform', () => {
   });
 
   it.each([
-    { remote: 'learner', path: '/my-enrollments', shows: 'Please sign in to see your enrollments' },
+    { remote: 'learner' as const, path: '/my-enrollments', shows: 'Please sign in to see your enrollments' },
     {
-      remote: 'educator',
+      remote: 'educator' as const,
       path: '/educator/my-courses',
       shows: 'Manage and track your published courses',
       as: 'educator' as const,
     },
-    { remote: 'admin', path: '/admin', shows: 'Access Denied' },
+    { remote: 'admin' as const, path: '/admin', shows: 'Access Denied' },
   ])('falls back when the $remote portal is down, and Retry brings it back', async ({ remote, path, shows, as }) => {
     const { page } = await openPage(as);
     await platform.stopRemote(remote);

@@ -1,30 +1,36 @@
-// Starts the assembled platform from built files: the API (its own process) and the shell and
-// four portals, each served from its own dist folder on its own port. The shell's server also
-// answers the API's paths (`/api`, `/checkout`) by forwarding them to the API: the browser sees one
-// origin (DESIGN §10). Used by `pnpm start` and by the end-to-end tests (which pick free ports and
-// stop and restart single portals).
+// Starts the assembled platform from built files: the API (its own process), the shell's server
+// (shell/server: the app's edge, which also forwards the API's paths, so the browser sees one
+// origin) and every portal of the platform description, each served from its own dist folder on
+// its own port, as any static host would. Used by `pnpm start` and by the end-to-end tests (which
+// pick free ports, and stop, restart and move single portals).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API, PORTAL_NAMES, PORTALS, portalDir, portalUrlVariable, SHELL } from '@courseport/contracts/platform';
 import { API_NODE_FLAGS } from '../../api/node-flags.mjs';
-import { isAppPage, matchRoute } from '../../shell/routes.mjs';
-import { runtimeConfigFromEnv, runtimeConfigHtml } from '../../shell/runtime-config.mjs';
-import { createApiForwarder, isApiPath } from './api-proxy.mjs';
-import { shellContentSecurityPolicy } from './content-security-policy.mjs';
-import { firstLoadHints, largestImageHint } from './first-load-hints.mjs';
-import { createStaticServer, listen } from './static-server.mjs';
+import { runtimeConfigFromEnv } from '../../shell/runtime-config.mjs';
+import { createApiForwarder, isApiPath } from '../../shell/server/api-proxy.mjs';
+import { shellContentSecurityPolicy } from '../../shell/server/content-security-policy.mjs';
+import { createShellServer } from '../../shell/server/shell-server.mjs';
+import { createStaticServer, listen } from '../../shell/server/static-server.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const PORTALS = ['storefront', 'learner', 'educator', 'admin'];
-export const DEFAULT_PORTS = { api: 4000, shell: 3000, storefront: 3001, learner: 3002, educator: 3003, admin: 3004 };
+export const DEFAULT_PORTS = {
+  api: API.port,
+  shell: SHELL.port,
+  ...Object.fromEntries(PORTAL_NAMES.map((name) => [name, PORTALS[name].port])),
+};
+
+/** Every port 0: each server takes a free port (the tests and the bench). */
+export const FREE_PORTS = Object.fromEntries(Object.keys(DEFAULT_PORTS).map((name) => [name, 0]));
 
 /** What must exist before the platform can start from built files, by package folder. */
 export const BUILD_OUTPUTS = {
   api: 'api/dist/server.js',
   shell: 'shell/dist/index.html',
-  ...Object.fromEntries(PORTALS.map((p) => [`${p}-mfe`, `${p}-mfe/dist/mf-manifest.json`])),
+  ...Object.fromEntries(PORTAL_NAMES.map((name) => [portalDir(name), `${portalDir(name)}/dist/mf-manifest.json`])),
 };
 
 export function missingBuilds(root = ROOT) {
@@ -66,6 +72,8 @@ async function waitForHealth(url, child, timeoutMs) {
  * @param {string} [options.publicHost] host name the browser uses
  * @param {string} [options.publicApiUrl] the API on another origin: the browser calls it there
  *   (what the runtime config names). By default it calls `/api` on the shell's origin.
+ * @param {Partial<Record<import('@courseport/contracts/platform').PortalName, string>>} [options.portalUrls]
+ *   portals published elsewhere (their URL, as STOREFRONT_URL etc. name it): not served here
  * @param {Record<string, string>} [options.apiEnv] extra environment for the API
  * @param {'inherit' | 'ignore' | 'pipe'} [options.apiOutput]
  */
@@ -74,7 +82,8 @@ export async function startPlatform(options = {}) {
   const publicApiUrl = options.publicApiUrl?.replace(/\/$/, '') || undefined;
   const ports = { ...DEFAULT_PORTS, ...options.ports };
   const servers = new Map();
-  const urls = {};
+  /** @type {Record<'shell' | 'api' | import('@courseport/contracts/platform').PortalName, string>} */
+  const urls = /** @type {any} */ ({});
   let api = null;
 
   const origin = (port) => `http://${publicHost}:${port}`;
@@ -84,12 +93,14 @@ export async function startPlatform(options = {}) {
   // The browser's API base URL ('': the page's own origin) and where the API's images are.
   const apiBaseUrl = publicApiUrl ?? '';
   const mediaOrigins = () => [new URL(publicApiUrl ?? urls.shell).origin];
+  // Portals served here answer the API's paths too (a portal opened on its own calls `/api`).
   const forwardToApi = createApiForwarder({ target: internalApiUrl });
   const forward = { matches: isApiPath, handle: forwardToApi };
 
+  /** @param {import('@courseport/contracts/platform').PortalName} name */
   async function startRemote(name) {
     const server = createStaticServer({
-      root: path.join(root, `${name}-mfe/dist`),
+      root: path.join(root, portalDir(name), 'dist'),
       corsOrigins: [urls.shell, urls.shell.replace(publicHost, '127.0.0.1')],
       // The portal's own page (standalone mode) gets the same policy as the shell's, and calls the
       // API on its own origin too (shared-ui's fallback when it finds no runtime config).
@@ -104,6 +115,7 @@ export async function startPlatform(options = {}) {
     servers.set(name, server);
   }
 
+  /** @param {string} name */
   async function stopServer(name) {
     const server = servers.get(name);
     if (!server) return;
@@ -130,7 +142,7 @@ export async function startPlatform(options = {}) {
         HOST: host,
         PORT: String(ports.api),
         DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data'),
-        // `pnpm start` is the demo (DESIGN §10): seeded data, the local checkout, the outbox.
+        // `pnpm start` is the demo: seeded data, the local checkout, the outbox.
         COURSEPORT_MODE: process.env.COURSEPORT_MODE ?? 'demo',
         ALLOWED_ORIGINS: [urls.shell, `http://127.0.0.1:${ports.shell}`].join(','),
         PUBLIC_APP_URL: urls.shell,
@@ -154,50 +166,30 @@ export async function startPlatform(options = {}) {
     forwardToApi.close();
   }
 
+  // What the shell's runtime config says: where the API and each portal (published elsewhere, or
+  // served here) are.
+  const published = new Set(Object.keys(options.portalUrls ?? {}));
+  Object.assign(urls, options.portalUrls);
   const runtimeConfig = () =>
     runtimeConfigFromEnv({
       PUBLIC_API_URL: apiBaseUrl,
-      ...Object.fromEntries(PORTALS.map((p) => [`${p.toUpperCase()}_URL`, urls[p]])),
+      ...Object.fromEntries(PORTAL_NAMES.map((name) => [portalUrlVariable(name), urls[name]])),
     });
 
   try {
     // The shell first: its origin is what the API and portals allow.
-    const shell = createStaticServer({
+    const shell = createShellServer({
       root: path.join(root, 'shell/dist'),
-      spa: true,
-      spaStatus: (pathname) => (isAppPage(pathname) ? 200 : 404),
-      htmlHeaders: () => ({
-        'Content-Security-Policy': shellContentSecurityPolicy({
-          api: apiBaseUrl,
-          media: mediaOrigins(),
-          remotes: PORTALS.map((p) => urls[p]),
-          clerk: Boolean(process.env.CLERK_PUBLISHABLE_KEY),
-        }),
-        'X-Frame-Options': 'DENY',
-      }),
-      jsonRoutes: { '/runtime-config.json': runtimeConfig },
-      // `/api/*` and `/checkout/*` are the API's, whatever the method.
-      forward,
-      // The runtime config is inlined into the page too, with hints naming what the route will
-      // fetch: the browser gets it all in one wave, while the shell's own scripts download.
-      htmlHead: async (pathname) => {
-        const match = matchRoute(pathname);
-        const hints = firstLoadHints({
-          match,
-          apiBaseUrl,
-          portalUrls: urls,
-          portalDist: (remote) => path.join(root, `${remote}-mfe/dist`),
-        });
-        return (
-          runtimeConfigHtml(runtimeConfig()) + hints + (await largestImageHint({ match, apiBaseUrl: internalApiUrl() }))
-        );
-      },
+      runtimeConfig,
+      apiTarget: internalApiUrl,
+      mediaOrigins,
+      clerk: Boolean(process.env.CLERK_PUBLISHABLE_KEY),
     });
     ports.shell = await listen(shell, ports.shell, host, 'shell');
     urls.shell = origin(ports.shell);
     servers.set('shell', shell);
 
-    for (const name of PORTALS) await startRemote(name);
+    for (const name of PORTAL_NAMES) if (!published.has(name)) await startRemote(name);
 
     if (ports.api === 0) ports.api = await freePort(host);
     urls.api = origin(ports.api);
@@ -215,6 +207,14 @@ export async function startPlatform(options = {}) {
     },
     startRemote,
     stopRemote: stopServer,
+    /** Points the shell at a portal published at another URL (what changing STOREFRONT_URL etc. does). */
+    /**
+     * @param {import('@courseport/contracts/platform').PortalName} name
+     * @param {string} url
+     */
+    setPortalUrl(name, url) {
+      urls[name] = url;
+    },
     /** Stops the API process and starts it again on the same port and data. */
     async restartApi() {
       await stopApi();

@@ -1,10 +1,11 @@
 /**
- * Build-time contract shared by the shell and every portal (DESIGN §3): the Module Federation
- * singletons and the common Rsbuild set-up. Node-only; never imported by browser code.
+ * Build-time contract shared by the shell and every portal: the Module Federation singletons and
+ * the common Rsbuild set-up, with each app's port, title and exposed pages read from the platform
+ * description (@courseport/contracts/platform). Node-only; never imported by browser code.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { RemoteName } from '@courseport/contracts';
+import { API, PORTALS, type PortalName, portalExposes, SHELL } from '@courseport/contracts/platform';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -28,26 +29,23 @@ export const SHARED_SINGLETONS = {
 const eagerly = (shared: Record<string, object>) =>
   Object.fromEntries(Object.entries(shared).map(([name, config]) => [name, { ...config, eager: true }]));
 
-export const PORTS = {
-  shell: 3000,
-  storefront: 3001,
-  learner: 3002,
-  educator: 3003,
-  admin: 3004,
-} as const satisfies Record<RemoteName | 'shell', number>;
-export type { RemoteName };
-
-export interface PortalOptions {
-  name: keyof typeof PORTS;
-  /** Exposed modules, e.g. `{ './HomePage': './src/pages/HomePage.tsx' }`; none for the host. */
-  exposes?: Record<string, string>;
-  title: string;
+export interface FederatedAppOptions {
+  /** 'shell', or the portal's name in the platform description */
+  name: PortalName | 'shell';
   extra?: RsbuildConfig;
 }
 
+/** In development every app forwards the API's paths to the API's dev server: one origin, as in production. */
+export function devApiProxy() {
+  const api = { target: `http://127.0.0.1:${API.port}`, xfwd: true };
+  return { '/api': api, '/checkout': api };
+}
+
 /** The Rsbuild config of a federated app: host (shell) or remote portal. */
-export function defineFederatedApp({ name, exposes, title, extra = {} }: PortalOptions): RsbuildConfig {
+export function defineFederatedApp({ name, extra = {} }: FederatedAppOptions): RsbuildConfig {
   const isHost = name === 'shell';
+  const app = isHost ? SHELL : PORTALS[name];
+  const exposes = isHost ? undefined : portalExposes(name);
   return {
     ...extra,
     plugins: [
@@ -68,7 +66,7 @@ export function defineFederatedApp({ name, exposes, title, extra = {} }: PortalO
     ],
     source: { entry: { index: './src/index.ts' }, ...extra.source },
     html: {
-      title,
+      title: app.title,
       // Rsbuild's own page with the document's language (screen readers, axe's html-has-lang).
       template: fileURLToPath(new URL('./index.html', import.meta.url)),
       // Remotes use an automatic public path; the base keeps standalone deep links (/player/1) working.
@@ -76,8 +74,11 @@ export function defineFederatedApp({ name, exposes, title, extra = {} }: PortalO
       ...extra.html,
     },
     server: {
-      port: PORTS[name],
+      port: app.port,
       strictPort: true,
+      // Deep links load the app's page (standalone portals too), and the API's paths go to the API.
+      historyApiFallback: true,
+      proxy: devApiProxy(),
       ...(isHost ? {} : { cors: true, headers: { 'Access-Control-Allow-Origin': '*' } }),
       ...extra.server,
     },

@@ -45,7 +45,7 @@ describe('the demo banner', () => {
   });
 
   it('is shown in the educator and admin areas too, where the navigation bar is not', () => {
-    window.history.replaceState(null, '', '/admin/nowhere');
+    window.history.replaceState(null, '', '/educator/nowhere');
     render(<App config={config('demo')} />);
     expect(screen.getByRole('complementary', { name: 'Demo notice' })).toBeInTheDocument();
     expect(document.querySelector('header')).toBeNull();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { type Collection, ConflictError, type Doc } from '../store/index.js';
 import { PRIVATE_FILE_MODE, privateDir, tighten } from '../store/private-files.js';
 
-/** The claims of a session token: Clerk's names, plus the verified e-mail (DESIGN §5). */
+/** The claims of a session token: Clerk's names, plus the verified e-mail. */
 export interface SessionClaims {
   sub: string;
   sid: string;

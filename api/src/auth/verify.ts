@@ -19,7 +19,7 @@ export interface TokenVerifier {
 export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 /**
- * One verification path for both issuers (DESIGN §5): `@clerk/backend`'s networkless RS256
+ * One verification path for both issuers: `@clerk/backend`'s networkless RS256
  * verification with the PEM key and the authorized parties. Local mode passes its own public key.
  *
  * A token that verified is remembered, by its exact text, until it expires: its signature, issuer

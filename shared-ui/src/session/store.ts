@@ -32,7 +32,7 @@ export interface SessionState {
 const notReady = async () => {};
 
 /**
- * The one session store of the platform (DESIGN §4). Created once here; Module Federation shares
+ * The one session store of the platform. Created once here; Module Federation shares
  * shared-ui as a singleton, so the shell's auth bridge and every portal see the same instance.
  */
 export const sessionStore = createStore<SessionState>()((set) => ({

@@ -50,7 +50,7 @@ export interface LocalAuthOptions {
   placeholderImage: string;
 }
 
-/** Local accounts: the default, Clerk-compatible issuer (DESIGN §5). */
+/** Local accounts: the default, Clerk-compatible issuer. */
 export function localAuthService(options: LocalAuthOptions) {
   const { repo, issuer, revoked, clock, mailer, throttle } = options;
   const now = () => clock.now();

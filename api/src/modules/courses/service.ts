@@ -9,7 +9,7 @@ export const COURSE_NOT_FOUND = 'Course not found';
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Integer floor of the mean rating, 0 when none (spec §9). */
+/** Integer floor of the mean rating, 0 when none. */
 export function averageRating(ratings: ReadonlyArray<{ rating: number }>): number {
   if (ratings.length === 0) return 0;
   return Math.floor(ratings.reduce((sum, r) => sum + r.rating, 0) / ratings.length);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useProfileLoadFailure } from '../hooks/useProfileSync';
 
 /**
- * The educator area (spec §6): signed-out visitors and non-educators go to `/` (replacing
+ * The educator area: signed-out visitors and non-educators go to `/` (replacing
  * history); while the user's data is loading, 'Loading...'. When it failed to load, nothing: the
  * frame's notice says so and offers a retry (an educator is not sent away for a network error).
  */

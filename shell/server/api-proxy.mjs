@@ -1,4 +1,4 @@
-// One origin (DESIGN §10): the shell's server answers `/api/*` and `/checkout/*` (the local
+// One origin: the shell's server answers `/api/*` and `/checkout/*` (the local
 // gateway's hosted page) by forwarding them to the API, so the browser never calls another origin
 // and the session cookie is first-party on whatever host name the app is opened with.
 // The proxying itself is http-proxy-3's: bodies stream both ways, every method, status and headers

@@ -1,5 +1,5 @@
 // The shell page's Content-Security-Policy: scripts only from the shell and the portals it federates,
-// calls only to its own origin (where the API is, DESIGN §10; or the API's own origin when it is
+// calls only to its own origin (where the API is; or the API's own origin when it is
 // configured on another one) and the portals' manifests, YouTube's privacy embed for lectures, and,
 // when the deployment uses Clerk, Clerk's hosts. antd injects its styles at run time, hence inline styles.
 

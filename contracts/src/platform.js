@@ -1,0 +1,95 @@
+/**
+ * The platform in one place: the API, the shell and every portal, with its port, its package
+ * folder and the routes it renders. The federation configs, the shell's route table and runtime
+ * config, the start script, the edge server and the test set-up all read this: adding a portal
+ * means adding one entry to PORTALS (and its `<name>-mfe/` package).
+ *
+ * A portal exposes one module per page, `./src/pages/<module>.tsx`, named by its routes.
+ */
+import { searchText } from './limits.js';
+
+/** The catalog's first page for a search: exactly the path the storefront fetches, so a prefetched answer is taken. */
+const catalogPath = (input = '') => {
+  const search = searchText(input);
+  return search ? `/api/course/all?search=${encodeURIComponent(search)}` : '/api/course/all';
+};
+
+/**
+ * @typedef {object} RouteEntry
+ * @property {string} path a URL pattern: `:name` is a parameter, a final `*` matches the rest
+ * @property {string} module the page the portal exposes for it
+ * @property {'educator'} [guard] who may see it (the shell checks before loading the page)
+ * @property {false} [navBar] the page draws its own navigation: the shell hides its bar
+ * @property {(params: Record<string, string>) => string} [prefetch] the public API call the page
+ *   starts with, fetched together with the page itself
+ * @property {(body: any) => unknown} [largestImage] the page's largest image, read from the prefetched answer
+ */
+
+/** The API: its own process, reached by the browser through the shell's origin (`/api`). */
+export const API = { port: 4000 };
+
+/** The host: frame, navigation, sign-in, and the pages it renders itself. */
+export const SHELL = { name: 'shell', dir: 'shell', port: 3000, title: 'Courseport', pages: ['/reset-password'] };
+
+export const PORTALS = {
+  storefront: {
+    port: 3001,
+    title: 'Courseport Storefront',
+    /** @type {RouteEntry[]} */
+    routes: [
+      { path: '/', module: 'HomePage', prefetch: () => catalogPath() },
+      { path: '/course-list', module: 'CourseListPage', prefetch: () => catalogPath() },
+      { path: '/course-list/:input', module: 'CourseListPage', prefetch: ({ input }) => catalogPath(input) },
+      {
+        path: '/course/:id',
+        module: 'CourseDetailsPage',
+        prefetch: ({ id = '' }) => `/api/course/${encodeURIComponent(id)}`,
+        largestImage: (body) => body?.courseData?.courseThumbnail,
+      },
+    ],
+  },
+  learner: {
+    port: 3002,
+    title: 'Courseport Learner',
+    /** @type {RouteEntry[]} */
+    routes: [
+      { path: '/my-enrollments', module: 'MyEnrollmentsPage' },
+      { path: '/player/:courseId', module: 'PlayerPage' },
+      { path: '/loading/:path', module: 'PaymentReturnPage' },
+      { path: '/purchase-history', module: 'PurchaseHistoryPage' },
+    ],
+  },
+  educator: {
+    port: 3003,
+    title: 'Courseport Educator',
+    // The educator portal owns every /educator/* route, its layout and sidebar.
+    /** @type {RouteEntry[]} */
+    routes: [{ path: '/educator/*', module: 'EducatorPortal', guard: 'educator', navBar: false }],
+  },
+  admin: {
+    port: 3004,
+    title: 'Courseport Admin',
+    /** @type {RouteEntry[]} */
+    routes: [{ path: '/admin', module: 'AdminDashboardPage', navBar: false }],
+  },
+};
+
+/** @typedef {keyof typeof PORTALS} PortalName */
+
+/** @type {PortalName[]} */
+export const PORTAL_NAMES = /** @type {any} */ (Object.keys(PORTALS));
+
+/** @param {PortalName} name the portal's package folder */
+export const portalDir = (name) => `${name}-mfe`;
+
+/** @param {PortalName} name the variable that says where the portal is published, e.g. STOREFRONT_URL */
+export const portalUrlVariable = (name) => `${name.toUpperCase()}_URL`;
+
+/** @param {PortalName} name what the portal exposes: `{ './HomePage': './src/pages/HomePage.tsx' }` */
+export function portalExposes(name) {
+  const modules = new Set(PORTALS[name].routes.map((route) => route.module));
+  return Object.fromEntries([...modules].map((module) => [`./${module}`, `./src/pages/${module}.tsx`]));
+}
+
+/** Every route of every portal, in the order they are matched, each with its portal's name. */
+export const ROUTES = PORTAL_NAMES.flatMap((remote) => PORTALS[remote].routes.map((route) => ({ ...route, remote })));
