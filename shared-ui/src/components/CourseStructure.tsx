@@ -1,5 +1,6 @@
 import { Fragment, type HTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { type Chapter, chapterMinutes, formatDuration, type Lecture, plural } from '../contracts/index';
+import { Button } from './Button';
 
 export interface CourseStructureProps {
   chapters: Chapter[];
@@ -105,8 +106,11 @@ export interface LectureRowProps extends Omit<HTMLAttributes<HTMLLIElement>, 'ch
   lecture: Lecture;
   /** Before the title: the page's icon (played, completed…). */
   icon: ReactNode;
-  /** Before the duration: the page's button (Preview, Watch), if any. */
-  action?: ReactNode;
+  /**
+   * Before the duration: the page's small link button, if any ('Preview', 'Watch'), named for
+   * screen readers with the lecture ('Watch Introduction'); `pressed` for a toggle.
+   */
+  action?: { text: string; onClick: () => void; className?: string; pressed?: boolean } | null;
 }
 
 /** One lecture of the structure: an icon, its title, the page's action and its duration. */
@@ -116,7 +120,18 @@ export function LectureRow({ lecture, icon, action, className, ...rest }: Lectur
       {icon}
       <span className="cp-lecture-title">{lecture.lectureTitle}</span>
       <span className="cp-lecture-meta">
-        {action}
+        {action && (
+          <Button
+            type="link"
+            size="small"
+            className={action.className}
+            aria-label={`${action.text} ${lecture.lectureTitle}`}
+            aria-pressed={action.pressed}
+            onClick={action.onClick}
+          >
+            {action.text}
+          </Button>
+        )}
         <span className="cp-lecture-duration">{formatDuration(lecture.lectureDuration)}</span>
       </span>
     </li>

@@ -1,4 +1,4 @@
-import { Button, type Lecture, LectureRow } from '@courseport/shared-ui';
+import { type Lecture, LectureRow } from '@courseport/shared-ui';
 import { CheckIcon, PlayIcon } from '../../page/components/icons';
 import { lectureVideoId } from './lectures';
 
@@ -26,18 +26,9 @@ export function LectureItem({ lecture, done, playing, onWatch }: LectureItemProp
         )
       }
       action={
-        hasVideo && (
-          <Button
-            type="link"
-            size="small"
-            className="ln-watch"
-            aria-label={`Watch ${lecture.lectureTitle}`}
-            aria-pressed={playing}
-            onClick={() => onWatch(lecture.lectureId)}
-          >
-            Watch
-          </Button>
-        )
+        hasVideo
+          ? { text: 'Watch', className: 'ln-watch', pressed: playing, onClick: () => onWatch(lecture.lectureId) }
+          : null
       }
     />
   );

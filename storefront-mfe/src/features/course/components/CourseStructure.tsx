@@ -1,5 +1,4 @@
 import {
-  Button,
   type Chapter,
   type Lecture,
   LectureRow,
@@ -29,17 +28,9 @@ function PreviewableLecture({ lecture, onPreview }: { lecture: Lecture; onPrevie
       lecture={lecture}
       icon={<PlayIcon />}
       action={
-        videoId && (
-          <Button
-            type="link"
-            size="small"
-            className="sf-lecture-preview"
-            aria-label={`Preview ${lecture.lectureTitle}`}
-            onClick={() => onPreview({ lecture, videoId })}
-          >
-            Preview
-          </Button>
-        )
+        videoId
+          ? { text: 'Preview', className: 'sf-lecture-preview', onClick: () => onPreview({ lecture, videoId }) }
+          : null
       }
     />
   );
