@@ -32,6 +32,20 @@ export function formatPrice(value) {
 }
 
 /**
+ * An amount with its currency label: `money('Rs', 399.2)` → 'Rs 399.20'. With `dropZeroCents` a
+ * whole amount is written without cents (`money('Rs', 1198, { dropZeroCents: true })` → 'Rs 1198',
+ * as the educator's totals are), any other still with two decimals ('Rs 449.10').
+ * @param {string} currency
+ * @param {number} amount
+ * @param {{ dropZeroCents?: boolean }} [options]
+ * @returns {string}
+ */
+export function money(currency, amount, options = {}) {
+  const price = formatPrice(amount);
+  return `${currency} ${options.dropZeroCents && price.endsWith('.00') ? price.slice(0, -3) : price}`;
+}
+
+/**
  * A duration in minutes as hours and minutes: 65 → '1h 5m', 45 → '45m', 120 → '2h 0m';
  * empty, zero, negative or not a number → '0m'. Fractions are rounded to the nearest minute.
  * @param {number | null | undefined} minutes

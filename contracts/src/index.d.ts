@@ -1,4 +1,5 @@
 export * from './course-stats.js';
+export * from './description.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './text.js';

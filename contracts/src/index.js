@@ -4,6 +4,7 @@
  * no DOM, no build step, so Node runs them as they are.
  */
 export * from './course-stats.js';
+export * from './description.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './text.js';

@@ -21,10 +21,10 @@ const catalog = async (): Promise<Card[]> =>
 const courseNamed = async (title: string) => (await catalog()).find((c) => c.courseTitle === title) as Card;
 
 async function markEveryLecture(page: Page) {
-  const headers = page.locator('.ant-collapse-header');
+  const headers = page.locator('.cp-chapter-toggle');
   for (let i = 0; i < (await headers.count()); i++) {
-    const item = page.locator('.ant-collapse-item').nth(i);
-    if (!(await item.getAttribute('class'))?.includes('ant-collapse-item-active')) await headers.nth(i).click();
+    const item = page.locator('.cp-chapter').nth(i);
+    if (!(await item.getAttribute('class'))?.includes('cp-chapter-open')) await headers.nth(i).click();
   }
   const watch = page.getByRole('button', { name: 'Watch' });
   const total = await watch.count();

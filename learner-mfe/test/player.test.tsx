@@ -77,7 +77,7 @@ async function openPlayer(courseId = 'c1') {
 const lectureRow = (title: string) => around(title, 'li', structure());
 const structure = () => around('Course Structure', 'section');
 const player = () => screen.getByRole('region', { name: 'Lecture player' });
-const chapterPanel = (title: string) => around(title, '.ant-collapse-item');
+const chapterPanel = (title: string) => around(title, '.cp-chapter');
 const stars = () => Array.from(document.querySelectorAll<HTMLInputElement>('.ln-rating input[type="radio"]'));
 /** The chosen rating: the number of the checked star, 0 when none is. */
 const checkedStars = () => stars().findIndex((star) => star.checked) + 1;
@@ -242,21 +242,21 @@ describe('Player: course structure', () => {
   it('lists the chapters in order, with their lecture count and total time, the first one open', async () => {
     answerWith();
     await openPlayer();
-    const titles = Array.from(structure().querySelectorAll('.ln-chapter-title')).map((t) => t.textContent);
+    const titles = Array.from(structure().querySelectorAll('.cp-chapter-title')).map((t) => t.textContent);
     expect(titles).toEqual(['Getting Started', 'Components and Props']);
 
     const first = chapterPanel('Getting Started');
     expect(within(first).getByText('2 lectures')).toBeInTheDocument();
     expect(within(first).getByText('1h 5m')).toBeInTheDocument();
-    expect(first).toHaveClass('ant-collapse-item-active');
+    expect(first).toHaveClass('cp-chapter-open');
 
     const second = chapterPanel('Components and Props');
     expect(within(second).getByText('4 lectures')).toBeInTheDocument();
     expect(within(second).getByText('1h 15m')).toBeInTheDocument();
-    expect(second).not.toHaveClass('ant-collapse-item-active');
+    expect(second).not.toHaveClass('cp-chapter-open');
 
     await user.click(screen.getByText('Components and Props'));
-    await waitFor(() => expect(chapterPanel('Components and Props')).toHaveClass('ant-collapse-item-active'));
+    await waitFor(() => expect(chapterPanel('Components and Props')).toHaveClass('cp-chapter-open'));
   });
 
   it("shows each lecture's title, duration ('0m' when empty), Watch when it has a video, in order", async () => {
@@ -267,7 +267,7 @@ describe('Player: course structure', () => {
     answerWith([course]);
     await openPlayer();
 
-    const titles = Array.from(structure().querySelectorAll('.ln-lecture-title')).map((t) => t.textContent);
+    const titles = Array.from(structure().querySelectorAll('.cp-lecture-title')).map((t) => t.textContent);
     expect(titles).toEqual([
       'Welcome to the course',
       'Setting up your tools',

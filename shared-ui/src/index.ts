@@ -15,6 +15,12 @@ export {
 } from './api/client';
 export { providePrefetched } from './api/prefetch';
 export { Button, type ButtonProps } from './components/Button';
+export {
+  CourseStructure,
+  type CourseStructureProps,
+  LectureRow,
+  type LectureRowProps,
+} from './components/CourseStructure';
 export { LogoMark } from './components/LogoMark';
 export { Spinner } from './components/Spinner';
 export { StatusMessage, type StatusMessageProps } from './components/StatusMessage';

@@ -52,7 +52,7 @@ async function openCourse(overrides: Parameters<typeof makeDetails>[0] = {}) {
 }
 
 const purchaseCard = () => screen.getByRole('complementary', { name: 'Enroll in this course' });
-const chapterPanel = (title: string) => screen.getByText(title).closest('.sf-chapter') as HTMLElement;
+const chapterPanel = (title: string) => screen.getByText(title).closest('.cp-chapter') as HTMLElement;
 
 describe('Course details: loading and failures', () => {
   it('shows Loading... until the course arrives', async () => {
@@ -174,12 +174,12 @@ describe('Course details: course structure', () => {
     await user.click(screen.getByText('Components and Props'));
     const second = chapterPanel('Components and Props');
     const rows = [...second.querySelectorAll('li')];
-    expect(rows.map((row) => row.querySelector('.sf-lecture-title')?.textContent)).toEqual([
+    expect(rows.map((row) => row.querySelector('.cp-lecture-title')?.textContent)).toEqual([
       'Your first component',
       'Props in depth',
       'State basics',
     ]);
-    expect(rows.map((row) => row.querySelector('.sf-lecture-duration')?.textContent)).toEqual(['30m', '40m', '5m']);
+    expect(rows.map((row) => row.querySelector('.cp-lecture-duration')?.textContent)).toEqual(['30m', '40m', '5m']);
     expect(rows.map((row) => within(row).queryByText('Preview') !== null)).toEqual([true, false, false]);
 
     const first = chapterPanel('Getting Started');

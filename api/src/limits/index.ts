@@ -1,5 +1,6 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Store } from '../store/index.js';
+import { reportFirstFailureOfOutage } from '../store/outage.js';
 import { BatchedCounters } from './batched-counters.js';
 import { RATE_LIMITS, type RateLimitDoc, StoreRateLimiter } from './store-rate-limiter.js';
 
@@ -35,16 +36,8 @@ export function createLimits(store: Store, onError: (error: unknown) => void = (
         })
       : new RateLimiterMemory({ keyPrefix, points, duration: 60 });
   // While the store is down every flush fails: report the first failure of each outage only.
-  let failing = false;
-  const counters = new BatchedCounters(shared, {
-    onError: (error) => {
-      if (!failing) onError(error);
-      failing = true;
-    },
-    onFlushed: () => {
-      failing = false;
-    },
-  });
+  const outage = reportFirstFailureOfOutage(onError);
+  const counters = new BatchedCounters(shared, { onError: outage.failed, onFlushed: outage.succeeded });
   counters.start();
   const sweep = () =>
     void store

@@ -1,4 +1,5 @@
 import type { Document, Collection as RawCollection } from 'mongodb';
+import { reportFirstFailureOfOutage } from './outage.js';
 import { WriteVersions } from './write-versions.js';
 
 /** How often a process reads the write versions other processes announced. */
@@ -81,17 +82,8 @@ export class SharedWriteVersions extends WriteVersions {
   start(): void {
     if (this.poller) return;
     // While the store is down every poll fails: report the first failure of each outage only.
-    let failing = false;
-    const poll = () =>
-      this.refresh().then(
-        () => {
-          failing = false;
-        },
-        (error: unknown) => {
-          if (!failing) this.onError(error);
-          failing = true;
-        },
-      );
+    const outage = reportFirstFailureOfOutage(this.onError);
+    const poll = () => this.refresh().then(outage.succeeded, outage.failed);
     this.poller = setInterval(() => void poll(), SHARED_VERSIONS_POLL_MS);
     this.poller.unref();
   }

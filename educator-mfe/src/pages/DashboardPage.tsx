@@ -1,4 +1,13 @@
-import { Button, type DashboardData, EmptyState, ErrorState, LoadingState, useNavigate } from '@courseport/shared-ui';
+import {
+  Button,
+  type DashboardData,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  money,
+  useCurrency,
+  useNavigate,
+} from '@courseport/shared-ui';
 import type { ReactNode } from 'react';
 import '../styles/dashboard.css';
 import { dashboardQuery } from '../features/dashboard/api/dashboard';
@@ -6,7 +15,6 @@ import { LatestEnrollments } from '../features/dashboard/components/LatestEnroll
 import { StatCards } from '../features/dashboard/components/StatCards';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { PATHS } from '../features/layout/components/paths';
-import { money, useCurrency } from '../features/layout/hooks/useCurrency';
 import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
 import { useSignedInUser } from '../features/layout/hooks/useSignedInUser';
 
@@ -60,7 +68,7 @@ function Dashboard({ data, currency }: { data: DashboardData; currency: string }
       <StatCards
         enrollments={data.enrolledStudentsData.length}
         courses={data.totalCourses}
-        earnings={money(currency, data.totalEarnings)}
+        earnings={money(currency, data.totalEarnings, { dropZeroCents: true })}
       />
       <LatestEnrollments enrollments={data.enrolledStudentsData} />
     </>

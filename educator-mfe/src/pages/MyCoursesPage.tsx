@@ -1,8 +1,15 @@
-import { Button, EmptyState, ErrorState, LoadingState, useNavigate, useSession } from '@courseport/shared-ui';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  useCurrency,
+  useNavigate,
+  useSession,
+} from '@courseport/shared-ui';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { PATHS } from '../features/layout/components/paths';
-import { useCurrency } from '../features/layout/hooks/useCurrency';
 import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
 import { coursesQuery } from '../features/my-courses/api/courses';

@@ -1,4 +1,3 @@
-import { formatPrice } from '@courseport/contracts';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client';
 import type { PublicConfig } from '../contracts/index';
@@ -28,5 +27,5 @@ export function useCurrency(): string {
   return currency;
 }
 
-/** 'Rs 399.20'. */
-export const money = (currency: string, amount: number) => `${currency} ${formatPrice(amount)}`;
+/** 'Rs 399.20' (the one money formatter is in `@courseport/contracts`; re-exported here beside the label). */
+export { money } from '@courseport/contracts';

@@ -40,4 +40,5 @@ export {
   shouldRetry,
 } from './client';
 export { queryKeys, SESSION_SCOPED_KEYS } from './keys';
+export { mergePages } from './pages';
 export { QueryProvider } from './QueryProvider';

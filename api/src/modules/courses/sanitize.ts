@@ -1,32 +1,24 @@
+import {
+  DESCRIPTION_ALLOWED_TAGS,
+  DESCRIPTION_LINK_ATTRIBUTES,
+  DESCRIPTION_LINK_REL,
+  DESCRIPTION_LINK_SCHEMES,
+  DESCRIPTION_LINK_TARGET,
+} from '@courseport/contracts';
 import sanitizeHtml from 'sanitize-html';
 
-/** Rich-text descriptions keep formatting and links; scripts, styles, handlers and frames go. */
+/**
+ * Rich-text descriptions keep formatting and links (the allow-list the storefront applies too,
+ * `@courseport/contracts`); scripts, styles, handlers and frames go.
+ */
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'ul',
-      'ol',
-      'li',
-      'blockquote',
-      'code',
-      'pre',
-      'a',
-      'span',
-    ],
-    allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
+    allowedTags: [...DESCRIPTION_ALLOWED_TAGS],
+    // target and rel are the ones the transform below sets, whatever the link said.
+    allowedAttributes: { a: [...DESCRIPTION_LINK_ATTRIBUTES, 'target', 'rel'] },
+    allowedSchemes: [...DESCRIPTION_LINK_SCHEMES],
+    transformTags: {
+      a: sanitizeHtml.simpleTransform('a', { rel: DESCRIPTION_LINK_REL, target: DESCRIPTION_LINK_TARGET }),
+    },
   });
 }

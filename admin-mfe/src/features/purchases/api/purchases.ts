@@ -1,4 +1,4 @@
-import { api, infiniteQueryOptions, queryKeys } from '@courseport/shared-ui';
+import { api, infiniteQueryOptions, mergePages, queryKeys } from '@courseport/shared-ui';
 
 /** `GET /api/admin/purchases` and `POST /api/admin/refund-purchase`: every purchase on the platform, for admins. */
 
@@ -41,18 +41,8 @@ export async function fetchPurchasesPage(offset: number): Promise<AdminPurchases
 }
 
 /** The loaded pages as one list, without the rows that moved onto a later page as newer purchases arrived. */
-export function flattenPages(pages: readonly AdminPurchasesPage[]): AdminPurchase[] {
-  const seen = new Set<string>();
-  const list: AdminPurchase[] = [];
-  for (const page of pages) {
-    for (const purchase of page.purchases) {
-      if (seen.has(purchase._id)) continue;
-      seen.add(purchase._id);
-      list.push(purchase);
-    }
-  }
-  return list;
-}
+export const flattenPages = (pages: readonly AdminPurchasesPage[]): AdminPurchase[] =>
+  mergePages(pages.map((page) => page.purchases));
 
 /** Every purchase on the platform, newest first, a page at a time ('Show more'). */
 export const purchasesQuery = () =>

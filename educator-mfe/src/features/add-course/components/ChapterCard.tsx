@@ -32,8 +32,8 @@ export function ChapterCard({ chapter, number, onToggle, onRemove, onAddLecture,
           <ChevronIcon open={open} />
         </button>
         <span className="ed-chapter-label">
-          <span className="ed-chapter-title">{`${number}. ${chapter.chapterTitle}`}</span>
-          <span className="ed-chapter-count">{plural(chapter.chapterContent.length, 'lecture')}</span>
+          <span className="ed-chapter-title cp-chapter-title">{`${number}. ${chapter.chapterTitle}`}</span>
+          <span className="ed-chapter-count cp-chapter-meta">{plural(chapter.chapterContent.length, 'lecture')}</span>
         </span>
         <button type="button" className="ed-icon-button" aria-label={`Remove chapter ${name}`} onClick={onRemove}>
           <CloseIcon />

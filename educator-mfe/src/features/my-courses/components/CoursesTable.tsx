@@ -1,7 +1,6 @@
 import type { EducatorCourse } from '@courseport/shared-ui';
-import { descriptionTeaser } from '@courseport/shared-ui';
+import { descriptionTeaser, money } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
-import { money } from '../../layout/hooks/useCurrency';
 import { localDate } from '../../students/components/dates';
 import { CourseThumbnail } from './CourseThumbnail';
 
@@ -34,7 +33,9 @@ export function CoursesTable({ courses, currency }: { courses: EducatorCourse[];
           {
             key: 'earnings',
             title: 'Earnings',
-            render: (_, course) => <span className="ed-nowrap">{money(currency, course.earnings)}</span>,
+            render: (_, course) => (
+              <span className="ed-nowrap">{money(currency, course.earnings, { dropZeroCents: true })}</span>
+            ),
           },
           { key: 'students', title: 'Students', dataIndex: 'studentsCount', align: 'center' },
           {

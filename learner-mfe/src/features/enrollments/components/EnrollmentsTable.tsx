@@ -32,7 +32,7 @@ function CourseCell({ row }: { row: Row }) {
         decoding="async"
       />
       <div className="ln-course-info">
-        <span className="ln-course-title">{course.courseTitle}</span>
+        <span className="ln-course-title cp-clamped-title">{course.courseTitle}</span>
         <Progress
           className="ln-course-progress"
           percent={row.percent}

@@ -5,7 +5,7 @@ import '../../../styles/learner.css';
 export function LearnerPage({ children, className }: { children: ReactNode; className?: string }) {
   return (
     // A div, not <main>: the shell's frame already is the page's main landmark.
-    <div className={className ? `ln-page ${className}` : 'ln-page'}>
+    <div className={className ? `ln-page cp-page ${className}` : 'ln-page cp-page'}>
       <div className="ln-container">{children}</div>
     </div>
   );

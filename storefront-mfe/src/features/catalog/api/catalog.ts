@@ -4,6 +4,7 @@ import {
   type CourseCatalogPage,
   type InfiniteData,
   infiniteQueryOptions,
+  mergePages,
   queryKeys,
   searchText,
 } from '@courseport/shared-ui';
@@ -41,15 +42,7 @@ export async function fetchCatalogPage(search: string, offset: number): Promise<
  * nothing more, whatever the total said.
  */
 export function mergeCatalogPages(pages: readonly CourseCatalogPage[]): { courses: CourseCard[]; total: number } {
-  const shown = new Set<string>();
-  const courses: CourseCard[] = [];
-  for (const page of pages) {
-    for (const course of page.courses) {
-      if (shown.has(course._id)) continue;
-      shown.add(course._id);
-      courses.push(course);
-    }
-  }
+  const courses: CourseCard[] = mergePages(pages.map((page) => page.courses));
   const last = pages.at(-1);
   const total = !last || last.courses.length === 0 ? courses.length : Math.max(last.total, courses.length);
   return { courses, total };

@@ -18,7 +18,7 @@ export function CourseCard({ course }: { course: Course }) {
         height={360}
       />
       <div className="sf-course-body">
-        <h3 className="sf-course-title">{course.courseTitle}</h3>
+        <h3 className="sf-course-title cp-clamped-title">{course.courseTitle}</h3>
         <p className="sf-course-educator">{course.educator?.name || UNKNOWN_EDUCATOR}</p>
         <Rating value={course.averageRating} countText={`(${course.ratingCount})`} />
         <Price price={course.coursePrice} discount={course.discount} />

@@ -8,7 +8,7 @@ import { Footer } from './Footer';
  */
 export function StorefrontPage({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div className={className ? `sf-page ${className}` : 'sf-page'}>
+    <div className={className ? `sf-page cp-page ${className}` : 'sf-page cp-page'}>
       <div className="sf-main">{children}</div>
       <Footer />
     </div>

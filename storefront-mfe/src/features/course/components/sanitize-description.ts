@@ -1,30 +1,21 @@
 // Loaded with the description section, not with the page: DOMPurify is not needed to paint it.
+import {
+  DESCRIPTION_ALLOWED_TAGS,
+  DESCRIPTION_LINK_ATTRIBUTES,
+  DESCRIPTION_LINK_REL,
+  DESCRIPTION_LINK_SCHEMES,
+  DESCRIPTION_LINK_TARGET,
+} from '@courseport/shared-ui';
 import DOMPurify from 'dompurify';
 
-/** The HTML a course description may use: text formatting, headings, lists and links. */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
+/** The HTML a course description may use: the allow-list the API sanitizes with too. */
+const ALLOWED_TAGS = [...DESCRIPTION_ALLOWED_TAGS];
+const ALLOWED_ATTR = [...DESCRIPTION_LINK_ATTRIBUTES];
+/** Links with an allowed scheme or none (relative); DOMPurify's own default, with our schemes. */
+const ALLOWED_URI_REGEXP = new RegExp(
+  `^(?:(?:${DESCRIPTION_LINK_SCHEMES.join('|')}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`,
   'i',
-  'u',
-  's',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'blockquote',
-  'code',
-  'pre',
-  'span',
-];
-const ALLOWED_ATTR = ['href', 'title'];
+);
 
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
@@ -34,8 +25,8 @@ function getPurifier() {
     purifier = DOMPurify(window);
     purifier.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A' && node.hasAttribute('href')) {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
+        node.setAttribute('target', DESCRIPTION_LINK_TARGET);
+        node.setAttribute('rel', DESCRIPTION_LINK_REL);
       }
     });
   }
@@ -47,7 +38,7 @@ function getPurifier() {
  * already sanitized it; this keeps a compromised or buggy API from injecting markup).
  */
 export function sanitizeDescription(html: string): string {
-  return demoteHeadings(getPurifier().sanitize(html ?? '', { ALLOWED_TAGS, ALLOWED_ATTR }));
+  return demoteHeadings(getPurifier().sanitize(html ?? '', { ALLOWED_TAGS, ALLOWED_ATTR, ALLOWED_URI_REGEXP }));
 }
 
 /**

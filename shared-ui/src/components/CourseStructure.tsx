@@ -1,0 +1,139 @@
+import { Fragment, type HTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type Chapter, chapterMinutes, formatDuration, type Lecture, plural } from '../contracts/index';
+import { Button } from './Button';
+
+export interface CourseStructureProps {
+  chapters: Chapter[];
+  /** One lecture's row: a `LectureRow` with the page's icon and action. */
+  renderLecture: (lecture: Lecture) => ReactNode;
+  /** What stands instead of the chapters when there are none. */
+  empty: ReactNode;
+  /** The first chapter open at first (the player); otherwise all are closed (the course page). */
+  openFirst?: boolean;
+  /** The section's class and its 'Course Structure' heading's. */
+  className?: string;
+  titleClassName?: string;
+}
+
+/**
+ * 'Course Structure': the chapters, each a heading button (its title, lecture count and total
+ * duration) that shows or hides its lectures. No antd: the course page paints it on first load.
+ */
+export function CourseStructure({
+  chapters,
+  renderLecture,
+  empty,
+  openFirst = false,
+  className,
+  titleClassName,
+}: CourseStructureProps) {
+  const id = useId();
+  return (
+    <section className={className} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={titleClassName}>
+        Course Structure
+      </h2>
+      {chapters.length === 0 ? (
+        empty
+      ) : (
+        <div className="cp-chapters">
+          {chapters.map((chapter, index) => (
+            <ChapterPanel
+              key={chapter.chapterId}
+              chapter={chapter}
+              panelId={`${id}-chapter-${index}`}
+              initiallyOpen={openFirst && index === 0}
+              renderLecture={renderLecture}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Chevron() {
+  return (
+    <svg className="cp-chapter-chevron" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <path d="M4 2l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function ChapterPanel({
+  chapter,
+  panelId,
+  initiallyOpen,
+  renderLecture,
+}: {
+  chapter: Chapter;
+  panelId: string;
+  initiallyOpen: boolean;
+  renderLecture: (lecture: Lecture) => ReactNode;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <div className={open ? 'cp-chapter cp-chapter-open' : 'cp-chapter'}>
+      <h3 className="cp-chapter-heading">
+        <button
+          type="button"
+          className="cp-chapter-toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
+          <Chevron />
+          <span className="cp-chapter-head">
+            <span className="cp-chapter-title">{chapter.chapterTitle}</span>
+            <span className="cp-chapter-meta">
+              <span>{plural(chapter.chapterContent.length, 'lecture')}</span>
+              <span aria-hidden="true">·</span>
+              <span>{formatDuration(chapterMinutes(chapter))}</span>
+            </span>
+          </span>
+        </button>
+      </h3>
+      <ul id={panelId} className="cp-lectures" hidden={!open}>
+        {chapter.chapterContent.map((lecture) => (
+          <Fragment key={lecture.lectureId}>{renderLecture(lecture)}</Fragment>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export interface LectureRowProps extends Omit<HTMLAttributes<HTMLLIElement>, 'children'> {
+  lecture: Lecture;
+  /** Before the title: the page's icon (played, completed…). */
+  icon: ReactNode;
+  /**
+   * Before the duration: the page's small link button, if any ('Preview', 'Watch'), named for
+   * screen readers with the lecture ('Watch Introduction'); `pressed` for a toggle.
+   */
+  action?: { text: string; onClick: () => void; className?: string; pressed?: boolean } | null;
+}
+
+/** One lecture of the structure: an icon, its title, the page's action and its duration. */
+export function LectureRow({ lecture, icon, action, className, ...rest }: LectureRowProps) {
+  return (
+    <li className={className ? `cp-lecture ${className}` : 'cp-lecture'} {...rest}>
+      {icon}
+      <span className="cp-lecture-title">{lecture.lectureTitle}</span>
+      <span className="cp-lecture-meta">
+        {action && (
+          <Button
+            type="link"
+            size="small"
+            className={action.className}
+            aria-label={`${action.text} ${lecture.lectureTitle}`}
+            aria-pressed={action.pressed}
+            onClick={action.onClick}
+          >
+            {action.text}
+          </Button>
+        )}
+        <span className="cp-lecture-duration">{formatDuration(lecture.lectureDuration)}</span>
+      </span>
+    </li>
+  );
+}
