@@ -3,6 +3,7 @@ import {
   formatDuration,
   formatPrice,
   htmlToText,
+  money,
   plainTextExcerpt,
   plural,
   videoIdFromUrl,
@@ -137,5 +138,15 @@ describe('plural', () => {
     expect(plural(2, 'lecture')).toBe('2 lectures');
     expect(plural(0, 'lecture')).toBe('0 lectures');
     expect(plural(12, 'student')).toBe('12 students');
+  });
+});
+
+describe('money', () => {
+  it('writes two decimals, or a whole amount without cents when asked (the educator totals)', () => {
+    expect(money('Rs', 399.2)).toBe('Rs 399.20');
+    expect(money('Rs', 1198)).toBe('Rs 1198.00');
+    expect(money('Rs', 1198, { dropZeroCents: true })).toBe('Rs 1198');
+    expect(money('Rs', 449.1, { dropZeroCents: true })).toBe('Rs 449.10');
+    expect(money('$', 0, { dropZeroCents: true })).toBe('$ 0');
   });
 });
