@@ -125,8 +125,8 @@ describe('Educator layout', () => {
     expect(sidebar()).toHaveAttribute('data-collapsed', 'true');
     expect(screen.getByLabelText('Expand sidebar')).toHaveAttribute('aria-expanded', 'false');
     // Only the icons show; the labels stay for screen readers, and a tooltip names each icon.
-    expect(screen.getByText('Add Course')).toHaveClass('ed-visually-hidden');
-    expect(screen.getByText('Educator Portal v1.0.0')).toHaveClass('ed-visually-hidden');
+    expect(screen.getByText('Add Course')).toHaveClass('cp-visually-hidden');
+    expect(screen.getByText('Educator Portal v1.0.0')).toHaveClass('cp-visually-hidden');
     await user.hover(link('Add Course', nav()));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Add Course');
 

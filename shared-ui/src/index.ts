@@ -36,6 +36,7 @@ export {
   isRetryableError,
   isTimeoutError,
 } from './errors';
+export { requiredText } from './forms';
 export { DEFAULT_CURRENCY, money, PUBLIC_CONFIG_PATH, useCurrency } from './hooks/useCurrency';
 export {
   BREAKPOINTS,

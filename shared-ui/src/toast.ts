@@ -1,3 +1,4 @@
+import { type ErrorTextOptions, errorText } from './errors';
 import { loadOnDemandComponents } from './load-on-demand';
 
 export interface Toast {
@@ -5,9 +6,11 @@ export interface Toast {
   error(text: string): void;
   info(text: string): void;
   warning(text: string): void;
+  /** A failed action, said the one way every portal says it: `errorText(error, fallback, options)`. */
+  failure(error: unknown, fallback?: string, options?: ErrorTextOptions): void;
 }
 
-type Kind = keyof Toast;
+type Kind = Exclude<keyof Toast, 'failure'>;
 
 /** Shows a toast as the spec wants them: top-right, closing after 5 seconds. */
 function show(kind: Kind, text: string): void {
@@ -21,6 +24,7 @@ const toast: Toast = {
   error: (text) => show('error', text),
   info: (text) => show('info', text),
   warning: (text) => show('warning', text),
+  failure: (error, fallback, options) => show('error', errorText(error, fallback, options)),
 };
 
 /** Toasts; the notification code loads with the first one, not with the page. */

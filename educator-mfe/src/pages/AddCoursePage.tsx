@@ -1,4 +1,4 @@
-import { Button } from '@courseport/shared-ui';
+import { Button, requiredText } from '@courseport/shared-ui';
 import { Form, Input, InputNumber } from '@courseport/shared-ui/heavy';
 import { useId, useState } from 'react';
 import '../styles/add-course.css';
@@ -41,11 +41,7 @@ export default function AddCoursePage() {
         onFinish={(values) => submit(toCourseInput(values, description, content.chapters), thumbnail, reset)}
         onFinishFailed={() => refused(thumbnail)}
       >
-        <Form.Item
-          label="Course Title"
-          name="courseTitle"
-          rules={[{ required: true, whitespace: true, message: 'Please enter the course title' }]}
-        >
+        <Form.Item label="Course Title" name="courseTitle" rules={[requiredText('Please enter the course title')]}>
           <Input placeholder="Type here" maxLength={200} />
         </Form.Item>
 

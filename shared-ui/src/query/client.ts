@@ -57,9 +57,8 @@ sessionStore.subscribe((state, previous) => {
 });
 
 /**
- * The signed-in user's profile changed on the server (a role, an enrollment): refetch it. Until
- * the shell's profile sync is a query (`queryKeys.user.profile()`), this also runs the session
- * store's `refreshUser` (the shell's loader), and resolves when the new profile is in the store.
+ * The signed-in user's profile changed on the server (a role, an enrollment): refetch it
+ * (`queryKeys.user.profile()`, the shell's profile query), resolving when the new profile is in.
  */
 export async function refreshProfile(client: QueryClient = queryClient): Promise<void> {
   const { status, refreshUser } = sessionStore.getState();

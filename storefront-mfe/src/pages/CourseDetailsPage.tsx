@@ -20,7 +20,7 @@ function PageHeading({ focusTitle }: { focusTitle: MutableRefObject<boolean> }) 
     };
   }, [focusTitle]);
   return (
-    <h1 ref={ref} tabIndex={-1} className="sf-visually-hidden">
+    <h1 ref={ref} tabIndex={-1} className="cp-visually-hidden">
       Course details
     </h1>
   );

@@ -35,7 +35,7 @@ export function useAdminEmails(enabled: boolean) {
       // 'Adding...' until the list shows the new address.
       return reload();
     },
-    onError: (error) => toast.error(errorText(error, 'Failed to add email', { network: 'fallback' })),
+    onError: (error) => toast.failure(error, 'Failed to add email', { network: 'fallback' }),
   });
   const { mutateAsync: addAsync } = adding;
 
@@ -46,7 +46,7 @@ export function useAdminEmails(enabled: boolean) {
       toast.success(res.message || 'Admin email removed');
       return reload();
     },
-    onError: (error) => toast.error(errorText(error, 'Failed to remove email', { network: 'fallback' })),
+    onError: (error) => toast.failure(error, 'Failed to remove email', { network: 'fallback' }),
   });
   const { mutateAsync: removeAsync } = removing;
 
@@ -88,7 +88,7 @@ export function useAdminEmails(enabled: boolean) {
   /** Loads the list again; with a list on screen a failure is a toast and the list stays. */
   const refresh = useCallback(async () => {
     const result = await refetch();
-    if (result.error && result.data) toast.error(errorText(result.error, EMAILS_LOAD_FAILED, { network: 'fallback' }));
+    if (result.error && result.data) toast.failure(result.error, EMAILS_LOAD_FAILED, { network: 'fallback' });
   }, [refetch, toast]);
 
   return {

@@ -58,7 +58,7 @@ export function useEducatorRequests() {
     try {
       const result = await refetch();
       if (result.error && result.data) {
-        toast.error(errorText(result.error, REQUESTS_LOAD_FAILED, { network: 'fallback' }));
+        toast.failure(result.error, REQUESTS_LOAD_FAILED, { network: 'fallback' });
       }
     } finally {
       manual.current -= 1;
@@ -75,7 +75,7 @@ export function useEducatorRequests() {
       return queryClient.invalidateQueries({ queryKey: queryKeys.admin.educatorRequests() });
     },
     onError: (error, decision) =>
-      toast.error(errorText(error, DECISION_TEXTS[decision.action].failure, { network: 'fallback' })),
+      toast.failure(error, DECISION_TEXTS[decision.action].failure, { network: 'fallback' }),
   });
   const { mutateAsync } = decide;
 

@@ -1,4 +1,4 @@
-import { Button, errorText, useNavigate, useSession, useToast } from '@courseport/shared-ui';
+import { Button, useNavigate, useSession, useToast } from '@courseport/shared-ui';
 import { Flex, Spin, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { BackToSiteLink } from './BackToSiteLink';
@@ -42,7 +42,7 @@ function SignOutButton() {
       await signOut();
       navigate('/');
     } catch (error) {
-      toast.error(errorText(error, 'Could not sign out. Please try again.'));
+      toast.failure(error, 'Could not sign out. Please try again.');
       setSigningOut(false);
     }
   };

@@ -42,13 +42,13 @@ export function usePurchases(enabled: boolean) {
   /** Loads the list again; with a list on screen a failure is a toast and the list stays. */
   const refresh = useCallback(async () => {
     const result = await refetch();
-    if (result.error && result.data) toast.error(errorText(result.error, LOAD_FAILED, { network: 'fallback' }));
+    if (result.error && result.data) toast.failure(result.error, LOAD_FAILED, { network: 'fallback' });
   }, [refetch, toast]);
 
   /** Appends the next page ('Show more'); a failure is a toast and the list stays. */
   const loadMore = useCallback(async () => {
     const result = await fetchNextPage({ cancelRefetch: false });
-    if (result.isFetchNextPageError) toast.error(errorText(result.error, LOAD_FAILED, { network: 'fallback' }));
+    if (result.isFetchNextPageError) toast.failure(result.error, LOAD_FAILED, { network: 'fallback' });
   }, [fetchNextPage, toast]);
 
   const refunding = useMutation({
@@ -72,7 +72,7 @@ export function usePurchases(enabled: boolean) {
           : cached,
       );
     },
-    onError: (error) => toast.error(errorText(error, 'Failed to refund purchase', { network: 'fallback' })),
+    onError: (error) => toast.failure(error, 'Failed to refund purchase', { network: 'fallback' }),
   });
   const { mutateAsync } = refunding;
 

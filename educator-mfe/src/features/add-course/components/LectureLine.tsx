@@ -26,7 +26,7 @@ export function LectureLine({
           {/* biome-ignore lint/a11y/noAmbiguousAnchorText: the spec's visible text is 'Link'; the hidden span names the lecture. */}
           <a href={lecture.lectureUrl || undefined} target="_blank" rel="noopener noreferrer">
             Link
-            <span className="ed-visually-hidden">{` to ${lecture.lectureTitle || 'the lecture'}`}</span>
+            <span className="cp-visually-hidden">{` to ${lecture.lectureTitle || 'the lecture'}`}</span>
           </a>
           <Tag color={lecture.isPreviewFree ? 'green' : 'default'} variant="filled">
             {lecture.isPreviewFree ? 'Free Preview' : 'Paid'}

@@ -28,7 +28,7 @@ export function ThumbnailPicker({
           id={id}
           type="file"
           accept="image/*"
-          className="ed-visually-hidden"
+          className="cp-visually-hidden"
           onChange={(event) => {
             const chosen = event.target.files?.[0];
             if (chosen) onChange(chosen);

@@ -1,11 +1,4 @@
-import {
-  errorText,
-  type NewCourseInput,
-  queryKeys,
-  useMutation,
-  useQueryClient,
-  useToast,
-} from '@courseport/shared-ui';
+import { type NewCourseInput, queryKeys, useMutation, useQueryClient, useToast } from '@courseport/shared-ui';
 import { useCallback, useRef } from 'react';
 import { addCourse } from '../api/addCourse';
 
@@ -58,7 +51,7 @@ export function useAddCourse() {
         toast.success(res.message || 'Course added successfully!');
         onAdded();
       } catch (error) {
-        toast.error(errorText(error, 'Failed to add course'));
+        toast.failure(error, 'Failed to add course');
       } finally {
         busy.current = false;
       }

@@ -24,9 +24,9 @@ export function PageHeader({
   usePageTitle(pageName ?? title, 'Educator');
   useFocusOnNavigation(heading);
   return (
-    <header className={hidden ? 'ed-visually-hidden' : 'ed-page-head'}>
+    <header className={hidden ? 'cp-visually-hidden' : 'ed-page-head'}>
       <div>
-        <h1 ref={heading} tabIndex={-1} className="ed-page-title">
+        <h1 ref={heading} tabIndex={-1} className="cp-page-heading ed-page-title">
           {title}
         </h1>
         {subtitle && !hidden && <p className="ed-page-subtitle">{subtitle}</p>}

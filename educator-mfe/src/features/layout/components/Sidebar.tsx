@@ -52,7 +52,7 @@ export function Sidebar({ collapsed, desktop, onToggle }: SidebarProps) {
               className={({ isActive }) => (isActive ? 'ed-sidebar-link is-active' : 'ed-sidebar-link')}
             >
               <span className="ed-sidebar-icon">{icon}</span>
-              <span className={collapsed ? 'ed-visually-hidden' : 'ed-sidebar-label'}>{label}</span>
+              <span className={collapsed ? 'cp-visually-hidden' : 'ed-sidebar-label'}>{label}</span>
             </NavLink>
           );
           return collapsed ? (
@@ -64,7 +64,7 @@ export function Sidebar({ collapsed, desktop, onToggle }: SidebarProps) {
           );
         })}
       </nav>
-      <p className={collapsed ? 'ed-visually-hidden' : 'ed-sidebar-version'}>{VERSION_TEXT}</p>
+      <p className={collapsed ? 'cp-visually-hidden' : 'ed-sidebar-version'}>{VERSION_TEXT}</p>
     </aside>
   );
 }

@@ -26,7 +26,7 @@ export function PageHeading({ children, hidden = false }: { children: ReactNode;
   }, []);
 
   return (
-    <h1 ref={ref} className={hidden ? 'ln-visually-hidden' : 'ln-title'} tabIndex={-1}>
+    <h1 ref={ref} className={hidden ? 'cp-visually-hidden' : 'ln-title'} tabIndex={-1}>
       {children}
     </h1>
   );

@@ -48,7 +48,7 @@ export function CourseRating({ value, busy, onRate }: CourseRatingProps) {
               }}
             />
             <StarIcon />
-            <span className="ln-visually-hidden">{starName(n)}</span>
+            <span className="cp-visually-hidden">{starName(n)}</span>
           </label>
         ))}
       </div>

@@ -1,11 +1,4 @@
-import {
-  errorText,
-  invalidateAfterProgress,
-  queryKeys,
-  useMutation,
-  useQueryClient,
-  useToast,
-} from '@courseport/shared-ui';
+import { invalidateAfterProgress, queryKeys, useMutation, useQueryClient, useToast } from '@courseport/shared-ui';
 import { useState } from 'react';
 import { completeLecture, rateCourse } from '../api/player';
 
@@ -27,7 +20,7 @@ export function usePlayerActions(courseId: string) {
       toast.success(message || 'Lecture marked as completed');
       return invalidateAfterProgress(courseId, client);
     },
-    onError: (error) => toast.error(errorText(error, 'Failed to update your progress')),
+    onError: (error) => toast.failure(error, 'Failed to update your progress'),
   });
 
   const rating = useMutation({
@@ -43,7 +36,7 @@ export function usePlayerActions(courseId: string) {
       return invalidateAfterProgress(courseId, client);
     },
     onError: (error, _value, context) => {
-      toast.error(errorText(error, 'Failed to add your rating'));
+      toast.failure(error, 'Failed to add your rating');
       setChosenRating(context?.previous ?? null);
     },
   });

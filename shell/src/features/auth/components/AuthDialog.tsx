@@ -1,4 +1,4 @@
-import { Button, errorText } from '@courseport/shared-ui';
+import { Button, errorText, requiredText } from '@courseport/shared-ui';
 import { Alert, Form, Input, Modal, Tabs, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import type { AuthMode } from '../hooks/useLocalAccount';
@@ -123,11 +123,7 @@ export function AuthDialog({ mode, onModeChange, onClose, signIn, signUp, forgot
             {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
             <Form<Fields> form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={busy}>
               {creating && (
-                <Form.Item
-                  label="Full name"
-                  name="name"
-                  rules={[{ required: true, whitespace: true, message: 'Please enter your name' }]}
-                >
+                <Form.Item label="Full name" name="name" rules={[requiredText('Please enter your name')]}>
                   <Input autoComplete="name" maxLength={80} />
                 </Form.Item>
               )}

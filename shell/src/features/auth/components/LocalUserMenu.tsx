@@ -1,4 +1,4 @@
-import { Button, errorText, useSession, useToast } from '@courseport/shared-ui';
+import { Button, useSession, useToast } from '@courseport/shared-ui';
 import { Avatar, Dropdown, Modal, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { useLocalAccount } from '../hooks/useLocalAccount';
@@ -29,7 +29,7 @@ export function LocalUserMenu() {
         try {
           toast.success(await account.signOutEverywhere());
         } catch (e) {
-          toast.error(errorText(e));
+          toast.failure(e);
         }
       },
     });

@@ -1,4 +1,4 @@
-import { Button, errorText, useMutation, useQueryClient, useSession, useToast } from '@courseport/shared-ui';
+import { Button, useMutation, useQueryClient, useSession, useToast } from '@courseport/shared-ui';
 import { Checkbox, Modal, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { createProfile, educatorRequestKey, requestEducator, type ToggleRole } from '../api/roles';
@@ -44,7 +44,7 @@ export function RoleDialog() {
         void client.invalidateQueries({ queryKey: educatorRequestKey() });
         return 'educator-requested' as const;
       } catch (error) {
-        toast.error(errorText(error, 'Failed to submit educator request', { network: 'fallback' }));
+        toast.failure(error, 'Failed to submit educator request', { network: 'fallback' });
         return 'student' as const;
       }
     },
@@ -54,7 +54,7 @@ export function RoleDialog() {
       else toast.success(chosen ? SIGNED_UP_TEXT : SIGNED_UP_BY_DEFAULT_TEXT);
       await refreshUser();
     },
-    onError: (error) => toast.error(errorText(error, 'Failed to create user profile', { network: 'fallback' })),
+    onError: (error) => toast.failure(error, 'Failed to create user profile', { network: 'fallback' }),
   });
   const busy = signUp.isPending;
 

@@ -1,12 +1,4 @@
-import {
-  errorText,
-  queryKeys,
-  useMutation,
-  useNavigate,
-  useQueryClient,
-  useSession,
-  useToast,
-} from '@courseport/shared-ui';
+import { queryKeys, useMutation, useNavigate, useQueryClient, useSession, useToast } from '@courseport/shared-ui';
 import { applyProfile } from '../../session/hooks/useProfileSync';
 import { educatorRequestKey, requestEducator, type ToggleRole, updateRoles } from '../api/roles';
 
@@ -33,7 +25,7 @@ export function useRoleToggle() {
           toast.success(EDUCATOR_REQUEST_SENT);
           void client.invalidateQueries({ queryKey: educatorRequestKey() });
         } catch (error) {
-          toast.error(errorText(error, 'Failed to submit educator request', { network: 'fallback' }));
+          toast.failure(error, 'Failed to submit educator request', { network: 'fallback' });
         }
         return;
       }

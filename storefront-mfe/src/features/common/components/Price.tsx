@@ -10,7 +10,7 @@ export function Price({ price, discount, className }: { price: number; discount:
       <span className="sf-price-current">{rupees(discountedPrice(price, discount))}</span>
       {discount > 0 && (
         <s className="sf-price-original">
-          <span className="sf-visually-hidden">Original price </span>
+          <span className="cp-visually-hidden">Original price </span>
           {rupees(price)}
         </s>
       )}

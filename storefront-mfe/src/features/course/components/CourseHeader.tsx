@@ -19,7 +19,7 @@ export function CourseHeader({
   }, [focusTitle]);
   return (
     <header className="sf-course-header">
-      <h1 ref={title} tabIndex={-1} className="sf-course-heading">
+      <h1 ref={title} tabIndex={-1} className="cp-page-heading sf-course-heading">
         {course.courseTitle}
       </h1>
       <p className="sf-course-teaser" data-testid="course-teaser">

@@ -1,5 +1,4 @@
 import {
-  errorText,
   invalidateAfterPurchase,
   sessionStore,
   useMutation,
@@ -36,7 +35,7 @@ export function useEnroll(courseId: string) {
       setLeaving(true);
       window.location.assign(url);
     },
-    onError: (error) => toast.error(errorText(error, PURCHASE_FAILED_TEXT)),
+    onError: (error) => toast.failure(error, PURCHASE_FAILED_TEXT),
   });
 
   useEffect(() => {
