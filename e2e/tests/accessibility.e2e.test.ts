@@ -79,6 +79,14 @@ async function expectAccessible(page: Page, what: string, { overflow = true } = 
   expect.soft(wider, `${what}: wider than the screen by ${wider}px`).toBeLessThanOrEqual(0);
 }
 
+/**
+ * The signed-in user's profile has arrived: the navigation bar's Student toggle (every demo account
+ * is a student) is pressed. Until then the toggles change colour, and a contrast check could catch
+ * them half-way through that transition.
+ */
+const profileShown = (page: Page) =>
+  page.getByRole('group', { name: 'Your roles' }).getByRole('button', { name: 'Student', pressed: true }).waitFor();
+
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).first().waitFor();
 
 describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) => {
@@ -105,13 +113,16 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await expectAccessible(page, 'course list searched');
 
       await page.goto(`${shell}/course-list/no-such-course-anywhere`);
-      await page.getByText(/no course/i).first().waitFor();
+      await page
+        .getByText(/no course/i)
+        .first()
+        .waitFor();
       await expectAccessible(page, 'course list searched, nothing found');
 
       await page.goto(`${shell}/course/${preview.courseId}`);
       await page.getByRole('button', { name: 'Enroll Now' }).waitFor();
       await expectAccessible(page, 'course details');
-      await page.getByRole('button', { name: new RegExp(escape(preview.chapterTitle)) }).click();
+      await page.getByRole('button', { name: new RegExp(escapeRegExp(preview.chapterTitle)) }).click();
       await page.getByRole('button', { name: `Preview ${preview.lectureTitle}` }).click();
       await page.getByRole('button', { name: 'Close preview' }).waitFor();
       await expectAccessible(page, 'course details, free preview chosen');
@@ -120,7 +131,10 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await expectAccessible(page, 'course details, free preview playing');
 
       await page.goto(`${shell}/course/000000000000000000000000`);
-      await page.getByText(/not found|could not/i).first().waitFor();
+      await page
+        .getByText(/not found|could not/i)
+        .first()
+        .waitFor();
       await expectAccessible(page, 'course details of an unknown course');
     }, 60_000);
 
@@ -208,19 +222,28 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
 
     it('home, the account menu, enrollments, purchase history', async () => {
       await page.goto(shell);
+      await profileShown(page);
       await page.getByRole('button', { name: /^Account menu for / }).waitFor();
       await expectAccessible(page, 'home, signed in');
       await page.getByRole('button', { name: /^Account menu for / }).click();
       await page.getByRole('menu').waitFor();
       await expectAccessible(page, 'account menu open');
+      await page.getByRole('menuitem', { name: 'Change password' }).click();
+      await page.getByRole('dialog', { name: 'Change password' }).waitFor();
+      await expectAccessible(page, 'change-password dialog');
       await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
 
       await page.goto(`${shell}/my-enrollments`);
+
+      await profileShown(page);
       await heading(page, 'My Enrollments');
       await page.getByText('Java Programming Masterclass').first().waitFor();
       await expectAccessible(page, 'my enrollments');
 
       await page.goto(`${shell}/purchase-history`);
+
+      await profileShown(page);
       await heading(page, 'Purchase history');
       await page.getByText('Java Programming Masterclass').first().waitFor();
       await expectAccessible(page, 'purchase history');
@@ -228,16 +251,23 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
 
     it('the player with a lecture playing and the rating control', async () => {
       await page.goto(`${shell}/my-enrollments`);
+      await profileShown(page);
       await page.getByRole('row').nth(1).getByRole('button').first().click();
       await page.waitForURL(/\/player\//);
+      await profileShown(page);
       await page.getByText('Course Structure').waitFor();
       await page.getByText('Rate this Course:').waitFor();
       await expectAccessible(page, 'player');
-      await page.getByRole('button', { name: /^Watch / }).first().click();
+      await page
+        .getByRole('button', { name: /^Watch / })
+        .first()
+        .click();
       await page.getByRole('button', { name: 'Mark Complete' }).waitFor();
       await expectAccessible(page, 'player, a lecture playing');
 
       await page.goto(`${shell}/player/000000000000000000000000`);
+
+      await profileShown(page);
       await page.getByText('You are not enrolled in this course').waitFor();
       await expectAccessible(page, 'player, not enrolled');
     });
@@ -252,6 +282,7 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
         await route.continue();
       });
       await page.goto(`${shell}/loading/my-enrollments?purchaseId=no-such-purchase`);
+      await profileShown(page);
       await page.getByText('Verifying your payment...').waitFor();
       await expectAccessible(page, 'payment return, verifying');
       release();
@@ -263,7 +294,7 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
     it("the areas a student may not enter: the educator's (sent home) and the admin's (access denied)", async () => {
       await page.goto(`${shell}/educator`);
       await page.waitForURL(`${shell}/`);
-      await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+      await profileShown(page);
       await expectAccessible(page, 'educator, as a student (home)');
 
       await page.goto(`${shell}/admin`);
@@ -351,12 +382,13 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
 
     it('home as an admin', async () => {
       await page.goto(shell);
+      await profileShown(page);
       await page.getByRole('button', { name: /^Account menu for / }).waitFor();
       await expectAccessible(page, 'home, as an admin');
     });
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
