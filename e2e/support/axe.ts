@@ -5,7 +5,16 @@ import type { Page } from 'playwright-core';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface AxeResults {
-  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }>;
+  violations: Array<{
+    id: string;
+    impact: string | null;
+    help: string;
+    nodes: Array<{
+      target: string[];
+      html: string;
+      any: Array<{ data?: { contrastRatio?: number; fgColor?: string; bgColor?: string } | null }>;
+    }>;
+  }>;
 }
 
 /**
@@ -28,9 +37,16 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       (v) =>
         `${v.id} (${v.impact}): ${v.help} — ${v.nodes
           .slice(0, 3)
-          .map((n) => n.target.join(' '))
+          .map((n) => `${n.target.join(' ')} ${describeNode(n)}`)
           .join(', ')}`,
     );
+}
+
+/** The element's opening tag, and for a contrast failure its colours: enough to find and fix it. */
+function describeNode(node: AxeResults['violations'][number]['nodes'][number]): string {
+  const contrast = node.any.find((check) => check.data?.contrastRatio)?.data;
+  const colours = contrast ? ` [${contrast.fgColor} on ${contrast.bgColor}: ${contrast.contrastRatio}]` : '';
+  return `(${node.html.slice(0, 120)})${colours}`;
 }
 
 /**

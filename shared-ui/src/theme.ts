@@ -5,6 +5,9 @@ export const theme: ThemeConfig = {
   token: {
     colorPrimary: '#2563eb',
     colorInfo: '#2563eb',
+    // Darker on hover and press (global.css's --cp-color-primary-hover/-active): both keep AA contrast.
+    colorPrimaryHover: '#1d4ed8',
+    colorPrimaryActive: '#1e40af',
     colorSuccess: '#16a34a',
     colorWarning: '#d97706',
     colorError: '#dc2626',

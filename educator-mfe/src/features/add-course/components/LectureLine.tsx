@@ -1,3 +1,4 @@
+import { tagTone } from '@courseport/shared-ui';
 import { Tag } from '@courseport/shared-ui/heavy';
 import { CloseIcon } from '../../layout/components/icons';
 import type { LectureDraft } from '../hooks/chapters';
@@ -28,7 +29,7 @@ export function LectureLine({
             Link
             <span className="cp-visually-hidden">{` to ${lecture.lectureTitle || 'the lecture'}`}</span>
           </a>
-          <Tag color={lecture.isPreviewFree ? 'green' : 'default'} variant="filled">
+          <Tag style={tagTone(lecture.isPreviewFree ? 'green' : 'default')}>
             {lecture.isPreviewFree ? 'Free Preview' : 'Paid'}
           </Tag>
         </span>
