@@ -75,14 +75,14 @@ describe('Admin dashboard: page structure and accessibility', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toHaveFocus());
   });
 
-  it('puts each table in a focusable, labelled box that scrolls sideways on narrow screens', async () => {
+  it('puts each table in a labelled region (the table itself scrolls sideways on narrow screens)', async () => {
     signInAsAdmin();
     renderPage();
     await screen.findByText('alice@example.com');
-    const box = screen.getByRole('region', { name: 'Educator requests' });
-    expect(box).toHaveClass('cp-admin-scroll');
-    expect(box).toHaveAttribute('tabindex', '0');
-    expect(box).toContainElement(screen.getByText('alice@example.com'));
+    const region = screen.getByRole('region', { name: 'Educator requests' });
+    expect(region).toContainElement(screen.getByText('alice@example.com'));
+    // One tab stop at most: the table's own scroll box, when it scrolls (shared-ui's Table).
+    expect(region).not.toHaveAttribute('tabindex');
   });
 
   it('offers Sign out in the header (the shell hides its menu here), which signs out through the session store', async () => {

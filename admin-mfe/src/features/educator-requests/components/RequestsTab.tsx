@@ -8,7 +8,6 @@ import {
 } from '@courseport/shared-ui';
 import { Avatar, Flex, Table, Tag, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
-import { ScrollBox } from '../../layout/components/ScrollBox';
 import { RejectModal } from './RejectModal';
 
 const STATUS_TAGS: Record<EducatorRequestStatus, { label: string; tone: TagTone }> = {
@@ -44,7 +43,7 @@ export function RequestsTab({ requests, loading, loadError, onRetry, busyIds, on
 
   return (
     <>
-      <ScrollBox label="Educator requests">
+      <section aria-label="Educator requests">
         <Table<EducatorRequest>
           rowKey="_id"
           dataSource={requests}
@@ -130,7 +129,7 @@ export function RequestsTab({ requests, loading, loadError, onRetry, busyIds, on
             },
           ]}
         />
-      </ScrollBox>
+      </section>
       <RejectModal
         request={rejecting}
         submitting={rejecting !== null && busyIds.has(rejecting._id)}

@@ -9,7 +9,6 @@ import {
   useCurrency,
 } from '@courseport/shared-ui';
 import { Flex, Modal, Table, Tag, Tooltip, Typography } from '@courseport/shared-ui/heavy';
-import { ScrollBox } from '../../layout/components/ScrollBox';
 import type { AdminPurchase, PurchaseStatus } from '../api/purchases';
 import type { PurchasesStatus } from '../hooks/usePurchases';
 
@@ -70,7 +69,7 @@ export function PurchasesTab(props: PurchasesTabProps) {
 
   return (
     <Flex vertical gap={16}>
-      <ScrollBox label="Purchases">
+      <section aria-label="Purchases">
         <Table<AdminPurchase>
           rowKey="_id"
           dataSource={purchases}
@@ -158,7 +157,7 @@ export function PurchasesTab(props: PurchasesTabProps) {
             },
           ]}
         />
-      </ScrollBox>
+      </section>
       <Flex wrap justify="space-between" align="center" gap={12}>
         <Typography.Text type="secondary">
           Showing {purchases.length} of {Math.max(total, purchases.length)} purchases
