@@ -112,11 +112,33 @@ export interface CourseCatalogPage {
   total: number;
 }
 
+/**
+ * A course thumbnail as the upload pipeline stores it: re-encoded (no metadata, no trailing bytes)
+ * at each of `widths` in each of `formats`, served at `${base}/${width}.${format}` (for example
+ * `https://app.example/api/media/5f…/640.webp`) with immutable caching.
+ */
+export interface ThumbnailImage {
+  /** The renditions' URL prefix (absolute, no trailing slash). */
+  base: string;
+  /** The largest rendition's pixel size: its aspect ratio gives every rendition's `width`/`height`. */
+  width: number;
+  height: number;
+  /** The rendition widths, ascending (a smaller image is not enlarged: its widths stop at its own). */
+  widths: number[];
+  /** The formats, best first; the last one ('jpeg') is the universal fallback. */
+  formats: Array<'avif' | 'webp' | 'jpeg'>;
+  /** A tiny blurred preview as a `data:` URL (a few hundred bytes), shown until the image arrives. */
+  placeholder: string;
+}
+
 /** `GET /api/course/all` → `courses[]` (newest first): the lean public card of a course. */
 export interface CourseCard {
   _id: string;
   courseTitle: string;
+  /** A JPEG of the thumbnail (a mid-size rendition), for whatever cannot use `thumbnail`. */
   courseThumbnail: string;
+  /** The thumbnail's renditions; absent only for a course whose image is not processed yet. */
+  thumbnail?: ThumbnailImage;
   /** Rupees. */
   coursePrice: number;
   /** Percent, 0–100. */
@@ -142,6 +164,7 @@ export interface EducatorCourse {
   /** Sanitized HTML. */
   courseDescription: string;
   courseThumbnail: string;
+  thumbnail?: ThumbnailImage;
   coursePrice: number;
   discount: number;
   createdAt: string;
