@@ -44,7 +44,9 @@ export function showsNavBar(pathname) {
 }
 
 /** Pages the shell renders itself, outside the portals' routes. */
-export const SHELL_PAGES = SHELL.pages;
+export const SHELL_PAGES = SHELL.pages.map((page) => page.path);
+
+const withoutTrailingSlash = (pathname) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 /**
  * Whether a URL path is one of the app's pages: the server answers any other path with the app's
@@ -52,6 +54,33 @@ export const SHELL_PAGES = SHELL.pages;
  * @param {string} pathname
  */
 export function isAppPage(pathname) {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = withoutTrailingSlash(pathname);
   return SHELL_PAGES.includes(path) || matchRoute(path) !== null;
+}
+
+/**
+ * Whether search engines may list a page of the app: not the signed-in areas nor the shell's
+ * one-person pages (`index: false` in the platform description).
+ * @param {string} pathname
+ */
+export function isIndexable(pathname) {
+  const path = withoutTrailingSlash(pathname);
+  const page = SHELL.pages.find((p) => p.path === path) ?? matchRoute(path)?.route;
+  return page?.index !== false;
+}
+
+/**
+ * The path prefixes of the pages search engines leave out, for robots.txt: `/player/:courseId` →
+ * '/player/', `/educator/*` → '/educator', `/admin` → '/admin'.
+ * @returns {string[]}
+ */
+export function unindexedPrefixes() {
+  const patterns = [...SHELL.pages, ...ROUTES].filter((page) => page.index === false).map((page) => page.path);
+  return patterns.map((pattern) => {
+    const segments = pattern.split('/').filter(Boolean);
+    const open = segments.findIndex((segment) => segment.startsWith(':') || segment === '*');
+    if (open === -1) return `/${segments.join('/')}`;
+    const fixed = `/${segments.slice(0, open).join('/')}`;
+    return segments[open] === '*' ? fixed : `${fixed.replace(/\/$/, '')}/`;
+  });
 }

@@ -23,13 +23,22 @@ const catalogPath = (input = '') => {
  * @property {(params: Record<string, string>) => string} [prefetch] the public API call the page
  *   starts with, fetched together with the page itself
  * @property {(body: any) => unknown} [largestImage] the page's largest image, read from the prefetched answer
+ * @property {false} [index] a signed-in or one-person page: search engines are asked to leave it out
+ *   (`<meta name="robots" content="noindex">`, a `Disallow` in robots.txt, not in the sitemap)
  */
 
 /** The API: its own process, reached by the browser through the shell's origin (`/api`). */
 export const API = { port: 4000 };
 
 /** The host: frame, navigation, sign-in, and the pages it renders itself. */
-export const SHELL = { name: 'shell', dir: 'shell', port: 3000, title: 'Courseport', pages: ['/reset-password'] };
+export const SHELL = {
+  name: 'shell',
+  dir: 'shell',
+  port: 3000,
+  title: 'Courseport',
+  /** @type {Array<{ path: string, index?: false }>} */
+  pages: [{ path: '/reset-password', index: false }],
+};
 
 export const PORTALS = {
   storefront: {
@@ -53,10 +62,10 @@ export const PORTALS = {
     title: 'Courseport Learner',
     /** @type {RouteEntry[]} */
     routes: [
-      { path: '/my-enrollments', module: 'MyEnrollmentsPage' },
-      { path: '/player/:courseId', module: 'PlayerPage' },
-      { path: '/loading/:path', module: 'PaymentReturnPage' },
-      { path: '/purchase-history', module: 'PurchaseHistoryPage' },
+      { path: '/my-enrollments', module: 'MyEnrollmentsPage', index: false },
+      { path: '/player/:courseId', module: 'PlayerPage', index: false },
+      { path: '/loading/:path', module: 'PaymentReturnPage', index: false },
+      { path: '/purchase-history', module: 'PurchaseHistoryPage', index: false },
     ],
   },
   educator: {
@@ -64,13 +73,13 @@ export const PORTALS = {
     title: 'Courseport Educator',
     // The educator portal owns every /educator/* route, its layout and sidebar.
     /** @type {RouteEntry[]} */
-    routes: [{ path: '/educator/*', module: 'EducatorPortal', guard: 'educator', navBar: false }],
+    routes: [{ path: '/educator/*', module: 'EducatorPortal', guard: 'educator', navBar: false, index: false }],
   },
   admin: {
     port: 3004,
     title: 'Courseport Admin',
     /** @type {RouteEntry[]} */
-    routes: [{ path: '/admin', module: 'AdminDashboardPage', navBar: false }],
+    routes: [{ path: '/admin', module: 'AdminDashboardPage', navBar: false, index: false }],
   },
 };
 

@@ -182,6 +182,7 @@ export async function startPlatform(options = {}) {
       root: path.join(root, 'shell/dist'),
       runtimeConfig,
       apiTarget: internalApiUrl,
+      publicOrigin: () => urls.shell,
       mediaOrigins,
       clerk: Boolean(process.env.CLERK_PUBLISHABLE_KEY),
     });

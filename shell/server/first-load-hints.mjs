@@ -45,28 +45,19 @@ export function firstLoadHints({ match, apiBaseUrl, remoteEntry, manifest }) {
   return hints.join('');
 }
 
-/** How long the page waits for the API to name its largest image before it goes without the hint. */
-const IMAGE_HINT_TIMEOUT_MS = 150;
-
 /**
  * A preload for the route's largest image (a course page's thumbnail, its LCP element), named by
- * the route's first public API answer: asked for here, while the page is served, the image starts
- * with the shell's scripts instead of after them. The API answers these from memory; if it is slow
- * or the course does not exist, the page goes out without the hint.
+ * the route's first public API answer (fetched while the page is served, see api-answers.mjs): the
+ * image starts with the shell's scripts instead of after them. Without an answer in time, or for a
+ * course that does not exist, the page goes out without the hint.
  * @param {object} options
- * @param {{ route: { largestImage?: (body: unknown) => unknown }, prefetch: string | null } | null} options.match
- * @param {string} options.apiBaseUrl where this server reaches the API (an absolute URL)
- * @returns {Promise<string>} markup for the document's head, or ''
+ * @param {{ route: { largestImage?: (body: unknown) => unknown } } | null} options.match
+ * @param {import('./api-answers.mjs').ApiAnswer | null} [options.answer] that answer
+ * @returns {string} markup for the document's head, or ''
  */
-export async function largestImageHint({ match, apiBaseUrl }) {
-  if (!match?.prefetch || !match.route.largestImage) return '';
-  try {
-    const res = await fetch(apiBaseUrl + match.prefetch, { signal: AbortSignal.timeout(IMAGE_HINT_TIMEOUT_MS) });
-    if (!res.ok) return '';
-    const url = match.route.largestImage(await res.json());
-    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return '';
-    return link({ rel: 'preload', as: 'image', href: url, fetchpriority: 'high' });
-  } catch {
-    return '';
-  }
+export function largestImageHint({ match, answer }) {
+  if (!match?.route.largestImage || answer?.status !== 200) return '';
+  const url = match.route.largestImage(answer.body);
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return '';
+  return link({ rel: 'preload', as: 'image', href: url, fetchpriority: 'high' });
 }

@@ -1,6 +1,8 @@
 // The shell's server on its own, configured by the environment: `pnpm --filter @courseport/shell start`.
 //   PORT, HOST             where it listens (3000, all interfaces)
 //   API_INTERNAL_URL       where it reaches the API, whose `/api` and `/checkout` it forwards (http://127.0.0.1:4000)
+//   PUBLIC_APP_URL         the app's public origin, for canonical URLs, link previews, robots.txt and the
+//                          sitemap (https://courseport.example; unset: http://PUBLIC_HOST:PORT, for a local run)
 //   PUBLIC_API_URL         the API on an origin of its own, called there by the browser (unset: this origin)
 //   STOREFRONT_URL, ...    where each portal is published (a folder URL or its remoteEntry.js)
 //   CLERK_PUBLISHABLE_KEY  the deployment signs in with Clerk
@@ -14,17 +16,28 @@ import { listen } from './static-server.mjs';
 const env = process.env;
 const config = runtimeConfigFromEnv(env);
 const apiTarget = (env.API_INTERNAL_URL ?? `http://127.0.0.1:${API.port}`).replace(/\/$/, '');
+// The origin of the app's absolute URLs is configured: a request's Host header is the client's to
+// choose, and a page (or a cache in front of it) must not name whatever host it was asked for.
+let publicOrigin = '';
+try {
+  publicOrigin = env.PUBLIC_APP_URL ? new URL(env.PUBLIC_APP_URL).origin : '';
+} catch {
+  console.error(`PUBLIC_APP_URL is not a URL: ${env.PUBLIC_APP_URL}`);
+  process.exit(1);
+}
 const server = createShellServer({
   root: env.SHELL_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)),
   runtimeConfig: () => config,
   apiTarget: () => apiTarget,
+  publicOrigin: () => publicOrigin,
   mediaOrigins: () => (config.apiBaseUrl ? [new URL(config.apiBaseUrl).origin] : []),
   clerk: Boolean(env.CLERK_PUBLISHABLE_KEY),
 });
 
 try {
   const port = await listen(server, Number(env.PORT ?? SHELL.port), env.HOST ?? '0.0.0.0', 'shell');
-  console.log(`The shell's server is listening on port ${port}; the API is reached at ${apiTarget}.`);
+  publicOrigin ||= `http://${env.PUBLIC_HOST ?? 'localhost'}:${port}`;
+  console.log(`The shell's server is listening on port ${port}; the API is reached at ${apiTarget}; the app is at ${publicOrigin}.`);
 } catch (error) {
   console.error(`The shell's server could not start: ${error.message}`);
   process.exit(1);

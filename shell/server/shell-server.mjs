@@ -1,13 +1,17 @@
 // The shell's server, the app's edge: the shell's built page for every app route (404 for any other
-// path), with the runtime config inlined and hints naming what the route will fetch; its
-// Content-Security-Policy; `/runtime-config.json`; and the API's paths forwarded to the API, so the
-// browser sees one origin.
+// path, and for a course the API does not have), with the runtime config inlined, hints naming
+// what the route will fetch and the page's metadata for search engines and link previews; its
+// Content-Security-Policy; `/runtime-config.json`, `/robots.txt` and `/sitemap.xml`; and the API's
+// paths forwarded to the API, so the browser sees one origin.
 import { isAppPage, matchRoute } from '../routes.mjs';
 import { runtimeConfigHtml } from '../runtime-config.mjs';
+import { createApiConfig, fetchApiAnswer } from './api-answers.mjs';
 import { createApiForwarder, isApiPath } from './api-proxy.mjs';
 import { shellContentSecurityPolicy } from './content-security-policy.mjs';
 import { firstLoadHints, largestImageHint } from './first-load-hints.mjs';
+import { describedByAnswer, isoCurrency, metadataHtml, pageFacts } from './page-metadata.mjs';
 import { createPortalManifests } from './portal-manifests.mjs';
+import { createSitemap, robotsTxt } from './sitemap.mjs';
 import { createStaticServer } from './static-server.mjs';
 
 /**
@@ -16,6 +20,9 @@ import { createStaticServer } from './static-server.mjs';
  * @param {() => { apiBaseUrl: string, remotes: Record<string, string> }} options.runtimeConfig where
  *   the browser finds the API ('' for this origin) and each portal's entry
  * @param {() => string} options.apiTarget where this server reaches the API (read per request)
+ * @param {() => string} options.publicOrigin the app's public origin (`https://courseport.example`),
+ *   for the canonical URLs, link previews, robots.txt and the sitemap: configured, never read from
+ *   a request's Host
  * @param {() => string[]} [options.mediaOrigins] where the API's images are, as the browser sees them
  * @param {boolean} [options.clerk] the deployment signs in with Clerk (its hosts join the CSP)
  * @param {ReturnType<typeof createPortalManifests>} [options.manifests]
@@ -25,12 +32,15 @@ export function createShellServer({
   root,
   runtimeConfig,
   apiTarget,
+  publicOrigin,
   mediaOrigins = () => [],
   clerk = false,
   manifests = createPortalManifests(),
 }) {
   const forwardToApi = createApiForwarder({ target: apiTarget });
   const remoteOrigins = (config) => Object.values(config.remotes).map((entry) => new URL(entry).origin);
+  const apiConfig = createApiConfig(apiTarget);
+  const sitemap = createSitemap({ apiTarget, origin: publicOrigin });
 
   const server = createStaticServer({
     root,
@@ -49,23 +59,41 @@ export function createShellServer({
       };
     },
     jsonRoutes: { '/runtime-config.json': runtimeConfig },
+    textRoutes: {
+      '/robots.txt': async () => ({ type: '.txt', body: robotsTxt(publicOrigin()) }),
+      '/sitemap.xml': async () => {
+        const xml = await sitemap.get();
+        return xml === null ? null : { type: '.xml', body: xml };
+      },
+    },
     // `/api/*` and `/checkout/*` are the API's, whatever the method.
     forward: { matches: isApiPath, handle: forwardToApi },
     // The runtime config is inlined into the page too, with hints naming what the route will
-    // fetch: the browser gets it all in one wave, while the shell's own scripts download.
+    // fetch: the browser gets it all in one wave, while the shell's own scripts download. The
+    // route's first API answer, asked for once here, names the largest image, the page's metadata
+    // and whether the page exists.
     htmlHead: async (pathname) => {
       const config = runtimeConfig();
       const match = matchRoute(pathname);
       const remoteEntry = match ? config.remotes[match.route.remote] : undefined;
-      const [manifest, image] = await Promise.all([
+      const wantsAnswer = match?.prefetch && (match.route.largestImage || describedByAnswer(match));
+      const [manifest, answer, apiPublicConfig] = await Promise.all([
         remoteEntry ? manifests.get(remoteEntry) : null,
-        largestImageHint({ match, apiBaseUrl: apiTarget() }),
+        wantsAnswer ? fetchApiAnswer(apiTarget() + match.prefetch) : null,
+        describedByAnswer(match) ? apiConfig.get() : undefined,
       ]);
-      return (
-        runtimeConfigHtml(config) +
-        firstLoadHints({ match, apiBaseUrl: config.apiBaseUrl, remoteEntry, manifest }) +
-        image
-      );
+      const origin = publicOrigin();
+      const currency = isoCurrency(apiPublicConfig?.currency);
+      const facts = pageFacts({ pathname, match, answer, origin, currency });
+      return {
+        head:
+          runtimeConfigHtml(config) +
+          firstLoadHints({ match, apiBaseUrl: config.apiBaseUrl, remoteEntry, manifest }) +
+          largestImageHint({ match, answer }) +
+          metadataHtml(facts, origin),
+        title: facts.title,
+        status: facts.status,
+      };
     },
   });
   server.on('close', () => forwardToApi.close());

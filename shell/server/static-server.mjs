@@ -1,7 +1,7 @@
 // A small production static server for the built front ends: the right content types, cache
 // headers (entry files and manifests revalidate, hashed chunks are immutable), gzip, CORS for the
-// shell origin, an optional SPA fallback, extra dynamic routes (the shell's runtime config) and
-// paths forwarded to another server (the API, see api-proxy.mjs).
+// shell origin, an optional SPA fallback, extra dynamic routes (the shell's runtime config,
+// robots.txt, the sitemap) and paths forwarded to another server (the API, see api-proxy.mjs).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -27,8 +27,19 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
   '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+
+const escapeText = (/** @type {string} */ text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/**
+ * @typedef {object} HtmlHead what the server adds to an HTML document, for the requested path
+ * @property {string} head markup added at the start of the head (hints first, so connections open
+ *   before anything else is read)
+ * @property {string} [title] the document's title, instead of the built page's `<title>`
+ * @property {number} [status] the document's status, instead of the one the file has
+ */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.xml']);
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
 /**
@@ -38,9 +49,11 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
  * @param {(pathname: string) => number} [options.spaStatus] the status of that index.html, by path (200)
  * @param {string[]} [options.corsOrigins] origins allowed to fetch these files (e.g. the shell)
  * @param {Record<string, () => unknown>} [options.jsonRoutes] dynamic JSON documents by path
+ * @param {Record<string, () => Promise<{ type: '.txt' | '.xml', body: string } | null>>} [options.textRoutes]
+ *   dynamic text documents by path (null: not available now, 503)
  * @param {() => Record<string, string>} [options.htmlHeaders] extra headers for HTML documents (CSP)
- * @param {(pathname: string) => string | Promise<string>} [options.htmlHead] markup added at the start of each HTML document's
- *   head, for the requested path (hints first, so connections open before anything else is read)
+ * @param {(pathname: string) => string | HtmlHead | Promise<string | HtmlHead>} [options.htmlHead] what is added to
+ *   each HTML document, for the requested path: markup for the start of its head, or that and more
  * @param {{ matches: (url: string | undefined) => boolean, handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void }} [options.forward]
  *   requests handed to another server whole (any method, no headers of this one added)
  */
@@ -50,6 +63,7 @@ export function createStaticServer({
   spaStatus = () => 200,
   corsOrigins = [],
   jsonRoutes = {},
+  textRoutes = {},
   htmlHeaders,
   htmlHead,
   forward,
@@ -96,6 +110,25 @@ export function createStaticServer({
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
+    const text = textRoutes[pathname];
+    if (text) {
+      const document = await text();
+      if (!document) {
+        res.writeHead(503, { 'Content-Type': TYPES['.txt'], 'Retry-After': '60' }).end('Not available now');
+        return;
+      }
+      const body = Buffer.from(document.body);
+      const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      const payload = gzip ? gzipSync(body) : body;
+      res.writeHead(200, {
+        'Content-Type': TYPES[document.type],
+        'Cache-Control': 'public, max-age=300',
+        'Content-Length': payload.length,
+        ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+      });
+      res.end(req.method === 'HEAD' ? undefined : payload);
+      return;
+    }
 
     let file = path.join(base, pathname);
     if (!file.startsWith(base + path.sep) && file !== base) {
@@ -124,8 +157,17 @@ export function createStaticServer({
     }
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
     if (ext === '.html' && htmlHead) {
-      const [page, head] = await Promise.all([readFile(file, 'utf8'), htmlHead(pathname)]);
-      const html = page.replace(/<head>/, `<head>${head}`);
+      const [page, added] = await Promise.all([readFile(file, 'utf8'), htmlHead(pathname)]);
+      const { head, title, status: pageStatus } = typeof added === 'string' ? { head: added } : added;
+      let html = page;
+      if (title !== undefined) {
+        const element = `<title>${escapeText(title)}</title>`;
+        html = /<title>/.test(html)
+          ? html.replace(/<title>[^<]*<\/title>/, () => element)
+          : html.replace('</head>', () => `${element}</head>`);
+      }
+      html = html.replace(/<head>/, () => `<head>${head}`);
+      status = pageStatus ?? status;
       const body = Buffer.from(html);
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
       res.setHeader('Cache-Control', 'no-cache');
