@@ -4,7 +4,7 @@
 // `noindex` of the signed-in pages, and the page's status: 404 when the API has no such course.
 // Pure: the route, the API's answer and the public origin in, markup out.
 import { discountedPrice, htmlToText, searchText } from '@courseport/contracts';
-import { isAppPage, isIndexable, SHELL_PAGES } from '../routes.mjs';
+import { isAppPage, isIndexable } from '../routes.mjs';
 
 /** As the app names its pages (shared-ui's `pageTitle`): 'Courses · Courseport'. */
 export const SITE_NAME = 'Courseport';
@@ -17,8 +17,7 @@ export const SITE_DESCRIPTION =
 export const DESCRIPTION_LENGTH = 155;
 
 /** Text for an HTML element's content or a quoted attribute. */
-export const escapeHtml = (/** @type {string} */ text) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (/** @type {string} */ text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * JSON for a `<script type="application/ld+json">`: nothing in it can end the element or open a
@@ -52,6 +51,7 @@ export function isoCurrency(/** @type {unknown} */ label) {
 }
 
 /** The title of each page of a portal until (or while) the page names itself, as the pages do. */
+/** @type {Record<string, string>} */
 const TITLES = {
   CourseListPage: 'Courses',
   CourseDetailsPage: 'Course',
@@ -62,6 +62,7 @@ const TITLES = {
   EducatorPortal: 'Educator',
   AdminDashboardPage: 'Admin',
 };
+/** @type {Record<string, string>} */
 const SHELL_TITLES = { '/reset-password': 'Reset password' };
 const COURSE_NOT_FOUND = 'Course not found';
 const PAGE_NOT_FOUND = 'Page not found';
@@ -148,9 +149,7 @@ export function pageFacts({ pathname, match, answer, origin, currency }) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (!isAppPage(path)) return { title: pageTitle(PAGE_NOT_FOUND) };
   if (!isIndexable(path) || !match) {
-    const title = SHELL_PAGES.includes(path)
-      ? SHELL_TITLES[/** @type {keyof typeof SHELL_TITLES} */ (path)]
-      : TITLES[/** @type {keyof typeof TITLES} */ (match?.route.module)];
+    const title = match ? TITLES[match.route.module] : SHELL_TITLES[path];
     return { title: pageTitle(title ?? ''), noindex: true };
   }
   switch (match.route.module) {
@@ -196,7 +195,7 @@ export function pageFacts({ pathname, match, answer, origin, currency }) {
       };
     }
     default:
-      return { title: pageTitle(TITLES[/** @type {keyof typeof TITLES} */ (match.route.module)] ?? '') };
+      return { title: pageTitle(TITLES[match.route.module] ?? '') };
   }
 }
 

@@ -37,7 +37,9 @@ const server = createShellServer({
 try {
   const port = await listen(server, Number(env.PORT ?? SHELL.port), env.HOST ?? '0.0.0.0', 'shell');
   publicOrigin ||= `http://${env.PUBLIC_HOST ?? 'localhost'}:${port}`;
-  console.log(`The shell's server is listening on port ${port}; the API is reached at ${apiTarget}; the app is at ${publicOrigin}.`);
+  console.log(
+    `The shell's server is listening on port ${port}; the API is reached at ${apiTarget}; the app is at ${publicOrigin}.`,
+  );
 } catch (error) {
   console.error(`The shell's server could not start: ${error.message}`);
   process.exit(1);

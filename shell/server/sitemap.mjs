@@ -68,7 +68,10 @@ export async function fetchPublishedCourses(apiBaseUrl) {
   /** @type {Array<{ _id: string }>} */
   const courses = [];
   for (let offset = 0; offset < MAX_COURSES; offset += PAGE_SIZE) {
-    const answer = await fetchApiAnswer(`${apiBaseUrl}/api/course/all?offset=${offset}&limit=${PAGE_SIZE}`, PAGE_TIMEOUT_MS);
+    const answer = await fetchApiAnswer(
+      `${apiBaseUrl}/api/course/all?offset=${offset}&limit=${PAGE_SIZE}`,
+      PAGE_TIMEOUT_MS,
+    );
     const body = /** @type {{ courses?: unknown, total?: unknown } | undefined} */ (answer?.body);
     if (answer?.status !== 200 || !Array.isArray(body?.courses)) return null;
     courses.push(...body.courses.filter((course) => typeof course?._id === 'string'));

@@ -61,13 +61,15 @@ describe("a page's metadata", () => {
   it('describes a search with its text, and leaves the results out of the index', () => {
     const { facts, html } = head('/course-list/java basics');
     expect(facts.title).toBe('Search: java basics · Courseport');
-    expect(html).toContain('<meta name="description" content="Courses on Courseport whose title contains “java basics”.">');
+    expect(html).toContain(
+      '<meta name="description" content="Courses on Courseport whose title contains “java basics”.">',
+    );
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toContain('<meta property="og:url" content="https://courseport.example/course-list/java%20basics">');
     expect(html).not.toContain('rel="canonical"');
   });
 
-  it("describes a course page by the course: its title, its description as text, its thumbnail and a schema.org Course", () => {
+  it('describes a course page by the course: its title, its description as text, its thumbnail and a schema.org Course', () => {
     const { facts, html } = head('/course/c1', courseAnswer());
     expect(facts.title).toBe('Java Basics · Courseport');
     expect(facts.status).toBeUndefined();
@@ -109,7 +111,11 @@ describe("a page's metadata", () => {
     });
     expect(data).not.toHaveProperty('aggregateRating');
     expect(data.offers?.[0]).toMatchObject({ category: 'Free', price: 0 });
-    const unknown = courseStructuredData(course({ educator: null }) as never, { url: '', origin: ORIGIN, description: 'x' });
+    const unknown = courseStructuredData(course({ educator: null }) as never, {
+      url: '',
+      origin: ORIGIN,
+      description: 'x',
+    });
     expect(unknown).not.toHaveProperty('offers');
     expect(unknown).not.toHaveProperty('author');
   });
@@ -189,7 +195,7 @@ describe("a page's metadata", () => {
     }
   });
 
-  it('writes the API\'s currency label as its ISO code', () => {
+  it("writes the API's currency label as its ISO code", () => {
     expect(isoCurrency('Rs')).toBe('INR');
     expect(isoCurrency('₹')).toBe('INR');
     expect(isoCurrency('EUR')).toBe('EUR');
