@@ -24,7 +24,7 @@ const head = async (path: string) => {
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const unescape = (text = '') =>
+const decodeHtml = (text = '') =>
   text.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&');
 
 describe('metadata for search engines and link previews', () => {
@@ -44,7 +44,7 @@ describe('metadata for search engines and link previews', () => {
     const page = await head('/course-list/java%20basics');
     expect(page.status).toBe(200);
     expect(titleOf(page.head)).toBe('Search: java basics · Courseport');
-    expect(unescape(meta(page.head, 'description'))).toContain('“java basics”');
+    expect(decodeHtml(meta(page.head, 'description'))).toContain('“java basics”');
     expect(meta(page.head, 'robots')).toBe('noindex');
     const list = await head('/course-list');
     expect(titleOf(list.head)).toBe('Courses · Courseport');
@@ -56,8 +56,8 @@ describe('metadata for search engines and link previews', () => {
     const { courseData } = await fetch(`${shell}/api/course/${courses[0]._id}`).then((r) => r.json());
     const page = await head(`/course/${courseData._id}`);
     expect(page.status).toBe(200);
-    expect(unescape(titleOf(page.head))).toBe(`${courseData.courseTitle} · Courseport`);
-    const description = unescape(meta(page.head, 'description'));
+    expect(decodeHtml(titleOf(page.head))).toBe(`${courseData.courseTitle} · Courseport`);
+    const description = decodeHtml(meta(page.head, 'description'));
     expect(description.length).toBeGreaterThan(20);
     expect(description.length).toBeLessThanOrEqual(155);
     expect(htmlToText(courseData.courseDescription).startsWith(description.replace(/…$/, ''))).toBe(true);
