@@ -33,7 +33,7 @@ export interface ThumbnailPreload {
 
 /**
  * The preload hint of a course's thumbnail drawn with `sizes`: its best format's candidates, or
- * the plain `courseThumbnail` URL without renditions; null without either.
+ * the plain `courseThumbnail` URL without renditions; null without an http(s) URL.
  */
 export declare function thumbnailPreload(
   course: { courseThumbnail?: unknown; thumbnail?: ThumbnailImage } | null | undefined,

@@ -10,6 +10,8 @@ export const COURSE_PAGE_THUMBNAIL_SIZES = '(min-width: 992px) 380px, 90vw';
 /** `data:image/…` only: the placeholder goes into a CSS `url("…")`. */
 const DATA_IMAGE = /^data:image\/[a-z+.-]+(;[a-z0-9=.+-]+)*,[a-z0-9+/=%._-]*$/i;
 
+const WEB_URL = /^https?:\/\//;
+
 /** @param {import('./types.js').ThumbnailImage} thumbnail */
 export function thumbnailRenditions(thumbnail) {
   const { base, formats } = thumbnail;
@@ -33,15 +35,17 @@ export function thumbnailRenditions(thumbnail) {
 /**
  * The preload hint of a course's thumbnail drawn with `sizes`: its best format's candidates
  * (`imagesrcset`, `imagesizes`, `type`: a browser without that format skips the hint and the
- * `<picture>` picks the next one), or the plain `courseThumbnail` URL without renditions.
+ * `<picture>` picks the next one), or the plain `courseThumbnail` URL without renditions; null
+ * without an http(s) URL.
  * @param {{ courseThumbnail?: unknown, thumbnail?: import('./types.js').ThumbnailImage } | null | undefined} course
  * @param {string} sizes
  */
 export function thumbnailPreload(course, sizes) {
-  if (course?.thumbnail && typeof course.thumbnail.base === 'string') {
+  if (course?.thumbnail && WEB_URL.test(String(course.thumbnail.base))) {
     const { sources, img } = thumbnailRenditions(course.thumbnail);
     const best = sources[0] ?? { type: 'image/jpeg', srcSet: img.srcSet };
     return { href: img.src, imagesrcset: best.srcSet, imagesizes: sizes, type: best.type };
   }
-  return typeof course?.courseThumbnail === 'string' ? { href: course.courseThumbnail } : null;
+  const url = course?.courseThumbnail;
+  return typeof url === 'string' && WEB_URL.test(url) ? { href: url } : null;
 }

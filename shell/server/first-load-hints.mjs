@@ -55,6 +55,8 @@ const IMAGE_HINT_TIMEOUT_MS = 150;
  * or the course does not exist, the page goes out without the hint.
  * @param {object} options
  * @param {{ route: { largestImage?: (body: unknown) => unknown }, prefetch: string | null } | null} options.match
+ *   (`largestImage` gives the hint's attributes: `href`, and with renditions `imagesrcset`, `imagesizes`
+ *   and `type`, the candidates the page's `<picture>` chooses from)
  * @param {string} options.apiBaseUrl where this server reaches the API (an absolute URL)
  * @returns {Promise<string>} markup for the document's head, or ''
  */
@@ -63,9 +65,11 @@ export async function largestImageHint({ match, apiBaseUrl }) {
   try {
     const res = await fetch(apiBaseUrl + match.prefetch, { signal: AbortSignal.timeout(IMAGE_HINT_TIMEOUT_MS) });
     if (!res.ok) return '';
-    const url = match.route.largestImage(await res.json());
-    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return '';
-    return link({ rel: 'preload', as: 'image', href: url, fetchpriority: 'high' });
+    const image = /** @type {import('@courseport/contracts').ThumbnailPreload | null} */ (
+      match.route.largestImage(await res.json())
+    );
+    if (typeof image?.href !== 'string' || !/^https?:\/\//.test(image.href)) return '';
+    return link({ rel: 'preload', as: 'image', ...image, fetchpriority: 'high' });
   } catch {
     return '';
   }
