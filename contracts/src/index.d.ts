@@ -3,4 +3,5 @@ export * from './description.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './text.js';
+export * from './thumbnail.js';
 export type * from './types.js';

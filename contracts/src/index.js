@@ -8,3 +8,4 @@ export * from './description.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './text.js';
+export * from './thumbnail.js';

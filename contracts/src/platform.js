@@ -7,6 +7,7 @@
  * A portal exposes one module per page, `./src/pages/<module>.tsx`, named by its routes.
  */
 import { searchText } from './limits.js';
+import { COURSE_PAGE_THUMBNAIL_SIZES, thumbnailPreload } from './thumbnail.js';
 
 /** The catalog's first page for a search: exactly the path the storefront fetches, so a prefetched answer is taken. */
 const catalogPath = (input = '') => {
@@ -22,7 +23,8 @@ const catalogPath = (input = '') => {
  * @property {false} [navBar] the page draws its own navigation: the shell hides its bar
  * @property {(params: Record<string, string>) => string} [prefetch] the public API call the page
  *   starts with, fetched together with the page itself
- * @property {(body: any) => unknown} [largestImage] the page's largest image, read from the prefetched answer
+ * @property {(body: any) => import('./thumbnail.js').ThumbnailPreload | null} [largestImage] the page's largest
+ *   image (its LCP element), read from the prefetched answer: the preload hint that fetches what the page draws
  * @property {false} [index] a signed-in or one-person page: search engines are asked to leave it out
  *   (`<meta name="robots" content="noindex">`, a `Disallow` in robots.txt, not in the sitemap)
  */
@@ -53,7 +55,7 @@ export const PORTALS = {
         path: '/course/:id',
         module: 'CourseDetailsPage',
         prefetch: ({ id = '' }) => `/api/course/${encodeURIComponent(id)}`,
-        largestImage: (body) => body?.courseData?.courseThumbnail,
+        largestImage: (body) => thumbnailPreload(body?.courseData, COURSE_PAGE_THUMBNAIL_SIZES),
       },
     ],
   },

@@ -1,3 +1,4 @@
+import { makeThumbnail } from '@courseport/shared-ui/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -98,6 +99,19 @@ describe('My courses', () => {
     const plain = 'Build modern apps Learn React from scratch with hands-on projects & real deployments.';
     expect(teaser.textContent).toBe(`${plain.slice(0, 50)}...`);
     expect(teaser.textContent).not.toContain('<');
+  });
+
+  it('draws a processed thumbnail at its small table width, lazily; one that cannot load becomes the placeholder', async () => {
+    answer([{ ...(COURSES[0] as (typeof COURSES)[number]), thumbnail: makeThumbnail('react') }]);
+    renderPortal('/educator/my-courses');
+    await screen.findByText('Complete React Bootcamp');
+    const row = within(rowOf('Complete React Bootcamp'));
+    const img = row.getByRole('img', { name: 'Complete React Bootcamp' });
+    expect(img).toHaveAttribute('sizes', '(max-width: 480px) 64px, 96px');
+    expect(img).toHaveAttribute('src', 'https://app.example/api/media/react/640.jpeg');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    fireEvent.error(img);
+    expect(row.getByRole('img', { name: 'Complete React Bootcamp' }).tagName).toBe('SPAN');
   });
 
   it("'+ Add New Course' leads to the Add course page", async () => {

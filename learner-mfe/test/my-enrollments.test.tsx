@@ -1,5 +1,6 @@
 import { sessionStore } from '@courseport/shared-ui';
-import { screen, waitFor, within } from '@testing-library/react';
+import { makeThumbnail } from '@courseport/shared-ui/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiGet,
@@ -86,6 +87,20 @@ describe('My Enrollments: the table', () => {
     expect(within(row).getByText('2h 20m')).toBeInTheDocument();
     expect(within(row).getByText('0 / 6 Lectures')).toBeInTheDocument();
     expect(button('On Going', row)).toBeInTheDocument();
+  });
+
+  it('draws a processed thumbnail at its small table width, lazily, with its placeholder until it loads', async () => {
+    answerWith([
+      makeEnrolledCourse({ _id: 'c1', courseTitle: 'Complete React Bootcamp', thumbnail: makeThumbnail('c1') }),
+    ]);
+    await openPage();
+    const thumbnail = within(rowOf('Complete React Bootcamp')).getByAltText('Complete React Bootcamp');
+    expect(thumbnail).toHaveAttribute('sizes', '(max-width: 575px) 72px, 112px');
+    expect(thumbnail.getAttribute('srcset')).toMatch(/^https:\/\/app\.example\/api\/media\/c1\/320\.jpeg 320w, /);
+    expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    expect(thumbnail.style.backgroundImage).toContain('data:image/webp;base64,');
+    fireEvent.load(thumbnail);
+    expect(thumbnail.style.backgroundImage).toBe('');
   });
 
   it('shows the progress as completed × 100 / total lectures', async () => {

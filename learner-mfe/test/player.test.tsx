@@ -1,4 +1,5 @@
 import { sessionStore } from '@courseport/shared-ui';
+import { makeThumbnail } from '@courseport/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -305,6 +306,20 @@ describe('Player: watching', () => {
     expect(thumbnail).toHaveAttribute('src', 'https://img.example.com/c1.png');
     expect(document.querySelector('iframe')).toBeNull();
     expect(screen.queryByText('Mark Complete')).not.toBeInTheDocument();
+  });
+
+  it('loads a processed thumbnail first (above the fold), in the renditions the player column needs', async () => {
+    answerWith([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE, thumbnail: makeThumbnail('c1') })]);
+    await openPlayer();
+    const thumbnail = within(player()).getByAltText(TITLE);
+    expect(thumbnail).toHaveAttribute('loading', 'eager');
+    expect(thumbnail).toHaveAttribute('fetchpriority', 'high');
+    expect(thumbnail).toHaveAttribute(
+      'sizes',
+      '(min-width: 1200px) 621px, (min-width: 992px) calc(58.3vw - 79px), 90vw',
+    );
+    expect(thumbnail.getAttribute('srcset')).toContain('https://app.example/api/media/c1/960.jpeg 960w');
+    expect(thumbnail.closest('picture')?.querySelector('source')).toHaveAttribute('type', 'image/webp');
   });
 
   it("embeds the lecture's video with its number and title, and 'Mark Complete'", async () => {

@@ -15,6 +15,7 @@ export {
 } from './api/client';
 export { providePrefetched } from './api/prefetch';
 export { Button, type ButtonProps } from './components/Button';
+export { CourseImage, type CourseImageProps } from './components/CourseImage';
 export {
   CourseStructure,
   type CourseStructureProps,

@@ -11,7 +11,18 @@ import type { Mock } from 'vitest';
 /** Routers for rendering a screen at a path in tests (the app gets them from shared-ui). */
 export { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
+import type { ThumbnailImage } from '@courseport/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/client';
+
+/** A processed thumbnail as the API describes it (`${base}/${width}.${format}`), 1280×720, WebP and JPEG. */
+export const makeThumbnail = (id: string): ThumbnailImage => ({
+  base: `https://app.example/api/media/${id}`,
+  width: 1280,
+  height: 720,
+  widths: [320, 640, 960, 1280],
+  formats: ['webp', 'jpeg'],
+  placeholder: 'data:image/webp;base64,UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=',
+});
 
 /** user-event without the pointer-events style check (slow in jsdom, and antd never relies on it). */
 export const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>

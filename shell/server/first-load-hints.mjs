@@ -52,12 +52,16 @@ export function firstLoadHints({ match, apiBaseUrl, remoteEntry, manifest }) {
  * course that does not exist, the page goes out without the hint.
  * @param {object} options
  * @param {{ route: { largestImage?: (body: unknown) => unknown } } | null} options.match
+ *   (`largestImage` gives the hint's attributes: `href`, and with renditions `imagesrcset`, `imagesizes`
+ *   and `type`, the candidates the page's `<picture>` chooses from)
  * @param {import('./api-answers.mjs').ApiAnswer | null} [options.answer] that answer
  * @returns {string} markup for the document's head, or ''
  */
 export function largestImageHint({ match, answer }) {
   if (!match?.route.largestImage || answer?.status !== 200) return '';
-  const url = match.route.largestImage(answer.body);
-  if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return '';
-  return link({ rel: 'preload', as: 'image', href: url, fetchpriority: 'high' });
+  const image = /** @type {import('@courseport/contracts').ThumbnailPreload | null} */ (
+    match.route.largestImage(answer.body)
+  );
+  if (typeof image?.href !== 'string' || !/^https?:\/\//.test(image.href)) return '';
+  return link({ rel: 'preload', as: 'image', ...image, fetchpriority: 'high' });
 }

@@ -1,4 +1,5 @@
-import { sessionStore } from '@courseport/shared-ui';
+import { COURSE_PAGE_THUMBNAIL_SIZES, sessionStore } from '@courseport/shared-ui';
+import { makeThumbnail } from '@courseport/shared-ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INCLUDED } from '../src/features/course/components/PurchaseCard';
@@ -186,6 +187,17 @@ describe('Course details: course structure', () => {
     const firstRows = [...first.querySelectorAll('li')];
     expect(firstRows.map((row) => within(row).queryByText('Preview') !== null)).toEqual([true, false]);
     expect(screen.getAllByText('Preview')).toHaveLength(2);
+  });
+
+  it("draws the thumbnail as the page's LCP image: first, at once, with the sizes the shell's preload names", async () => {
+    await openCourse({ thumbnail: makeThumbnail('c1') });
+    const img = within(purchaseCard()).getByAltText('Complete React Bootcamp');
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img).toHaveAttribute('sizes', COURSE_PAGE_THUMBNAIL_SIZES);
+    const source = img.closest('picture')?.querySelector('source');
+    expect(source).toHaveAttribute('sizes', COURSE_PAGE_THUMBNAIL_SIZES);
+    expect(source?.getAttribute('srcset')).toContain('https://app.example/api/media/c1/1280.webp 1280w');
   });
 
   it('shows the thumbnail until a preview is chosen, then a poster, then the YouTube player', async () => {

@@ -1,4 +1,5 @@
 import type { CourseCard } from '@courseport/shared-ui';
+import { makeThumbnail } from '@courseport/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -203,6 +204,23 @@ describe('Course list', () => {
     await user.click(button('Retry'));
     await screen.findByText('Java basics');
     expect(cardTitles()).toEqual(['Java basics', 'Modern JavaScript']);
+  });
+});
+
+describe('Course list: thumbnails', () => {
+  it("loads the first card's thumbnail (the page's LCP image) first, the others lazily", async () => {
+    serveCatalog(COURSES.map((course) => ({ ...course, thumbnail: makeThumbnail(course._id) })));
+    renderAt('/course-list');
+    await screen.findByText('Java basics');
+    const [first, ...rest] = screen.getByRole('list', { name: 'Courses' }).querySelectorAll('img');
+    expect(first).toHaveAccessibleName('Java basics');
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(rest).toHaveLength(3);
+    for (const img of rest) {
+      expect(img).toHaveAttribute('loading', 'lazy');
+      expect(img).not.toHaveAttribute('fetchpriority');
+    }
   });
 });
 

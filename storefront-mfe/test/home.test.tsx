@@ -1,6 +1,8 @@
 import { sessionStore } from '@courseport/shared-ui';
+import { makeThumbnail } from '@courseport/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { COURSE_CARD_SIZES } from '../src/features/catalog/components/CourseCard';
 import { FOOTER_TEXT } from '../src/features/common/components/Footer';
 import {
   ALL_COURSES_PATH,
@@ -149,6 +151,22 @@ describe('Home: Learn from the best', () => {
 });
 
 describe('Course card', () => {
+  it("draws a processed thumbnail's renditions at the card's width, every card lazily (the grid is below the hero)", async () => {
+    coursesAnswer(TEN_COURSES.map((course) => ({ ...course, thumbnail: makeThumbnail(course._id) })));
+    renderAt('/');
+    const grid = await screen.findByRole('list', { name: 'Featured courses' });
+    const img = within(grid).getByAltText('Course 1');
+    expect(img.closest('picture')?.querySelector('source')).toHaveAttribute('type', 'image/webp');
+    expect(img).toHaveAttribute('sizes', COURSE_CARD_SIZES);
+    expect(img.getAttribute('srcset')).toContain('https://app.example/api/media/c1/320.jpeg 320w');
+    expect(img).toHaveAttribute('width', '1280');
+    expect(img).toHaveAttribute('height', '720');
+    for (const thumb of grid.querySelectorAll('img')) {
+      expect(thumb).toHaveAttribute('loading', 'lazy');
+      expect(thumb).not.toHaveAttribute('fetchpriority');
+    }
+  });
+
   it('shows thumbnail, title, educator, rating, stars, count and the discounted price', async () => {
     coursesAnswer([
       makeCourse({ _id: 'react', courseTitle: 'React Basics', coursePrice: 499, discount: 10, averageRating: 3 }),

@@ -20,7 +20,7 @@ export function CoursesTable({ courses, currency }: { courses: EducatorCourse[];
             title: 'Course',
             render: (_, course) => (
               <div className="ed-course-cell">
-                <CourseThumbnail src={course.courseThumbnail} title={course.courseTitle} />
+                <CourseThumbnail course={course} />
                 <div className="ed-course-text">
                   <span className="ed-course-title">{course.courseTitle}</span>
                   <span className="ed-course-teaser">

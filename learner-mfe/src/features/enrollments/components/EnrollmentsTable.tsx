@@ -1,5 +1,6 @@
 import {
   type CourseCompletion,
+  CourseImage,
   courseCompletion,
   courseMinutes,
   type EnrolledCourse,
@@ -18,19 +19,14 @@ interface Row extends CourseCompletion {
   minutes: number;
 }
 
+/** `.ln-course-thumb` (enrollments.css): 112px wide, 72px on phones (below 576px). */
+const THUMB_SIZES = '(max-width: 575px) 72px, 112px';
+
 function CourseCell({ row }: { row: Row }) {
   const { course } = row;
   return (
     <div className="ln-course-cell">
-      <img
-        className="ln-course-thumb"
-        src={course.courseThumbnail}
-        alt={course.courseTitle}
-        width={112}
-        height={63}
-        loading="lazy"
-        decoding="async"
-      />
+      <CourseImage className="ln-course-thumb" course={course} sizes={THUMB_SIZES} />
       <div className="ln-course-info">
         <span className="ln-course-title cp-clamped-title">{course.courseTitle}</span>
         <Progress

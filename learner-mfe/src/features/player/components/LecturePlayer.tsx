@@ -1,11 +1,16 @@
-import { Button, YouTubeEmbed } from '@courseport/shared-ui';
+import { Button, CourseImage, type EnrolledCourse, YouTubeEmbed } from '@courseport/shared-ui';
 import { forwardRef } from 'react';
 import { CheckIcon } from '../../page/components/icons';
 import type { LecturePosition } from './lectures';
 
+/**
+ * `.ln-player-thumb` (player.css) in the player's column: from 992px 7/12 of the 1200px container
+ * (48px padding, 40px gap), below that the whole container (5vw padding).
+ */
+const THUMB_SIZES = '(min-width: 1200px) 621px, (min-width: 992px) calc(58.3vw - 79px), 90vw';
+
 export interface LecturePlayerProps {
-  courseTitle: string;
-  thumbnail: string;
+  course: EnrolledCourse;
   /** The lecture being watched; null shows the course thumbnail. */
   playing: LecturePosition | null;
   done: boolean;
@@ -15,13 +20,14 @@ export interface LecturePlayerProps {
 
 /** The chosen lecture's video with its number, title and 'Mark Complete'; the course thumbnail before that. */
 export const LecturePlayer = forwardRef<HTMLElement, LecturePlayerProps>(function LecturePlayer(
-  { courseTitle, thumbnail, playing, done, marking, onMarkComplete },
+  { course, playing, done, marking, onMarkComplete },
   ref,
 ) {
   if (!playing) {
     return (
       <section ref={ref} className="ln-player-media" aria-label="Lecture player">
-        <img className="ln-player-thumb" src={thumbnail} alt={courseTitle} width={640} height={360} />
+        {/* Above the fold on every screen, the page's largest image: loaded first. */}
+        <CourseImage className="ln-player-thumb" course={course} sizes={THUMB_SIZES} priority />
         <p className="ln-player-hint">Choose a lecture and press Watch to start learning.</p>
       </section>
     );

@@ -65,8 +65,7 @@ export function PlayerView({ course, completed }: PlayerViewProps) {
         <div className="ln-player-main">
           <LecturePlayer
             ref={playerRef}
-            courseTitle={course.courseTitle}
-            thumbnail={course.courseThumbnail}
+            course={course}
             playing={playing}
             done={playing ? completed.has(playing.lecture.lectureId) : false}
             marking={playing !== null && actions.markingId === playing.lecture.lectureId}

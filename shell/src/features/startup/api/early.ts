@@ -71,10 +71,14 @@ void runtimeConfig
     // when the page has rendered.
     const image = match?.route.largestImage;
     if (!image) return;
-    const url = image(await (await response).clone().json());
-    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return;
-    const hint = Object.assign(document.createElement('link'), { rel: 'preload', as: 'image', href: url });
-    hint.setAttribute('fetchpriority', 'high');
+    // The same hint as the server's (first-load-hints.mjs): with renditions, the candidates and
+    // sizes the page's <picture> chooses from, so the one it draws is the one fetched here.
+    const attributes = image(await (await response).clone().json());
+    if (typeof attributes?.href !== 'string' || !/^https?:\/\//.test(attributes.href)) return;
+    const hint = document.createElement('link');
+    for (const [name, value] of Object.entries({ rel: 'preload', as: 'image', ...attributes, fetchpriority: 'high' })) {
+      if (typeof value === 'string') hint.setAttribute(name, value);
+    }
     document.head.append(hint);
   })
   .catch(() => {});

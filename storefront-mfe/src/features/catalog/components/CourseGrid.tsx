@@ -1,13 +1,25 @@
 import type { CourseCard as Course } from '@courseport/shared-ui';
 import { CourseCard } from './CourseCard';
 
-/** Courses in 1, 2, 3 or 4 columns depending on the screen width. */
-export function CourseGrid({ courses, label }: { courses: Course[]; label: string }) {
+/**
+ * Courses in 1, 2, 3 or 4 columns depending on the screen width. `aboveTheFold`: the grid starts
+ * on the first screen, so its first thumbnail (the page's LCP image) loads at once and first; the
+ * others load lazily either way.
+ */
+export function CourseGrid({
+  courses,
+  label,
+  aboveTheFold = false,
+}: {
+  courses: Course[];
+  label: string;
+  aboveTheFold?: boolean;
+}) {
   return (
     <ul className="sf-course-grid" aria-label={label}>
-      {courses.map((course) => (
+      {courses.map((course, index) => (
         <li key={course._id}>
-          <CourseCard course={course} />
+          <CourseCard course={course} priority={aboveTheFold && index === 0} />
         </li>
       ))}
     </ul>

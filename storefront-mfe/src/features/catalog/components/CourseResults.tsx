@@ -64,7 +64,7 @@ export function CourseResults({ query }: { query: string }) {
       <p className="sf-results-count" aria-live="polite">
         {countText(courses.length, total)}
       </p>
-      <CourseGrid courses={courses} label="Courses" />
+      <CourseGrid courses={courses} label="Courses" aboveTheFold />
       {courses.length < total && <ShowMore more={more} onClick={loadMore} />}
     </>
   );

@@ -1,12 +1,22 @@
-import { Button, YouTubeEmbed } from '@courseport/shared-ui';
+import {
+  Button,
+  COURSE_PAGE_THUMBNAIL_SIZES,
+  type CourseDetails,
+  CourseImage,
+  YouTubeEmbed,
+} from '@courseport/shared-ui';
 import { forwardRef } from 'react';
 import type { PreviewChoice } from './CourseStructure';
 
-/** The course thumbnail, or the chosen free-preview lecture in its place. */
+/**
+ * The course thumbnail, or the chosen free-preview lecture in its place. The thumbnail is the
+ * page's LCP image: loaded first, with the candidates and sizes the shell's preload hint names
+ * (`COURSE_PAGE_THUMBNAIL_SIZES`, see the route's `largestImage` in contracts/src/platform.js).
+ */
 export const CourseMedia = forwardRef<
   HTMLDivElement,
-  { title: string; thumbnail: string; preview: PreviewChoice | null; onClose: () => void }
->(function CourseMedia({ title, thumbnail, preview, onClose }, ref) {
+  { course: CourseDetails; preview: PreviewChoice | null; onClose: () => void }
+>(function CourseMedia({ course, preview, onClose }, ref) {
   return (
     <div ref={ref} className="sf-media">
       {preview ? (
@@ -15,7 +25,7 @@ export const CourseMedia = forwardRef<
             key={preview.lecture.lectureId}
             videoId={preview.videoId}
             title={preview.lecture.lectureTitle}
-            poster={thumbnail}
+            poster={course.courseThumbnail}
           />
           <div className="sf-media-caption">
             <span>
@@ -27,7 +37,7 @@ export const CourseMedia = forwardRef<
           </div>
         </>
       ) : (
-        <img className="sf-media-thumb" src={thumbnail} alt={title} width={640} height={360} />
+        <CourseImage className="sf-media-thumb" course={course} sizes={COURSE_PAGE_THUMBNAIL_SIZES} priority />
       )}
     </div>
   );

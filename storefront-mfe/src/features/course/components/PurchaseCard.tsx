@@ -54,13 +54,7 @@ export function PurchaseCard({ course, minutes, lectures, preview, onClosePrevie
 
   return (
     <aside className="sf-purchase" aria-label="Enroll in this course">
-      <CourseMedia
-        ref={mediaRef}
-        title={course.courseTitle}
-        thumbnail={course.courseThumbnail}
-        preview={preview}
-        onClose={onClosePreview}
-      />
+      <CourseMedia ref={mediaRef} course={course} preview={preview} onClose={onClosePreview} />
       <div className="sf-purchase-body">
         <p className="sf-deadline">
           {CLOCK}

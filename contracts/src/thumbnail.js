@@ -1,0 +1,51 @@
+/**
+ * A course thumbnail's renditions (`ThumbnailImage`, see types.d.ts) as the markup that draws it and
+ * the preload hint that fetches it early: the same candidates in both, so the browser picks one
+ * rendition and downloads it once.
+ */
+
+/** The `sizes` of the course page's thumbnail (storefront course.css: the 380px side column from 992px, else the 90vw container). */
+export const COURSE_PAGE_THUMBNAIL_SIZES = '(min-width: 992px) 380px, 90vw';
+
+/** `data:image/…` only: the placeholder goes into a CSS `url("…")`. */
+const DATA_IMAGE = /^data:image\/[a-z+.-]+(;[a-z0-9=.+-]+)*,[a-z0-9+/=%._-]*$/i;
+
+const WEB_URL = /^https?:\/\//;
+
+/** @param {import('./types.js').ThumbnailImage} thumbnail */
+export function thumbnailRenditions(thumbnail) {
+  const { base, formats } = thumbnail;
+  const widths = thumbnail.widths.length > 0 ? thumbnail.widths : [thumbnail.width];
+  const fallback = formats.at(-1) ?? 'jpeg';
+  /** @param {string} format */
+  const srcSet = (format) => widths.map((width) => `${base}/${width}.${format} ${width}w`).join(', ');
+  const middle = widths[Math.floor((widths.length - 1) / 2)] ?? thumbnail.width;
+  return {
+    sources: formats.slice(0, -1).map((format) => ({ type: `image/${format}`, srcSet: srcSet(format) })),
+    img: {
+      src: `${base}/${middle}.${fallback}`,
+      srcSet: srcSet(fallback),
+      width: thumbnail.width,
+      height: thumbnail.height,
+    },
+    placeholder: DATA_IMAGE.test(thumbnail.placeholder) ? thumbnail.placeholder : null,
+  };
+}
+
+/**
+ * The preload hint of a course's thumbnail drawn with `sizes`: its best format's candidates
+ * (`imagesrcset`, `imagesizes`, `type`: a browser without that format skips the hint and the
+ * `<picture>` picks the next one), or the plain `courseThumbnail` URL without renditions; null
+ * without an http(s) URL.
+ * @param {{ courseThumbnail?: unknown, thumbnail?: import('./types.js').ThumbnailImage } | null | undefined} course
+ * @param {string} sizes
+ */
+export function thumbnailPreload(course, sizes) {
+  if (course?.thumbnail && WEB_URL.test(String(course.thumbnail.base))) {
+    const { sources, img } = thumbnailRenditions(course.thumbnail);
+    const best = sources[0] ?? { type: 'image/jpeg', srcSet: img.srcSet };
+    return { href: img.src, imagesrcset: best.srcSet, imagesizes: sizes, type: best.type };
+  }
+  const url = course?.courseThumbnail;
+  return typeof url === 'string' && WEB_URL.test(url) ? { href: url } : null;
+}
