@@ -21,6 +21,7 @@ import {
   progressAnswer,
   renderAt,
   serverError,
+  settle,
   setupUser,
   signIn,
   signOut,
@@ -172,10 +173,13 @@ describe('My Enrollments: loading the progress', () => {
     expect(postBodies(PROGRESS_PATH)).toEqual([{ courseId: 'c3' }, { courseId: 'c2' }, { courseId: 'c1' }]);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
 
+    // Two of three have answered, and the page has done all it does with that: still no table.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     answers.get('c1')?.resolve(progressAnswer('c1', ['l1']));
     answers.get('c3')?.resolve(progressAnswer('c3', null));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(document.querySelector('table')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
 
     answers.get('c2')?.resolve(progressAnswer('c2', ['l1', 'l2']));
     await waitFor(() => expect(document.querySelector('table')).not.toBeNull());

@@ -2,11 +2,11 @@
  * Test tools shared by every front end's component tests (`@courseport/shared-ui/testing`).
  * Never imported by application code.
  */
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { type ReactElement, StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { Mock } from 'vitest';
+import { type Mock, vi } from 'vitest';
 
 /** Routers for rendering a screen at a path in tests (the app gets them from shared-ui). */
 export { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -37,6 +37,19 @@ export const serverError = (message: string, status = 400) =>
   new ApiError(message, status, { success: false, message });
 /** What the API client throws when the server cannot be reached. */
 export const networkError = () => new ApiError(NETWORK_ERROR_MESSAGE, 0);
+
+/**
+ * Runs all the work a page has scheduled, so that a test may then assert that something did NOT
+ * happen (never wait a fixed real time for that). Needs the fake clock, installed by the test with
+ * `vi.useFakeTimers({ shouldAdvanceTime: true })`: pending promises settle and the clock moves on by
+ * `ms`, running TanStack Query's notifications, React's renders and any timer due by then.
+ */
+export async function settle(ms = 100): Promise<void> {
+  if (!vi.isFakeTimers()) throw new Error('settle() needs vi.useFakeTimers({ shouldAdvanceTime: true })');
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
 
 /** A promise the test settles when it wants to (to see in-between states). */
 export function deferred<T>() {

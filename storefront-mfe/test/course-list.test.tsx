@@ -13,6 +13,7 @@ import {
   mockGet,
   renderAt,
   serverError,
+  settle,
   setupUser,
   signOut,
 } from './helpers';
@@ -316,9 +317,11 @@ describe('Course list: searches in quick succession', () => {
     await search('python');
     expect(currentPath()).toBe('/course-list/python');
 
-    // The earlier search answers first: the newer one is still loading.
+    // The earlier search answers first, and the page has done all it does with that answer: the
+    // newer one is still loading.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     java.resolve(catalogPage(COURSES.slice(0, 2)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByText('Java basics')).not.toBeInTheDocument();
 
@@ -336,8 +339,9 @@ describe('Course list: searches in quick succession', () => {
     renderAt('/course-list/java');
     await search('python');
     await screen.findByText('Python for Data Science');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     java.resolve(catalogPage(COURSES.slice(0, 2)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(cardTitles()).toEqual(['Python for Data Science']);
     expect(chip()).toHaveTextContent('python');
   });
@@ -355,8 +359,9 @@ describe('Course list: searches in quick succession', () => {
     expect(button('Loading...')).toBeDisabled();
     await search('rust');
     await screen.findByText('Rust 1');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     next.resolve(catalogPage(javaCourses.slice(2), 4));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(cardTitles()).toEqual(['Rust 1']);
     expect(screen.getByText('Showing 1 course')).toBeInTheDocument();
   });

@@ -22,7 +22,7 @@ vi.setConfig({ testTimeout: 15_000 });
 export const apiGet = vi.mocked(api.get);
 export const apiPost = vi.mocked(api.post);
 
-export { button, currentPath, deferred, link, serverError, setupUser } from '@courseport/shared-ui/testing';
+export { button, currentPath, deferred, link, serverError, settle, setupUser } from '@courseport/shared-ui/testing';
 
 export const getCalls = (path: string) => callsTo(apiGet, path);
 
