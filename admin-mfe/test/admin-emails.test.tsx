@@ -16,8 +16,8 @@ import {
   ROOT_EMAIL,
   renderPage,
   serverError,
-  setupUser,
   signInAsAdmin,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -31,12 +31,7 @@ const ADD_PATH = '/api/user/add-admin-email';
 const REMOVE_PATH = '/api/user/remove-admin-email';
 const CONFIRM_TEXT = 'Are you sure you want to remove this email from the allowed list?';
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signInAsAdmin();
 });
 

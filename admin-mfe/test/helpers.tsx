@@ -1,16 +1,15 @@
 import {
   type AdminEmail,
   api,
-  createQueryClient,
   type EducatorRequest,
   notifyManager,
   QueryProvider,
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, MemoryRouter } from '@courseport/shared-ui/testing';
+import { apiMocks, MemoryRouter, setupUser, testQueryClient, type User } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 import type { AdminPurchase } from '../src/features/purchases/api/purchases';
 import AdminDashboardPage from '../src/pages/AdminDashboardPage';
 
@@ -22,8 +21,14 @@ notifyManager.setScheduler(queueMicrotask);
 vi.setConfig({ testTimeout: 15_000 });
 
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
-export const apiGet = vi.mocked(api.get);
-export const apiPost = vi.mocked(api.post);
+export const { apiGet, apiPost, getCalls, mockGet, mockPost, resetApi } = apiMocks(api);
+
+/** The user-event instance of the current test (made fresh before each); the API mocks start unanswered. */
+export let user: User;
+beforeEach(() => {
+  user = setupUser();
+  resetApi();
+});
 
 export {
   button,
@@ -33,16 +38,8 @@ export {
   rowOf,
   serverError,
   setupUser,
+  testQueryClient,
 } from '@courseport/shared-ui/testing';
-
-export const getCalls = (path: string) => callsTo(apiGet, path);
-
-/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
-export const mockGet = (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers);
-
-/** Answers POSTs per path; a handler gets the body. */
-export const mockPost = (handlers: Record<string, (body: unknown) => unknown>) =>
-  answerByPath(apiPost, 'POST', handlers);
 
 export const REQUESTS_PATH = '/api/user/educator-requests';
 export const EMAILS_PATH = '/api/user/admin-emails';
@@ -60,9 +57,6 @@ export const signInAsAdmin = ({ email }: { email?: string } = {}) =>
       : null,
     identity: null,
   });
-
-/** A fresh query cache per render (no retries: a failure shows at once). */
-export const testQueryClient = () => createQueryClient({ defaultOptions: { queries: { retry: false } } });
 
 export function renderPage() {
   return render(

@@ -2,7 +2,6 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiGet,
-  apiPost,
   deferred,
   getCalls,
   makeRequest,
@@ -30,8 +29,6 @@ let requests = REQUESTS;
 beforeEach(() => {
   // Only the clock is faked; the mocked API answers with ordinary promises.
   vi.useFakeTimers();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signInAsAdmin();
   requests = REQUESTS;
   mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests }) });

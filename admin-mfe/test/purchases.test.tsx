@@ -19,8 +19,8 @@ import {
   rowOf,
   serverError,
   setSession,
-  setupUser,
   signInAsAdmin,
+  user,
 } from './helpers';
 
 /** The platform's currency label (shared-ui's useCurrency, tested there, reads it from /api/config). */
@@ -70,12 +70,7 @@ const EVE = makePurchase({
   completedAt: undefined,
 });
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signInAsAdmin();
 });
 

@@ -3,7 +3,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ALICE,
-  apiGet,
   apiPost,
   button,
   deferred,
@@ -18,8 +17,8 @@ import {
   renderPage,
   rowOf,
   serverError,
-  setupUser,
   signInAsAdmin,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -30,12 +29,7 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
 const APPROVE_PATH = '/api/user/approve-educator-request';
 const REJECT_PATH = '/api/user/reject-educator-request';
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signInAsAdmin();
 });
 

@@ -15,9 +15,9 @@ import {
   renderPortal,
   rowOf,
   serverError,
-  setupUser,
   signInAsEducator,
   tableRows,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -26,11 +26,7 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
   apiRequest: vi.fn(),
 }));
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
   signInAsEducator();
 });
 

@@ -1,7 +1,6 @@
 import {
   api,
   apiRequest,
-  createQueryClient,
   type DashboardData,
   type EducatorCourse,
   type EnrolledStudent,
@@ -10,16 +9,29 @@ import {
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, renderRoutes } from '@courseport/shared-ui/testing';
-import { vi } from 'vitest';
+import { apiMocks, renderRoutes, setupUser, testQueryClient, type User } from '@courseport/shared-ui/testing';
+import { beforeEach, vi } from 'vitest';
 import EducatorPortal from '../src/pages/EducatorPortal';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 20_000 });
 
 // Every test file mocks `api` and `apiRequest` (vi.mock is per file), so these are the mocks.
-export const apiGet = vi.mocked(api.get);
+export const { apiGet, getCalls, mockGet, resetApi: resetGet } = apiMocks(api);
 export const apiSend = vi.mocked(apiRequest);
+
+/** Forgets every call and answer of the mocks (for a `beforeEach`). */
+export function resetApi() {
+  resetGet();
+  if (vi.isMockFunction(apiSend)) apiSend.mockReset();
+}
+
+/** The user-event instance of the current test (made fresh before each); the API mocks start unanswered. */
+export let user: User;
+beforeEach(() => {
+  user = setupUser();
+  resetApi();
+});
 
 export {
   button,
@@ -31,12 +43,8 @@ export {
   rowOf,
   serverError,
   setupUser,
+  testQueryClient,
 } from '@courseport/shared-ui/testing';
-
-export const getCalls = (path: string) => callsTo(apiGet, path);
-
-/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
-export const mockGet = (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers);
 
 export const DASHBOARD_PATH = '/api/educator/dashboard';
 export const COURSES_PATH = '/api/educator/courses';
@@ -68,9 +76,6 @@ export function signInAsEducator(fullName = 'Grace Hopper', userName = 'grace.pr
     },
   });
 }
-
-/** A fresh query cache for one rendering: no retries (a failure shows at once), nothing shared between tests. */
-export const testQueryClient = () => createQueryClient({ defaultOptions: { queries: { retry: false } } });
 
 /**
  * Renders the portal at `path`, mounted at /educator/* as the shell (and the standalone mode) does,

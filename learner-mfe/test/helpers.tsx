@@ -5,13 +5,11 @@ import {
   type Lecture,
   QueryProvider,
   queryClient,
-  type SessionState,
-  sessionStore,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, renderRoutes } from '@courseport/shared-ui/testing';
+import { apiMocks, renderRoutes, setupUser, type User } from '@courseport/shared-ui/testing';
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
 import PaymentReturnPage from '../src/pages/PaymentReturnPage';
 import PlayerPage from '../src/pages/PlayerPage';
@@ -31,19 +29,26 @@ afterEach(() => {
 });
 
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
-export const apiGet = vi.mocked(api.get);
-export const apiPost = vi.mocked(api.post);
+export const { apiGet, apiPost, getCalls, mockGet, mockPost, postBodies, resetApi } = apiMocks(api);
 
-export { button, currentPath, deferred, link, serverError, settle, setupUser } from '@courseport/shared-ui/testing';
+/** The user-event instance of the current test (made fresh before each); the API mocks start unanswered. */
+export let user: User;
+beforeEach(() => {
+  user = setupUser();
+  resetApi();
+});
 
-export const getCalls = (path: string) => callsTo(apiGet, path);
-
-/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
-export const mockGet = (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers);
-
-/** Answers POSTs per path; a handler gets the body. */
-export const mockPost = (handlers: Record<string, (body: unknown) => unknown>) =>
-  answerByPath(apiPost, 'POST', handlers);
+export {
+  button,
+  currentPath,
+  deferred,
+  link,
+  serverError,
+  settle,
+  setupUser,
+  signIn,
+  signOut,
+} from '@courseport/shared-ui/testing';
 
 export const ENROLLED_PATH = '/api/user/enrolled-courses';
 export const PROGRESS_PATH = '/api/user/get-course-progress';
@@ -52,25 +57,6 @@ export const RATING_PATH = '/api/user/add-rating';
 export const VERIFY_PATH = '/api/user/verify-payment';
 export const PURCHASES_PATH = '/api/user/purchases';
 export const CONFIG_PATH = '/api/config';
-
-/** The bodies posted to `path`, in order. */
-export const postBodies = (path: string) => apiPost.mock.calls.filter(([p]) => p === path).map(([, body]) => body);
-
-export function signOut(state: Partial<SessionState> = {}) {
-  sessionStore.setState({ status: 'signed-out', identity: null, user: null, userLoaded: true, roles: [], ...state });
-}
-
-/** A signed-in student (or, with `roles`, any signed-in user) whose profile has loaded. */
-export function signIn(state: Partial<SessionState> = {}, enrolledCourses: string[] = []) {
-  const roles = state.roles ?? ['student'];
-  sessionStore.setState({
-    status: 'signed-in',
-    userLoaded: true,
-    roles,
-    user: { _id: 'u1', email: 'sam@example.com', name: 'Sam Student', imageUrl: '', roles, enrolledCourses },
-    ...state,
-  });
-}
 
 const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
   { path: '/my-enrollments', element: <MyEnrollmentsPage /> },

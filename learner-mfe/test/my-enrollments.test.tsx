@@ -22,9 +22,9 @@ import {
   renderAt,
   serverError,
   settle,
-  setupUser,
   signIn,
   signOut,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -34,12 +34,7 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
 
 const EMPTY_TEXT = 'You have not enrolled in any course yet';
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signIn();
 });
 

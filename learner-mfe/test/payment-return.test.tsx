@@ -3,7 +3,6 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_DELAY_MS, returnPath } from '../src/pages/PaymentReturnPage';
 import {
-  apiGet,
   apiPost,
   button,
   currentPath,
@@ -29,8 +28,6 @@ const RETURN_URL = '/loading/my-enrollments?purchaseId=p9';
 let refreshUser: ReturnType<typeof vi.fn<() => Promise<void>>>;
 
 beforeEach(() => {
-  apiGet.mockReset();
-  apiPost.mockReset();
   refreshUser = vi.fn(async () => {});
   signIn({ refreshUser }, []);
 });

@@ -23,10 +23,10 @@ import {
   RATING_PATH,
   renderAt,
   serverError,
-  setupUser,
   signIn,
   signOut,
   UPDATE_PROGRESS_PATH,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -36,12 +36,7 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
 
 const TITLE = 'Complete React Bootcamp';
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signIn({}, ['c1']);
 });
 

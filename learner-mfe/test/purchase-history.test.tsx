@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '../src/features/purchases/api/purchases';
 import { PURCHASE_HISTORY_TITLE } from '../src/pages/PurchaseHistoryPage';
 import {
-  apiGet,
   apiPost,
   around,
   button,
@@ -17,9 +16,9 @@ import {
   PURCHASES_PATH,
   renderAt,
   serverError,
-  setupUser,
   signIn,
   signOut,
+  user,
 } from './helpers';
 
 /** The platform's currency label (shared-ui's useCurrency, tested there, reads it from /api/config). */
@@ -84,12 +83,7 @@ const ALL = [JS, GO, REACT, SQL];
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signIn();
   document.title = 'Courseport';
 });

@@ -12,6 +12,66 @@ import { type Mock, vi } from 'vitest';
 export { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/client';
+import { createQueryClient, type QueryClient } from '../src/query/index';
+import { type SessionState, sessionStore } from '../src/session/store';
+
+/**
+ * The test tools around a test file's mocked `api` (`vi.mock('@courseport/shared-ui', …)` with
+ * `api: { get: vi.fn(), post: vi.fn() }`, per file): the mocks, answers per path, what was asked.
+ */
+export function apiMocks(api: { get: unknown; post: unknown }) {
+  const apiGet = api.get as Mock;
+  const apiPost = api.post as Mock;
+  return {
+    apiGet,
+    apiPost,
+    /** Forgets every call and answer (for a `beforeEach`; nothing to do in a file that does not mock `api`). */
+    resetApi: () => {
+      for (const mock of [apiGet, apiPost]) if (vi.isMockFunction(mock)) mock.mockReset();
+    },
+    /** How many GETs of `path` were made. */
+    getCalls: (path: string) => callsTo(apiGet, path),
+    /** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
+    mockGet: (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers),
+    /** Answers POSTs per path; a handler gets the body. */
+    mockPost: (handlers: Record<string, (body: unknown) => unknown>) => answerByPath(apiPost, 'POST', handlers),
+    /** The bodies posted to `path`, in order. */
+    postBodies: (path: string) => apiPost.mock.calls.filter(([p]) => p === path).map(([, body]) => body),
+  };
+}
+
+/** The user-event instance a test drives the page with (a portal's test helpers make one per test). */
+export type User = ReturnType<typeof setupUser>;
+
+/**
+ * A fresh query cache for one rendering: no retries (a failure shows at once), nothing shared
+ * between tests; `queries` adds query defaults.
+ */
+export const testQueryClient = (queries: { refetchOnWindowFocus?: boolean } = {}): QueryClient =>
+  createQueryClient({ defaultOptions: { queries: { retry: false, ...queries } } });
+
+/** Back to the session store's first state (loading, nobody signed in, no callbacks). */
+export const resetSession = () => sessionStore.setState(sessionStore.getInitialState(), true);
+
+/** Nobody signed in, and the session known to be so. */
+export function signOut(state: Partial<SessionState> = {}) {
+  sessionStore.setState({ status: 'signed-out', identity: null, user: null, userLoaded: true, roles: [], ...state });
+}
+
+/**
+ * Sam Student signed in with the profile loaded (or, with `roles`, any signed-in user; with
+ * `user: null`, one whose profile the test gives itself), enrolled in `enrolledCourses`.
+ */
+export function signIn(state: Partial<SessionState> = {}, enrolledCourses: string[] = []) {
+  const roles = state.roles ?? ['student'];
+  sessionStore.setState({
+    status: 'signed-in',
+    userLoaded: true,
+    roles,
+    user: { _id: 'u1', email: 'sam@example.com', name: 'Sam Student', imageUrl: '', roles, enrolledCourses },
+    ...state,
+  });
+}
 
 /** user-event without the pointer-events style check (slow in jsdom, and antd never relies on it). */
 export const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>

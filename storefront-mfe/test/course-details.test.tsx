@@ -3,7 +3,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INCLUDED } from '../src/features/course/components/PurchaseCard';
 import {
-  apiGet,
   apiPost,
   button,
   currentPath,
@@ -16,9 +15,9 @@ import {
   PURCHASE_PATH,
   renderAt,
   serverError,
-  setupUser,
   signIn,
   signOut,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -28,12 +27,7 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
 
 const COURSE_PATH = '/api/course/c1';
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signOut();
 });
 

@@ -14,8 +14,8 @@ import {
   renderAt,
   serverError,
   settle,
-  setupUser,
   signOut,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -34,11 +34,7 @@ const COURSES = [
 const numbered = (count: number, prefix = 'Course') =>
   Array.from({ length: count }, (_, i) => makeCourse({ _id: `${prefix}-${i + 1}`, courseTitle: `${prefix} ${i + 1}` }));
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
   signOut();
 });
 

@@ -5,12 +5,10 @@ import {
   createQueryClient,
   type Lecture,
   QueryProvider,
-  type SessionState,
-  sessionStore,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, renderRoutes } from '@courseport/shared-ui/testing';
+import { apiMocks, renderRoutes, setupUser, type User } from '@courseport/shared-ui/testing';
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
 import CourseListPage from '../src/pages/CourseListPage';
 import HomePage from '../src/pages/HomePage';
@@ -19,45 +17,31 @@ import HomePage from '../src/pages/HomePage';
 vi.setConfig({ testTimeout: 15_000 });
 
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
-export const apiGet = vi.mocked(api.get);
-export const apiPost = vi.mocked(api.post);
+export const { apiGet, apiPost, getCalls, mockGet, mockPost, resetApi } = apiMocks(api);
 
-export { button, currentPath, deferred, link, serverError, settle, setupUser } from '@courseport/shared-ui/testing';
+/** The user-event instance of the current test (made fresh before each); the API mocks start unanswered. */
+export let user: User;
+beforeEach(() => {
+  user = setupUser();
+  resetApi();
+});
 
-export const getCalls = (path: string) => callsTo(apiGet, path);
-
-/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
-export const mockGet = (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers);
-
-/** Answers POSTs per path; a handler gets the body. */
-export const mockPost = (handlers: Record<string, (body: unknown) => unknown>) =>
-  answerByPath(apiPost, 'POST', handlers);
+export {
+  button,
+  currentPath,
+  deferred,
+  link,
+  serverError,
+  settle,
+  setupUser,
+  signIn,
+  signOut,
+} from '@courseport/shared-ui/testing';
 
 export const ALL_COURSES_PATH = '/api/course/all';
 /** A catalog page's body: `courses`, and `total` (all of them unless told). */
 export const catalogPage = (courses: CourseCard[], total = courses.length) => ({ success: true, courses, total });
 export const PURCHASE_PATH = '/api/user/purchase';
-
-export function signOut() {
-  sessionStore.setState({ status: 'signed-out', user: null, userLoaded: true, roles: [] });
-}
-
-export function signIn(state: Partial<SessionState> = {}, enrolledCourses: string[] = []) {
-  sessionStore.setState({
-    status: 'signed-in',
-    userLoaded: true,
-    roles: ['student'],
-    user: {
-      _id: 'u1',
-      email: 'sam@example.com',
-      name: 'Sam Student',
-      imageUrl: '',
-      roles: ['student'],
-      enrolledCourses,
-    },
-    ...state,
-  });
-}
 
 const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
   { path: '/', element: <HomePage /> },

@@ -15,9 +15,9 @@ import {
   mockGet,
   renderAt,
   serverError,
-  setupUser,
   signIn,
   signOut,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -29,11 +29,7 @@ const TEN_COURSES = Array.from({ length: 10 }, (_, i) =>
   makeCourse({ _id: `c${i + 1}`, courseTitle: `Course ${i + 1}` }),
 );
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
   signOut();
 });
 
