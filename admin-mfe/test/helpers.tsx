@@ -7,9 +7,9 @@ import {
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
-import { apiMocks, MemoryRouter, setupUser, testQueryClient, type User } from '@courseport/shared-ui/testing';
+import { apiMocks, MemoryRouter, testQueryClient } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
-import { beforeEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { AdminPurchase } from '../src/features/purchases/api/purchases';
 import AdminDashboardPage from '../src/pages/AdminDashboardPage';
 
@@ -21,25 +21,9 @@ notifyManager.setScheduler(queueMicrotask);
 vi.setConfig({ testTimeout: 15_000 });
 
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
-export const { apiGet, apiPost, getCalls, mockGet, mockPost, resetApi } = apiMocks(api);
+export const { apiGet, apiPost, getCalls, mockGet, mockPost } = apiMocks(api);
 
-/** The user-event instance of the current test (made fresh before each); the API mocks start unanswered. */
-export let user: User;
-beforeEach(() => {
-  user = setupUser();
-  resetApi();
-});
-
-export {
-  button,
-  deferred,
-  findDialog,
-  networkError,
-  rowOf,
-  serverError,
-  setupUser,
-  testQueryClient,
-} from '@courseport/shared-ui/testing';
+export * from '@courseport/shared-ui/testing';
 
 export const REQUESTS_PATH = '/api/user/educator-requests';
 export const EMAILS_PATH = '/api/user/admin-emails';

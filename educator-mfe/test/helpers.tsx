@@ -9,42 +9,18 @@ import {
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
-import { apiMocks, renderRoutes, setupUser, testQueryClient, type User } from '@courseport/shared-ui/testing';
-import { beforeEach, vi } from 'vitest';
+import { apiMocks, renderRoutes, testQueryClient } from '@courseport/shared-ui/testing';
+import { vi } from 'vitest';
 import EducatorPortal from '../src/pages/EducatorPortal';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 20_000 });
 
 // Every test file mocks `api` and `apiRequest` (vi.mock is per file), so these are the mocks.
-export const { apiGet, getCalls, mockGet, resetApi: resetGet } = apiMocks(api);
 export const apiSend = vi.mocked(apiRequest);
+export const { apiGet, getCalls, mockGet } = apiMocks(api, apiSend);
 
-/** Forgets every call and answer of the mocks (for a `beforeEach`). */
-export function resetApi() {
-  resetGet();
-  if (vi.isMockFunction(apiSend)) apiSend.mockReset();
-}
-
-/** The user-event instance of the current test (made fresh before each); the API mocks start unanswered. */
-export let user: User;
-beforeEach(() => {
-  user = setupUser();
-  resetApi();
-});
-
-export {
-  button,
-  currentPath,
-  deferred,
-  findDialog,
-  link,
-  networkError,
-  rowOf,
-  serverError,
-  setupUser,
-  testQueryClient,
-} from '@courseport/shared-ui/testing';
+export * from '@courseport/shared-ui/testing';
 
 export const DASHBOARD_PATH = '/api/educator/dashboard';
 export const COURSES_PATH = '/api/educator/courses';

@@ -6,10 +6,10 @@ import {
   QueryProvider,
   queryClient,
 } from '@courseport/shared-ui';
-import { apiMocks, renderRoutes, setupUser, type User } from '@courseport/shared-ui/testing';
+import { apiMocks, renderRoutes } from '@courseport/shared-ui/testing';
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
 import PaymentReturnPage from '../src/pages/PaymentReturnPage';
 import PlayerPage from '../src/pages/PlayerPage';
@@ -29,26 +29,9 @@ afterEach(() => {
 });
 
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
-export const { apiGet, apiPost, getCalls, mockGet, mockPost, postBodies, resetApi } = apiMocks(api);
+export const { apiGet, apiPost, getCalls, mockGet, mockPost, postBodies } = apiMocks(api);
 
-/** The user-event instance of the current test (made fresh before each); the API mocks start unanswered. */
-export let user: User;
-beforeEach(() => {
-  user = setupUser();
-  resetApi();
-});
-
-export {
-  button,
-  currentPath,
-  deferred,
-  link,
-  serverError,
-  settle,
-  setupUser,
-  signIn,
-  signOut,
-} from '@courseport/shared-ui/testing';
+export * from '@courseport/shared-ui/testing';
 
 export const ENROLLED_PATH = '/api/user/enrolled-courses';
 export const PROGRESS_PATH = '/api/user/get-course-progress';

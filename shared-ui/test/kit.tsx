@@ -6,7 +6,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { type ReactElement, StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { type Mock, vi } from 'vitest';
+import { beforeEach, type Mock, vi } from 'vitest';
 
 /** Routers for rendering a screen at a path in tests (the app gets them from shared-ui). */
 export { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -18,17 +18,18 @@ import { type SessionState, sessionStore } from '../src/session/store';
 /**
  * The test tools around a test file's mocked `api` (`vi.mock('@courseport/shared-ui', …)` with
  * `api: { get: vi.fn(), post: vi.fn() }`, per file): the mocks, answers per path, what was asked.
+ * Every test starts with them (and any `others`) unanswered and uncalled.
  */
-export function apiMocks(api: { get: unknown; post: unknown }) {
+export function apiMocks(api: { get: unknown; post: unknown }, ...others: unknown[]) {
   const apiGet = api.get as Mock;
   const apiPost = api.post as Mock;
+  beforeEach(() => {
+    // Nothing to reset in a file that does not mock them.
+    for (const mock of [apiGet, apiPost, ...others]) if (vi.isMockFunction(mock)) mock.mockReset();
+  });
   return {
     apiGet,
     apiPost,
-    /** Forgets every call and answer (for a `beforeEach`; nothing to do in a file that does not mock `api`). */
-    resetApi: () => {
-      for (const mock of [apiGet, apiPost]) if (vi.isMockFunction(mock)) mock.mockReset();
-    },
     /** How many GETs of `path` were made. */
     getCalls: (path: string) => callsTo(apiGet, path),
     /** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
@@ -40,8 +41,12 @@ export function apiMocks(api: { get: unknown; post: unknown }) {
   };
 }
 
-/** The user-event instance a test drives the page with (a portal's test helpers make one per test). */
 export type User = ReturnType<typeof setupUser>;
+/** The user-event instance of the current test (a fresh one before each). */
+export let user: User;
+beforeEach(() => {
+  user = setupUser();
+});
 
 /**
  * A fresh query cache for one rendering: no retries (a failure shows at once), nothing shared

@@ -6,9 +6,9 @@ import {
   type Lecture,
   QueryProvider,
 } from '@courseport/shared-ui';
-import { apiMocks, renderRoutes, setupUser, type User } from '@courseport/shared-ui/testing';
+import { apiMocks, renderRoutes } from '@courseport/shared-ui/testing';
 import type { ReactElement } from 'react';
-import { beforeEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
 import CourseListPage from '../src/pages/CourseListPage';
 import HomePage from '../src/pages/HomePage';
@@ -17,26 +17,9 @@ import HomePage from '../src/pages/HomePage';
 vi.setConfig({ testTimeout: 15_000 });
 
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
-export const { apiGet, apiPost, getCalls, mockGet, mockPost, resetApi } = apiMocks(api);
+export const { apiGet, apiPost, getCalls, mockGet, mockPost } = apiMocks(api);
 
-/** The user-event instance of the current test (made fresh before each); the API mocks start unanswered. */
-export let user: User;
-beforeEach(() => {
-  user = setupUser();
-  resetApi();
-});
-
-export {
-  button,
-  currentPath,
-  deferred,
-  link,
-  serverError,
-  settle,
-  setupUser,
-  signIn,
-  signOut,
-} from '@courseport/shared-ui/testing';
+export * from '@courseport/shared-ui/testing';
 
 export const ALL_COURSES_PATH = '/api/course/all';
 /** A catalog page's body: `courses`, and `total` (all of them unless told). */
