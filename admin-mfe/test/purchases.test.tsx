@@ -6,6 +6,8 @@ import {
   apiPost,
   button,
   deferred,
+  expectRetryRecovers,
+  failsUntilRecovered,
   findDialog,
   getCalls,
   makePurchase,
@@ -163,21 +165,20 @@ describe('Admin dashboard: Purchases tab', () => {
   });
 
   it("shows the server's message when the list cannot be loaded, and Try Again loads it", async () => {
-    let fail = true;
-    serve({
-      0: () => {
-        if (fail) throw serverError('Admin access required', 403);
-        return { success: true, purchases: [SAM], total: 1 };
-      },
-    });
+    const page = failsUntilRecovered(serverError('Admin access required', 403), () => ({
+      success: true,
+      purchases: [SAM],
+      total: 1,
+    }));
+    serve({ 0: page.handler });
     await openPurchasesTab();
-    expect(await screen.findByText('Could not load purchases')).toBeInTheDocument();
-    expect(screen.getByText('Admin access required')).toBeInTheDocument();
-
-    fail = false;
-    await user.click(button('Try Again'));
-    expect(await screen.findByText('sam@example.com')).toBeInTheDocument();
-    expect(screen.queryByText('Could not load purchases')).not.toBeInTheDocument();
+    await expectRetryRecovers({
+      title: 'Could not load purchases',
+      message: 'Admin access required',
+      recover: page.recover,
+      retry: 'Try Again',
+      recovered: 'sam@example.com',
+    });
     expect(getCalls(FIRST_PAGE)).toBe(2);
   });
 

@@ -10,6 +10,8 @@ import {
   button,
   currentPath,
   deferred,
+  expectRetryRecovers,
+  failsUntilRecovered,
   getCalls,
   link,
   mockGet,
@@ -200,19 +202,16 @@ describe('Purchase history: states', () => {
   });
 
   it("shows the server's message when the purchases cannot be loaded, and Try Again loads them", async () => {
-    let fail = true;
-    serve(() => {
-      if (fail) throw serverError('Database is down', 503);
-      return { success: true, purchases: [JS] };
-    });
+    const purchases = failsUntilRecovered(serverError('Database is down', 503), answer([JS]));
+    serve(purchases.handler);
     renderAt('/purchase-history');
-    expect(await screen.findByText('Could not load your purchases')).toBeInTheDocument();
-    expect(screen.getByText('Database is down')).toBeInTheDocument();
-
-    fail = false;
-    await user.click(button('Try Again'));
-    expect(await screen.findByText('JavaScript Essentials')).toBeInTheDocument();
-    expect(screen.queryByText('Could not load your purchases')).not.toBeInTheDocument();
+    await expectRetryRecovers({
+      title: 'Could not load your purchases',
+      message: 'Database is down',
+      recover: purchases.recover,
+      retry: 'Try Again',
+      recovered: 'JavaScript Essentials',
+    });
     expect(getCalls(PURCHASES_PATH)).toBe(2);
   });
 

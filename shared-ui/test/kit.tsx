@@ -6,7 +6,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { type ReactElement, StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { beforeEach, type Mock, vi } from 'vitest';
+import { beforeEach, expect, type Mock, vi } from 'vitest';
 
 /** Routers for rendering a screen at a path in tests (the app gets them from shared-ui). */
 export { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -187,4 +187,46 @@ export function renderRoutes(
     </MemoryRouter>
   );
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+}
+
+/**
+ * An answer that fails with `error` until the test calls `recover()`, then gives `answer()`: for a
+ * page's error state and its retry button.
+ */
+export function failsUntilRecovered(error: unknown, answer: () => unknown) {
+  let failing = true;
+  return {
+    handler: () => {
+      if (failing) throw error;
+      return answer();
+    },
+    recover: () => {
+      failing = false;
+    },
+  };
+}
+
+/**
+ * The error state titled `title` shows the server's `message`; once `recover()`ed, clicking
+ * `retry` loads again: `recovered` shows and the error state is gone.
+ */
+export async function expectRetryRecovers({
+  title,
+  message,
+  recover,
+  retry,
+  recovered,
+}: {
+  title: string;
+  message: string;
+  recover: () => void;
+  retry: string;
+  recovered: string;
+}): Promise<void> {
+  expect(await screen.findByText(title)).toBeInTheDocument();
+  expect(screen.getByText(message)).toBeInTheDocument();
+  recover();
+  await user.click(button(retry));
+  expect(await screen.findByText(recovered)).toBeInTheDocument();
+  expect(screen.queryByText(title)).not.toBeInTheDocument();
 }

@@ -9,6 +9,8 @@ import {
   catalogPage,
   currentPath,
   deferred,
+  expectRetryRecovers,
+  failsUntilRecovered,
   getCalls,
   link,
   makeCourse,
@@ -118,21 +120,16 @@ describe('Home: Learn from the best', () => {
   });
 
   it('shows an error with Retry, which loads the courses again', async () => {
-    let fail = true;
-    mockGet({
-      [ALL_COURSES_PATH]: () => {
-        if (fail) throw serverError('Database unavailable', 503);
-        return catalogPage(TEN_COURSES);
-      },
-    });
+    const courses = failsUntilRecovered(serverError('Database unavailable', 503), () => catalogPage(TEN_COURSES));
+    mockGet({ [ALL_COURSES_PATH]: courses.handler });
     renderAt('/');
-    expect(await screen.findByText('Could not load courses')).toBeInTheDocument();
-    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
-
-    fail = false;
-    await user.click(button('Retry'));
-    expect(await screen.findByText('Course 1')).toBeInTheDocument();
-    expect(screen.queryByText('Could not load courses')).not.toBeInTheDocument();
+    await expectRetryRecovers({
+      title: 'Could not load courses',
+      message: 'Database unavailable',
+      recover: courses.recover,
+      retry: 'Retry',
+      recovered: 'Course 1',
+    });
     expect(getCalls(ALL_COURSES_PATH)).toBe(2);
   });
 
