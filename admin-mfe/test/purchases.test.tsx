@@ -172,13 +172,7 @@ describe('Admin dashboard: Purchases tab', () => {
     }));
     serve({ 0: page.handler });
     await openPurchasesTab();
-    await expectRetryRecovers({
-      title: 'Could not load purchases',
-      message: 'Admin access required',
-      recover: page.recover,
-      retry: 'Try Again',
-      recovered: 'sam@example.com',
-    });
+    await expectRetryRecovers(page, 'Could not load purchases', 'Try Again', 'sam@example.com');
     expect(getCalls(FIRST_PAGE)).toBe(2);
   });
 

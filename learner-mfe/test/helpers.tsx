@@ -6,7 +6,7 @@ import {
   QueryProvider,
   queryClient,
 } from '@courseport/shared-ui';
-import { apiMocks, renderRoutes } from '@courseport/shared-ui/testing';
+import { apiMocks, makeCourseCard, renderRoutes } from '@courseport/shared-ui/testing';
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
@@ -127,15 +127,7 @@ export function defaultChapters(): Chapter[] {
 
 export function makeEnrolledCourse(overrides: Partial<EnrolledCourse> & Pick<EnrolledCourse, '_id'>): EnrolledCourse {
   return {
-    courseTitle: `Course ${overrides._id}`,
-    courseThumbnail: `https://img.example.com/${overrides._id}.png`,
-    coursePrice: 499,
-    discount: 10,
-    educator: { name: 'Jane Educator' },
-    averageRating: 4,
-    ratingCount: 12,
-    enrolledCount: 340,
-    createdAt: '2025-03-01T10:00:00.000Z',
+    ...makeCourseCard({ courseThumbnail: `https://img.example.com/${overrides._id}.png`, ...overrides }),
     courseDescription: '<p>About the course</p>',
     courseContent: defaultChapters(),
     myRating: null,

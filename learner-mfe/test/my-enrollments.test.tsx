@@ -253,13 +253,7 @@ describe('My Enrollments: states', () => {
     await screen.findByText('Could not load your enrollments');
     expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
     expect(document.querySelector('.ant-notification-notice')).toBeNull();
-    await expectRetryRecovers({
-      title: 'Could not load your enrollments',
-      message: 'Database is down',
-      recover: enrolled.recover,
-      retry: 'Try Again',
-      recovered: 'Back again',
-    });
+    await expectRetryRecovers(enrolled, 'Could not load your enrollments', 'Try Again', 'Back again');
     expect(getCalls(ENROLLED_PATH)).toBe(2);
   });
 

@@ -205,13 +205,7 @@ describe('Purchase history: states', () => {
     const purchases = failsUntilRecovered(serverError('Database is down', 503), answer([JS]));
     serve(purchases.handler);
     renderAt('/purchase-history');
-    await expectRetryRecovers({
-      title: 'Could not load your purchases',
-      message: 'Database is down',
-      recover: purchases.recover,
-      retry: 'Try Again',
-      recovered: 'JavaScript Essentials',
-    });
+    await expectRetryRecovers(purchases, 'Could not load your purchases', 'Try Again', 'JavaScript Essentials');
     expect(getCalls(PURCHASES_PATH)).toBe(2);
   });
 

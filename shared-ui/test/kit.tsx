@@ -12,6 +12,7 @@ import { beforeEach, expect, type Mock, vi } from 'vitest';
 export { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/client';
+import type { CourseCard } from '../src/contracts/index';
 import { createQueryClient, type QueryClient } from '../src/query/index';
 import { type SessionState, sessionStore } from '../src/session/store';
 
@@ -47,6 +48,22 @@ export let user: User;
 beforeEach(() => {
   user = setupUser();
 });
+
+/** A catalog card for course `_id`, by Jane Educator, unless overridden. */
+export function makeCourseCard(overrides: Partial<CourseCard> & Pick<CourseCard, '_id'>): CourseCard {
+  return {
+    courseTitle: `Course ${overrides._id}`,
+    courseThumbnail: `https://img.example.com/${overrides._id}.jpg`,
+    coursePrice: 499,
+    discount: 10,
+    educator: { name: 'Jane Educator' },
+    averageRating: 4,
+    ratingCount: 12,
+    enrolledCount: 340,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
 
 /**
  * A fresh query cache for one rendering: no retries (a failure shows at once), nothing shared
@@ -193,9 +210,10 @@ export function renderRoutes(
  * An answer that fails with `error` until the test calls `recover()`, then gives `answer()`: for a
  * page's error state and its retry button.
  */
-export function failsUntilRecovered(error: unknown, answer: () => unknown) {
+export function failsUntilRecovered(error: Error, answer: () => unknown) {
   let failing = true;
   return {
+    message: error.message,
     handler: () => {
       if (failing) throw error;
       return answer();
@@ -207,25 +225,18 @@ export function failsUntilRecovered(error: unknown, answer: () => unknown) {
 }
 
 /**
- * The error state titled `title` shows the server's `message`; once `recover()`ed, clicking
- * `retry` loads again: `recovered` shows and the error state is gone.
+ * The error state titled `title` shows the failing answer's message; once the answer recovers,
+ * clicking `retry` loads again: `recovered` shows and the error state is gone.
  */
-export async function expectRetryRecovers({
-  title,
-  message,
-  recover,
-  retry,
-  recovered,
-}: {
-  title: string;
-  message: string;
-  recover: () => void;
-  retry: string;
-  recovered: string;
-}): Promise<void> {
+export async function expectRetryRecovers(
+  answer: ReturnType<typeof failsUntilRecovered>,
+  title: string,
+  retry: string,
+  recovered: string,
+): Promise<void> {
   expect(await screen.findByText(title)).toBeInTheDocument();
-  expect(screen.getByText(message)).toBeInTheDocument();
-  recover();
+  expect(screen.getByText(answer.message)).toBeInTheDocument();
+  answer.recover();
   await user.click(button(retry));
   expect(await screen.findByText(recovered)).toBeInTheDocument();
   expect(screen.queryByText(title)).not.toBeInTheDocument();

@@ -6,7 +6,7 @@ import {
   type Lecture,
   QueryProvider,
 } from '@courseport/shared-ui';
-import { apiMocks, renderRoutes } from '@courseport/shared-ui/testing';
+import { apiMocks, makeCourseCard, renderRoutes } from '@courseport/shared-ui/testing';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
@@ -52,20 +52,8 @@ export function renderAt(path: string) {
   );
 }
 
-export function makeCourse(overrides: Partial<CourseCard> & Pick<CourseCard, '_id'>): CourseCard {
-  return {
-    courseTitle: `Course ${overrides._id}`,
-    courseThumbnail: `https://img.example.com/${overrides._id}.jpg`,
-    coursePrice: 499,
-    discount: 10,
-    educator: { name: 'Jane Educator' },
-    averageRating: 4,
-    ratingCount: 12,
-    enrolledCount: 340,
-    createdAt: '2025-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+/** A catalog card (`makeCourseCard` of the testing kit). */
+export const makeCourse = makeCourseCard;
 
 export const lecture = (overrides: Partial<Lecture> & Pick<Lecture, 'lectureId' | 'lectureTitle'>): Lecture => ({
   lectureDuration: 10,

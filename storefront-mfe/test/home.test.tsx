@@ -123,13 +123,7 @@ describe('Home: Learn from the best', () => {
     const courses = failsUntilRecovered(serverError('Database unavailable', 503), () => catalogPage(TEN_COURSES));
     mockGet({ [ALL_COURSES_PATH]: courses.handler });
     renderAt('/');
-    await expectRetryRecovers({
-      title: 'Could not load courses',
-      message: 'Database unavailable',
-      recover: courses.recover,
-      retry: 'Retry',
-      recovered: 'Course 1',
-    });
+    await expectRetryRecovers(courses, 'Could not load courses', 'Retry', 'Course 1');
     expect(getCalls(ALL_COURSES_PATH)).toBe(2);
   });
 
