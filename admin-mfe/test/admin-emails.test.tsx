@@ -7,6 +7,7 @@ import {
   button,
   deferred,
   EMAILS_PATH,
+  failsUntilRecovered,
   findDialog,
   getCalls,
   mockGet,
@@ -76,17 +77,14 @@ describe('Admin emails tab', () => {
   });
 
   it("shows 'Failed to fetch admin emails' with Try Again when the list cannot be loaded, never the empty text", async () => {
-    let fail = true;
-    serve(() => {
-      if (fail) throw networkError();
-      return { success: true, adminEmails: ADMIN_EMAILS };
-    });
+    const answer = failsUntilRecovered(networkError(), () => ({ success: true, adminEmails: ADMIN_EMAILS }));
+    serve(answer.handler);
     await openEmailsTab();
     expect(await screen.findByText('Could not load admin emails')).toBeInTheDocument();
     expect(screen.getByText('Failed to fetch admin emails')).toBeInTheDocument();
     expect(screen.queryByText('No admin emails configured yet.')).not.toBeInTheDocument();
 
-    fail = false;
+    answer.recover();
     await user.click(button('Try Again'));
     expect(await screen.findByText('Allowed Admin Emails (2)')).toBeInTheDocument();
   });

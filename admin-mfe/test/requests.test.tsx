@@ -6,6 +6,7 @@ import {
   apiPost,
   button,
   deferred,
+  failsUntilRecovered,
   findDialog,
   getCalls,
   makeRequest,
@@ -191,18 +192,13 @@ describe('Educator requests tab', () => {
     expect(screen.queryByText('No educator requests found')).not.toBeInTheDocument();
     unmount();
 
-    let fail = true;
-    mockGet({
-      [REQUESTS_PATH]: () => {
-        if (fail) throw networkError();
-        return { success: true, requests: [ALICE] };
-      },
-    });
+    const answer = failsUntilRecovered(networkError(), () => ({ success: true, requests: [ALICE] }));
+    mockGet({ [REQUESTS_PATH]: answer.handler });
     renderPage();
     expect(await screen.findByText('Failed to fetch requests')).toBeInTheDocument();
     expect(screen.queryByText('No educator requests found')).not.toBeInTheDocument();
 
-    fail = false;
+    answer.recover();
     await user.click(button('Try Again'));
     expect(await screen.findByText('alice@example.com')).toBeInTheDocument();
     expect(screen.queryByText('Could not load educator requests')).not.toBeInTheDocument();

@@ -6,6 +6,7 @@ import {
   COURSES_PATH,
   currentPath,
   deferred,
+  failsUntilRecovered,
   getCalls,
   localDate,
   makeCourse,
@@ -116,13 +117,11 @@ describe('My courses', () => {
   });
 
   it("shows 'Error Loading Courses' with the server's message and a toast; 'Try Again' refetches", async () => {
-    let fail = true;
-    mockGet({
-      [COURSES_PATH]: () => {
-        if (fail) throw serverError('Courses are unavailable right now', 503);
-        return { success: true, courses: COURSES };
-      },
-    });
+    const answer = failsUntilRecovered(serverError('Courses are unavailable right now', 503), () => ({
+      success: true,
+      courses: COURSES,
+    }));
+    mockGet({ [COURSES_PATH]: answer.handler });
     renderPortal('/educator/my-courses');
     expect(await screen.findByText('Error Loading Courses')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('Courses are unavailable right now')).toHaveLength(2));
@@ -130,7 +129,7 @@ describe('My courses', () => {
       'Courses are unavailable right now',
     );
 
-    fail = false;
+    answer.recover();
     await user.click(button('Try Again'));
     expect(await screen.findByText('Complete React Bootcamp')).toBeInTheDocument();
     expect(getCalls(COURSES_PATH)).toBe(2);

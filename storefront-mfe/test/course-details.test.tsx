@@ -7,6 +7,7 @@ import {
   button,
   currentPath,
   deferred,
+  failsUntilRecovered,
   getCalls,
   link,
   makeDetails,
@@ -73,17 +74,15 @@ describe('Course details: loading and failures', () => {
   });
 
   it('shows an error with Retry for other failures, which loads the course again', async () => {
-    let fail = true;
-    mockGet({
-      [COURSE_PATH]: () => {
-        if (fail) throw serverError('Internal server error', 500);
-        return { success: true, courseData: makeDetails() };
-      },
-    });
+    const answer = failsUntilRecovered(serverError('Internal server error', 500), () => ({
+      success: true,
+      courseData: makeDetails(),
+    }));
+    mockGet({ [COURSE_PATH]: answer.handler });
     renderAt('/course/c1');
     expect(await screen.findByText('Could not load this course')).toBeInTheDocument();
     expect(screen.getByText('Internal server error')).toBeInTheDocument();
-    fail = false;
+    answer.recover();
     await user.click(button('Retry'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete React Bootcamp' })).toBeInTheDocument();
     expect(getCalls(COURSE_PATH)).toBe(2);
