@@ -15,10 +15,7 @@ import {
   user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 const COURSE_PATH = '/api/course/c1';
 const COURSES = [makeCourse({ _id: 'c1', courseTitle: 'Java basics', averageRating: 4.5 })];
