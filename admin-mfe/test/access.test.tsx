@@ -1,16 +1,8 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiGet, apiPost, mockGet, REQUESTS, REQUESTS_PATH, renderPage, setSession, signInAsAdmin } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
-
-beforeEach(() => {
-  apiGet.mockReset();
-  apiPost.mockReset();
-});
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 describe('Admin dashboard access', () => {
   it('shows Access Denied to a signed-in non-admin and calls no admin API', () => {

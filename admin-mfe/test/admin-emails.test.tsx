@@ -7,6 +7,7 @@ import {
   button,
   deferred,
   EMAILS_PATH,
+  failsUntilRecovered,
   findDialog,
   getCalls,
   mockGet,
@@ -16,14 +17,11 @@ import {
   ROOT_EMAIL,
   renderPage,
   serverError,
-  setupUser,
   signInAsAdmin,
+  user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 import { OWN_EMAIL_NOTE } from '../src/features/admin-emails/components/AdminEmailsTab';
 
@@ -31,12 +29,7 @@ const ADD_PATH = '/api/user/add-admin-email';
 const REMOVE_PATH = '/api/user/remove-admin-email';
 const CONFIRM_TEXT = 'Are you sure you want to remove this email from the allowed list?';
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signInAsAdmin();
 });
 
@@ -81,17 +74,14 @@ describe('Admin emails tab', () => {
   });
 
   it("shows 'Failed to fetch admin emails' with Try Again when the list cannot be loaded, never the empty text", async () => {
-    let fail = true;
-    serve(() => {
-      if (fail) throw networkError();
-      return { success: true, adminEmails: ADMIN_EMAILS };
-    });
+    const answer = failsUntilRecovered(networkError(), () => ({ success: true, adminEmails: ADMIN_EMAILS }));
+    serve(answer.handler);
     await openEmailsTab();
     expect(await screen.findByText('Could not load admin emails')).toBeInTheDocument();
     expect(screen.getByText('Failed to fetch admin emails')).toBeInTheDocument();
     expect(screen.queryByText('No admin emails configured yet.')).not.toBeInTheDocument();
 
-    fail = false;
+    answer.recover();
     await user.click(button('Try Again'));
     expect(await screen.findByText('Allowed Admin Emails (2)')).toBeInTheDocument();
   });

@@ -1,14 +1,13 @@
 import {
   type AdminEmail,
   api,
-  createQueryClient,
   type EducatorRequest,
   notifyManager,
   QueryProvider,
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, MemoryRouter } from '@courseport/shared-ui/testing';
+import { apiMocks, MemoryRouter, testQueryClient } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AdminPurchase } from '../src/features/purchases/api/purchases';
@@ -22,27 +21,9 @@ notifyManager.setScheduler(queueMicrotask);
 vi.setConfig({ testTimeout: 15_000 });
 
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
-export const apiGet = vi.mocked(api.get);
-export const apiPost = vi.mocked(api.post);
+export const { apiGet, apiPost, getCalls, mockGet, mockPost } = apiMocks(api);
 
-export {
-  button,
-  deferred,
-  findDialog,
-  networkError,
-  rowOf,
-  serverError,
-  setupUser,
-} from '@courseport/shared-ui/testing';
-
-export const getCalls = (path: string) => callsTo(apiGet, path);
-
-/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
-export const mockGet = (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers);
-
-/** Answers POSTs per path; a handler gets the body. */
-export const mockPost = (handlers: Record<string, (body: unknown) => unknown>) =>
-  answerByPath(apiPost, 'POST', handlers);
+export * from '@courseport/shared-ui/testing';
 
 export const REQUESTS_PATH = '/api/user/educator-requests';
 export const EMAILS_PATH = '/api/user/admin-emails';
@@ -60,9 +41,6 @@ export const signInAsAdmin = ({ email }: { email?: string } = {}) =>
       : null,
     identity: null,
   });
-
-/** A fresh query cache per render (no retries: a failure shows at once). */
-export const testQueryClient = () => createQueryClient({ defaultOptions: { queries: { retry: false } } });
 
 export function renderPage() {
   return render(

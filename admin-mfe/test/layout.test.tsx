@@ -4,30 +4,20 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import AdminDashboardPage from '../src/pages/AdminDashboardPage';
 import {
-  apiGet,
-  apiPost,
   button,
   mockGet,
   REQUESTS,
   REQUESTS_PATH,
   renderPage,
   setSession,
-  setupUser,
   signInAsAdmin,
   testQueryClient,
+  user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
-
-let user: ReturnType<typeof setupUser>;
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   document.title = 'Courseport';
   mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: REQUESTS }) });
 });

@@ -2,7 +2,6 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiGet,
-  apiPost,
   deferred,
   getCalls,
   makeRequest,
@@ -15,10 +14,7 @@ import {
   signInAsAdmin,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 const NEW_REQUEST = /New educator request received!/;
 
@@ -30,8 +26,6 @@ let requests = REQUESTS;
 beforeEach(() => {
   // Only the clock is faked; the mocked API answers with ordinary promises.
   vi.useFakeTimers();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signInAsAdmin();
   requests = REQUESTS;
   mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests }) });

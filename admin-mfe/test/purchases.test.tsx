@@ -6,6 +6,8 @@ import {
   apiPost,
   button,
   deferred,
+  expectRetryRecovers,
+  failsUntilRecovered,
   findDialog,
   getCalls,
   makePurchase,
@@ -19,8 +21,8 @@ import {
   rowOf,
   serverError,
   setSession,
-  setupUser,
   signInAsAdmin,
+  user,
 } from './helpers';
 
 /** The platform's currency label (shared-ui's useCurrency, tested there, reads it from /api/config). */
@@ -70,12 +72,7 @@ const EVE = makePurchase({
   completedAt: undefined,
 });
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signInAsAdmin();
 });
 
@@ -168,21 +165,14 @@ describe('Admin dashboard: Purchases tab', () => {
   });
 
   it("shows the server's message when the list cannot be loaded, and Try Again loads it", async () => {
-    let fail = true;
-    serve({
-      0: () => {
-        if (fail) throw serverError('Admin access required', 403);
-        return { success: true, purchases: [SAM], total: 1 };
-      },
-    });
+    const page = failsUntilRecovered(serverError('Admin access required', 403), () => ({
+      success: true,
+      purchases: [SAM],
+      total: 1,
+    }));
+    serve({ 0: page.handler });
     await openPurchasesTab();
-    expect(await screen.findByText('Could not load purchases')).toBeInTheDocument();
-    expect(screen.getByText('Admin access required')).toBeInTheDocument();
-
-    fail = false;
-    await user.click(button('Try Again'));
-    expect(await screen.findByText('sam@example.com')).toBeInTheDocument();
-    expect(screen.queryByText('Could not load purchases')).not.toBeInTheDocument();
+    await expectRetryRecovers(page, 'Could not load purchases', 'Try Again', 'sam@example.com');
     expect(getCalls(FIRST_PAGE)).toBe(2);
   });
 

@@ -3,10 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ALICE,
-  apiGet,
   apiPost,
   button,
   deferred,
+  failsUntilRecovered,
   findDialog,
   getCalls,
   makeRequest,
@@ -18,24 +18,16 @@ import {
   renderPage,
   rowOf,
   serverError,
-  setupUser,
   signInAsAdmin,
+  user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 const APPROVE_PATH = '/api/user/approve-educator-request';
 const REJECT_PATH = '/api/user/reject-educator-request';
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signInAsAdmin();
 });
 
@@ -197,18 +189,13 @@ describe('Educator requests tab', () => {
     expect(screen.queryByText('No educator requests found')).not.toBeInTheDocument();
     unmount();
 
-    let fail = true;
-    mockGet({
-      [REQUESTS_PATH]: () => {
-        if (fail) throw networkError();
-        return { success: true, requests: [ALICE] };
-      },
-    });
+    const answer = failsUntilRecovered(networkError(), () => ({ success: true, requests: [ALICE] }));
+    mockGet({ [REQUESTS_PATH]: answer.handler });
     renderPage();
     expect(await screen.findByText('Failed to fetch requests')).toBeInTheDocument();
     expect(screen.queryByText('No educator requests found')).not.toBeInTheDocument();
 
-    fail = false;
+    answer.recover();
     await user.click(button('Try Again'));
     expect(await screen.findByText('alice@example.com')).toBeInTheDocument();
     expect(screen.queryByText('Could not load educator requests')).not.toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
@@ -61,9 +62,19 @@ const NOT_SNAPSHOTTED = ['rateLimits'];
 
 // Each request comes from its own address, so the per-IP sign-up and sign-in limits (tested in
 // auth.test.ts) never stand between a hostile body and validation.
+/** Tells `finished` when the app is done with a request (its answer sent or its client gone): `ctx.path`. */
+const handled = new EventEmitter();
 const api = await startTestApi({
   app: (app) => {
     app.proxy = true;
+    // Outermost, so it runs when everything else (the error handler too) is done with the request.
+    app.middleware.unshift(async (ctx, next) => {
+      try {
+        await next();
+      } finally {
+        handled.emit('finished', ctx.path);
+      }
+    });
     // One user sends hundreds of writes here, far more than a person would: the per-user limits
     // (tested in limits.test.ts) are raised so that they never stand between a hostile body and
     // validation either.
@@ -1056,6 +1067,14 @@ describe('POST /api/educator/add-course', () => {
     const tmpBefore = await tmpListing();
     const body = multipart([courseData(valid()), image(big)]);
     const url = new URL(api.url);
+    const done = new Promise<void>((resolve) => {
+      const onFinished = (finishedPath: string) => {
+        if (finishedPath !== '/api/educator/add-course') return;
+        handled.off('finished', onFinished);
+        resolve();
+      };
+      handled.on('finished', onFinished);
+    });
     await new Promise<void>((resolve) => {
       const req = httpRequest({
         host: url.hostname,
@@ -1068,8 +1087,9 @@ describe('POST /api/educator/add-course', () => {
       req.on('close', () => resolve());
       req.write(body.subarray(0, 1024 * 1024), () => setTimeout(() => req.destroy(), 50));
     });
-    // The server is still answering, and nothing of the abandoned upload remains.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Once the server is done with the abandoned upload: it is still answering, and nothing of the
+    // upload remains.
+    await done;
     expect((await api.request('/api/health')).status).toBe(200);
     expect(await snapshot()).toEqual(before);
     expect(await tmpListing()).toEqual(tmpBefore);

@@ -32,9 +32,11 @@ async function runServer(env: Record<string, string>) {
   child.stdout?.on('data', (c) => (output += c));
   child.stderr?.on('data', (c) => (output += c));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  /** Polls the output until the server says it listens (or fails after 10 s, or when it exits). */
   const listening = async () => {
-    for (let i = 0; i < 200 && !output.includes('Courseport API listening'); i++) {
+    for (let i = 0; !output.includes('Courseport API listening'); i++) {
       if (child.exitCode !== null) throw new Error(output);
+      if (i >= 200) throw new Error(`The server did not say it listens within 10 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };

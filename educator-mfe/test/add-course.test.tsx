@@ -3,16 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ADD_COURSE_PATH,
-  apiGet,
   apiSend,
   button,
   deferred,
   findDialog,
   renderPortal,
   serverError,
-  setupUser,
   signInAsEducator,
   testQueryClient,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -25,12 +24,7 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
 // (the real editor has its own test in editor.test.tsx).
 vi.mock('../src/features/add-course/components/TiptapEditor', () => import('./mocks/TextareaEditor'));
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiSend.mockReset();
   URL.createObjectURL = vi.fn(() => 'blob:thumbnail-preview');
   URL.revokeObjectURL = vi.fn();
   signInAsEducator();

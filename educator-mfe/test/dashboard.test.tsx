@@ -7,6 +7,7 @@ import {
   DASHBOARD_PATH,
   deferred,
   ENROLLMENTS,
+  failsUntilRecovered,
   getCalls,
   localDate,
   makeDashboard,
@@ -15,9 +16,9 @@ import {
   renderPortal,
   rowOf,
   serverError,
-  setupUser,
   signInAsEducator,
   tableRows,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -26,11 +27,7 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
   apiRequest: vi.fn(),
 }));
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
   signInAsEducator();
 });
 
@@ -58,20 +55,18 @@ describe('Educator dashboard: states', () => {
   });
 
   it("shows 'Dashboard Error' with the server's message (also as a toast), and 'Try Again' refetches", async () => {
-    let fail = true;
-    mockGet({
-      [DASHBOARD_PATH]: () => {
-        if (fail) throw serverError('Educator access required', 403);
-        return { success: true, dashboardData: makeDashboard() };
-      },
-    });
+    const answer = failsUntilRecovered(serverError('Educator access required', 403), () => ({
+      success: true,
+      dashboardData: makeDashboard(),
+    }));
+    mockGet({ [DASHBOARD_PATH]: answer.handler });
     renderPortal('/educator');
     expect(await screen.findByText('Dashboard Error')).toBeInTheDocument();
     // The error view and the toast both say it.
     await waitFor(() => expect(screen.getAllByText('Educator access required')).toHaveLength(2));
     expect(document.querySelector('.ant-notification-notice-error')).toHaveTextContent('Educator access required');
 
-    fail = false;
+    answer.recover();
     await user.click(button('Try Again'));
     expect(await screen.findByText('Welcome back, Grace Hopper!')).toBeInTheDocument();
     expect(getCalls(DASHBOARD_PATH)).toBe(2);

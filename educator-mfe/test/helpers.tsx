@@ -1,7 +1,6 @@
 import {
   api,
   apiRequest,
-  createQueryClient,
   type DashboardData,
   type EducatorCourse,
   type EnrolledStudent,
@@ -10,7 +9,7 @@ import {
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, renderRoutes } from '@courseport/shared-ui/testing';
+import { apiMocks, renderRoutes, testQueryClient } from '@courseport/shared-ui/testing';
 import { vi } from 'vitest';
 import EducatorPortal from '../src/pages/EducatorPortal';
 
@@ -18,25 +17,10 @@ import EducatorPortal from '../src/pages/EducatorPortal';
 vi.setConfig({ testTimeout: 20_000 });
 
 // Every test file mocks `api` and `apiRequest` (vi.mock is per file), so these are the mocks.
-export const apiGet = vi.mocked(api.get);
 export const apiSend = vi.mocked(apiRequest);
+export const { apiGet, getCalls, mockGet } = apiMocks(api, apiSend);
 
-export {
-  button,
-  currentPath,
-  deferred,
-  findDialog,
-  link,
-  networkError,
-  rowOf,
-  serverError,
-  setupUser,
-} from '@courseport/shared-ui/testing';
-
-export const getCalls = (path: string) => callsTo(apiGet, path);
-
-/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
-export const mockGet = (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers);
+export * from '@courseport/shared-ui/testing';
 
 export const DASHBOARD_PATH = '/api/educator/dashboard';
 export const COURSES_PATH = '/api/educator/courses';
@@ -68,9 +52,6 @@ export function signInAsEducator(fullName = 'Grace Hopper', userName = 'grace.pr
     },
   });
 }
-
-/** A fresh query cache for one rendering: no retries (a failure shows at once), nothing shared between tests. */
-export const testQueryClient = () => createQueryClient({ defaultOptions: { queries: { retry: false } } });
 
 /**
  * Renders the portal at `path`, mounted at /educator/* as the shell (and the standalone mode) does,

@@ -15,8 +15,8 @@ import {
   STUDENTS_PATH,
   serverError,
   setSession,
-  setupUser,
   signInAsEducator,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -25,12 +25,9 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
   apiRequest: vi.fn(),
 }));
 
-let user: ReturnType<typeof setupUser>;
 const DESKTOP_WIDTH = window.innerWidth;
 
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
   mockGet({
     [DASHBOARD_PATH]: () => ({ success: true, dashboardData: makeDashboard() }),
     [COURSES_PATH]: () => ({ success: true, courses: [] }),

@@ -7,6 +7,7 @@ import {
   COURSES_PATH,
   currentPath,
   deferred,
+  failsUntilRecovered,
   getCalls,
   localDate,
   makeCourse,
@@ -16,9 +17,9 @@ import {
   rowOf,
   serverError,
   setSession,
-  setupUser,
   signInAsEducator,
   tableRows,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -27,11 +28,7 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
   apiRequest: vi.fn(),
 }));
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
   signInAsEducator();
 });
 
@@ -134,13 +131,11 @@ describe('My courses', () => {
   });
 
   it("shows 'Error Loading Courses' with the server's message and a toast; 'Try Again' refetches", async () => {
-    let fail = true;
-    mockGet({
-      [COURSES_PATH]: () => {
-        if (fail) throw serverError('Courses are unavailable right now', 503);
-        return { success: true, courses: COURSES };
-      },
-    });
+    const answer = failsUntilRecovered(serverError('Courses are unavailable right now', 503), () => ({
+      success: true,
+      courses: COURSES,
+    }));
+    mockGet({ [COURSES_PATH]: answer.handler });
     renderPortal('/educator/my-courses');
     expect(await screen.findByText('Error Loading Courses')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('Courses are unavailable right now')).toHaveLength(2));
@@ -148,7 +143,7 @@ describe('My courses', () => {
       'Courses are unavailable right now',
     );
 
-    fail = false;
+    answer.recover();
     await user.click(button('Try Again'));
     expect(await screen.findByText('Complete React Bootcamp')).toBeInTheDocument();
     expect(getCalls(COURSES_PATH)).toBe(2);

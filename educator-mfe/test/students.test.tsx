@@ -6,6 +6,7 @@ import {
   currentPath,
   deferred,
   ENROLLMENTS,
+  failsUntilRecovered,
   getCalls,
   localDate,
   makeEnrollment,
@@ -15,9 +16,9 @@ import {
   rowOf,
   STUDENTS_PATH,
   serverError,
-  setupUser,
   signInAsEducator,
   tableRows,
+  user,
 } from './helpers';
 
 vi.mock('@courseport/shared-ui', async (orig) => ({
@@ -26,11 +27,7 @@ vi.mock('@courseport/shared-ui', async (orig) => ({
   apiRequest: vi.fn(),
 }));
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
   signInAsEducator();
 });
 
@@ -77,19 +74,17 @@ describe('Enrolled students', () => {
   });
 
   it("shows 'Error Loading Students' with the server's message and a toast; 'Try Again' refetches", async () => {
-    let fail = true;
-    mockGet({
-      [STUDENTS_PATH]: () => {
-        if (fail) throw serverError('Invalid session', 401);
-        return { success: true, enrolledStudents: ENROLLMENTS };
-      },
-    });
+    const answer = failsUntilRecovered(serverError('Invalid session', 401), () => ({
+      success: true,
+      enrolledStudents: ENROLLMENTS,
+    }));
+    mockGet({ [STUDENTS_PATH]: answer.handler });
     renderPortal('/educator/student-enrolled');
     expect(await screen.findByText('Error Loading Students')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('Invalid session')).toHaveLength(2));
     expect(document.querySelector('.ant-notification-notice-error')).toHaveTextContent('Invalid session');
 
-    fail = false;
+    answer.recover();
     await user.click(button('Try Again'));
     expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
     expect(getCalls(STUDENTS_PATH)).toBe(2);

@@ -5,10 +5,8 @@ import {
   type Lecture,
   QueryProvider,
   queryClient,
-  type SessionState,
-  sessionStore,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, renderRoutes } from '@courseport/shared-ui/testing';
+import { apiMocks, makeCourseCard, renderRoutes } from '@courseport/shared-ui/testing';
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
@@ -31,19 +29,9 @@ afterEach(() => {
 });
 
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
-export const apiGet = vi.mocked(api.get);
-export const apiPost = vi.mocked(api.post);
+export const { apiGet, apiPost, getCalls, mockGet, mockPost, postBodies } = apiMocks(api);
 
-export { button, currentPath, deferred, link, serverError, setupUser } from '@courseport/shared-ui/testing';
-
-export const getCalls = (path: string) => callsTo(apiGet, path);
-
-/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
-export const mockGet = (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers);
-
-/** Answers POSTs per path; a handler gets the body. */
-export const mockPost = (handlers: Record<string, (body: unknown) => unknown>) =>
-  answerByPath(apiPost, 'POST', handlers);
+export * from '@courseport/shared-ui/testing';
 
 export const ENROLLED_PATH = '/api/user/enrolled-courses';
 export const PROGRESS_PATH = '/api/user/get-course-progress';
@@ -52,25 +40,6 @@ export const RATING_PATH = '/api/user/add-rating';
 export const VERIFY_PATH = '/api/user/verify-payment';
 export const PURCHASES_PATH = '/api/user/purchases';
 export const CONFIG_PATH = '/api/config';
-
-/** The bodies posted to `path`, in order. */
-export const postBodies = (path: string) => apiPost.mock.calls.filter(([p]) => p === path).map(([, body]) => body);
-
-export function signOut(state: Partial<SessionState> = {}) {
-  sessionStore.setState({ status: 'signed-out', identity: null, user: null, userLoaded: true, roles: [], ...state });
-}
-
-/** A signed-in student (or, with `roles`, any signed-in user) whose profile has loaded. */
-export function signIn(state: Partial<SessionState> = {}, enrolledCourses: string[] = []) {
-  const roles = state.roles ?? ['student'];
-  sessionStore.setState({
-    status: 'signed-in',
-    userLoaded: true,
-    roles,
-    user: { _id: 'u1', email: 'sam@example.com', name: 'Sam Student', imageUrl: '', roles, enrolledCourses },
-    ...state,
-  });
-}
 
 const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
   { path: '/my-enrollments', element: <MyEnrollmentsPage /> },
@@ -158,15 +127,7 @@ export function defaultChapters(): Chapter[] {
 
 export function makeEnrolledCourse(overrides: Partial<EnrolledCourse> & Pick<EnrolledCourse, '_id'>): EnrolledCourse {
   return {
-    courseTitle: `Course ${overrides._id}`,
-    courseThumbnail: `https://img.example.com/${overrides._id}.png`,
-    coursePrice: 499,
-    discount: 10,
-    educator: { name: 'Jane Educator' },
-    averageRating: 4,
-    ratingCount: 12,
-    enrolledCount: 340,
-    createdAt: '2025-03-01T10:00:00.000Z',
+    ...makeCourseCard({ courseThumbnail: `https://img.example.com/${overrides._id}.png`, ...overrides }),
     courseDescription: '<p>About the course</p>',
     courseContent: defaultChapters(),
     myRating: null,

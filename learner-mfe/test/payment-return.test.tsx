@@ -3,7 +3,6 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REDIRECT_DELAY_MS, returnPath } from '../src/pages/PaymentReturnPage';
 import {
-  apiGet,
   apiPost,
   button,
   currentPath,
@@ -13,23 +12,19 @@ import {
   postBodies,
   renderAt,
   serverError,
+  settle,
   setupUser,
   signIn,
   VERIFY_PATH,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 const RETURN_URL = '/loading/my-enrollments?purchaseId=p9';
 
 let refreshUser: ReturnType<typeof vi.fn<() => Promise<void>>>;
 
 beforeEach(() => {
-  apiGet.mockReset();
-  apiPost.mockReset();
   refreshUser = vi.fn(async () => {});
   signIn({ refreshUser }, []);
 });
@@ -48,11 +43,13 @@ const notice = (text: string) => screen.getByText(text).closest('.ant-notificati
 
 describe('Payment return: no purchase id', () => {
   it("shows 'Purchase ID not found' and makes no call", async () => {
-    const user = setupUser();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = setupUser({ advanceTimers: vi.advanceTimersByTime });
     renderAt('/loading/my-enrollments');
     expect(screen.getByText('Purchase ID not found')).toBeInTheDocument();
     expect(screen.queryByText('Verifying your payment...')).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Past the time a verified payment would have redirected: still no call, and no redirect.
+    await settle(REDIRECT_DELAY_MS + 1000);
     expect(apiPost).not.toHaveBeenCalled();
     expect(currentPath()).toBe('/loading/my-enrollments');
 
@@ -100,10 +97,13 @@ describe('Payment return: verifying', () => {
   it('waits for the session to be known, so the call carries the token', async () => {
     sessionStore.setState({ status: 'loading', userLoaded: false, roles: [], user: null });
     mockPost({ [VERIFY_PATH]: () => ({ success: true }) });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderAt(RETURN_URL);
     expect(screen.getByText('Verifying your payment...')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Everything the page schedules has run (longer than the redirect delay): no call yet.
+    await settle(REDIRECT_DELAY_MS + 1000);
     expect(apiPost).not.toHaveBeenCalled();
+    expect(screen.getByText('Verifying your payment...')).toBeInTheDocument();
     act(() => signIn({ refreshUser }));
     await findToast('Payment verified successfully!', 'success');
     expect(postBodies(VERIFY_PATH)).toHaveLength(1);

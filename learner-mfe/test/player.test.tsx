@@ -11,6 +11,7 @@ import {
   deferred,
   ENROLLED_PATH,
   enrolledAnswer,
+  failsUntilRecovered,
   findToast,
   getCalls,
   lecture,
@@ -24,25 +25,17 @@ import {
   RATING_PATH,
   renderAt,
   serverError,
-  setupUser,
   signIn,
   signOut,
   UPDATE_PROGRESS_PATH,
+  user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 const TITLE = 'Complete React Bootcamp';
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signIn({}, ['c1']);
 });
 
@@ -121,20 +114,17 @@ describe('Player: states', () => {
   });
 
   it('shows the error, not "not enrolled", when the list cannot be fetched, and Try Again loads it', async () => {
-    let fail = true;
-    mockGet({
-      [ENROLLED_PATH]: () => {
-        if (fail) throw serverError('Database is down', 500);
-        return enrolledAnswer([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE })]);
-      },
-    });
+    const answer = failsUntilRecovered(serverError('Database is down', 500), () =>
+      enrolledAnswer([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE })]),
+    );
+    mockGet({ [ENROLLED_PATH]: answer.handler });
     mockPost({ [PROGRESS_PATH]: () => progressAnswer('c1', null) });
     renderAt('/player/c1');
     expect(await screen.findByText('Could not load this course')).toBeInTheDocument();
     expect(screen.getByText('Database is down')).toBeInTheDocument();
     expect(screen.queryByText('You are not enrolled in this course')).not.toBeInTheDocument();
 
-    fail = false;
+    answer.recover();
     await user.click(button('Try Again'));
     expect(await screen.findByText('Course Structure')).toBeInTheDocument();
     expect(getCalls(ENROLLED_PATH)).toBe(2);

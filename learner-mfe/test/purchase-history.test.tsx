@@ -5,21 +5,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '../src/features/purchases/api/purchases';
 import { PURCHASE_HISTORY_TITLE } from '../src/pages/PurchaseHistoryPage';
 import {
-  apiGet,
   apiPost,
   around,
   button,
   currentPath,
   deferred,
+  expectRetryRecovers,
+  failsUntilRecovered,
   getCalls,
   link,
   mockGet,
   PURCHASES_PATH,
   renderAt,
   serverError,
-  setupUser,
   signIn,
   signOut,
+  user,
 } from './helpers';
 
 /** The platform's currency label (shared-ui's useCurrency, tested there, reads it from /api/config). */
@@ -84,12 +85,7 @@ const ALL = [JS, GO, REACT, SQL];
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signIn();
   document.title = 'Courseport';
 });
@@ -206,19 +202,10 @@ describe('Purchase history: states', () => {
   });
 
   it("shows the server's message when the purchases cannot be loaded, and Try Again loads them", async () => {
-    let fail = true;
-    serve(() => {
-      if (fail) throw serverError('Database is down', 503);
-      return { success: true, purchases: [JS] };
-    });
+    const purchases = failsUntilRecovered(serverError('Database is down', 503), answer([JS]));
+    serve(purchases.handler);
     renderAt('/purchase-history');
-    expect(await screen.findByText('Could not load your purchases')).toBeInTheDocument();
-    expect(screen.getByText('Database is down')).toBeInTheDocument();
-
-    fail = false;
-    await user.click(button('Try Again'));
-    expect(await screen.findByText('JavaScript Essentials')).toBeInTheDocument();
-    expect(screen.queryByText('Could not load your purchases')).not.toBeInTheDocument();
+    await expectRetryRecovers(purchases, 'Could not load your purchases', 'Try Again', 'JavaScript Essentials');
     expect(getCalls(PURCHASES_PATH)).toBe(2);
   });
 

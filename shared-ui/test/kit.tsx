@@ -2,17 +2,99 @@
  * Test tools shared by every front end's component tests (`@courseport/shared-ui/testing`).
  * Never imported by application code.
  */
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { type ReactElement, StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { Mock } from 'vitest';
+import { beforeEach, expect, type Mock, vi } from 'vitest';
 
 /** Routers for rendering a screen at a path in tests (the app gets them from shared-ui). */
 export { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 import type { ThumbnailImage } from '@courseport/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/client';
+import type { CourseCard } from '../src/contracts/index';
+import { createQueryClient, type QueryClient } from '../src/query/index';
+import { type SessionState, sessionStore } from '../src/session/store';
+
+/**
+ * The test tools around a test file's mocked `api` (`vi.mock('@courseport/shared-ui', …)` with
+ * `api: { get: vi.fn(), post: vi.fn() }`, per file): the mocks, answers per path, what was asked.
+ * Every test starts with them (and any `others`) unanswered and uncalled.
+ */
+export function apiMocks(api: { get: unknown; post: unknown }, ...others: unknown[]) {
+  const apiGet = api.get as Mock;
+  const apiPost = api.post as Mock;
+  beforeEach(() => {
+    // Nothing to reset in a file that does not mock them.
+    for (const mock of [apiGet, apiPost, ...others]) if (vi.isMockFunction(mock)) mock.mockReset();
+  });
+  return {
+    apiGet,
+    apiPost,
+    /** How many GETs of `path` were made. */
+    getCalls: (path: string) => callsTo(apiGet, path),
+    /** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
+    mockGet: (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers),
+    /** Answers POSTs per path; a handler gets the body. */
+    mockPost: (handlers: Record<string, (body: unknown) => unknown>) => answerByPath(apiPost, 'POST', handlers),
+    /** The bodies posted to `path`, in order. */
+    postBodies: (path: string) => apiPost.mock.calls.filter(([p]) => p === path).map(([, body]) => body),
+  };
+}
+
+export type User = ReturnType<typeof setupUser>;
+/** The user-event instance of the current test (a fresh one before each). */
+export let user: User;
+beforeEach(() => {
+  user = setupUser();
+});
+
+/** A catalog card for course `_id`, by Jane Educator, unless overridden. */
+export function makeCourseCard(overrides: Partial<CourseCard> & Pick<CourseCard, '_id'>): CourseCard {
+  return {
+    courseTitle: `Course ${overrides._id}`,
+    courseThumbnail: `https://img.example.com/${overrides._id}.jpg`,
+    coursePrice: 499,
+    discount: 10,
+    educator: { name: 'Jane Educator' },
+    averageRating: 4,
+    ratingCount: 12,
+    enrolledCount: 340,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh query cache for one rendering: no retries (a failure shows at once), nothing shared
+ * between tests; `queries` adds query defaults.
+ */
+export const testQueryClient = (queries: { refetchOnWindowFocus?: boolean } = {}): QueryClient =>
+  createQueryClient({ defaultOptions: { queries: { retry: false, ...queries } } });
+
+/** Back to the session store's first state (loading, nobody signed in, no callbacks). */
+export const resetSession = () => sessionStore.setState(sessionStore.getInitialState(), true);
+
+/** Nobody signed in, and the session known to be so. */
+export function signOut(state: Partial<SessionState> = {}) {
+  sessionStore.setState({ status: 'signed-out', identity: null, user: null, userLoaded: true, roles: [], ...state });
+}
+
+/**
+ * Sam Student signed in with the profile loaded (or, with `roles`, any signed-in user; with
+ * `user: null`, one whose profile the test gives itself), enrolled in `enrolledCourses`.
+ */
+export function signIn(state: Partial<SessionState> = {}, enrolledCourses: string[] = []) {
+  const roles = state.roles ?? ['student'];
+  sessionStore.setState({
+    status: 'signed-in',
+    userLoaded: true,
+    roles,
+    user: { _id: 'u1', email: 'sam@example.com', name: 'Sam Student', imageUrl: '', roles, enrolledCourses },
+    ...state,
+  });
+}
 
 /** A processed thumbnail as the API describes it (`${base}/${width}.${format}`), 1280×720, WebP and JPEG. */
 export const makeThumbnail = (id: string): ThumbnailImage => ({
@@ -48,6 +130,19 @@ export const serverError = (message: string, status = 400) =>
   new ApiError(message, status, { success: false, message });
 /** What the API client throws when the server cannot be reached. */
 export const networkError = () => new ApiError(NETWORK_ERROR_MESSAGE, 0);
+
+/**
+ * Runs all the work a page has scheduled, so that a test may then assert that something did NOT
+ * happen (never wait a fixed real time for that). Needs the fake clock, installed by the test with
+ * `vi.useFakeTimers({ shouldAdvanceTime: true })`: pending promises settle and the clock moves on by
+ * `ms`, running TanStack Query's notifications, React's renders and any timer due by then.
+ */
+export async function settle(ms = 100): Promise<void> {
+  if (!vi.isFakeTimers()) throw new Error('settle() needs vi.useFakeTimers({ shouldAdvanceTime: true })');
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
 
 /** A promise the test settles when it wants to (to see in-between states). */
 export function deferred<T>() {
@@ -120,4 +215,40 @@ export function renderRoutes(
     </MemoryRouter>
   );
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+}
+
+/**
+ * An answer that fails with `error` until the test calls `recover()`, then gives `answer()`: for a
+ * page's error state and its retry button.
+ */
+export function failsUntilRecovered(error: Error, answer: () => unknown) {
+  let failing = true;
+  return {
+    message: error.message,
+    handler: () => {
+      if (failing) throw error;
+      return answer();
+    },
+    recover: () => {
+      failing = false;
+    },
+  };
+}
+
+/**
+ * The error state titled `title` shows the failing answer's message; once the answer recovers,
+ * clicking `retry` loads again: `recovered` shows and the error state is gone.
+ */
+export async function expectRetryRecovers(
+  answer: ReturnType<typeof failsUntilRecovered>,
+  title: string,
+  retry: string,
+  recovered: string,
+): Promise<void> {
+  expect(await screen.findByText(title)).toBeInTheDocument();
+  expect(screen.getByText(answer.message)).toBeInTheDocument();
+  answer.recover();
+  await user.click(button(retry));
+  expect(await screen.findByText(recovered)).toBeInTheDocument();
+  expect(screen.queryByText(title)).not.toBeInTheDocument();
 }

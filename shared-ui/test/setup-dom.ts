@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup } from '@testing-library/react';
 import { Modal, notification } from 'antd';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 afterEach(async () => {
   cleanup();
@@ -14,6 +14,8 @@ afterEach(async () => {
       Modal.destroyAll();
     });
   }
+  // A test that moved to the fake clock (to see that something did not happen) leaves it here.
+  vi.useRealTimers();
 });
 
 // antd's responsive helpers need matchMedia, which jsdom lacks: answer width queries from

@@ -1,4 +1,4 @@
-import { QueryProvider, sessionStore } from '@courseport/shared-ui';
+import { QueryProvider } from '@courseport/shared-ui';
 import { LocationProbe, MemoryRouter, Route, Routes, type setupUser } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
@@ -30,16 +30,7 @@ export const sessionAnswer = (message = 'Signed in') => ({
   user: USER,
 });
 
-export const signedOutSession = () => ({
-  status: 'loading' as const,
-  identity: null,
-  user: null,
-  userLoaded: false,
-  roles: [],
-  roleDialogOpen: false,
-});
-
-export const resetSession = () => sessionStore.setState(signedOutSession());
+export { resetSession } from '@courseport/shared-ui/testing';
 
 /**
  * The local accounts provider with the navigation bar, the reset page and a home page, at `path`;

@@ -1,5 +1,5 @@
 import { queryKeys, type Role, sessionStore, type UserProfile } from '@courseport/shared-ui';
-import { serverError, setupUser } from '@courseport/shared-ui/testing';
+import { resetSession, serverError, setupUser } from '@courseport/shared-ui/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -32,14 +32,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  sessionStore.setState({
-    status: 'loading',
-    identity: null,
-    user: null,
-    userLoaded: false,
-    roles: [],
-    roleDialogOpen: false,
-  });
+  resetSession();
 });
 
 describe('profile sync', () => {

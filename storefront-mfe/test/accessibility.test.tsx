@@ -4,7 +4,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ALL_COURSES_PATH,
-  apiGet,
   catalogPage,
   deferred,
   makeCourse,
@@ -12,23 +11,16 @@ import {
   mockGet,
   renderAt,
   serverError,
-  setupUser,
   signOut,
+  user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 const COURSE_PATH = '/api/course/c1';
 const COURSES = [makeCourse({ _id: 'c1', courseTitle: 'Java basics', averageRating: 4.5 })];
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
   signOut();
   document.title = 'Before';
 });

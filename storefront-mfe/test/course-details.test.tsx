@@ -4,11 +4,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INCLUDED } from '../src/features/course/components/PurchaseCard';
 import {
-  apiGet,
   apiPost,
   button,
   currentPath,
   deferred,
+  failsUntilRecovered,
   getCalls,
   link,
   makeDetails,
@@ -17,24 +17,16 @@ import {
   PURCHASE_PATH,
   renderAt,
   serverError,
-  setupUser,
   signIn,
   signOut,
+  user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 const COURSE_PATH = '/api/course/c1';
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
-  apiPost.mockReset();
   signOut();
 });
 
@@ -80,17 +72,15 @@ describe('Course details: loading and failures', () => {
   });
 
   it('shows an error with Retry for other failures, which loads the course again', async () => {
-    let fail = true;
-    mockGet({
-      [COURSE_PATH]: () => {
-        if (fail) throw serverError('Internal server error', 500);
-        return { success: true, courseData: makeDetails() };
-      },
-    });
+    const answer = failsUntilRecovered(serverError('Internal server error', 500), () => ({
+      success: true,
+      courseData: makeDetails(),
+    }));
+    mockGet({ [COURSE_PATH]: answer.handler });
     renderAt('/course/c1');
     expect(await screen.findByText('Could not load this course')).toBeInTheDocument();
     expect(screen.getByText('Internal server error')).toBeInTheDocument();
-    fail = false;
+    answer.recover();
     await user.click(button('Retry'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete React Bootcamp' })).toBeInTheDocument();
     expect(getCalls(COURSE_PATH)).toBe(2);

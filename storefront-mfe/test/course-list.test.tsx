@@ -14,14 +14,12 @@ import {
   mockGet,
   renderAt,
   serverError,
-  setupUser,
+  settle,
   signOut,
+  user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 const COURSES = [
   makeCourse({ _id: 'java', courseTitle: 'Java basics' }),
@@ -34,11 +32,7 @@ const COURSES = [
 const numbered = (count: number, prefix = 'Course') =>
   Array.from({ length: count }, (_, i) => makeCourse({ _id: `${prefix}-${i + 1}`, courseTitle: `${prefix} ${i + 1}` }));
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
   signOut();
 });
 
@@ -334,9 +328,11 @@ describe('Course list: searches in quick succession', () => {
     await search('python');
     expect(currentPath()).toBe('/course-list/python');
 
-    // The earlier search answers first: the newer one is still loading.
+    // The earlier search answers first, and the page has done all it does with that answer: the
+    // newer one is still loading.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     java.resolve(catalogPage(COURSES.slice(0, 2)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByText('Java basics')).not.toBeInTheDocument();
 
@@ -354,8 +350,9 @@ describe('Course list: searches in quick succession', () => {
     renderAt('/course-list/java');
     await search('python');
     await screen.findByText('Python for Data Science');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     java.resolve(catalogPage(COURSES.slice(0, 2)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(cardTitles()).toEqual(['Python for Data Science']);
     expect(chip()).toHaveTextContent('python');
   });
@@ -373,8 +370,9 @@ describe('Course list: searches in quick succession', () => {
     expect(button('Loading...')).toBeDisabled();
     await search('rust');
     await screen.findByText('Rust 1');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     next.resolve(catalogPage(javaCourses.slice(2), 4));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(cardTitles()).toEqual(['Rust 1']);
     expect(screen.getByText('Showing 1 course')).toBeInTheDocument();
   });

@@ -5,10 +5,8 @@ import {
   createQueryClient,
   type Lecture,
   QueryProvider,
-  type SessionState,
-  sessionStore,
 } from '@courseport/shared-ui';
-import { answerByPath, callsTo, renderRoutes } from '@courseport/shared-ui/testing';
+import { apiMocks, makeCourseCard, renderRoutes } from '@courseport/shared-ui/testing';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
@@ -19,45 +17,14 @@ import HomePage from '../src/pages/HomePage';
 vi.setConfig({ testTimeout: 15_000 });
 
 // Every test file mocks `api` (vi.mock is per file), so these are the mocks.
-export const apiGet = vi.mocked(api.get);
-export const apiPost = vi.mocked(api.post);
+export const { apiGet, apiPost, getCalls, mockGet, mockPost } = apiMocks(api);
 
-export { button, currentPath, deferred, link, serverError, setupUser } from '@courseport/shared-ui/testing';
-
-export const getCalls = (path: string) => callsTo(apiGet, path);
-
-/** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
-export const mockGet = (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers);
-
-/** Answers POSTs per path; a handler gets the body. */
-export const mockPost = (handlers: Record<string, (body: unknown) => unknown>) =>
-  answerByPath(apiPost, 'POST', handlers);
+export * from '@courseport/shared-ui/testing';
 
 export const ALL_COURSES_PATH = '/api/course/all';
 /** A catalog page's body: `courses`, and `total` (all of them unless told). */
 export const catalogPage = (courses: CourseCard[], total = courses.length) => ({ success: true, courses, total });
 export const PURCHASE_PATH = '/api/user/purchase';
-
-export function signOut() {
-  sessionStore.setState({ status: 'signed-out', user: null, userLoaded: true, roles: [] });
-}
-
-export function signIn(state: Partial<SessionState> = {}, enrolledCourses: string[] = []) {
-  sessionStore.setState({
-    status: 'signed-in',
-    userLoaded: true,
-    roles: ['student'],
-    user: {
-      _id: 'u1',
-      email: 'sam@example.com',
-      name: 'Sam Student',
-      imageUrl: '',
-      roles: ['student'],
-      enrolledCourses,
-    },
-    ...state,
-  });
-}
 
 const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
   { path: '/', element: <HomePage /> },
@@ -85,20 +52,8 @@ export function renderAt(path: string) {
   );
 }
 
-export function makeCourse(overrides: Partial<CourseCard> & Pick<CourseCard, '_id'>): CourseCard {
-  return {
-    courseTitle: `Course ${overrides._id}`,
-    courseThumbnail: `https://img.example.com/${overrides._id}.jpg`,
-    coursePrice: 499,
-    discount: 10,
-    educator: { name: 'Jane Educator' },
-    averageRating: 4,
-    ratingCount: 12,
-    enrolledCount: 340,
-    createdAt: '2025-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+/** A catalog card (`makeCourseCard` of the testing kit). */
+export const makeCourse = makeCourseCard;
 
 export const lecture = (overrides: Partial<Lecture> & Pick<Lecture, 'lectureId' | 'lectureTitle'>): Lecture => ({
   lectureDuration: 10,

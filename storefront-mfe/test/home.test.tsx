@@ -11,31 +11,26 @@ import {
   catalogPage,
   currentPath,
   deferred,
+  expectRetryRecovers,
+  failsUntilRecovered,
   getCalls,
   link,
   makeCourse,
   mockGet,
   renderAt,
   serverError,
-  setupUser,
   signIn,
   signOut,
+  user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-}));
+vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 const TEN_COURSES = Array.from({ length: 10 }, (_, i) =>
   makeCourse({ _id: `c${i + 1}`, courseTitle: `Course ${i + 1}` }),
 );
 
-let user: ReturnType<typeof setupUser>;
-
 beforeEach(() => {
-  user = setupUser();
-  apiGet.mockReset();
   signOut();
 });
 
@@ -124,21 +119,10 @@ describe('Home: Learn from the best', () => {
   });
 
   it('shows an error with Retry, which loads the courses again', async () => {
-    let fail = true;
-    mockGet({
-      [ALL_COURSES_PATH]: () => {
-        if (fail) throw serverError('Database unavailable', 503);
-        return catalogPage(TEN_COURSES);
-      },
-    });
+    const courses = failsUntilRecovered(serverError('Database unavailable', 503), () => catalogPage(TEN_COURSES));
+    mockGet({ [ALL_COURSES_PATH]: courses.handler });
     renderAt('/');
-    expect(await screen.findByText('Could not load courses')).toBeInTheDocument();
-    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
-
-    fail = false;
-    await user.click(button('Retry'));
-    expect(await screen.findByText('Course 1')).toBeInTheDocument();
-    expect(screen.queryByText('Could not load courses')).not.toBeInTheDocument();
+    await expectRetryRecovers(courses, 'Could not load courses', 'Retry', 'Course 1');
     expect(getCalls(ALL_COURSES_PATH)).toBe(2);
   });
 
