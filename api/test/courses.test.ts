@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { rebaseThumbnails } from '../src/modules/courses/service.js';
 import { seedDemo } from '../src/seed/demo.js';
-import { thumbnailPng } from '../src/seed/thumbnail.js';
 import { newId } from '../src/store/index.js';
 import { rawGet, startTestApi, type TestApi } from './support/http.js';
 import { bearer, userWithProfile } from './support/identity.js';
+import { thumbnailPng } from './support/png.js';
 
 let api: TestApi;
 let owner: { token: string; userId: string };
@@ -250,7 +250,12 @@ describe('media and the demo catalog', () => {
       expect(JSON.parse(gunzipSync(gzipped.body).toString()).courses).toHaveLength(courses.length);
       const thumbnail = new URL(courses[0]?.courseThumbnail as string);
       const image = await demoApi.request(thumbnail.pathname);
-      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(image.headers.get('content-type')).toBe('image/jpeg');
+      // Each course its own cover, in renditions.
+      expect(new Set(courses.map((c) => (c.thumbnail as { placeholder: string }).placeholder)).size).toBe(
+        courses.length,
+      );
+      expect(courses[0]?.thumbnail).toMatchObject({ width: 960, height: 540, widths: [320, 640, 960] });
       const details = (await demoApi.json(`/api/course/${courses[0]?._id}`)).body.courseData as {
         courseContent: Array<{ chapterContent: Array<{ isPreviewFree: boolean; lectureUrl?: string }> }>;
       };

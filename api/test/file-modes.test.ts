@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadOrCreateSigningKey } from '../src/auth/local-issuer.js';
-import { thumbnailPng } from '../src/seed/thumbnail.js';
 import { openEmbeddedStore } from '../src/store/embedded.js';
 import { startTestApi } from './support/http.js';
 import { bearer, userWithProfile } from './support/identity.js';
+import { thumbnailPng } from './support/png.js';
 
 /**
  * What the API keeps on disk is its user's alone: DATA_DIR and its folders 0700, every collection
