@@ -283,9 +283,30 @@ describe('thumbnails after the API moves', () => {
       await courses.insertMany([
         { _id: 'old', courseTitle: 'Old', courseThumbnail: 'http://localhost:4000/api/media/abc123', ...base, ...rest },
         { _id: 'ext', courseTitle: 'Ext', courseThumbnail: 'https://images.example.com/x.png', ...base, ...rest },
+        {
+          _id: 'renditions',
+          courseTitle: 'Renditions',
+          courseThumbnail: 'http://localhost:4000/api/media/def456/640.jpeg',
+          thumbnail: {
+            base: 'http://localhost:4000/api/media/def456',
+            width: 960,
+            height: 540,
+            widths: [320, 640, 960],
+            formats: ['webp', 'jpeg'],
+            placeholder: 'data:image/webp;base64,AAAA',
+          },
+          ...base,
+          ...rest,
+        },
       ]);
-      expect(await rebaseThumbnails(courses, 'http://localhost:3000')).toBe(1);
+      expect(await rebaseThumbnails(courses, 'http://localhost:3000')).toBe(2);
       expect((await courses.findOne({ _id: 'old' }))?.courseThumbnail).toBe('http://localhost:3000/api/media/abc123');
+      const renditions = await courses.findOne({ _id: 'renditions' });
+      expect(renditions?.courseThumbnail).toBe('http://localhost:3000/api/media/def456/640.jpeg');
+      expect(renditions?.thumbnail).toMatchObject({
+        base: 'http://localhost:3000/api/media/def456',
+        widths: [320, 640, 960],
+      });
       expect((await courses.findOne({ _id: 'ext' }))?.courseThumbnail).toBe('https://images.example.com/x.png');
       expect(await rebaseThumbnails(courses, 'http://localhost:3000')).toBe(0);
     } finally {
