@@ -12,7 +12,9 @@ const logger = createLogger(config.logLevel);
 const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir, logger });
 try {
   const { processed, failed } = await backfillThumbnails({ store, clock: systemClock, logger }, config.publicApiUrl);
-  console.log(`Processed ${processed} thumbnail(s)${failed > 0 ? `; ${failed} could not be processed (see the log)` : ''}.`);
+  console.log(
+    `Processed ${processed} thumbnail(s)${failed > 0 ? `; ${failed} could not be processed (see the log)` : ''}.`,
+  );
   if (failed > 0) process.exitCode = 1;
 } catch (error) {
   console.error(`Could not process the thumbnails: ${(error as Error).message}`);
