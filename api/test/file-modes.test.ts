@@ -56,7 +56,11 @@ describe('DATA_DIR of the embedded store', () => {
 
     const written = await modesUnder(dir);
     expect(Object.keys(written)).toEqual(expect.arrayContaining(['.', 'users.db', 'courses.db', 'media']));
-    expect((await readdir(path.join(dir, 'media'))).length).toBe(1);
+    // A 32 px image: its renditions at its own width, in WebP and JPEG.
+    expect((await readdir(path.join(dir, 'media'))).sort()).toEqual([
+      expect.stringMatching(/-32-jpeg$/),
+      expect.stringMatching(/-32-webp$/),
+    ]);
     expect(allPrivate(written)).toEqual([]);
     expect(written['.']).toBe('700');
     expect(written.media).toBe('700');
