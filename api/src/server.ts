@@ -12,6 +12,7 @@ import { adminEmailsService } from './modules/admin-emails/service.js';
 import { coursesRepository } from './modules/courses/repository.js';
 import { rebaseThumbnails } from './modules/courses/service.js';
 import { mailerFor } from './modules/mail/service.js';
+import { backfillThumbnails } from './modules/media/backfill.js';
 import { buildPayments } from './modules/purchases/payments.js';
 import { purchasesService } from './modules/purchases/service.js';
 import { seedDemo } from './seed/demo.js';
@@ -78,6 +79,12 @@ async function main() {
     logger.warn('Demo mode: payments are simulated and the demo accounts have public passwords. Never expose it.');
   }
 
+  // Thumbnails stored before renditions are processed in the background (their old URLs work meanwhile).
+  const backfill = new AbortController();
+  const backfilled = backfillThumbnails(deps, config.publicApiUrl, backfill.signal).catch((error: unknown) =>
+    logger.error({ err: error }, 'processing stored thumbnails failed'),
+  );
+
   // Mails whose first try failed, or whose sender stopped mid-way, are retried from the store.
   const deliverDue = () =>
     void mailer.deliverDue().catch((error: unknown) => logger.error({ err: error }, 'mail retry pass failed'));
@@ -98,6 +105,8 @@ async function main() {
       clearInterval(mailRetries);
       clearInterval(reconciliation);
       auth.close();
+      backfill.abort();
+      await backfilled;
       await limits.close();
       await mailer.settle();
       mailer.close();

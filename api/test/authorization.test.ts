@@ -4,14 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalIssuer } from '../src/auth/local-issuer.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { EducatorRequestDoc } from '../src/modules/educator-requests/repository.js';
+import { processImage } from '../src/modules/media/pipeline.js';
+import { thumbnailBlobs } from '../src/modules/media/thumbnails.js';
 import { CHECKOUT_TTL_MS, type LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
 import { buildPayments } from '../src/modules/purchases/payments.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
-import { thumbnailPng } from '../src/seed/thumbnail.js';
 import { newId } from '../src/store/index.js';
 import { SHELL_ORIGIN, startTestApi, type TestApi, testSigningKey } from './support/http.js';
 import { bearer, PASSWORD, postJson, userWithProfile } from './support/identity.js';
+import { thumbnailPng } from './support/png.js';
 import { routeKeys } from './support/routes.js';
 
 /**
@@ -403,6 +405,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/course/all': { access: 'public' },
   'GET /api/course/:id': { access: 'optional-auth', call: () => ({ path: `/api/course/${courseA._id}` }) },
   'GET /api/media/:id': { access: 'public', call: () => ({ path: `/api/media/${mediaId}` }) },
+  'GET /api/media/:id/:file': { access: 'public', call: () => ({ path: `/api/media/${mediaId}/32.webp` }) },
 
   'POST /api/educator/add-course': { access: 'educator', ok: 201, call: () => ({ form: newCourseForm() }) },
   'GET /api/educator/courses': { access: 'educator' },
@@ -496,6 +499,7 @@ beforeAll(async () => {
   });
   mediaId = newId();
   await api.deps.store.blobs.put(mediaId, Buffer.from(PNG), 'image/png');
+  await thumbnailBlobs(api.deps.store).save(await processImage(Buffer.from(PNG)), mediaId);
 
   // The bad tokens carry the admin's own claims; each has exactly one defect.
   const issuer = createLocalIssuer(await testSigningKey(), `${api.deps.config.publicApiUrl}/api/auth`);

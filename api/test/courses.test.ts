@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { rebaseThumbnails } from '../src/modules/courses/service.js';
 import { seedDemo } from '../src/seed/demo.js';
-import { thumbnailPng } from '../src/seed/thumbnail.js';
 import { newId } from '../src/store/index.js';
 import { rawGet, startTestApi, type TestApi } from './support/http.js';
 import { bearer, userWithProfile } from './support/identity.js';
+import { thumbnailPng } from './support/png.js';
 
 let api: TestApi;
 let owner: { token: string; userId: string };
@@ -250,7 +250,12 @@ describe('media and the demo catalog', () => {
       expect(JSON.parse(gunzipSync(gzipped.body).toString()).courses).toHaveLength(courses.length);
       const thumbnail = new URL(courses[0]?.courseThumbnail as string);
       const image = await demoApi.request(thumbnail.pathname);
-      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(image.headers.get('content-type')).toBe('image/jpeg');
+      // Each course its own cover, in renditions.
+      expect(new Set(courses.map((c) => (c.thumbnail as { placeholder: string }).placeholder)).size).toBe(
+        courses.length,
+      );
+      expect(courses[0]?.thumbnail).toMatchObject({ width: 960, height: 540, widths: [320, 640, 960] });
       const details = (await demoApi.json(`/api/course/${courses[0]?._id}`)).body.courseData as {
         courseContent: Array<{ chapterContent: Array<{ isPreviewFree: boolean; lectureUrl?: string }> }>;
       };
@@ -278,9 +283,30 @@ describe('thumbnails after the API moves', () => {
       await courses.insertMany([
         { _id: 'old', courseTitle: 'Old', courseThumbnail: 'http://localhost:4000/api/media/abc123', ...base, ...rest },
         { _id: 'ext', courseTitle: 'Ext', courseThumbnail: 'https://images.example.com/x.png', ...base, ...rest },
+        {
+          _id: 'renditions',
+          courseTitle: 'Renditions',
+          courseThumbnail: 'http://localhost:4000/api/media/def456/640.jpeg',
+          thumbnail: {
+            base: 'http://localhost:4000/api/media/def456',
+            width: 960,
+            height: 540,
+            widths: [320, 640, 960],
+            formats: ['webp', 'jpeg'],
+            placeholder: 'data:image/webp;base64,AAAA',
+          },
+          ...base,
+          ...rest,
+        },
       ]);
-      expect(await rebaseThumbnails(courses, 'http://localhost:3000')).toBe(1);
+      expect(await rebaseThumbnails(courses, 'http://localhost:3000')).toBe(2);
       expect((await courses.findOne({ _id: 'old' }))?.courseThumbnail).toBe('http://localhost:3000/api/media/abc123');
+      const renditions = await courses.findOne({ _id: 'renditions' });
+      expect(renditions?.courseThumbnail).toBe('http://localhost:3000/api/media/def456/640.jpeg');
+      expect(renditions?.thumbnail).toMatchObject({
+        base: 'http://localhost:3000/api/media/def456',
+        widths: [320, 640, 960],
+      });
       expect((await courses.findOne({ _id: 'ext' }))?.courseThumbnail).toBe('https://images.example.com/x.png');
       expect(await rebaseThumbnails(courses, 'http://localhost:3000')).toBe(0);
     } finally {

@@ -5,10 +5,10 @@ import { videoIdFromUrl } from '@courseport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
-import { thumbnailPng } from '../src/seed/thumbnail.js';
 import { newId, type Store } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, userWithProfile } from './support/identity.js';
+import { thumbnailPng } from './support/png.js';
 
 const PNG = thumbnailPng(3, 64, 36);
 const validCourse = {
@@ -195,8 +195,19 @@ describe('POST /api/educator/add-course', () => {
       [2, [1]],
     ]);
     expect(stored?.courseContent[0]?.chapterId).toMatch(/^[a-f0-9]{24}$/);
+    // A 64 × 36 PNG: renditions at its own width only, and the course's JPEG is that one.
+    const base = `${api.deps.config.publicApiUrl}/api/media/${stored?.thumbnail?.base.split('/').pop()}`;
+    expect(stored?.thumbnail).toEqual({
+      base,
+      width: 64,
+      height: 36,
+      widths: [64],
+      formats: ['webp', 'jpeg'],
+      placeholder: expect.stringMatching(/^data:image\/webp;base64,/),
+    });
+    expect(stored?.courseThumbnail).toBe(`${base}/64.jpeg`);
     const image = await api.request(new URL(stored?.courseThumbnail ?? '').pathname);
-    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
 
     const listed = await api.json('/api/course/all');
     expect((listed.body.courses as Array<{ _id: string }>).some((c) => c._id === id)).toBe(true);

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadOrCreateSigningKey } from '../src/auth/local-issuer.js';
-import { thumbnailPng } from '../src/seed/thumbnail.js';
 import { openEmbeddedStore } from '../src/store/embedded.js';
 import { startTestApi } from './support/http.js';
 import { bearer, userWithProfile } from './support/identity.js';
+import { thumbnailPng } from './support/png.js';
 
 /**
  * What the API keeps on disk is its user's alone: DATA_DIR and its folders 0700, every collection
@@ -56,7 +56,11 @@ describe('DATA_DIR of the embedded store', () => {
 
     const written = await modesUnder(dir);
     expect(Object.keys(written)).toEqual(expect.arrayContaining(['.', 'users.db', 'courses.db', 'media']));
-    expect((await readdir(path.join(dir, 'media'))).length).toBe(1);
+    // A 32 px image: its renditions at its own width, in WebP and JPEG.
+    expect((await readdir(path.join(dir, 'media'))).sort()).toEqual([
+      expect.stringMatching(/-32-jpeg$/),
+      expect.stringMatching(/-32-webp$/),
+    ]);
     expect(allPrivate(written)).toEqual([]);
     expect(written['.']).toBe('700');
     expect(written.media).toBe('700');

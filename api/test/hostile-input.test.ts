@@ -13,10 +13,10 @@ import { CHECKOUT_TTL_MS, type LocalCheckoutDoc } from '../src/modules/purchases
 import { buildPayments } from '../src/modules/purchases/payments.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
-import { thumbnailPng } from '../src/seed/thumbnail.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, PASSWORD, userWithProfile, verifiedAccount } from './support/identity.js';
+import { thumbnailPng } from './support/png.js';
 import { routeKeys } from './support/routes.js';
 
 /**

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { thumbnailPng } from '../src/seed/thumbnail.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, userWithProfile } from './support/identity.js';
+import { thumbnailPng } from './support/png.js';
 
 /**
  * The multipart reader under bodies built to stop or freeze the API: endless part headers,

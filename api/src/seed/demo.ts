@@ -7,13 +7,14 @@ import { authRepository } from '../modules/auth/repository.js';
 import { type CourseDoc, coursesRepository } from '../modules/courses/repository.js';
 import { sanitizeDescription } from '../modules/courses/sanitize.js';
 import { enrollmentsService } from '../modules/enrollments/service.js';
-import { mediaPath } from '../modules/media/routes.js';
+import { type ProcessedImage, processImage } from '../modules/media/pipeline.js';
+import { thumbnailBlobs, thumbnailFields } from '../modules/media/thumbnails.js';
 import { amountInPaise } from '../modules/purchases/pricing.js';
 import { type PurchaseDoc, purchasesRepository } from '../modules/purchases/repository.js';
 import { usersRepository } from '../modules/users/repository.js';
 import { newId } from '../store/index.js';
 import { DEMO_COURSES } from './catalog.js';
-import { thumbnailPng } from './thumbnail.js';
+import { courseCoverSvg } from './thumbnail.js';
 
 export const DEMO_PASSWORD = 'courseport-demo';
 export const DEMO_ACCOUNTS = [
@@ -81,6 +82,19 @@ export async function seedDemo(
   return true;
 }
 
+/** The covers are the same every time: drawn once per process (tests seed many stores). */
+const covers = new Map<string, Promise<ProcessedImage>>();
+function demoCover(title: string, seed: number): Promise<ProcessedImage> {
+  const key = `${seed}:${title}`;
+  let cover = covers.get(key);
+  if (!cover) {
+    cover = processImage(Buffer.from(courseCoverSvg(title, seed)), { allowSvg: true, maxWidth: 960, quick: true });
+    cover.catch(() => covers.delete(key));
+    covers.set(key, cover);
+  }
+  return cover;
+}
+
 const LEARNERS = ['Aarav Mehta', 'Maya Chen', 'Lucas Silva', 'Fatima Khan', 'Noah Williams', 'Sofia Rossi'];
 
 /**
@@ -107,10 +121,12 @@ async function seedCatalog(
     });
   }
 
+  const renditions = thumbnailBlobs(store);
+  const covers = await Promise.all(DEMO_COURSES.map((demo, index) => demoCover(demo.title, index + 1)));
   const courses: CourseDoc[] = [];
   for (const [index, demo] of DEMO_COURSES.entries()) {
-    const thumbnailId = newId();
-    await store.blobs.put(thumbnailId, thumbnailPng(index + 1), 'image/png');
+    const cover = covers[index] as ProcessedImage;
+    const thumbnailId = await renditions.save(cover);
     const enrolled = learners.filter((_, i) => (i + index) % 3 !== 0).map((l) => l._id);
     if (index === 0 || index === 2) enrolled.push(student);
     courses.push({
@@ -119,7 +135,7 @@ async function seedCatalog(
       courseDescription: sanitizeDescription(
         `<p>${demo.summary}</p><h3>What you will learn</h3><ul>${demo.points.map((p) => `<li>${p}</li>`).join('')}</ul>`,
       ),
-      courseThumbnail: config.publicApiUrl + mediaPath(thumbnailId),
+      ...thumbnailFields(config.publicApiUrl, thumbnailId, cover),
       coursePrice: demo.price,
       discount: demo.discount,
       educator: educators[demo.educator] as { _id: string; name: string },

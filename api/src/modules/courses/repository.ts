@@ -1,3 +1,4 @@
+import type { ThumbnailImage } from '@courseport/contracts';
 import type { Store } from '../../store/index.js';
 
 export interface LectureDoc {
@@ -21,7 +22,10 @@ export interface CourseDoc {
   courseTitle: string;
   /** Sanitized HTML. */
   courseDescription: string;
+  /** A JPEG rendition's URL (`<base>/640.jpeg`); for a course from before renditions, `<api>/api/media/<id>`. */
   courseThumbnail: string;
+  /** The renditions (absent until an older course's image has been processed: `media/backfill.ts`). */
+  thumbnail?: ThumbnailImage;
   /** Rupees. */
   coursePrice: number;
   discount: number;

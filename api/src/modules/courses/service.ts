@@ -20,6 +20,7 @@ function toCard(course: CourseDoc): CourseCard {
     _id: course._id,
     courseTitle: course.courseTitle,
     courseThumbnail: course.courseThumbnail,
+    ...(course.thumbnail ? { thumbnail: course.thumbnail } : {}),
     coursePrice: course.coursePrice,
     discount: course.discount,
     educator: course.educator?.name ? { name: course.educator.name } : null,
@@ -169,23 +170,26 @@ export function courseProjections(repo: CoursesRepository) {
 }
 
 /**
- * Thumbnails are stored as absolute URLs of the API (`<PUBLIC_API_URL>/api/media/<id>`). When the
- * API's public URL changes (one origin since this version, a new domain), stored ones would point
- * at the old address, which the page's CSP no longer allows: rewrite them at start.
+ * Thumbnails are stored as absolute URLs of the API (`<PUBLIC_API_URL>/api/media/<id>…`, and the
+ * renditions' `thumbnail.base`). When the API's public URL changes (one origin since this version,
+ * a new domain), stored ones would point at the old address, which the page's CSP no longer
+ * allows: rewrite them at start. Each course is rewritten only if it is still as it was read.
  */
 export async function rebaseThumbnails(repo: CoursesRepository, publicApiUrl: string): Promise<number> {
   const courses = await repo.find(
-    { courseThumbnail: { $regex: /^https?:\/\/[^/]+\/api\/media\/[^/?#]+$/ } },
-    { projection: { courseThumbnail: 1 } },
+    { courseThumbnail: { $regex: /^https?:\/\/[^/]+\/api\/media\/[^/?#]+(\/[^/?#]+)?$/ } },
+    { projection: { courseThumbnail: 1, thumbnail: 1 } },
   );
+  const rebase = (url: string) => publicApiUrl + new URL(url).pathname;
   let rebased = 0;
   for (const course of courses) {
-    const path = new URL(course.courseThumbnail).pathname;
-    const wanted = publicApiUrl + path;
-    if (course.courseThumbnail === wanted) continue;
+    const { courseThumbnail, thumbnail } = course;
+    const wanted = rebase(courseThumbnail);
+    const wantedBase = thumbnail && /^https?:\/\//.test(thumbnail.base) ? rebase(thumbnail.base) : thumbnail?.base;
+    if (courseThumbnail === wanted && thumbnail?.base === wantedBase) continue;
     await repo.updateOne(
-      { _id: course._id, courseThumbnail: course.courseThumbnail },
-      { $set: { courseThumbnail: wanted } },
+      { _id: course._id, courseThumbnail, ...(thumbnail ? { 'thumbnail.base': thumbnail.base } : {}) },
+      { $set: { courseThumbnail: wanted, ...(thumbnail ? { 'thumbnail.base': wantedBase } : {}) } },
     );
     rebased += 1;
   }

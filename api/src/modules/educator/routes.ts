@@ -6,6 +6,7 @@ import { readMultipart } from '../../http/multipart.js';
 import { perUserLimit, userLimits } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { detectImageType } from '../media/image-type.js';
+import { processImage } from '../media/pipeline.js';
 import { uploadQuota } from '../media/quota.js';
 import { newCourseSchema } from './schemas.js';
 import { educatorService } from './service.js';
@@ -48,14 +49,15 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
       const input = parseInput(newCourseSchema, json);
       const image = files.find((f) => f.field === 'image');
       if (!image) throw badRequest('Please upload course thumbnail');
-      const type = detectImageType(image.data);
-      if (!type) throw new HttpError(415, 'The thumbnail must be a JPEG, PNG, WebP, GIF or AVIF image');
+      if (!detectImageType(image.data))
+        throw new HttpError(415, 'The thumbnail must be a JPEG, PNG, WebP, GIF or AVIF image');
 
       const educator = ctx.state.educator;
       await quota.reserve(educator._id, image.data.length, userLimits(ctx).uploadBytes);
       let course: Awaited<ReturnType<typeof service.addCourse>>;
       try {
-        course = await service.addCourse(educator, input, { data: image.data, type });
+        // Refused (413 for too many pixels, 415 when it does not decode) before anything is stored.
+        course = await service.addCourse(educator, input, await processImage(image.data));
       } catch (error) {
         await quota.release(educator._id, image.data.length).catch(() => {});
         throw error;

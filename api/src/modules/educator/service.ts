@@ -4,7 +4,8 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { newId, type Store } from '../../store/index.js';
 import { type CourseDoc, coursesRepository } from '../courses/repository.js';
 import { sanitizeDescription } from '../courses/sanitize.js';
-import { mediaPath } from '../media/routes.js';
+import type { ProcessedImage } from '../media/pipeline.js';
+import { thumbnailBlobs, thumbnailFields } from '../media/thumbnails.js';
 import { purchasesRepository } from '../purchases/repository.js';
 import { usersRepository } from '../users/repository.js';
 import type { NewCourse } from './schemas.js';
@@ -21,6 +22,7 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
   const courses = coursesRepository(store);
   const purchases = purchasesRepository(store);
   const users = usersRepository(store);
+  const renditions = thumbnailBlobs(store);
 
   async function completedPurchases(courseIds: string[]) {
     if (courseIds.length === 0) return [];
@@ -67,19 +69,14 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
       return { _id: user._id, name: user.name };
     },
 
-    /** Stores the thumbnail, then the course; if the course cannot be stored, the thumbnail goes too. */
-    async addCourse(
-      educator: { _id: string; name: string },
-      input: NewCourse,
-      thumbnail: { data: Buffer; type: string },
-    ) {
-      const thumbnailId = newId();
-      await store.blobs.put(thumbnailId, thumbnail.data, thumbnail.type);
+    /** Stores the thumbnail's renditions, then the course; if the course cannot be stored, the renditions go too. */
+    async addCourse(educator: { _id: string; name: string }, input: NewCourse, image: ProcessedImage) {
+      const thumbnailId = await renditions.save(image);
       const course: CourseDoc = {
         _id: newId(),
         courseTitle: input.courseTitle,
         courseDescription: sanitizeDescription(input.courseDescription),
-        courseThumbnail: publicApiUrl + mediaPath(thumbnailId),
+        ...thumbnailFields(publicApiUrl, thumbnailId, image),
         coursePrice: Math.round(input.coursePrice * 100) / 100,
         discount: input.discount,
         educator,
@@ -104,7 +101,7 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
       try {
         await courses.insertOne(course);
       } catch (error) {
-        await store.blobs.delete(thumbnailId).catch(() => {});
+        await renditions.remove(thumbnailId, image.widths).catch(() => {});
         throw error;
       }
       return course;
@@ -121,6 +118,7 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
         courseTitle: c.courseTitle,
         courseDescription: c.courseDescription,
         courseThumbnail: c.courseThumbnail,
+        ...(c.thumbnail ? { thumbnail: c.thumbnail } : {}),
         coursePrice: c.coursePrice,
         discount: c.discount,
         createdAt: c.createdAt.toISOString(),

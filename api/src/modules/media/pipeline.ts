@@ -1,0 +1,179 @@
+import { availableParallelism } from 'node:os';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { HttpError } from '../../http/errors.js';
+
+/**
+ * The image pipeline: an uploaded (untrusted) image in, clean renditions out. Every image is
+ * decoded (at most MAX_INPUT_PIXELS, its first frame only), turned upright by its EXIF orientation,
+ * converted to sRGB, flattened onto white and re-encoded from its pixels, so nothing of the upload's
+ * bytes survives: no EXIF (camera, GPS), ICC or XMP, no extra frames, no text chunks, nothing
+ * appended (a PNG that is also an HTML page comes out as a PNG's pixels only).
+ *
+ * The work runs in libvips threads, never on the event loop; at most `PIPELINE_CONCURRENCY`
+ * images are processed at once, the others wait their turn.
+ */
+
+// Each image is processed once: libvips' operation cache would only hold memory.
+sharp.cache(false);
+
+/** Rendition widths (CSS pixels of a card, a 2× card, the course page, a 2× course page). */
+export const RENDITION_WIDTHS = [320, 640, 960, 1280] as const;
+/** Best first; JPEG is the fallback everything can show. */
+export const RENDITION_FORMATS = ['webp', 'jpeg'] as const;
+export type RenditionFormat = (typeof RENDITION_FORMATS)[number];
+/** The width of `courseThumbnail`'s JPEG, for clients that do not use the renditions (or the largest below it). */
+export const FALLBACK_WIDTH = 640;
+/** Larger images are refused before they are decoded (a small file can claim 8000 × 8000 pixels). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Wider or taller images are cropped around their centre to these aspect ratios (width / height). */
+const MAX_ASPECT = 3;
+const MIN_ASPECT = 1 / 2;
+const PLACEHOLDER_WIDTH = 16;
+/** Images processed at once: one per two cores, so requests keep a core. */
+export const PIPELINE_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
+
+export const IMAGE_TOO_LARGE = (width: number, height: number) =>
+  `The thumbnail is too large (${width} × ${height} pixels): it may have at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`;
+export const IMAGE_UNREADABLE =
+  'The thumbnail is not a readable image: please upload a JPEG, PNG, WebP, GIF or AVIF image';
+
+/** Formats accepted from uploads (sharp's names; AVIF is `heif`). SVG only from the demo seed. */
+const UPLOAD_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+
+export interface Rendition {
+  width: number;
+  height: number;
+  format: RenditionFormat;
+  data: Buffer;
+}
+
+export interface ProcessedImage {
+  /** The largest rendition's size. */
+  width: number;
+  height: number;
+  /** Ascending. */
+  widths: number[];
+  formats: RenditionFormat[];
+  renditions: Rendition[];
+  /** A `data:image/webp;base64,…` URL of a tiny blurred version. */
+  placeholder: string;
+}
+
+function limiter(max: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (active < max) active += 1;
+    // A finishing job hands its place straight to the next one.
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await job();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  };
+}
+
+const queue = limiter(PIPELINE_CONCURRENCY);
+
+/**
+ * The widths to render for an image `width` pixels wide: the standard ones below it, and its own
+ * up to the largest (`max`).
+ */
+export function renditionWidths(width: number, max: number = RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1] as number) {
+  const largest = Math.min(width, max);
+  return [...RENDITION_WIDTHS.filter((w) => w < largest), largest];
+}
+
+export interface ProcessOptions {
+  /** For images the API draws itself, never for uploads. */
+  allowSvg?: boolean;
+  /** The largest rendition's width (at most the largest standard width). */
+  maxWidth?: number;
+  /** Encode with less effort (somewhat larger files, several times faster): for the demo seed. */
+  quick?: boolean;
+}
+
+/**
+ * Processes an image into renditions at `renditionWidths` in every format, and a placeholder.
+ * Refuses with 413 an image of more than MAX_INPUT_PIXELS, with 415 anything that does not decode
+ * as one of the accepted formats.
+ */
+export function processImage(input: Buffer, options: ProcessOptions = {}): Promise<ProcessedImage> {
+  return queue(() => pipeline(input, options));
+}
+
+async function pipeline(input: Buffer, { allowSvg = false, maxWidth, quick = false }: ProcessOptions) {
+  const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: 'error' });
+  // The header only: the size is known before a pixel is decoded.
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false, pages: 1 }).metadata();
+  } catch {
+    throw new HttpError(415, IMAGE_UNREADABLE);
+  }
+  const format = meta.format ?? '';
+  if (!(UPLOAD_FORMATS.has(format) || (allowSvg && format === 'svg'))) throw new HttpError(415, IMAGE_UNREADABLE);
+  const frameWidth = meta.width ?? 0;
+  const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+  if (frameWidth < 1 || frameHeight < 1) throw new HttpError(415, IMAGE_UNREADABLE);
+  if (frameWidth * frameHeight > MAX_INPUT_PIXELS) throw new HttpError(413, IMAGE_TOO_LARGE(frameWidth, frameHeight));
+
+  // Upright size (orientations 5–8 turn the image a quarter), then cropped to a sensible shape.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const uprightWidth = turned ? frameHeight : frameWidth;
+  const uprightHeight = turned ? frameWidth : frameHeight;
+  const aspect = Math.min(MAX_ASPECT, Math.max(MIN_ASPECT, uprightWidth / uprightHeight));
+  const croppedWidth = Math.min(uprightWidth, Math.round(uprightHeight * aspect));
+  const widths = renditionWidths(croppedWidth, maxWidth);
+  const largest = widths[widths.length - 1] as number;
+  const heightAt = (width: number) => Math.max(1, Math.round(width / aspect));
+
+  // One decode, to the largest rendition's pixels; the others are made from those.
+  let master: { data: Buffer; info: OutputInfo };
+  try {
+    master = await open()
+      .rotate()
+      .resize({ width: largest, height: heightAt(largest), fit: 'cover', position: 'centre' })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new HttpError(413, IMAGE_TOO_LARGE(frameWidth, frameHeight));
+    }
+    throw new HttpError(415, IMAGE_UNREADABLE);
+  }
+  const { width, height, channels } = master.info;
+  const pixels = () => sharp(master.data, { raw: { width, height, channels } });
+  const encode = (image: Sharp, format: RenditionFormat) =>
+    format === 'webp'
+      ? image.webp({ quality: 74, effort: quick ? 1 : 4 })
+      : image.jpeg(quick ? { quality: 80, optimiseCoding: true } : { quality: 78, mozjpeg: true });
+
+  const jobs = widths.flatMap((w) =>
+    RENDITION_FORMATS.map(async (format): Promise<Rendition> => {
+      const h = w === width ? height : heightAt(w);
+      const resized = w === width ? pixels() : pixels().resize({ width: w, height: h, fit: 'fill' });
+      return { width: w, height: h, format, data: await encode(resized, format).toBuffer() };
+    }),
+  );
+  const placeholder = pixels()
+    .resize({ width: PLACEHOLDER_WIDTH, height: Math.max(1, Math.round(PLACEHOLDER_WIDTH / aspect)), fit: 'fill' })
+    .blur(0.8)
+    .webp({ quality: 40, effort: 6 })
+    .toBuffer();
+  const [renditions, tiny] = await Promise.all([Promise.all(jobs), placeholder]);
+  const processed: ProcessedImage = {
+    width,
+    height,
+    widths,
+    formats: [...RENDITION_FORMATS],
+    renditions,
+    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+  };
+  return processed;
+}
