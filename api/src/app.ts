@@ -10,7 +10,9 @@ import { requestId } from './http/middleware/request-id.js';
 import { securityHeaders } from './http/middleware/security-headers.js';
 import { adminEmailRoutes } from './modules/admin-emails/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { couponRoutes } from './modules/coupons/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
+import { courseLifecycleRoutes } from './modules/educator/lifecycle-routes.js';
 import { educatorRoutes } from './modules/educator/routes.js';
 import { educatorRequestRoutes } from './modules/educator-requests/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -37,6 +39,10 @@ export function createApiRouter(deps: AppDeps): Router {
     adminEmailRoutes,
     courseRoutes,
     mediaRoutes,
+    // Before educatorRoutes: its educator-only middleware would otherwise also run for these
+    // paths (an admin may read them), and they authenticate per route instead.
+    courseLifecycleRoutes,
+    couponRoutes,
     educatorRoutes,
     purchaseRoutes,
     learningRoutes,

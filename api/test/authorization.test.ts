@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalIssuer } from '../src/auth/local-issuer.js';
+import { type CouponDoc, couponKey } from '../src/modules/coupons/repository.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { EducatorRequestDoc } from '../src/modules/educator-requests/repository.js';
 import { processImage } from '../src/modules/media/pipeline.js';
@@ -61,6 +62,12 @@ type Access =
   | 'educator'
   /** A valid token with a verified e-mail on the admin allow-list (403 for anyone else). */
   | 'admin'
+  /** The educator who owns the course or coupon (403 for anyone else, other educators and admins too). */
+  | 'owner'
+  /** The owner, or an admin reading (403 for anyone else). */
+  | 'owner-or-admin'
+  /** Any educator (their own things), or an admin reading (403 for anyone else). */
+  | 'educator-or-admin'
   /** Stripe's signature on the raw body; bearer tokens grant nothing (400 without a valid signature). */
   | 'webhook'
   /** The local gateway's hosted checkout pages: the unguessable session id is the capability; HTML, not JSON. */
@@ -92,6 +99,12 @@ function rule(access: Access, caller: Caller): Outcome {
       return unauthenticated ? 401 : caller === 'owner' || caller === 'otherEducator' ? OK : 403;
     case 'admin':
       return unauthenticated ? 401 : caller === 'admin' ? OK : 403;
+    case 'owner':
+      return unauthenticated ? 401 : caller === 'owner' ? OK : 403;
+    case 'owner-or-admin':
+      return unauthenticated ? 401 : caller === 'owner' || caller === 'admin' ? OK : 403;
+    case 'educator-or-admin':
+      return unauthenticated ? 401 : caller === 'student' ? 403 : OK;
   }
 }
 
@@ -256,6 +269,35 @@ async function freshCheckoutId(): Promise<string> {
   return _id;
 }
 
+/** A course of the owner's, published or a draft, that only the call about to be made uses. */
+async function freshCourse(status: 'published' | 'draft' = 'published'): Promise<string> {
+  const course = {
+    ...courseOf(people.owner, `Fresh ${status} course`),
+    status,
+    isPublished: status === 'published',
+  };
+  await api.deps.store.collection<CourseDoc>('courses').insertOne(course);
+  return course._id;
+}
+
+/** A coupon of courseB's (the owner's), for one call. */
+async function freshCouponId(): Promise<string> {
+  const _id = newId();
+  await api.deps.store.collection<CouponDoc>('coupons').insertOne({
+    _id,
+    courseId: courseB._id,
+    educatorId: people.owner.userId,
+    code: `C${_id.slice(0, 10).toUpperCase()}`,
+    codeKey: couponKey(courseB._id, `C${_id.slice(0, 10)}`),
+    percentOff: 10,
+    uses: 0,
+    reserved: 0,
+    active: true,
+    createdAt: new Date(),
+  });
+  return _id;
+}
+
 function newCourseForm(): FormData {
   const form = new FormData();
   form.set(
@@ -410,6 +452,44 @@ const TABLE: Record<string, Entry> = {
   'POST /api/educator/add-course': { access: 'educator', ok: 201, call: () => ({ form: newCourseForm() }) },
   'GET /api/educator/courses': { access: 'educator' },
   'GET /api/educator/dashboard': { access: 'educator', reveals: { owner: ['student'] } },
+  'GET /api/educator/courses/:id': {
+    access: 'owner-or-admin',
+    call: async () => ({ path: `/api/educator/courses/${await freshCourse()}` }),
+  },
+  'PATCH /api/educator/courses/:id': {
+    access: 'owner',
+    call: async () => ({ path: `/api/educator/courses/${await freshCourse()}`, json: { courseTitle: 'Renamed' } }),
+  },
+  'DELETE /api/educator/courses/:id': {
+    access: 'owner',
+    call: async () => ({ path: `/api/educator/courses/${await freshCourse('draft')}` }),
+  },
+  'POST /api/educator/courses/:id/publish': {
+    access: 'owner',
+    call: async () => ({ path: `/api/educator/courses/${await freshCourse('draft')}/publish` }),
+  },
+  'POST /api/educator/courses/:id/unpublish': {
+    access: 'owner',
+    call: async () => ({ path: `/api/educator/courses/${await freshCourse()}/unpublish` }),
+  },
+  'POST /api/educator/courses/:id/archive': {
+    access: 'owner',
+    call: async () => ({ path: `/api/educator/courses/${await freshCourse()}/archive` }),
+  },
+  'POST /api/educator/coupons': {
+    access: 'owner',
+    ok: 201,
+    call: () => ({ json: { courseId: courseB._id, code: `NEW${newId().slice(0, 12)}`, percentOff: 10 } }),
+  },
+  'GET /api/educator/coupons': { access: 'educator-or-admin' },
+  'PATCH /api/educator/coupons/:id': {
+    access: 'owner',
+    call: async () => ({ path: `/api/educator/coupons/${await freshCouponId()}`, json: { active: false } }),
+  },
+  'POST /api/user/apply-coupon': {
+    access: 'signed-in',
+    call: () => ({ json: { courseId: courseB._id, code: 'authz10' } }),
+  },
   'GET /api/educator/enrolled-students': { access: 'educator', reveals: { owner: ['student'] } },
 
   'POST /api/user/purchase': { access: 'signed-in', call: () => ({ json: { courseId: courseB._id } }) },
@@ -496,6 +576,18 @@ beforeAll(async () => {
     createdAt: new Date(),
     completedAt: new Date(),
     gateway: 'local',
+  });
+  await api.deps.store.collection<CouponDoc>('coupons').insertOne({
+    _id: newId(),
+    courseId: courseB._id,
+    educatorId: people.owner.userId,
+    code: 'AUTHZ10',
+    codeKey: couponKey(courseB._id, 'AUTHZ10'),
+    percentOff: 10,
+    uses: 0,
+    reserved: 0,
+    active: true,
+    createdAt: new Date(),
   });
   mediaId = newId();
   await api.deps.store.blobs.put(mediaId, Buffer.from(PNG), 'image/png');

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setUserLimits } from '../src/http/rate-limit.js';
+import { type CouponDoc, couponKey } from '../src/modules/coupons/repository.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { EducatorRequestDoc } from '../src/modules/educator-requests/repository.js';
 import { CHECKOUT_TTL_MS, type LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
@@ -56,6 +57,7 @@ const COLLECTIONS = [
   'uploadUsage',
   'enrollments',
   'ratings',
+  'coupons',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -124,9 +126,15 @@ async function expectRefusedWithoutTrace(send: () => Promise<{ status: number; t
   expect(await snapshot(target)).toEqual(before);
 }
 
-async function post(pathname: string, body: Uint8Array | string, headers: Record<string, string>, target = api) {
+async function post(
+  pathname: string,
+  body: Uint8Array | string,
+  headers: Record<string, string>,
+  target = api,
+  method = 'POST',
+) {
   const res = await target.request(pathname, {
-    method: 'POST',
+    method,
     headers: { 'X-Forwarded-For': nextAddress(), ...headers },
     body,
   });
@@ -208,6 +216,7 @@ type Kind =
   | 'rating'
   | 'price'
   | 'percent'
+  | 'flag'
   | 'chapters';
 
 const randomText = fc.string({ maxLength: 30 });
@@ -255,6 +264,8 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
   ),
   price: fc.oneof(fc.double({ max: -0.01, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(1e7, 1e308)),
   percent: fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: 101 }), fc.constant(1e308)),
+  // A boolean has no wrong value of its own type: the look-alikes.
+  flag: fc.constantFrom<Json>('true', 'false', 1, 0, 'yes', [true]),
   chapters: fc.oneof(
     fc.constantFrom<Json>(
       'chapters',
@@ -301,7 +312,9 @@ const wrongType = (kind: Kind): fc.Arbitrary<Value> =>
     ? notANumber
     : kind === 'roles' || kind === 'chapters'
       ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), objectOf, mongoOperator)
-      : notAString;
+      : kind === 'flag'
+        ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null), objectOf, mongoOperator)
+        : notAString;
 
 const HOSTILE_KEYS = [
   '__proto__',
@@ -401,7 +414,8 @@ function hostileBytes(base: () => Record<string, Json>): fc.Arbitrary<RawBody> {
     .map(([pick, at, bad, encoding]): RawBody => {
       const body = base();
       const candidates = stringFields();
-      const [field, value] = candidates[pick % candidates.length] as [string, string];
+      // A body without strings (a PATCH of a flag) gets one, for the bad bytes to sit in.
+      const [field, value] = (candidates[pick % candidates.length] ?? ['note', 'text']) as [string, string];
       const cut = at % (value.length + 1);
       body[field] = `${value.slice(0, cut)}\u0001HOLE\u0001${value.slice(cut)}`;
       const [head, tail] = JSON.stringify(body).split('\\u0001HOLE\\u0001') as [string, string];
@@ -485,6 +499,9 @@ let rejectRequestId: string;
 /** A completed purchase of nobody else in this suite, for the admin's refund. */
 let refundablePurchaseId: string;
 let removableAdminEmailId: string;
+/** The educator's course that PATCH edits, and a coupon of courseB's that PATCH switches. */
+let editableCourse: CourseDoc;
+let couponId: string;
 let buyerTurn = 0;
 /** Sign-in is limited to 10 attempts per e-mail: valid sign-in bodies take turns among these. */
 const SIGN_IN_EMAILS = Array.from({ length: 8 }, (_, i) => `sign-in-${i}@example.com`);
@@ -609,6 +626,21 @@ beforeAll(async () => {
     fulfilledAt: now,
     gateway: 'local',
   });
+  editableCourse = courseOf(educator, 'Edited');
+  await store.collection<CourseDoc>('courses').insertOne(editableCourse);
+  couponId = newId();
+  await store.collection<CouponDoc>('coupons').insertOne({
+    _id: couponId,
+    courseId: courseB._id,
+    educatorId: educator.userId,
+    code: 'HOSTILE10',
+    codeKey: couponKey(courseB._id, 'HOSTILE10'),
+    percentOff: 10,
+    uses: 0,
+    reserved: 0,
+    active: true,
+    createdAt: now,
+  });
   removableAdminEmailId = newId();
   await store
     .collection('adminEmails')
@@ -622,7 +654,8 @@ afterAll(async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Every POST route, classified. A new POST route fails the suite until it is listed here.
+// Every POST and PATCH route, classified. A new one fails the suite until it is listed here. (GET
+// and DELETE routes take no body: their ids are below, with the hostile ids and query strings.)
 
 interface JsonEndpoint extends Schema {
   kind: 'json';
@@ -632,6 +665,8 @@ interface JsonEndpoint extends Schema {
   valid: () => Record<string, Json>;
   /** The status of the valid body. */
   accepted: number;
+  /** The path, for a route with parameters (default: the route's own). */
+  path?: () => string;
 }
 type PostRoute = JsonEndpoint | { kind: 'multipart' | 'webhook' } | { kind: 'no-body'; why: string };
 
@@ -753,9 +788,60 @@ const POST_ROUTES: Record<string, PostRoute> = {
     as: () => bearer((buyers[buyerTurn++ % buyers.length] as Account).token),
     valid: () => ({ courseId: courseB._id }),
     accepted: 200,
-    fields: { courseId: 'ref' },
+    fields: { courseId: 'ref', couponCode: 'name' },
     required: ['courseId'],
   },
+  'POST /api/user/apply-coupon': {
+    kind: 'json',
+    as: asUser(() => student),
+    valid: () => ({ courseId: courseB._id, code: 'hostile10' }),
+    accepted: 200,
+    fields: { courseId: 'ref', code: 'name' },
+    required: ['courseId', 'code'],
+  },
+  'POST /api/educator/coupons': {
+    kind: 'json',
+    as: asUser(() => educator),
+    valid: () => ({ courseId: courseB._id, code: `H${newId().slice(0, 12)}`, percentOff: 15 }),
+    accepted: 201,
+    fields: {
+      courseId: 'ref',
+      code: 'name',
+      percentOff: 'percent',
+      amountOff: 'price',
+      expiresAt: 'ref',
+      maxUses: 'price',
+    },
+    required: ['courseId', 'code'],
+  },
+  'PATCH /api/educator/coupons/:id': {
+    kind: 'json',
+    as: asUser(() => educator),
+    path: () => `/api/educator/coupons/${couponId}`,
+    valid: () => ({ active: true }),
+    accepted: 200,
+    fields: { active: 'flag' },
+    required: ['active'],
+  },
+  'PATCH /api/educator/courses/:id': {
+    kind: 'json',
+    as: asUser(() => educator),
+    path: () => `/api/educator/courses/${editableCourse._id}`,
+    // The same values again: every run starts from the same course.
+    valid: () => ({ courseTitle: 'Edited', courseDescription: '<p>x</p>', coursePrice: 499, discount: 20 }),
+    accepted: 200,
+    fields: {
+      courseTitle: 'name',
+      courseDescription: 'longText',
+      coursePrice: 'price',
+      discount: 'percent',
+      courseContent: 'chapters',
+    },
+    required: [],
+  },
+  'POST /api/educator/courses/:id/publish': { kind: 'no-body', why: 'acts on the course in the path' },
+  'POST /api/educator/courses/:id/unpublish': { kind: 'no-body', why: 'acts on the course in the path' },
+  'POST /api/educator/courses/:id/archive': { kind: 'no-body', why: 'acts on the course in the path' },
   'POST /api/user/verify-payment': {
     kind: 'json',
     as: asUser(() => student),
@@ -793,9 +879,9 @@ const POST_ROUTES: Record<string, PostRoute> = {
   'POST /checkout/:id/cancel': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
 };
 
-describe('the list of POST routes', () => {
-  const posts = ROUTES.filter((route) => route.startsWith('POST '));
-  it('classifies every POST route the routers declare', () => {
+describe('the list of POST and PATCH routes', () => {
+  const posts = ROUTES.filter((route) => route.startsWith('POST ') || route.startsWith('PATCH '));
+  it('classifies every POST and PATCH route the routers declare', () => {
     expect(posts.filter((route) => !(route in POST_ROUTES))).toEqual([]);
   });
   it('names only routes that exist', () => {
@@ -808,13 +894,14 @@ describe('the list of POST routes', () => {
 
 for (const [route, endpoint] of Object.entries(POST_ROUTES)) {
   if (endpoint.kind !== 'json') continue;
-  const pathname = route.slice('POST '.length);
+  const [method = 'POST', routePath = ''] = route.split(' ');
+  const pathname = () => endpoint.path?.() ?? routePath;
   describe(route, () => {
     it('refuses hostile JSON with a 4xx and changes nothing', async () => {
       await fc.assert(
         fc.asyncProperty(hostileJson(endpoint, endpoint.valid), async (body) => {
           await expectRefusedWithoutTrace(() =>
-            post(pathname, body, { 'Content-Type': 'application/json', ...endpoint.as() }),
+            post(pathname(), body, { 'Content-Type': 'application/json', ...endpoint.as() }, api, method),
           );
         }),
         { ...FC_OPTIONS, numRuns: RUNS.structured },
@@ -824,17 +911,20 @@ for (const [route, endpoint] of Object.entries(POST_ROUTES)) {
     it('refuses hostile bytes (invalid UTF-8, cut short, oversized, deeply nested, mislabelled)', async () => {
       await fc.assert(
         fc.asyncProperty(hostileBytes(endpoint.valid), async ({ bytes, headers }) => {
-          await expectRefusedWithoutTrace(() => post(pathname, bytes, { ...headers, ...endpoint.as() }));
+          await expectRefusedWithoutTrace(() => post(pathname(), bytes, { ...headers, ...endpoint.as() }, api, method));
         }),
         { ...FC_OPTIONS, numRuns: RUNS.raw },
       );
     });
 
     it('accepts the valid body the hostile ones were made from', async () => {
-      const { status, text } = await post(pathname, JSON.stringify(endpoint.valid()), {
-        'Content-Type': 'application/json',
-        ...endpoint.as(),
-      });
+      const { status, text } = await post(
+        pathname(),
+        JSON.stringify(endpoint.valid()),
+        { 'Content-Type': 'application/json', ...endpoint.as() },
+        api,
+        method,
+      );
       expect(status, text).toBe(endpoint.accepted);
     });
   });
@@ -1202,14 +1292,21 @@ describe('hostile ids and query strings', () => {
 
   it('answers unknown or malformed ids with a 4xx, never a 5xx, and changes nothing', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/api/course/', '/api/media/', '/checkout/'), id, async (prefix, value) => {
-        const before = await snapshot();
-        const res = await api.request(`${prefix}${value}`, { headers: bearer(student.token) });
-        const text = await res.text();
-        expect([400, 404], text.slice(0, 200)).toContain(res.status);
-        if (prefix !== '/checkout/') expectRefusal(res.status, text);
-        expect(await snapshot()).toEqual(before);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/api/course/', '/api/media/', '/checkout/', '/api/educator/courses/'),
+        id,
+        async (prefix, value) => {
+          // `/api/educator/courses/` is the educator's list itself.
+          fc.pre(!(prefix === '/api/educator/courses/' && value === ''));
+          const before = await snapshot();
+          const who = prefix === '/api/educator/courses/' ? educator : student;
+          const res = await api.request(`${prefix}${value}`, { headers: bearer(who.token) });
+          const text = await res.text();
+          expect([400, 404], text.slice(0, 200)).toContain(res.status);
+          if (prefix !== '/checkout/') expectRefusal(res.status, text);
+          expect(await snapshot()).toEqual(before);
+        },
+      ),
       { ...FC_OPTIONS, numRuns: RUNS.misc },
     );
   });

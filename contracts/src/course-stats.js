@@ -60,14 +60,19 @@ export const courseStats = (course) => ({
 });
 
 /**
- * The completion of a course from the ids of the lectures the student completed.
+ * The completion of a course from the ids of the lectures the student completed. Only the course's
+ * current lectures count: one the educator removed since is not part of the course any more.
  * @param {CourseContent} course
  * @param {ReadonlySet<string>} completedIds
  * @returns {CourseCompletion}
  */
 export function courseCompletion(course, completedIds) {
   const total = lectureCount(course);
-  const completed = Math.min(completedIds.size, total);
+  const completed = chaptersOf(course).reduce(
+    (sum, chapter) =>
+      sum + (chapter.chapterContent ?? []).filter((lecture) => completedIds.has(lecture.lectureId)).length,
+    0,
+  );
   return {
     completed,
     total,

@@ -171,6 +171,8 @@ export interface EducatorCourse {
   studentsCount: number;
   /** Rupees actually paid for this course, rounded down. */
   earnings: number;
+  /** Archived courses are listed only with `?include=archived`. */
+  status: CourseStatus;
 }
 
 /** A student's enrollment in one of the caller's courses. */
@@ -196,6 +198,8 @@ export interface NewCourseInput {
   courseDescription: string;
   coursePrice: number;
   discount: number;
+  /** Optional: `'draft'` saves the course without publishing it (default `'published'`). */
+  status?: 'draft' | 'published';
   courseContent: Array<{
     chapterTitle: string;
     chapterContent: Array<{
@@ -205,6 +209,120 @@ export interface NewCourseInput {
       isPreviewFree: boolean;
     }>;
   }>;
+}
+
+/**
+ * A course's lifecycle. Only `published` courses are in the catalog, search and course pages (for
+ * anyone but the owner and admins) and can be bought; `unpublished` and `archived` keep their
+ * enrolled students' access; `archived` leaves the educator's active list too.
+ */
+export type CourseStatus = 'draft' | 'published' | 'unpublished' | 'archived';
+
+/**
+ * `GET /api/educator/courses/:id` → `course` (the owner or an admin), and the answer of
+ * `PATCH /api/educator/courses/:id` and of publish / unpublish / archive: every lecture URL included.
+ */
+export interface EditableCourse {
+  _id: string;
+  courseTitle: string;
+  /** Sanitized HTML. */
+  courseDescription: string;
+  courseThumbnail: string;
+  thumbnail?: ThumbnailImage;
+  coursePrice: number;
+  discount: number;
+  status: CourseStatus;
+  courseContent: Chapter[];
+  studentsCount: number;
+  createdAt: string;
+  updatedAt?: string;
+}
+
+/**
+ * `PATCH /api/educator/courses/:id` (JSON; every field optional, validated as in add-course). The
+ * `courseContent`, when sent, is the whole new content in order: chapters and lectures with an id
+ * are the existing ones (kept, edited, moved), those without get new ids, and those left out are removed.
+ */
+export interface EditCourseInput {
+  courseTitle?: string;
+  courseDescription?: string;
+  coursePrice?: number;
+  discount?: number;
+  courseContent?: Array<{
+    chapterId?: string;
+    chapterTitle: string;
+    chapterContent: Array<{
+      lectureId?: string;
+      lectureTitle: string;
+      lectureDuration: number;
+      lectureUrl: string;
+      isPreviewFree?: boolean;
+    }>;
+  }>;
+}
+
+/** `GET /api/educator/courses` query: archived courses are left out unless `include=archived`. */
+export interface EducatorCoursesQuery {
+  include?: 'archived';
+}
+
+/** A coupon of one of the educator's courses (`GET /api/educator/coupons` → `coupons[]`). */
+export interface Coupon {
+  _id: string;
+  courseId: string;
+  courseTitle: string;
+  /** Upper case; matched case-insensitively. Unique per course. */
+  code: string;
+  /** 1–100, or absent for a fixed amount. */
+  percentOff?: number;
+  /** Rupees off the price, or absent for a percentage. */
+  amountOff?: number;
+  /** ISO; absent: never expires. */
+  expiresAt?: string;
+  /** Absent: unlimited. */
+  maxUses?: number;
+  /** Completed purchases that used it. */
+  uses: number;
+  /** Checkouts holding a use until they are paid or expire. */
+  reserved: number;
+  active: boolean;
+  createdAt: string;
+}
+
+/** `POST /api/educator/coupons` (exactly one of `percentOff` and `amountOff`). */
+export interface NewCouponInput {
+  courseId: string;
+  /** 3–32 letters, digits, `-` or `_`. */
+  code: string;
+  percentOff?: number;
+  /** Rupees (two decimals at most). */
+  amountOff?: number;
+  /** ISO date-time in the future. */
+  expiresAt?: string;
+  maxUses?: number;
+}
+
+/** `PATCH /api/educator/coupons/:id`. */
+export interface CouponPatchInput {
+  active: boolean;
+}
+
+/** `POST /api/user/apply-coupon { courseId, code }` → `pricing`: what the buyer would pay, computed by the server. */
+export interface CouponPricing {
+  code: string;
+  /** Paise: the course's price after its own discount. */
+  originalAmount: number;
+  /** Paise: what the coupon takes off. */
+  couponDiscount: number;
+  /** Paise, never below zero: what the buyer pays with the coupon. */
+  amount: number;
+}
+
+/** `POST /api/user/purchase` body. */
+export interface PurchaseInput {
+  courseId: string;
+  /** Applied by the server; refused (400/404/409) when it does not apply. */
+  couponCode?: string;
 }
 
 /** `GET /api/user/enrolled-courses` → `enrolledCourses[]`, in enrollment order (oldest first), every lecture URL included. */

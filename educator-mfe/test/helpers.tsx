@@ -119,6 +119,7 @@ export function makeCourse(overrides: Partial<EducatorCourse> & Pick<EducatorCou
     createdAt: '2025-03-01T10:00:00.000Z',
     studentsCount: 3,
     earnings: 1198,
+    status: 'published',
     ...overrides,
   };
 }

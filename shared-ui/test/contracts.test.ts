@@ -54,6 +54,8 @@ describe('course stats', () => {
     expect(courseCompletion(course, new Set(['a1']))).toMatchObject({ completed: 1, total: 3, done: false });
     expect(courseCompletion(course, new Set(['a1', 'a2', 'b1'])).done).toBe(true);
     expect(courseCompletion({}, new Set()).percent).toBe(0);
+    // A lecture removed from the course since it was completed no longer counts.
+    expect(courseCompletion(course, new Set(['a1', 'removed', 'gone']))).toMatchObject({ completed: 1, total: 3 });
     expect(percentText(100 / 3)).toBe('33%');
   });
 

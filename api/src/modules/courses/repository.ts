@@ -33,8 +33,12 @@ export interface CourseDoc {
   courseContent: ChapterDoc[];
   courseRatings: Array<{ userId: string; rating: number }>;
   enrolledStudents: string[];
+  /** Always `status === 'published'` (see educator/lifecycle-status.ts); what the catalog queries. */
   isPublished: boolean;
+  /** Absent on courses stored before statuses: they are published. */
+  status?: 'draft' | 'published' | 'unpublished' | 'archived';
   createdAt: Date;
+  updatedAt?: Date;
   [key: string]: unknown;
 }
 

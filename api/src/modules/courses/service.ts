@@ -46,10 +46,18 @@ export function catalogService(repo: CoursesRepository) {
       return courses.map(toCard);
     },
 
-    /** Lecture URLs: free previews for everyone, all lectures for enrolled students and the owner. */
-    async details(id: string, viewerId?: string): Promise<CourseDetails> {
-      const course = ID_PATTERN.test(id) ? await repo.findOne({ _id: id, isPublished: true }) : null;
+    /**
+     * Lecture URLs: free previews for everyone, all lectures for enrolled students and the owner. A
+     * course that is not published (a draft, unpublished, archived) is a 404 for anyone but its
+     * owner and admins (`isAdmin`, asked only then).
+     */
+    async details(id: string, viewerId?: string, isAdmin?: () => Promise<boolean>): Promise<CourseDetails> {
+      const filter = viewerId === undefined ? { _id: id, isPublished: true } : { _id: id };
+      const course = ID_PATTERN.test(id) ? await repo.findOne(filter) : null;
       if (!course) throw notFound(COURSE_NOT_FOUND);
+      if (!course.isPublished && course.educator._id !== viewerId && !(await isAdmin?.())) {
+        throw notFound(COURSE_NOT_FOUND);
+      }
       return this.detailsOf(course, viewerId);
     },
 
@@ -130,7 +138,8 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
     anonymousPage: (id: string) =>
       anonymousPages.get(id, async () => prepareJson({ success: true, courseData: await catalog.details(id) })),
 
-    details: (id: string, viewerId?: string) => catalog.details(id, viewerId),
+    details: (id: string, viewerId?: string, isAdmin?: () => Promise<boolean>) =>
+      catalog.details(id, viewerId, isAdmin),
   };
 }
 

@@ -8,6 +8,7 @@ import { parseInput } from '../../http/validate.js';
 import { detectImageType } from '../media/image-type.js';
 import { processImage } from '../media/pipeline.js';
 import { uploadQuota } from '../media/quota.js';
+import { courseListQuery } from './lifecycle-schemas.js';
 import { newCourseSchema } from './schemas.js';
 import { educatorService } from './service.js';
 
@@ -73,7 +74,8 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
 
   router.get('/courses', async (ctx) => {
     ctx.set('Cache-Control', 'private, no-cache');
-    ctx.body = { success: true, courses: await service.courses(ctx.state.educator._id) };
+    const { include } = parseInput(courseListQuery, ctx.query);
+    ctx.body = { success: true, courses: await service.courses(ctx.state.educator._id, include === 'archived') };
   });
 
   router.get('/dashboard', async (ctx) => {

@@ -30,6 +30,8 @@ export const newCourseSchema = z.object({
     .finite()
     .min(0, 'must be at least 0')
     .max(100, 'must be at most 100'),
+  /** Optional: a draft is saved without being published (default: published, as before). */
+  status: z.enum(['draft', 'published'], { message: "must be 'draft' or 'published'" }).optional(),
   courseContent: z
     .array(
       z.object({

@@ -8,6 +8,7 @@ import type { ProcessedImage } from '../media/pipeline.js';
 import { thumbnailBlobs, thumbnailFields } from '../media/thumbnails.js';
 import { purchasesRepository } from '../purchases/repository.js';
 import { usersRepository } from '../users/repository.js';
+import { statusFields, statusOf } from './lifecycle-status.js';
 import type { NewCourse } from './schemas.js';
 
 /** Paise to whole rupees, rounded down. */
@@ -95,7 +96,7 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
         })),
         courseRatings: [],
         enrolledStudents: [],
-        isPublished: true,
+        ...statusFields(input.status ?? 'published'),
         createdAt: clock.now(),
       };
       try {
@@ -107,8 +108,9 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
       return course;
     },
 
-    async courses(educatorId: string): Promise<EducatorCourse[]> {
-      const mine = await ownCourses(educatorId);
+    /** The educator's courses; archived ones only with `includeArchived`. */
+    async courses(educatorId: string, includeArchived = false): Promise<EducatorCourse[]> {
+      const mine = (await ownCourses(educatorId)).filter((c) => includeArchived || statusOf(c) !== 'archived');
       const done = await completedPurchases(mine.map((c) => c._id));
       const paid = new Map<string, number>();
       for (const p of done)
@@ -124,6 +126,7 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
         createdAt: c.createdAt.toISOString(),
         studentsCount: c.enrolledStudents.length,
         earnings: rupees(paid.get(c._id) ?? 0),
+        status: statusOf(c),
       }));
     },
 

@@ -160,7 +160,10 @@ export function learningService(store: Store, clock: Clock) {
     async progress(userId: string, courseId: string): Promise<CourseProgress | null> {
       await checkAccess(userId, courseId);
       const found = await progress.findOne({ userId, courseId });
-      return found ? { courseId, lectureCompleted: found.lectureCompleted } : null;
+      if (!found) return null;
+      // Only the course's current lectures: one the educator removed no longer counts as completed.
+      const { lectureIds } = await access.get(courseId, () => readAccess(courseId));
+      return { courseId, lectureCompleted: found.lectureCompleted.filter((id) => lectureIds.has(id)) };
     },
 
     /**

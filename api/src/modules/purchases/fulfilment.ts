@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.js';
 import { ConflictError, type Store } from '../../store/index.js';
+import { couponUses, type HeldCoupon } from '../coupons/service.js';
 import type { EnrollmentsService } from '../enrollments/service.js';
 import type { PaymentGateway } from './gateways/types.js';
 import { type PurchaseDoc, purchasesRepository } from './repository.js';
@@ -30,6 +31,15 @@ export interface FulfilmentOptions {
  */
 export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, onFulfilled }: FulfilmentOptions) {
   const purchases = purchasesRepository(store);
+  const uses = couponUses(store);
+  /** A pending purchase's coupon use, settled by the very update that ends its `pending` state (once). */
+  const couponEnd = (purchase: PurchaseDoc, state: 'used' | 'released') =>
+    purchase.coupon ? { couponState: state } : {};
+  async function settleCoupon(purchase: PurchaseDoc | null, state: 'used' | 'released'): Promise<void> {
+    if (!purchase?.coupon || purchase.couponState !== state) return;
+    const held = purchase.coupon as HeldCoupon;
+    await (state === 'used' ? uses.used(held) : uses.release(held));
+  }
 
   async function finishFulfilment(purchase: PurchaseDoc): Promise<void> {
     await enrollments.enroll(purchase.userId, purchase.courseId, purchase._id);
@@ -51,7 +61,7 @@ export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, o
       await gateway.refund({ gatewaySessionId: purchase.gatewaySessionId, paymentId: paymentId ?? purchase.paymentId });
     }
     const at = clock.now();
-    await purchases.updateOne(
+    const refunded = await purchases.findOneAndUpdate(
       { _id: purchase._id, status: 'pending' },
       {
         $set: {
@@ -60,10 +70,12 @@ export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, o
           refundedAt: at,
           revokedAt: at,
           ...(paymentId ? { paymentId } : {}),
+          ...couponEnd(purchase, 'released'),
         },
         $unset: { openKey: true },
       },
     );
+    await settleCoupon(refunded, 'released');
   }
 
   const api = {
@@ -74,19 +86,22 @@ export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, o
       if (purchase.status === 'pending') {
         const pending = purchase;
         try {
-          purchase =
-            (await purchases.findOneAndUpdate(
-              { _id: purchaseId, status: 'pending' },
-              {
-                $set: {
-                  status: 'completed',
-                  completedAt: clock.now(),
-                  completedKey: purchaseKey(pending),
-                  ...(paymentId ? { paymentId } : {}),
-                },
-                $unset: { openKey: true },
+          const completed = await purchases.findOneAndUpdate(
+            { _id: purchaseId, status: 'pending' },
+            {
+              $set: {
+                status: 'completed',
+                completedAt: clock.now(),
+                completedKey: purchaseKey(pending),
+                ...(paymentId ? { paymentId } : {}),
+                ...couponEnd(pending, 'used'),
               },
-            )) ?? (await purchases.findOne({ _id: purchaseId }));
+              $unset: { openKey: true },
+            },
+          );
+          // Only the call whose update completed it counts the coupon's use.
+          await settleCoupon(completed, 'used');
+          purchase = completed ?? (await purchases.findOne({ _id: purchaseId }));
         } catch (error) {
           if (!(error instanceof ConflictError)) throw error;
           await refundSecondPayment(pending, paymentId);
@@ -99,10 +114,13 @@ export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, o
     },
 
     async expire(purchaseId: string): Promise<void> {
-      await purchases.updateOne(
+      const pending = await purchases.findOne({ _id: purchaseId, status: 'pending' }, { projection: { coupon: 1 } });
+      if (!pending) return;
+      const expired = await purchases.findOneAndUpdate(
         { _id: purchaseId, status: 'pending' },
-        { $set: { status: 'expired' }, $unset: { openKey: true } },
+        { $set: { status: 'expired', ...couponEnd(pending, 'released') }, $unset: { openKey: true } },
       );
+      await settleCoupon(expired, 'released');
     },
 
     /**

@@ -24,6 +24,12 @@ export interface PurchaseDoc {
   completedKey?: string;
   /** The gateway's payment (Stripe's PaymentIntent id), once paid. */
   paymentId?: string;
+  /** The coupon this purchase holds a use of (see coupons/service.ts `couponUses`). */
+  coupon?: { id: string; code: string; limited: boolean };
+  /** `held` while pending; `used` once completed, `released` once it can no longer be paid. */
+  couponState?: 'held' | 'used' | 'released';
+  /** Paise: the price before the coupon, when one was used. */
+  listAmount?: number;
   /** When reconciliation last found its checkout still open at the gateway. */
   checkedAt?: Date;
   /** Set once the buyer is enrolled (and the receipt written): fulfilment is finished. */

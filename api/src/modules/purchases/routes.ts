@@ -9,11 +9,16 @@ import { adminMutationLimit, rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { adminEmailsRepository } from '../admin-emails/repository.js';
 import { adminEmailsService } from '../admin-emails/service.js';
+import { couponCode } from '../coupons/schemas.js';
 import { checkoutMessage, checkoutPage } from './checkout-page.js';
 import { localCheckouts } from './gateways/local.js';
 import { purchasesService } from './service.js';
 
-const purchaseSchema = z.object({ courseId: z.string().min(1, 'is required').max(64) });
+const purchaseSchema = z.object({
+  courseId: z.string().min(1, 'is required').max(64),
+  /** Optional: the server prices the checkout with it (see coupons/service.ts). */
+  couponCode: couponCode.optional(),
+});
 const verifySchema = z.object({ purchaseId: z.string().min(1, 'is required').max(64) });
 const adminPurchasesSchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -43,9 +48,9 @@ export function purchaseRoutes(deps: AppDeps): Router {
     signedIn,
     rateLimit({ windowMs: 60_000, max: 20, keys: (ctx) => [`user:${ctx.state.auth?.userId}`] }),
     async (ctx) => {
-      const { courseId } = parseInput(purchaseSchema, ctx.request.body);
+      const { courseId, couponCode: code } = parseInput(purchaseSchema, ctx.request.body);
       const caller = callerOf(ctx.state);
-      const sessionUrl = await service.purchase(caller.userId, caller.email, courseId, appOriginOf(ctx));
+      const sessionUrl = await service.purchase(caller.userId, caller.email, courseId, appOriginOf(ctx), code);
       ctx.body = { success: true, session_url: sessionUrl };
     },
   );

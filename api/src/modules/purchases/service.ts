@@ -3,8 +3,9 @@ import type { Config } from '../../config.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
 import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
+import { couponsService, couponUses, type HeldCoupon, priceWithCoupon } from '../coupons/service.js';
 import { coursesRepository } from '../courses/repository.js';
-import { COURSE_NOT_FOUND } from '../courses/service.js';
+import { COURSE_NOT_AVAILABLE } from '../educator/lifecycle-status.js';
 import { enrollmentsService } from '../enrollments/service.js';
 import type { Mailer } from '../mail/service.js';
 import { mails } from '../mail/templates.js';
@@ -18,6 +19,9 @@ import { type PurchaseDoc, purchasesRepository } from './repository.js';
 export const ALREADY_ENROLLED = 'You are already enrolled in this course';
 export const SECOND_PAYMENT_REFUNDED =
   'You already own this course, so this second payment has been refunded. You can keep learning as before.';
+export const OPEN_CHECKOUT_OTHER_PRICE =
+  'You already have a checkout open for this course at another price. Finish it, or start again once it expires, to use a different coupon.';
+export const COUPON_GONE = 'This coupon has just been used up';
 const GATEWAY_DOWN = 'The payment service is unavailable right now. Please try again in a moment.';
 
 export function purchasesService(
@@ -34,6 +38,13 @@ export function purchasesService(
   const enrollments = enrollmentsService(store, clock);
   const fulfilments = fulfilment(store, clock, { enrollments, gateway, onFulfilled: sendReceipt });
   const { fulfil, expire } = fulfilments;
+  const couponsOf = couponsService(store, clock);
+  const uses = couponUses(store);
+  /** Drops a purchase that never reached a checkout; a coupon use it held is given back. */
+  async function dropPending(purchase: PurchaseDoc): Promise<void> {
+    if ((await purchases.deleteOne({ _id: purchase._id, status: 'pending' })) === 1 && purchase.coupon)
+      await uses.release(purchase.coupon as HeldCoupon);
+  }
   const defaultOrigin = new URL(config.publicAppUrl).origin;
   const returnUrl = (appOrigin: string, purchaseId: string) =>
     `${appOrigin}/loading/my-enrollments?purchaseId=${purchaseId}`;
@@ -93,11 +104,12 @@ export function purchasesService(
       email: string | undefined,
       courseId: string,
       appOrigin = defaultOrigin,
+      couponCode?: string,
     ): Promise<string> {
       const user = await users.findOne({ _id: userId });
       if (!user) throw notFound(USER_NOT_FOUND);
-      const course = ID_PATTERN.test(courseId) ? await courses.findOne({ _id: courseId, isPublished: true }) : null;
-      if (!course) throw notFound(COURSE_NOT_FOUND);
+      // A draft is a 404 (nobody could have seen it); an unpublished or archived course a 409.
+      const course = await couponsOf.purchasable(courseId);
       if (
         user.enrolledCourses.includes(courseId) ||
         course.enrolledStudents.includes(userId) ||
@@ -107,9 +119,18 @@ export function purchasesService(
 
       const existing = await openPurchase(userId, courseId);
       if (existing?.status === 'completed') throw conflict(ALREADY_ENROLLED);
-      if (existing?.checkoutUrl) return existing.checkoutUrl;
+      if (existing?.checkoutUrl) {
+        // The open checkout's price stands: reused only for the same coupon (or none).
+        if ((existing.coupon as HeldCoupon | undefined)?.code === couponCode) return existing.checkoutUrl;
+        throw conflict(OPEN_CHECKOUT_OTHER_PRICE);
+      }
+      const coupon = couponCode === undefined ? null : await couponsOf.applicable(courseId, couponCode);
 
-      const amount = amountInPaise(course.coursePrice, course.discount);
+      const base = amountInPaise(course.coursePrice, course.discount);
+      const amount = coupon ? priceWithCoupon(base, coupon) : base;
+      // A use of the coupon is reserved before the checkout exists (see couponUses): none left, no discount.
+      const held = coupon ? await uses.reserve(coupon, clock.now()) : null;
+      if (coupon && !held) throw conflict(COUPON_GONE);
       const purchase: PurchaseDoc = {
         _id: newId(),
         userId,
@@ -122,10 +143,12 @@ export function purchasesService(
         gateway: amount === 0 ? 'free' : gateway.name,
         ...(amount > 0 && gateway.name === 'local' ? { simulated: true } : {}),
         openKey: purchaseKey({ userId, courseId }),
+        ...(held ? { coupon: held, couponState: 'held' as const, listAmount: base } : {}),
       };
       try {
         await purchases.insertOne(purchase);
       } catch (error) {
+        if (held) await uses.release(held);
         // A concurrent click created it first: send the buyer to that one.
         if (!(error instanceof ConflictError)) throw error;
         const winner = await purchases.findOne({ openKey: purchase.openKey });
@@ -135,8 +158,14 @@ export function purchasesService(
 
       // Completed between our check and our insert (a racing verify): this one is not needed.
       if (await owned(userId, courseId)) {
-        await purchases.deleteOne({ _id: purchase._id, status: 'pending' });
+        await dropPending(purchase);
         throw conflict(ALREADY_ENROLLED);
+      }
+      // Taken off sale (or being deleted) since we read it: the educator's side checks purchases
+      // after its own write, we check the course after ours, so one of us always sees the other.
+      if (!(await courses.findOne({ _id: courseId, isPublished: true }, { projection: { _id: 1 } }))) {
+        await dropPending(purchase);
+        throw conflict(COURSE_NOT_AVAILABLE);
       }
       if (amount === 0) {
         if (!(await fulfil(purchase._id))) throw conflict(ALREADY_ENROLLED);
@@ -160,7 +189,7 @@ export function purchasesService(
         );
         return session.url;
       } catch (error) {
-        await purchases.deleteOne({ _id: purchase._id, status: 'pending' });
+        await dropPending(purchase);
         if (error instanceof GatewayUnavailableError) throw new HttpError(503, GATEWAY_DOWN);
         throw error;
       }

@@ -1,0 +1,210 @@
+import type { Coupon, CouponPricing } from '@courseport/contracts';
+import type { AuthContext } from '../../auth/verify.js';
+import type { Clock } from '../../clock.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
+import { type CourseDoc, coursesRepository } from '../courses/repository.js';
+import { COURSE_NOT_FOUND } from '../courses/service.js';
+import { COURSE_NOT_AVAILABLE, statusOf } from '../educator/lifecycle-status.js';
+import { amountInPaise } from '../purchases/pricing.js';
+import { usersRepository } from '../users/repository.js';
+import { type CouponDoc, couponKey, couponsRepository } from './repository.js';
+import type { NewCoupon } from './schemas.js';
+
+export const COUPON_NOT_FOUND = 'Coupon not found';
+export const COUPON_INACTIVE = 'This coupon is not active';
+export const COUPON_EXPIRED = 'This coupon has expired';
+export const COUPON_USED_UP = 'This coupon has been used up';
+export const DUPLICATE_CODE = 'This course already has a coupon with this code';
+
+/** What the buyer pays with the coupon, in paise: never below zero. */
+export function priceWithCoupon(basePaise: number, coupon: Pick<CouponDoc, 'percentOff' | 'amountOff'>): number {
+  const off =
+    coupon.percentOff !== undefined ? Math.round((basePaise * coupon.percentOff) / 100) : (coupon.amountOff ?? 0);
+  return Math.max(0, basePaise - off);
+}
+
+const toPublic = (coupon: CouponDoc, courseTitle: string): Coupon => ({
+  _id: coupon._id,
+  courseId: coupon.courseId,
+  courseTitle,
+  code: coupon.code,
+  ...(coupon.percentOff !== undefined ? { percentOff: coupon.percentOff } : {}),
+  ...(coupon.amountOff !== undefined ? { amountOff: coupon.amountOff / 100 } : {}),
+  ...(coupon.expiresAt ? { expiresAt: new Date(coupon.expiresAt).toISOString() } : {}),
+  ...(coupon.maxUses !== undefined ? { maxUses: coupon.maxUses } : {}),
+  uses: coupon.uses,
+  reserved: coupon.reserved,
+  active: coupon.active,
+  createdAt: new Date(coupon.createdAt).toISOString(),
+});
+
+/** Why a coupon cannot be used now, or null when it can. */
+function refusal(coupon: CouponDoc, now: Date): string | null {
+  if (!coupon.active) return COUPON_INACTIVE;
+  if (coupon.expiresAt && new Date(coupon.expiresAt) <= now) return COUPON_EXPIRED;
+  if (coupon.maxUses !== undefined && (coupon.usesLeft ?? 0) <= 0) return COUPON_USED_UP;
+  return null;
+}
+
+/** A coupon a purchase holds: what the purchase document records. */
+export interface HeldCoupon {
+  id: string;
+  code: string;
+  /** Whether the coupon has a use limit (its `usesLeft` counts this purchase). */
+  limited: boolean;
+}
+
+/**
+ * Coupon uses, counted so that a limit is never passed, even by checkouts racing for the last uses
+ * in several API processes:
+ * - a checkout **reserves** a use before it is created: one conditional update that takes one of
+ *   `usesLeft` only while some are left (and the coupon is active and unexpired). A checkout that
+ *   gets none is refused (409) before the gateway is asked, so nobody is charged the discounted
+ *   price beyond the limit; 20 buyers racing for 5 uses get 5 discounted checkouts, 15 refusals;
+ * - the purchase records the coupon (`coupon`, `couponState: 'held'`);
+ * - when the payment completes, fulfilment's own `pending → completed` update also sets
+ *   `couponState: 'used'` (so it happens exactly once per purchase), then the use moves from
+ *   `reserved` to `uses` (`used`);
+ * - when the checkout expires, is refunded as a second payment, or is dropped (the gateway was
+ *   down, the buyer owned the course meanwhile), its `pending →` update sets `couponState:
+ *   'released'` and the use goes back to `usesLeft` (`release`).
+ * A crash between a purchase's update and the coupon's leaves the use reserved: the coupon can then
+ * be used once less than its limit, never once more.
+ */
+export function couponUses(store: Store) {
+  const coupons = couponsRepository(store);
+  return {
+    /** Takes one use of the coupon for a checkout, or null when none is left (or it stopped applying). */
+    async reserve(coupon: CouponDoc, now: Date): Promise<HeldCoupon | null> {
+      const limited = coupon.maxUses !== undefined;
+      const taken = await coupons.findOneAndUpdate(
+        {
+          _id: coupon._id,
+          active: true,
+          $or: [{ expiresAt: { $exists: false } }, { expiresAt: { $gt: now } }],
+          ...(limited ? { usesLeft: { $gt: 0 } } : {}),
+        },
+        { $inc: { reserved: 1, ...(limited ? { usesLeft: -1 } : {}) } },
+      );
+      return taken ? { id: coupon._id, code: coupon.code, limited } : null;
+    },
+    /** The purchase holding it was paid: its reserved use becomes a use. */
+    async used(held: HeldCoupon): Promise<void> {
+      await coupons.updateOne({ _id: held.id }, { $inc: { reserved: -1, uses: 1 } });
+    },
+    /** The purchase holding it will never be paid: the use is free again. */
+    async release(held: HeldCoupon): Promise<void> {
+      await coupons.updateOne({ _id: held.id }, { $inc: { reserved: -1, ...(held.limited ? { usesLeft: 1 } : {}) } });
+    },
+  };
+}
+export type CouponUses = ReturnType<typeof couponUses>;
+
+/** Educators' coupons for their own courses, and the prices buyers get with them. */
+export function couponsService(store: Store, clock: Clock) {
+  const coupons = couponsRepository(store);
+  const courses = coursesRepository(store);
+  const users = usersRepository(store);
+
+  async function assertEducator(userId: string): Promise<void> {
+    const user = await users.findOne({ _id: userId }, { projection: { roles: 1 } });
+    if (!user?.roles.includes('educator')) throw forbidden('Educator access required');
+  }
+
+  async function titles(ids: string[]): Promise<Map<string, string>> {
+    const found = await courses.find({ _id: { $in: [...new Set(ids)] } }, { projection: { courseTitle: 1 } });
+    return new Map(found.map((c) => [c._id, c.courseTitle]));
+  }
+
+  const api = {
+    assertEducator,
+
+    async create(auth: AuthContext, input: NewCoupon): Promise<Coupon> {
+      await assertEducator(auth.userId);
+      const course = ID_PATTERN.test(input.courseId) ? await courses.findOne({ _id: input.courseId }) : null;
+      if (!course) throw notFound(COURSE_NOT_FOUND);
+      if (course.educator._id !== auth.userId) throw forbidden('You can only create coupons for your own courses');
+      const now = clock.now();
+      const expiresAt = input.expiresAt ? new Date(input.expiresAt) : undefined;
+      if (expiresAt && expiresAt <= now) throw badRequest('Invalid input: expiresAt: must be in the future');
+      const coupon: CouponDoc = {
+        _id: newId(),
+        courseId: course._id,
+        educatorId: auth.userId,
+        code: input.code,
+        codeKey: couponKey(course._id, input.code),
+        ...(input.percentOff !== undefined ? { percentOff: input.percentOff } : {}),
+        ...(input.amountOff !== undefined ? { amountOff: Math.round(input.amountOff * 100) } : {}),
+        ...(expiresAt ? { expiresAt } : {}),
+        ...(input.maxUses !== undefined ? { maxUses: input.maxUses, usesLeft: input.maxUses } : {}),
+        uses: 0,
+        reserved: 0,
+        active: true,
+        createdAt: now,
+      };
+      try {
+        await coupons.insertOne(coupon);
+      } catch (error) {
+        if (error instanceof ConflictError) throw conflict(DUPLICATE_CODE);
+        throw error;
+      }
+      return toPublic(coupon, course.courseTitle);
+    },
+
+    /** An educator's own coupons, newest first; an admin may read anyone's (all, or one course's). */
+    async list(auth: AuthContext, admin: boolean, courseId?: string): Promise<Coupon[]> {
+      if (!admin) await assertEducator(auth.userId);
+      const filter = {
+        ...(admin ? {} : { educatorId: auth.userId }),
+        ...(courseId !== undefined ? { courseId } : {}),
+      };
+      const found = await coupons.find(filter, { sort: { createdAt: -1 }, limit: 1000 });
+      const names = await titles(found.map((c) => c.courseId));
+      return found.map((c) => toPublic(c, names.get(c.courseId) ?? 'Deleted course'));
+    },
+
+    /** The caller's own coupon: 404 for none, 403 for another educator's. */
+    async owned(auth: AuthContext, couponId: string): Promise<CouponDoc> {
+      await assertEducator(auth.userId);
+      const coupon = ID_PATTERN.test(couponId) ? await coupons.findOne({ _id: couponId }) : null;
+      if (!coupon) throw notFound(COUPON_NOT_FOUND);
+      if (coupon.educatorId !== auth.userId) throw forbidden('You can only change coupons of your own courses');
+      return coupon;
+    },
+
+    async setActive(coupon: CouponDoc, active: boolean): Promise<Coupon> {
+      const updated = await coupons.findOneAndUpdate({ _id: coupon._id }, { $set: { active } });
+      if (!updated) throw notFound(COUPON_NOT_FOUND);
+      return toPublic(updated, (await titles([coupon.courseId])).get(coupon.courseId) ?? 'Deleted course');
+    },
+
+    /** The coupon of this code for this course, if it applies now: 404 for no such code, 400 for one that does not apply. */
+    async applicable(courseId: string, code: string): Promise<CouponDoc> {
+      const coupon = await coupons.findOne({ codeKey: couponKey(courseId, code) });
+      if (!coupon) throw notFound(COUPON_NOT_FOUND);
+      const why = refusal(coupon, clock.now());
+      if (why) throw badRequest(why);
+      return coupon;
+    },
+
+    /** A course that can be bought: 404 for none (or a draft), 409 for one taken off sale. */
+    async purchasable(courseId: string): Promise<CourseDoc> {
+      const course = ID_PATTERN.test(courseId) ? await courses.findOne({ _id: courseId }) : null;
+      if (!course || statusOf(course) === 'draft') throw notFound(COURSE_NOT_FOUND);
+      if (!course.isPublished) throw conflict(COURSE_NOT_AVAILABLE);
+      return course;
+    },
+
+    /** `POST /api/user/apply-coupon`: the price with the coupon, computed here. */
+    async quote(courseId: string, code: string): Promise<CouponPricing> {
+      const course = await api.purchasable(courseId);
+      const coupon = await api.applicable(courseId, code);
+      const originalAmount = amountInPaise(course.coursePrice, course.discount);
+      const amount = priceWithCoupon(originalAmount, coupon);
+      return { code: coupon.code, originalAmount, couponDiscount: originalAmount - amount, amount };
+    },
+  };
+  return api;
+}
+export type CouponsService = ReturnType<typeof couponsService>;

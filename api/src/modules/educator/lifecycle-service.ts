@@ -1,0 +1,254 @@
+import type { Chapter, EditableCourse } from '@courseport/contracts';
+import type { AuthContext } from '../../auth/verify.js';
+import type { Clock } from '../../clock.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
+import { ID_PATTERN, newId, type Store } from '../../store/index.js';
+import { couponsRepository } from '../coupons/repository.js';
+import { type ChapterDoc, type CourseDoc, coursesRepository, type LectureDoc } from '../courses/repository.js';
+import { sanitizeDescription } from '../courses/sanitize.js';
+import { COURSE_NOT_FOUND } from '../courses/service.js';
+import { purchasesRepository } from '../purchases/repository.js';
+import { usersRepository } from '../users/repository.js';
+import type { EditCourse } from './lifecycle-schemas.js';
+import { type CourseStatus, statusFields, statusOf } from './lifecycle-status.js';
+
+export const NOT_THE_OWNER = 'Only the course’s educator may change it';
+export const EDITED_MEANWHILE = 'The course was changed meanwhile. Please reload it and try again.';
+export const CANNOT_DELETE_SOLD =
+  'This course has been bought or has students, so it cannot be deleted. Unpublish or archive it instead.';
+export const CANNOT_DELETE_CHECKOUT =
+  'Someone is paying for this course right now, so it cannot be deleted. Unpublish it and try again later.';
+
+/** Purchases that mean someone paid, is paying, or was enrolled: a course with any is never deleted. */
+const BLOCKING_PURCHASES = ['pending', 'completed', 'refunded'];
+
+/** The blob ids of a course's thumbnail: the image under `/api/media/<id>`, and any renditions of it. */
+export function thumbnailBlobIds(course: Pick<CourseDoc, 'courseThumbnail'> & { thumbnail?: unknown }): string[] {
+  const ids = new Set<string>();
+  const idIn = (url: unknown) => (typeof url === 'string' ? /\/api\/media\/([a-f0-9]{24})(?:[/?#]|$)/.exec(url) : null);
+  const own = idIn(course.courseThumbnail)?.[1];
+  if (own) ids.add(own);
+  // Renditions (`thumbnail: { base, widths, formats }`) are stored as `<id>-<width>-<format>`.
+  const thumbnail = course.thumbnail as { base?: unknown; widths?: unknown; formats?: unknown } | undefined;
+  const base = idIn(thumbnail?.base)?.[1];
+  if (base) {
+    ids.add(base);
+    const widths = Array.isArray(thumbnail?.widths) ? thumbnail.widths : [];
+    const formats = Array.isArray(thumbnail?.formats) ? thumbnail.formats : [];
+    for (const width of widths) for (const format of formats) ids.add(`${base}-${width}-${format}`);
+  }
+  return [...ids];
+}
+
+/** What a published course needs; each missing thing named, so the educator knows what to fix. */
+export function publishProblems(
+  course: Pick<CourseDoc, 'courseTitle' | 'courseDescription' | 'coursePrice' | 'discount' | 'courseContent'>,
+): string[] {
+  const problems: string[] = [];
+  if (!course.courseTitle?.trim()) problems.push('a title');
+  if (!course.courseDescription?.replace(/<[^>]*>/g, '').trim()) problems.push('a description');
+  const chapters = course.courseContent ?? [];
+  if (!chapters.some((chapter) => chapter.chapterContent.length > 0))
+    problems.push('at least one chapter with at least one lecture');
+  const price = course.coursePrice;
+  const discount = course.discount;
+  if (!Number.isFinite(price) || price < 0 || !Number.isFinite(discount) || discount < 0 || discount > 100)
+    problems.push('a valid price and discount');
+  return problems;
+}
+
+const publishRefusal = (problems: string[]) =>
+  new HttpError(
+    422,
+    `A published course needs ${problems.join(', ')}. Please add ${problems.length > 1 ? 'them' : 'it'} first.`,
+  );
+
+function toEditable(course: CourseDoc): EditableCourse {
+  const courseContent: Chapter[] = [...(course.courseContent ?? [])]
+    .sort((a, b) => a.chapterOrder - b.chapterOrder)
+    .map((chapter) => ({
+      chapterId: chapter.chapterId,
+      chapterTitle: chapter.chapterTitle,
+      chapterOrder: chapter.chapterOrder,
+      chapterContent: [...chapter.chapterContent].sort((a, b) => a.lectureOrder - b.lectureOrder),
+    }));
+  return {
+    _id: course._id,
+    courseTitle: course.courseTitle,
+    courseDescription: course.courseDescription,
+    courseThumbnail: course.courseThumbnail,
+    ...(course.thumbnail ? { thumbnail: course.thumbnail as EditableCourse['thumbnail'] } : {}),
+    coursePrice: course.coursePrice,
+    discount: course.discount,
+    status: statusOf(course),
+    courseContent,
+    studentsCount: course.enrolledStudents?.length ?? 0,
+    createdAt: new Date(course.createdAt).toISOString(),
+    ...(course.updatedAt ? { updatedAt: new Date(course.updatedAt).toISOString() } : {}),
+  };
+}
+
+/**
+ * The new `courseContent` from the edit: chapters and lectures that name an id are the course's own
+ * (ids kept, so students' progress survives; a lecture may move to another chapter), those without
+ * one are new, and any left out are removed. Orders follow the list. An id that is not one of the
+ * course's, or that appears twice, is refused.
+ */
+export function mergeContent(current: ChapterDoc[], edit: NonNullable<EditCourse['courseContent']>): ChapterDoc[] {
+  const chapterIds = new Set(current.map((c) => c.chapterId));
+  const lectureIds = new Set(current.flatMap((c) => c.chapterContent.map((l) => l.lectureId)));
+  const seenChapters = new Set<string>();
+  const seenLectures = new Set<string>();
+  return edit.map((chapter, c) => {
+    if (chapter.chapterId !== undefined) {
+      if (!chapterIds.has(chapter.chapterId))
+        throw badRequest(`Invalid input: courseContent.${c}.chapterId: is not a chapter of this course`);
+      if (seenChapters.has(chapter.chapterId))
+        throw badRequest(`Invalid input: courseContent.${c}.chapterId: appears more than once`);
+      seenChapters.add(chapter.chapterId);
+    }
+    const lectures: LectureDoc[] = chapter.chapterContent.map((lecture, l) => {
+      if (lecture.lectureId !== undefined) {
+        const where = `courseContent.${c}.chapterContent.${l}.lectureId`;
+        if (!lectureIds.has(lecture.lectureId))
+          throw badRequest(`Invalid input: ${where}: is not a lecture of this course`);
+        if (seenLectures.has(lecture.lectureId)) throw badRequest(`Invalid input: ${where}: appears more than once`);
+        seenLectures.add(lecture.lectureId);
+      }
+      return {
+        lectureId: lecture.lectureId ?? newId(),
+        lectureTitle: lecture.lectureTitle,
+        lectureDuration: lecture.lectureDuration,
+        lectureUrl: lecture.lectureUrl,
+        isPreviewFree: lecture.isPreviewFree,
+        lectureOrder: l + 1,
+      };
+    });
+    return {
+      chapterId: chapter.chapterId ?? newId(),
+      chapterTitle: chapter.chapterTitle,
+      chapterOrder: c + 1,
+      chapterContent: lectures,
+    };
+  });
+}
+
+/**
+ * Editing, publishing, unpublishing, archiving and deleting a course. Every change is one
+ * conditional update on the course's `editVersion`, so two edits racing never merge into a course
+ * neither of them saw: the later one is a 409 and is sent again. Any write to the courses
+ * collection bumps its write version, which is what the catalog caches rebuild on.
+ */
+export function courseLifecycle(store: Store, clock: Clock, isAdmin: (auth: AuthContext) => Promise<boolean>) {
+  const courses = coursesRepository(store);
+  const purchases = purchasesRepository(store);
+  const users = usersRepository(store);
+  const coupons = couponsRepository(store);
+
+  async function isEducator(userId: string): Promise<boolean> {
+    const user = await users.findOne({ _id: userId }, { projection: { roles: 1 } });
+    return user?.roles.includes('educator') ?? false;
+  }
+
+  async function find(courseId: string): Promise<CourseDoc> {
+    const course = ID_PATTERN.test(courseId) ? await courses.findOne({ _id: courseId }) : null;
+    if (!course) throw notFound(COURSE_NOT_FOUND);
+    return course;
+  }
+
+  /** Replaces fields of the course read as `course`, or 409 if it changed since. Returns the course after. */
+  async function save(course: CourseDoc, set: Record<string, unknown>): Promise<CourseDoc> {
+    const version = (course.editVersion as number | undefined) ?? 0;
+    const unchanged =
+      version === 0 ? { $or: [{ editVersion: { $exists: false } }, { editVersion: 0 }] } : { editVersion: version };
+    const saved = await courses.findOneAndUpdate(
+      { _id: course._id, 'educator._id': course.educator._id, ...unchanged },
+      { $set: { ...set, editVersion: version + 1, updatedAt: clock.now() } },
+    );
+    if (!saved) throw conflict(EDITED_MEANWHILE);
+    return saved;
+  }
+
+  const api = {
+    /** The course for the editor: its owner (an educator) or an admin; 404 for no such course, else 403. */
+    async readable(auth: AuthContext, courseId: string): Promise<CourseDoc> {
+      if (await isAdmin(auth)) return find(courseId);
+      return api.owned(auth, courseId);
+    },
+
+    /** The caller's own course (and the caller an educator): 403 for anyone else, 404 for no such course. */
+    async owned(auth: AuthContext, courseId: string): Promise<CourseDoc> {
+      if (!(await isEducator(auth.userId))) throw forbidden('Educator access required');
+      const course = await find(courseId);
+      if (course.educator._id !== auth.userId) throw forbidden(NOT_THE_OWNER);
+      return course;
+    },
+
+    toEditable,
+
+    async edit(course: CourseDoc, input: EditCourse): Promise<CourseDoc> {
+      const set: Partial<CourseDoc> = {};
+      if (input.courseTitle !== undefined) set.courseTitle = input.courseTitle;
+      if (input.courseDescription !== undefined) set.courseDescription = sanitizeDescription(input.courseDescription);
+      if (input.coursePrice !== undefined) set.coursePrice = Math.round(input.coursePrice * 100) / 100;
+      if (input.discount !== undefined) set.discount = input.discount;
+      if (input.courseContent !== undefined)
+        set.courseContent = mergeContent(course.courseContent ?? [], input.courseContent);
+      // A published course stays complete: an edit may not take away what publishing required.
+      if (statusOf(course) === 'published') {
+        const problems = publishProblems({ ...course, ...set });
+        if (problems.length) throw publishRefusal(problems);
+      }
+      return save(course, set);
+    },
+
+    async publish(course: CourseDoc): Promise<CourseDoc> {
+      const problems = publishProblems(course);
+      if (problems.length) throw publishRefusal(problems);
+      if (statusOf(course) === 'published') return course;
+      return save(course, { ...statusFields('published'), publishedAt: clock.now() });
+    },
+
+    /** Out of the catalog, search and new purchases; enrolled students keep learning. */
+    async unpublish(course: CourseDoc): Promise<CourseDoc> {
+      const status = statusOf(course);
+      if (status === 'unpublished') return course;
+      if (status !== 'published') throw conflict(`Only a published course can be unpublished (this one is ${status})`);
+      return save(course, statusFields('unpublished'));
+    },
+
+    /** Like unpublish, and out of the educator's active list. */
+    async archive(course: CourseDoc): Promise<CourseDoc> {
+      if (statusOf(course) === 'archived') return course;
+      return save(course, statusFields('archived' satisfies CourseStatus));
+    },
+
+    /**
+     * Deletes a course nobody has bought, is buying or is enrolled in (a draft, or a course that
+     * never sold), with its coupons and thumbnail. A published course is unpublished first, so no
+     * checkout can start while its purchases are looked at; the purchase path checks the course is
+     * still for sale after writing its purchase, so one of the two always sees the other.
+     */
+    async remove(course: CourseDoc): Promise<void> {
+      if ((course.enrolledStudents?.length ?? 0) > 0) throw conflict(CANNOT_DELETE_SOLD);
+      let current = course;
+      if (statusOf(course) === 'published') current = await save(course, statusFields('unpublished'));
+      const blocking = await purchases.findOne(
+        { courseId: course._id, status: { $in: BLOCKING_PURCHASES } },
+        { projection: { status: 1 } },
+      );
+      if (blocking || (current.enrolledStudents?.length ?? 0) > 0) {
+        // Put it back as it was: a refused delete changes nothing.
+        if (current !== course) await save(current, statusFields('published')).catch(() => {});
+        throw conflict(blocking?.status === 'pending' ? CANNOT_DELETE_CHECKOUT : CANNOT_DELETE_SOLD);
+      }
+      const deleted = await courses.deleteOne({ _id: course._id, 'educator._id': course.educator._id });
+      if (deleted === 0) throw notFound(COURSE_NOT_FOUND);
+      await coupons.deleteMany({ courseId: course._id });
+      // The same call add-course uses to take a thumbnail back; a blob already gone is no error.
+      await Promise.all(thumbnailBlobIds(course).map((id) => store.blobs.delete(id).catch(() => {})));
+    },
+  };
+  return api;
+}
+export type CourseLifecycle = ReturnType<typeof courseLifecycle>;
