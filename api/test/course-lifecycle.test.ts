@@ -4,10 +4,10 @@ import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { CANNOT_DELETE_SOLD, EDITED_MEANWHILE, NOT_THE_OWNER } from '../src/modules/educator/lifecycle-service.js';
 import { COURSE_NOT_AVAILABLE } from '../src/modules/educator/lifecycle-status.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
-import { thumbnailPng } from '../src/seed/thumbnail.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
+import { thumbnailPng } from './support/png.js';
 import { bothStores } from './support/stores.js';
 
 const PNG = thumbnailPng(4, 64, 36);

@@ -7,6 +7,7 @@ import { couponsRepository } from '../coupons/repository.js';
 import { type ChapterDoc, type CourseDoc, coursesRepository, type LectureDoc } from '../courses/repository.js';
 import { sanitizeDescription } from '../courses/sanitize.js';
 import { COURSE_NOT_FOUND } from '../courses/service.js';
+import { thumbnailBlobs, thumbnailIdOf } from '../media/thumbnails.js';
 import { purchasesRepository } from '../purchases/repository.js';
 import { usersRepository } from '../users/repository.js';
 import type { EditCourse } from './lifecycle-schemas.js';
@@ -21,24 +22,6 @@ export const CANNOT_DELETE_CHECKOUT =
 
 /** Purchases that mean someone paid, is paying, or was enrolled: a course with any is never deleted. */
 const BLOCKING_PURCHASES = ['pending', 'completed', 'refunded'];
-
-/** The blob ids of a course's thumbnail: the image under `/api/media/<id>`, and any renditions of it. */
-export function thumbnailBlobIds(course: Pick<CourseDoc, 'courseThumbnail'> & { thumbnail?: unknown }): string[] {
-  const ids = new Set<string>();
-  const idIn = (url: unknown) => (typeof url === 'string' ? /\/api\/media\/([a-f0-9]{24})(?:[/?#]|$)/.exec(url) : null);
-  const own = idIn(course.courseThumbnail)?.[1];
-  if (own) ids.add(own);
-  // Renditions (`thumbnail: { base, widths, formats }`) are stored as `<id>-<width>-<format>`.
-  const thumbnail = course.thumbnail as { base?: unknown; widths?: unknown; formats?: unknown } | undefined;
-  const base = idIn(thumbnail?.base)?.[1];
-  if (base) {
-    ids.add(base);
-    const widths = Array.isArray(thumbnail?.widths) ? thumbnail.widths : [];
-    const formats = Array.isArray(thumbnail?.formats) ? thumbnail.formats : [];
-    for (const width of widths) for (const format of formats) ids.add(`${base}-${width}-${format}`);
-  }
-  return [...ids];
-}
 
 /** What a published course needs; each missing thing named, so the educator knows what to fix. */
 export function publishProblems(
@@ -245,8 +228,15 @@ export function courseLifecycle(store: Store, clock: Clock, isAdmin: (auth: Auth
       const deleted = await courses.deleteOne({ _id: course._id, 'educator._id': course.educator._id });
       if (deleted === 0) throw notFound(COURSE_NOT_FOUND);
       await coupons.deleteMany({ courseId: course._id });
-      // The same call add-course uses to take a thumbnail back; a blob already gone is no error.
-      await Promise.all(thumbnailBlobIds(course).map((id) => store.blobs.delete(id).catch(() => {})));
+      // Its image: the renditions, and the upload stored before renditions existed, if any. A blob
+      // already gone is no error.
+      const { thumbnail } = course;
+      if (thumbnail)
+        await thumbnailBlobs(store)
+          .remove(thumbnailIdOf(thumbnail), thumbnail.widths)
+          .catch(() => {});
+      const original = /\/api\/media\/([a-f0-9]{24})(?:[/?#]|$)/.exec(course.courseThumbnail)?.[1];
+      if (original) await store.blobs.delete(original).catch(() => {});
     },
   };
   return api;
