@@ -88,7 +88,11 @@ describe('the assembled platform', () => {
     const { courses } = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
     const { courseData } = await fetch(`${platform.urls.api}/api/course/${courses[0]._id}`).then((r) => r.json());
     const html = await fetch(`${platform.urls.shell}/course/${courses[0]._id}`).then((r) => r.text());
-    expect(html).toContain(`<link rel="preload" as="image" href="${courseData.courseThumbnail}" fetchpriority="high">`);
+    // The renditions the page's <picture> chooses from, in the best format, at the sizes it draws.
+    const hint = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(hint).toContain(`href="${courseData.courseThumbnail}"`);
+    expect(hint).toContain(`imagesrcset="${courseData.thumbnail.base}/320.webp 320w, `);
+    expect(hint).toContain('type="image/webp" fetchpriority="high"');
     // A course the API does not have is a page that does not exist (seo.e2e.test.ts).
     const missing = await fetch(`${platform.urls.shell}/course/no-such-course`);
     expect(missing.status).toBe(404);

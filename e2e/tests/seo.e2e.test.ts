@@ -65,9 +65,10 @@ describe('metadata for search engines and link previews', () => {
     expect(meta(page.head, 'og:image')).toBe(courseData.courseThumbnail);
     expect(meta(page.head, 'twitter:card')).toBe('summary_large_image');
     // The one API answer also named the image to preload.
-    expect(page.head).toContain(
-      `<link rel="preload" as="image" href="${courseData.courseThumbnail}" fetchpriority="high">`,
+    expect(page.head).toMatch(
+      /<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+" imagesizes="[^"]+" type="image\/webp" fetchpriority="high">/,
     );
+    expect(page.head).toContain(`href="${courseData.courseThumbnail}" imagesrcset="${courseData.thumbnail.base}/`);
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(page.head)?.[1];
     const course = JSON.parse(json ?? 'null');
     expect(course).toMatchObject({
