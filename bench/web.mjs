@@ -1,12 +1,16 @@
 // pnpm bench:web — first load of the storefront pages in Chromium, cold, against the platform
 // started as in production from the built dist folders. Measures bytes and requests unthrottled,
 // FCP / LCP / TBT under Lighthouse's mobile slow-4G throttling, and checks that every shared
-// singleton is loaded once. Prints a table and writes docs/performance.md (bench:web section).
+// singleton is loaded once. Then uploads camera-size photos as the thumbnails of new courses and
+// loads the course list (and Home) again, to compare their LCP and image bytes per card with the
+// demo thumbnails'. Prints tables and writes docs/performance.md (bench:web section).
 //
 // Environment:
 //   BENCH_RUNS=5                    cold loads per page and pass
 //   BENCH_PAGES=home,list,details   which pages (keys) to load
 //   BENCH_PASSES=network,throttled  which passes to run
+//   BENCH_PHOTOS=12                 camera-size photo courses uploaded for the second catalog (the
+//                                   course list and Home loaded again with them); 0: demo only
 //   BENCH_WRITE=0                   do not write docs/performance.md (default: write when all
 //                                   pages and passes ran; BENCH_WRITE=1 writes a partial run too)
 //   BENCH_REPORT=path               write that file's bench:web section instead
@@ -18,13 +22,18 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { singletonProblems } from './lib/web-federation.mjs';
 import { coldLoad } from './lib/web-load.mjs';
+import { countCards, uploadPhotoCourses } from './lib/web-photos.mjs';
 import {
   aggregatePage,
   budgets,
+  cardImages,
   consoleTable,
+  imageBytes,
   kb,
   machine,
   markdownSection,
+  photoComparison,
+  photoConsoleTable,
   scriptName,
   writeBetweenMarkers,
 } from './lib/web-report.mjs';
@@ -39,6 +48,8 @@ const PAGES = [
   { key: 'details', name: 'Course details', path: '/course/:id' },
 ];
 const PASSES = ['network', 'throttled'];
+/** The pages loaded again once the camera photos are the newest courses' thumbnails. */
+const PHOTO_PAGES = ['list', 'home'];
 
 /** Shared packages every page must load exactly once (more may be shared; all are checked). */
 const EXPECTED_SINGLETONS = ['react', 'react-dom', 'zustand', '@courseport/shared-ui'];
@@ -79,9 +90,12 @@ function options() {
     'BENCH_PAGES',
   );
   const passes = listOption(process.env.BENCH_PASSES, PASSES, 'BENCH_PASSES');
-  const complete = pageKeys.length === PAGES.length && passes.length === PASSES.length;
+  const photos = Number(process.env.BENCH_PHOTOS ?? 12);
+  if (!Number.isInteger(photos) || photos < 0 || photos > 20)
+    throw new Error('BENCH_PHOTOS must be a whole number from 0 to 20 (the API adds at most 20 courses an hour)');
+  const complete = pageKeys.length === PAGES.length && passes.length === PASSES.length && photos > 0;
   const write = process.env.BENCH_WRITE === undefined ? complete : process.env.BENCH_WRITE !== '0';
-  return { runs, pages: PAGES.filter((p) => pageKeys.includes(p.key)), passes, write };
+  return { runs, pages: PAGES.filter((p) => pageKeys.includes(p.key)), passes, photos, write };
 }
 
 /** @type {(() => Promise<void>)[]} what to undo, in the order it was done */
@@ -120,7 +134,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 async function main() {
-  const { runs, pages, passes, write } = options();
+  const { runs, pages, passes, photos, write } = options();
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'courseport-bench-web-'));
   await onCleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -182,29 +196,61 @@ async function main() {
   // One unmeasured load per page first: it fills the static servers' gzip caches and the API's
   // first-request work, which a deployed platform has done long before a visitor comes. Every
   // measured load after it is still cold in the browser (a new context each time).
-  for (const page of measured) {
-    const warmUp = await coldLoad(browser, `${platform.urls.shell}${page.path}`);
-    for (const error of warmUp.errors) errors.push(`${page.name} (warm-up): ${error}`);
-  }
-
   // Sequential on purpose: two cores, and timings must not compete with each other.
-  for (const pass of passes) {
-    const throttled = pass === 'throttled';
-    for (const page of measured) {
-      for (let run = 1; run <= runs; run++) {
-        const result = await coldLoad(browser, `${platform.urls.shell}${page.path}`, { throttled });
-        result.singletonProblems = singletonProblems(result.federation, result.duplicateScripts, EXPECTED_SINGLETONS);
-        (throttled ? page.throttled : page.unthrottled).push(result);
-        for (const error of result.errors) errors.push(`${page.name} (${pass} run ${run}): ${error}`);
-        console.log(
-          `${pass.padEnd(9)} ${page.name.padEnd(14)} #${run}  JS ${kb(result.summary.bytes.js)} KB, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
-        );
+  /** @param {import('./lib/web-report.mjs').PageRuns[]} list */
+  async function measure(list) {
+    for (const page of list) {
+      const warmUp = await coldLoad(browser, `${platform.urls.shell}${page.path}`);
+      for (const error of warmUp.errors) errors.push(`${page.name} (warm-up): ${error}`);
+    }
+    for (const pass of passes) {
+      const throttled = pass === 'throttled';
+      for (const page of list) {
+        for (let run = 1; run <= runs; run++) {
+          const result = await coldLoad(browser, `${platform.urls.shell}${page.path}`, {
+            throttled,
+            inspect: countCards,
+          });
+          result.singletonProblems = singletonProblems(result.federation, result.duplicateScripts, EXPECTED_SINGLETONS);
+          (throttled ? page.throttled : page.unthrottled).push(result);
+          for (const error of result.errors) errors.push(`${page.name} (${pass} run ${run}): ${error}`);
+          const images = imageBytes(result);
+          console.log(
+            `${pass.padEnd(9)} ${page.name.padEnd(14)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
+          );
+        }
       }
     }
   }
+  await measure(measured);
+
+  // The second catalog: camera-size photos as the thumbnails of the newest courses.
+  /** @type {import('./lib/web-report.mjs').PageRuns[]} */
+  const photoMeasured = [];
+  let upload;
+  const photoPages = measured.filter((p) => PHOTO_PAGES.includes(p.key));
+  if (photos > 0 && photoPages.length) {
+    console.log(`\nCamera photos: generating and uploading ${photos} photo courses as the demo educator…`);
+    upload = await uploadPhotoCourses(platform.urls.api, { count: photos, log: (line) => console.log(line) });
+    console.log(
+      `Uploaded ${upload.count} photos, ${(upload.bytes / 1024 ** 2).toFixed(1)} MB in all (largest ${(upload.largest / 1024 ** 2).toFixed(1)} MB), ${upload.uploadSeconds.toFixed(1)} s of uploads; loading ${photoPages.map((p) => p.key).join(', ')} again.\n`,
+    );
+    for (const page of photoPages)
+      photoMeasured.push({
+        ...page,
+        key: `${page.key}-photos`,
+        name: `${page.name} · photos`,
+        unthrottled: [],
+        throttled: [],
+      });
+    await measure(photoMeasured);
+  }
 
   const summaries = measured.map(aggregatePage);
-  console.log(`\n${consoleTable(summaries)}`);
+  const photoSummaries = photoMeasured.map(aggregatePage);
+  const images = Object.fromEntries([...measured, ...photoMeasured].map((p) => [p.key, cardImages(p)]));
+  const photoRows = photoComparison(summaries, photoSummaries, images);
+  console.log(`\n${consoleTable([...summaries, ...photoSummaries])}`);
   console.log('(KB transferred, 1 KB = 1,024 bytes; unthrottled medians. * ms, median under mobile slow 4G + CPU ×4.)');
 
   for (const page of summaries) {
@@ -218,6 +264,10 @@ async function main() {
     const shared = (page.federation?.shared ?? []).filter((s) => s.providers.length);
     console.log(`  ${page.name}: ${shared.map((s) => `${s.name}←${s.providers.join('+')}`).join(', ') || 'none'}`);
     for (const problem of page.singletonProblems) console.log(`    PROBLEM: ${problem}`);
+  }
+  if (photoRows.length) {
+    console.log(`\nCamera photos vs demo thumbnails:\n${photoConsoleTable(photoRows)}`);
+    console.log('(* median under mobile slow 4G + CPU ×4; KB/card: image KB transferred ÷ cards on the page.)');
   }
   console.log('\nBudgets:');
   for (const budget of budgets(summaries))
@@ -237,11 +287,12 @@ async function main() {
       REPORT,
       markdownSection({
         pages: summaries,
-        machine: { ...machine(), loadAtStart },
+        machine: { ...machine(), loadAtStart, loadAtEnd: os.loadavg()[0] },
         chromium: chromiumVersion,
         date: new Date(),
         runs,
         origins,
+        photos: upload ? { rows: photoRows, upload } : undefined,
       }),
     );
     console.log(`\nWrote ${path.relative(process.cwd(), REPORT) || REPORT} (bench:web section).`);

@@ -47,15 +47,17 @@ function expectedErrorStatus(request) {
  * @property {string[]} errors page errors and failed requests
  * @property {string[]} consoleErrors console errors (reported, not fatal)
  * @property {string[]} [singletonProblems] set by the caller, who knows which singletons to expect
+ * @property {unknown} [inspected] what the `inspect` option's function returned, run in the settled page
  */
 
 /**
  * @param {Browser} browser
  * @param {string} url
- * @param {{ throttled?: boolean, timeoutMs?: number }} [options]
+ * @param {{ throttled?: boolean, timeoutMs?: number, inspect?: () => unknown }} [options] `inspect`: a
+ *   function evaluated in the page once it has settled (e.g. counting its cards)
  * @returns {Promise<LoadResult>}
  */
-export async function coldLoad(browser, url, { throttled = false, timeoutMs = 90_000 } = {}) {
+export async function coldLoad(browser, url, { throttled = false, timeoutMs = 90_000, inspect } = {}) {
   const context = await browser.newContext(throttled ? mobileContextOptions() : { viewport: DESKTOP_VIEWPORT });
   try {
     const page = await context.newPage();
@@ -78,6 +80,7 @@ export async function coldLoad(browser, url, { throttled = false, timeoutMs = 90
     const settled = await waitForQuiet(page, network);
     const timings = await readTimings(page);
     const federation = await sharedModules(page);
+    const inspected = inspect ? await page.evaluate(inspect) : undefined;
     network.stop();
 
     const requests = network.requests();
@@ -109,6 +112,7 @@ export async function coldLoad(browser, url, { throttled = false, timeoutMs = 90
       settled,
       errors,
       consoleErrors: unexpectedConsole,
+      inspected,
     };
   } finally {
     await context.close();

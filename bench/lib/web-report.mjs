@@ -2,7 +2,7 @@
 // the Markdown section written between the bench:web markers of docs/performance.md.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { CATEGORIES } from './web-network.mjs';
+import { CATEGORIES, categoryOf } from './web-network.mjs';
 
 /** @typedef {import('./web-load.mjs').LoadResult} LoadResult */
 
@@ -107,6 +107,137 @@ export function aggregatePage(page) {
 
 /** @typedef {ReturnType<typeof aggregatePage>} PageSummary */
 
+/** How far the course list's LCP with camera photos may be from its LCP with the demo thumbnails. */
+export const PHOTO_LCP_TOLERANCE = 0.1;
+
+/**
+ * The image responses of one load: bytes transferred (every image request, and the API's media
+ * renditions alone), how many, and per card shown (`inspected`: the page's card count).
+ * @param {LoadResult} result
+ */
+export function imageBytes(result) {
+  const images = result.requests.filter((r) => categoryOf(r) === 'image' && !r.fromCache);
+  const media = images.filter((r) => new URL(r.url).pathname.startsWith('/api/media/'));
+  const bytes = images.reduce((sum, r) => sum + r.transferred, 0);
+  const cards = typeof result.inspected === 'number' ? result.inspected : undefined;
+  return {
+    bytes,
+    mediaBytes: media.reduce((sum, r) => sum + r.transferred, 0),
+    images: images.length,
+    cards,
+    perCard: cards ? bytes / cards : undefined,
+  };
+}
+
+/**
+ * Images per card of one page over its runs: medians of the desktop (unthrottled) and mobile
+ * (throttled) loads.
+ * @param {PageRuns} page
+ */
+export function cardImages(page) {
+  const of = (/** @type {LoadResult[]} */ runs) => {
+    const each = runs.map(imageBytes);
+    return {
+      bytes: median(each.map((i) => i.bytes)),
+      images: median(each.map((i) => i.images)),
+      cards: median(each.map((i) => i.cards)),
+      perCard: median(each.map((i) => i.perCard)),
+    };
+  };
+  return { desktop: of(page.unthrottled), mobile: of(page.throttled) };
+}
+
+/**
+ * The demo-thumbnail pages side by side with the same pages after camera photos were uploaded.
+ * @param {PageSummary[]} demo
+ * @param {PageSummary[]} photos
+ * @param {Record<string, ReturnType<typeof cardImages>>} images by page key (photo pages: `<key>-photos`)
+ */
+export function photoComparison(demo, photos, images) {
+  return photos.map((p) => {
+    const key = p.key.replace(/-photos$/, '');
+    const d = demo.find((x) => x.key === key);
+    const ratio = d?.lcp && p.lcp !== undefined ? p.lcp / d.lcp : undefined;
+    return {
+      name: d?.name ?? p.name,
+      key,
+      demoLcp: d?.lcp,
+      photosLcp: p.lcp,
+      demoLcpRuns: d?.lcpRuns ?? [],
+      photosLcpRuns: p.lcpRuns,
+      ratio,
+      within: ratio === undefined ? undefined : ratio <= 1 + PHOTO_LCP_TOLERANCE,
+      photosLcpElement: p.lcpElement,
+      demoImages: images[key],
+      photosImages: images[p.key],
+    };
+  });
+}
+
+/** @typedef {ReturnType<typeof photoComparison>[number]} PhotoRow */
+
+/** @param {number | undefined} ratio */
+const percent = (ratio) => (ratio === undefined ? '–' : `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`);
+
+/**
+ * Plain-text comparison for the console.
+ * @param {PhotoRow[]} rows
+ */
+export function photoConsoleTable(rows) {
+  const header = ['page', 'LCP* demo', 'LCP* photos', 'Δ', 'cards', 'KB/card desk', 'KB/card mob*', 'images desk/mob'];
+  const body = rows.flatMap((r) => [
+    [
+      `${r.name} · demo`,
+      ms(r.demoLcp),
+      '',
+      '',
+      String(r.demoImages?.desktop.cards ?? '–'),
+      kb(r.demoImages?.desktop.perCard),
+      kb(r.demoImages?.mobile.perCard),
+      `${r.demoImages?.desktop.images ?? '–'}/${r.demoImages?.mobile.images ?? '–'}`,
+    ],
+    [
+      `${r.name} · photos`,
+      '',
+      ms(r.photosLcp),
+      percent(r.ratio),
+      String(r.photosImages?.desktop.cards ?? '–'),
+      kb(r.photosImages?.desktop.perCard),
+      kb(r.photosImages?.mobile.perCard),
+      `${r.photosImages?.desktop.images ?? '–'}/${r.photosImages?.mobile.images ?? '–'}`,
+    ],
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+/**
+ * The Markdown of the camera-photos comparison.
+ * @param {PhotoRow[]} rows
+ * @param {{ count: number, bytes: number, largest: number, uploadSeconds: number }} upload
+ */
+function photoSection(rows, upload) {
+  const list = rows.find((r) => r.key === 'list');
+  return [
+    '',
+    '### Camera-size photos as thumbnails',
+    '',
+    `After the demo-thumbnail loads above, the bench generates ${upload.count} camera-size JPEGs with sharp (4000×3000 JPEG quality 90, a gradient with texture at three scales so that the card-size renditions keep a photo's detail, camera EXIF; ${(upload.bytes / upload.count / 1024 ** 2).toFixed(1)} MB on average, largest ${(upload.largest / 1024 ** 2).toFixed(1)} MB; nothing committed), signs in as the demo educator and adds ${upload.count} published courses with them through \`POST /api/educator/add-course\` (${(upload.uploadSeconds / upload.count).toFixed(1)} s per upload, renditions included). The course list's first page then starts with those ${upload.count} courses (newest first), above the 13 demo ones, and the same pages are loaded again, cold, the same way.`,
+    '',
+    `Goal (#17): the course list's LCP with the photos within ${PHOTO_LCP_TOLERANCE * 100} % of its LCP with the demo thumbnails: **${list?.within === undefined ? 'not measured' : list.within ? 'met' : 'not met'}**${list?.ratio === undefined ? '' : ` (${percent(list.ratio)})`}.`,
+    '',
+    '| Page | LCP, demo thumbnails | LCP, camera photos | Photos vs demo | LCP of each run (demo / photos) | Cards | Image KB per card, desktop (demo → photos) | Image KB per card, mobile (demo → photos) | Images loaded, desktop / mobile (demo → photos) | LCP element with photos |',
+    '|---|---:|---:|---:|---|---:|---:|---:|---|---|',
+    ...rows.map((r) => {
+      const runs = (values) => values.map((v) => (v === undefined ? '–' : (v / 1000).toFixed(2))).join(' / ') || '–';
+      return `| ${r.name} | ${seconds(r.demoLcp)} | ${seconds(r.photosLcp)} | ${percent(r.ratio)} | ${runs(r.demoLcpRuns)} — ${runs(r.photosLcpRuns)} | ${r.demoImages?.desktop.cards ?? '–'} → ${r.photosImages?.desktop.cards ?? '–'} | ${kb(r.demoImages?.desktop.perCard)} → ${kb(r.photosImages?.desktop.perCard)} | ${kb(r.demoImages?.mobile.perCard)} → ${kb(r.photosImages?.mobile.perCard)} | ${r.demoImages?.desktop.images ?? '–'} / ${r.demoImages?.mobile.images ?? '–'} → ${r.photosImages?.desktop.images ?? '–'} / ${r.photosImages?.mobile.images ?? '–'} | ${r.photosLcpElement ? `\`${r.photosLcpElement.replace(/\|/g, '\\|').slice(0, 50)}\`` : '–'} |`;
+    }),
+    '',
+    "Image KB per card: every image response of the load (the API's renditions, the placeholder art, icons), bytes transferred, divided by the course cards on the page (`.sf-course-card`); thumbnails below the fold are lazy and not loaded, so a card's share is what a visitor actually downloads. LCP as above (mobile slow 4G, CPU ×4). The photo loads come after the demo ones, not interleaved with them: on a busy machine part of a difference is the load changing in between (Home's LCP element is its heading, which the thumbnails do not touch, so its change is a measure of that drift).",
+  ];
+}
+
 /**
  * Budget verdicts. A budget whose pages were not measured in this run is "not measured".
  * @param {PageSummary[]} pages
@@ -200,18 +331,19 @@ export function consoleTable(pages) {
  * The Markdown section for docs/performance.md.
  * @param {object} input
  * @param {PageSummary[]} input.pages
- * @param {ReturnType<typeof machine> & { loadAtStart?: number }} input.machine
+ * @param {ReturnType<typeof machine> & { loadAtStart?: number, loadAtEnd?: number }} input.machine
  * @param {string} input.chromium
  * @param {Date} input.date
  * @param {number} input.runs
  * @param {Record<string, string>} input.origins origin → app name
+ * @param {{ rows: PhotoRow[], upload: { count: number, bytes: number, largest: number, uploadSeconds: number } }} [input.photos]
  */
-export function markdownSection({ pages, machine: m, chromium, date, runs, origins }) {
+export function markdownSection({ pages, machine: m, chromium, date, runs, origins, photos }) {
   const out = [];
   const push = (...lines) => out.push(...lines);
   push(
     `Last run: ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC, \`pnpm bench:web\` (builds, then \`node bench/web.mjs\`), ${runs} cold load${runs === 1 ? '' : 's'} per page and pass; the figures are medians.`,
-    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb.toFixed(1)} GB memory, ${m.os}; Node ${m.node}; Chromium ${chromium} (headless, playwright-core)${m.loadAtStart === undefined ? '' : `; 1-minute load average at the start: ${m.loadAtStart.toFixed(2)}`}.`,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb.toFixed(1)} GB memory, ${m.os}; Node ${m.node}; Chromium ${chromium} (headless, playwright-core)${m.loadAtStart === undefined ? '' : `; 1-minute load average at the start: ${m.loadAtStart.toFixed(2)}`}${m.loadAtEnd === undefined ? '' : `, at the end: ${m.loadAtEnd.toFixed(2)}`}.${Math.max(m.loadAtStart ?? 0, m.loadAtEnd ?? 0) > m.cores ? ` **The machine was busy (load average above its ${m.cores} cores): timings are noisy.**` : ''}`,
     '',
     'The platform runs as in production (`startPlatform`: the API and the static servers of the built `dist/` folders, gzip) with a fresh data folder and the 13 demo courses; nobody is signed in. Every load is **cold**: a new browser context (empty cache, no cookies).',
     '',
@@ -241,6 +373,8 @@ export function markdownSection({ pages, machine: m, chromium, date, runs, origi
         `| ${p.name} | ${seconds(p.fcp)} | ${seconds(p.lcp)} | ${p.lcpRuns.map((v) => (v === undefined ? '–' : (v / 1000).toFixed(2))).join(' / ') || '–'} | ${p.tbt === undefined ? '–' : `${Math.round(p.tbt)} ms`} | ${p.throttledRequestsBeforeFcp ?? '–'} | ${p.lcpElement ? `\`${p.lcpElement.replace(/\|/g, '\\|').slice(0, 60)}\`` : '–'} |`,
     ),
   );
+
+  if (photos?.rows.length) push(...photoSection(photos.rows, photos.upload));
 
   // The biggest JS files across the measured pages.
   /** @type {Map<string, { transferred: number, pages: string[] }>} */
