@@ -6,7 +6,13 @@ import {
   QueryProvider,
   queryClient,
 } from '@courseport/shared-ui';
-import { apiMocks, makeCourseCard, renderRoutes } from '@courseport/shared-ui/testing';
+import {
+  apiMocks,
+  gettingStartedChapter,
+  makeCourseCard,
+  makeLecture,
+  renderRoutes,
+} from '@courseport/shared-ui/testing';
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
@@ -76,13 +82,8 @@ export async function findToast(text: string, kind: 'success' | 'error' | 'info'
   return notice;
 }
 
-export const lecture = (overrides: Partial<Lecture> & Pick<Lecture, 'lectureId' | 'lectureTitle'>): Lecture => ({
-  lectureDuration: 10,
-  isPreviewFree: false,
-  lectureOrder: 1,
-  lectureUrl: `https://youtu.be/${overrides.lectureId}video`,
-  ...overrides,
-});
+export const lecture = (overrides: Parameters<typeof makeLecture>[0]): Lecture =>
+  makeLecture({ lectureUrl: `https://youtu.be/${overrides.lectureId}video`, ...overrides });
 
 /**
  * Two chapters, six lectures, 2h 20m. The chapters come out of order (the page sorts them):
@@ -101,27 +102,7 @@ export function defaultChapters(): Chapter[] {
         lecture({ lectureId: 'l6', lectureTitle: 'Wrap-up quiz', lectureDuration: 0, lectureOrder: 4 }),
       ],
     },
-    {
-      chapterId: 'ch1',
-      chapterTitle: 'Getting Started',
-      chapterOrder: 1,
-      chapterContent: [
-        lecture({
-          lectureId: 'l1',
-          lectureTitle: 'Welcome to the course',
-          lectureDuration: 20,
-          lectureUrl: 'https://youtu.be/intro123?si=share',
-          lectureOrder: 1,
-        }),
-        lecture({
-          lectureId: 'l2',
-          lectureTitle: 'Setting up your tools',
-          lectureDuration: 45,
-          lectureUrl: 'https://www.youtube.com/embed/setup456',
-          lectureOrder: 2,
-        }),
-      ],
-    },
+    gettingStartedChapter({ lecture, l2: { lectureUrl: 'https://www.youtube.com/embed/setup456' } }),
   ];
 }
 

@@ -11,7 +11,7 @@ import { beforeEach, expect, type Mock, vi } from 'vitest';
 /** Routers for rendering a screen at a path in tests (the app gets them from shared-ui). */
 export { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
-import type { ThumbnailImage } from '@courseport/contracts';
+import type { Chapter, Lecture, ThumbnailImage } from '@courseport/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/client';
 import type { CourseCard } from '../src/contracts/index';
 import { createQueryClient, type QueryClient } from '../src/query/index';
@@ -63,6 +63,46 @@ export function makeCourseCard(overrides: Partial<CourseCard> & Pick<CourseCard,
     enrolledCount: 340,
     createdAt: '2025-03-01T10:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** A lecture: 10 minutes, paid, first in its chapter, unless overridden. */
+export const makeLecture = (overrides: Partial<Lecture> & Pick<Lecture, 'lectureId' | 'lectureTitle'>): Lecture => ({
+  lectureDuration: 10,
+  isPreviewFree: false,
+  lectureOrder: 1,
+  ...overrides,
+});
+
+/**
+ * The React course's first chapter, as the course page and the player tests know it: 'Getting
+ * Started' ('Welcome to the course' l1 20m, 'Setting up your tools' l2 45m), each lecture as the
+ * caller adapts it (`lecture` makes them; `l1`/`l2` change them).
+ */
+export function gettingStartedChapter({
+  lecture = makeLecture,
+  l1 = {},
+  l2 = {},
+}: {
+  lecture?: typeof makeLecture;
+  l1?: Partial<Lecture>;
+  l2?: Partial<Lecture>;
+} = {}): Chapter {
+  return {
+    chapterId: 'ch1',
+    chapterTitle: 'Getting Started',
+    chapterOrder: 1,
+    chapterContent: [
+      lecture({
+        lectureId: 'l1',
+        lectureTitle: 'Welcome to the course',
+        lectureDuration: 20,
+        lectureUrl: 'https://youtu.be/intro123?si=share',
+        lectureOrder: 1,
+        ...l1,
+      }),
+      lecture({ lectureId: 'l2', lectureTitle: 'Setting up your tools', lectureDuration: 45, lectureOrder: 2, ...l2 }),
+    ],
   };
 }
 

@@ -1,12 +1,11 @@
+import { api, type CourseCard, type CourseDetails, createQueryClient, QueryProvider } from '@courseport/shared-ui';
 import {
-  api,
-  type CourseCard,
-  type CourseDetails,
-  createQueryClient,
-  type Lecture,
-  QueryProvider,
-} from '@courseport/shared-ui';
-import { apiMocks, makeCourseCard, renderRoutes } from '@courseport/shared-ui/testing';
+  apiMocks,
+  gettingStartedChapter,
+  makeLecture as lecture,
+  makeCourseCard,
+  renderRoutes,
+} from '@courseport/shared-ui/testing';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
@@ -55,12 +54,7 @@ export function renderAt(path: string) {
 /** A catalog card (`makeCourseCard` of the testing kit). */
 export const makeCourse = makeCourseCard;
 
-export const lecture = (overrides: Partial<Lecture> & Pick<Lecture, 'lectureId' | 'lectureTitle'>): Lecture => ({
-  lectureDuration: 10,
-  isPreviewFree: false,
-  lectureOrder: 1,
-  ...overrides,
-});
+export { lecture };
 
 export function makeDetails(overrides: Partial<CourseDetails> = {}): CourseDetails {
   return {
@@ -68,22 +62,7 @@ export function makeDetails(overrides: Partial<CourseDetails> = {}): CourseDetai
     courseDescription:
       '<h2>Build modern apps</h2><p>Learn <strong>React</strong> from scratch with hands-on projects.</p>',
     courseContent: [
-      {
-        chapterId: 'ch1',
-        chapterTitle: 'Getting Started',
-        chapterOrder: 1,
-        chapterContent: [
-          lecture({
-            lectureId: 'l1',
-            lectureTitle: 'Welcome to the course',
-            lectureDuration: 20,
-            isPreviewFree: true,
-            lectureUrl: 'https://youtu.be/intro123?si=share',
-            lectureOrder: 1,
-          }),
-          lecture({ lectureId: 'l2', lectureTitle: 'Setting up your tools', lectureDuration: 45, lectureOrder: 2 }),
-        ],
-      },
+      gettingStartedChapter({ l1: { isPreviewFree: true } }),
       {
         chapterId: 'ch2',
         chapterTitle: 'Components and Props',
