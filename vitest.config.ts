@@ -1,8 +1,9 @@
 import { PORTAL_NAMES, portalDir, SHELL } from '@courseport/contracts/platform';
 import { defineConfig } from 'vitest/config';
 
-/** Front-end packages whose component tests run in jsdom with the shared set-up. */
-const DOM_PACKAGES = ['shared-ui', SHELL.dir, ...PORTAL_NAMES.map(portalDir)];
+const PORTAL_DIRS = PORTAL_NAMES.map(portalDir);
+/** Front-end packages whose component tests run in jsdom with the shared set-up (portals: a mocked API too). */
+const DOM_PACKAGES = ['shared-ui', SHELL.dir, ...PORTAL_DIRS];
 
 export default defineConfig({
   test: {
@@ -16,7 +17,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/server/**'],
-          setupFiles: ['../shared-ui/test/setup-dom.ts'],
+          setupFiles: [
+            '../shared-ui/test/setup-dom.ts',
+            ...(PORTAL_DIRS.includes(dir) ? ['../shared-ui/test/setup-portal.ts'] : []),
+          ],
         },
       })),
       // The shell's server (shell/server) runs in Node.

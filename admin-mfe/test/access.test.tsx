@@ -1,8 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiGet, apiPost, mockGet, REQUESTS, REQUESTS_PATH, renderPage, setSession, signInAsAdmin } from './helpers';
-
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 describe('Admin dashboard access', () => {
   it('shows Access Denied to a signed-in non-admin and calls no admin API', () => {

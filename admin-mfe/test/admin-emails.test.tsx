@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { OWN_EMAIL_NOTE } from '../src/features/admin-emails/components/AdminEmailsTab';
 import {
   ADMIN_EMAILS,
   apiGet,
@@ -20,10 +21,6 @@ import {
   signInAsAdmin,
   user,
 } from './helpers';
-
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
-
-import { OWN_EMAIL_NOTE } from '../src/features/admin-emails/components/AdminEmailsTab';
 
 const ADD_PATH = '/api/user/add-admin-email';
 const REMOVE_PATH = '/api/user/remove-admin-email';

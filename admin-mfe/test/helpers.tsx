@@ -20,7 +20,7 @@ notifyManager.setScheduler(queueMicrotask);
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 15_000 });
 
-// Every test file mocks `api` (vi.mock is per file), so these are the mocks.
+// The portal set-up (shared-ui/test/setup-portal.ts) mocks `api`: these are the mocks.
 export const { apiGet, apiPost, getCalls, mockGet, mockPost } = apiMocks(api);
 
 export * from '@courseport/shared-ui/testing';

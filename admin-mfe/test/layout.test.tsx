@@ -15,8 +15,6 @@ import {
   user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
-
 beforeEach(() => {
   document.title = 'Courseport';
   mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: REQUESTS }) });

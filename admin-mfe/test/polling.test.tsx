@@ -14,8 +14,6 @@ import {
   signInAsAdmin,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
-
 const NEW_REQUEST = /New educator request received!/;
 
 /** Moves the fake clock and lets the resulting fetches and renders settle. */

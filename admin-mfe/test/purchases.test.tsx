@@ -1,6 +1,6 @@
 import { tagTone } from '@courseport/shared-ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiGet,
   apiPost,
@@ -20,18 +20,11 @@ import {
   renderPage,
   rowOf,
   serverError,
+  setCurrencyLabel,
   setSession,
   signInAsAdmin,
   user,
 } from './helpers';
-
-/** The platform's currency label (shared-ui's useCurrency, tested there, reads it from /api/config). */
-let currencyLabel = 'Rs';
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-  useCurrency: () => currencyLabel,
-}));
 
 const FIRST_PAGE = purchasesPath(0);
 const dateText = (iso: string) =>
@@ -78,7 +71,7 @@ beforeEach(() => {
 
 /** Answers the requests tab, the config and the purchase pages (by offset). */
 function serve(pages: Record<number, () => unknown>, currency = 'Rs') {
-  currencyLabel = currency;
+  setCurrencyLabel(currency);
   mockGet({
     [REQUESTS_PATH]: () => ({ success: true, requests: [] }),
     ...Object.fromEntries(Object.entries(pages).map(([offset, answer]) => [purchasesPath(Number(offset)), answer])),

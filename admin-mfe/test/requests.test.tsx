@@ -1,6 +1,6 @@
 import { tagTone } from '@courseport/shared-ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ALICE,
   apiPost,
@@ -21,8 +21,6 @@ import {
   signInAsAdmin,
   user,
 } from './helpers';
-
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 const APPROVE_PATH = '/api/user/approve-educator-request';
 const REJECT_PATH = '/api/user/reject-educator-request';

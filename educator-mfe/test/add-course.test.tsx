@@ -14,12 +14,6 @@ import {
   user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-  apiRequest: vi.fn(),
-}));
-
 // ProseMirror needs layout jsdom lacks for typing: the page tests use a textarea with the same props
 // (the real editor has its own test in editor.test.tsx).
 vi.mock('../src/features/add-course/components/TiptapEditor', () => import('./mocks/TextareaEditor'));

@@ -16,7 +16,7 @@ import EducatorPortal from '../src/pages/EducatorPortal';
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 20_000 });
 
-// Every test file mocks `api` and `apiRequest` (vi.mock is per file), so these are the mocks.
+// The portal set-up (shared-ui/test/setup-portal.ts) mocks `api` and `apiRequest`: these are the mocks.
 export const apiSend = vi.mocked(apiRequest);
 export const { apiGet, getCalls, mockGet } = apiMocks(api, apiSend);
 

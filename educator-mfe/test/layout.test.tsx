@@ -19,12 +19,6 @@ import {
   user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-  apiRequest: vi.fn(),
-}));
-
 const DESKTOP_WIDTH = window.innerWidth;
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiGet,
   button,
@@ -20,12 +20,6 @@ import {
   tableRows,
   user,
 } from './helpers';
-
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-  apiRequest: vi.fn(),
-}));
 
 beforeEach(() => {
   signInAsEducator();

@@ -11,10 +11,9 @@ import {
   gettingStartedChapter,
   makeCourseCard,
   makeLecture,
-  renderRoutes,
+  renderPortalAt,
 } from '@courseport/shared-ui/testing';
 import { screen, within } from '@testing-library/react';
-import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
 import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
 import PaymentReturnPage from '../src/pages/PaymentReturnPage';
@@ -34,7 +33,7 @@ afterEach(() => {
   queryClient.clear();
 });
 
-// Every test file mocks `api` (vi.mock is per file), so these are the mocks.
+// The portal set-up (shared-ui/test/setup-portal.ts) mocks `api`: these are the mocks.
 export const { apiGet, apiPost, getCalls, mockGet, mockPost, postBodies } = apiMocks(api);
 
 export * from '@courseport/shared-ui/testing';
@@ -47,23 +46,20 @@ export const VERIFY_PATH = '/api/user/verify-payment';
 export const PURCHASES_PATH = '/api/user/purchases';
 export const CONFIG_PATH = '/api/config';
 
-const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
-  { path: '/my-enrollments', element: <MyEnrollmentsPage /> },
-  { path: '/player/:courseId', element: <PlayerPage /> },
-  { path: '/loading/:path', element: <PaymentReturnPage /> },
-  { path: '/purchase-history', element: <PurchaseHistoryPage /> },
-];
+const PAGES = {
+  MyEnrollmentsPage: <MyEnrollmentsPage />,
+  PlayerPage: <PlayerPage />,
+  PaymentReturnPage: <PaymentReturnPage />,
+  PurchaseHistoryPage: <PurchaseHistoryPage />,
+};
 
 /** Renders the learner's routes at `path`, as the shell (and the standalone mode) does. */
 export const renderAt = (path: string, { strict = false }: { strict?: boolean } = {}) =>
-  renderRoutes(
-    ROUTES.map(({ path: routePath, element }) => ({
-      path: routePath,
-      element: <QueryProvider>{element}</QueryProvider>,
-    })),
-    path,
-    { withSearch: true, strict },
-  );
+  renderPortalAt('learner', PAGES, path, {
+    withSearch: true,
+    strict,
+    wrap: (page) => <QueryProvider>{page}</QueryProvider>,
+  });
 
 /** The closest `selector` around the element showing `text`. */
 export function around(text: string, selector: string, scope: HTMLElement = document.body): HTMLElement {

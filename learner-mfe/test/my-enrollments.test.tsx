@@ -30,8 +30,6 @@ import {
   user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
-
 const EMPTY_TEXT = 'You have not enrolled in any course yet';
 
 beforeEach(() => {

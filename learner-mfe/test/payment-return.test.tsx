@@ -18,8 +18,6 @@ import {
   VERIFY_PATH,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
-
 const RETURN_URL = '/loading/my-enrollments?purchaseId=p9';
 
 let refreshUser: ReturnType<typeof vi.fn<() => Promise<void>>>;

@@ -31,8 +31,6 @@ import {
   user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
-
 const TITLE = 'Complete React Bootcamp';
 
 beforeEach(() => {

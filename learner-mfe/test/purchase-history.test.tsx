@@ -1,5 +1,5 @@
 import { NETWORK_ERROR_MESSAGE, sessionStore } from '@courseport/shared-ui';
-import { networkError } from '@courseport/shared-ui/testing';
+import { deferred, expectRetryRecovers, failsUntilRecovered, networkError } from '@courseport/shared-ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '../src/features/purchases/api/purchases';
@@ -9,27 +9,17 @@ import {
   around,
   button,
   currentPath,
-  deferred,
-  expectRetryRecovers,
-  failsUntilRecovered,
   getCalls,
   link,
   mockGet,
   PURCHASES_PATH,
   renderAt,
   serverError,
+  setCurrencyLabel,
   signIn,
   signOut,
   user,
 } from './helpers';
-
-/** The platform's currency label (shared-ui's useCurrency, tested there, reads it from /api/config). */
-let currencyLabel = 'Rs';
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-  useCurrency: () => currencyLabel,
-}));
 
 const EMPTY_TEXT = 'You have not bought any course yet';
 
@@ -95,7 +85,7 @@ afterEach(() => {
 });
 
 function serve(purchases: () => unknown, currency = 'Rs') {
-  currencyLabel = currency;
+  setCurrencyLabel(currency);
   mockGet({ [PURCHASES_PATH]: purchases });
 }
 

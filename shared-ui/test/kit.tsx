@@ -2,6 +2,8 @@
  * Test tools shared by every front end's component tests (`@courseport/shared-ui/testing`).
  * Never imported by application code.
  */
+import { PORTALS, type PortalName } from '@courseport/contracts/platform';
+import { useCurrency } from '@courseport/shared-ui';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { type ReactElement, StrictMode } from 'react';
@@ -18,8 +20,9 @@ import { createQueryClient, type QueryClient } from '../src/query/index';
 import { type SessionState, sessionStore } from '../src/session/store';
 
 /**
- * The test tools around a test file's mocked `api` (`vi.mock('@courseport/shared-ui', …)` with
- * `api: { get: vi.fn(), post: vi.fn() }`, per file): the mocks, answers per path, what was asked.
+ * The test tools around the mocked `api` (`vi.mock('@courseport/shared-ui', …)` with
+ * `api: { get: vi.fn(), post: vi.fn() }`: the portals' set-up, or a test file's own): the mocks,
+ * answers per path, what was asked.
  * Every test starts with them (and any `others`) unanswered and uncalled.
  */
 export function apiMocks(api: { get: unknown; post: unknown }, ...others: unknown[]) {
@@ -114,6 +117,9 @@ export const testQueryClient = (queries: { refetchOnWindowFocus?: boolean } = {}
   createQueryClient({ defaultOptions: { queries: { retry: false, ...queries } } });
 
 /** Back to the session store's first state (loading, nobody signed in, no callbacks). */
+/** Fixes the currency label for this test (portal tests: their set-up mocks `useCurrency`). */
+export const setCurrencyLabel = (label: string) => vi.mocked(useCurrency).mockReturnValue(label);
+
 export const resetSession = () => sessionStore.setState(sessionStore.getInitialState(), true);
 
 /** Nobody signed in, and the session known to be so. */
@@ -234,6 +240,8 @@ export function LocationProbe({ withSearch = false }: { withSearch?: boolean }) 
 
 export const currentPath = () => screen.getByTestId('location').textContent;
 
+type RenderRoutesOptions = { withSearch?: boolean; strict?: boolean };
+
 /**
  * Renders a portal's routes at `path`, as the shell (and the standalone mode) does, with a catch-all
  * "Elsewhere" page and the location probe (with the query string when `withSearch`).
@@ -241,7 +249,7 @@ export const currentPath = () => screen.getByTestId('location').textContent;
 export function renderRoutes(
   routes: ReadonlyArray<{ path: string; element: ReactElement }>,
   path: string,
-  { withSearch = false, strict = false }: { withSearch?: boolean; strict?: boolean } = {},
+  { withSearch = false, strict = false }: RenderRoutesOptions = {},
 ) {
   const tree = (
     <MemoryRouter initialEntries={[path]}>
@@ -255,6 +263,24 @@ export function renderRoutes(
     </MemoryRouter>
   );
   return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+}
+
+/**
+ * Renders a portal's routes from the platform registry at `path`, as the shell does: `pages` gives
+ * each page module the portal exposes its element, rendered inside `wrap` (a query provider, say).
+ */
+export function renderPortalAt(
+  portal: PortalName,
+  pages: Record<string, ReactElement>,
+  path: string,
+  { wrap = (page) => page, ...options }: RenderRoutesOptions & { wrap?: (page: ReactElement) => ReactElement } = {},
+) {
+  const routes = PORTALS[portal].routes.map((route) => {
+    const page = pages[route.module];
+    if (!page) throw new Error(`No element given for ${portal}'s ${route.module}`);
+    return { path: route.path, element: wrap(page) };
+  });
+  return renderRoutes(routes, path, options);
 }
 
 /**

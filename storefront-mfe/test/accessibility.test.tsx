@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ALL_COURSES_PATH,
   catalogPage,
@@ -14,8 +14,6 @@ import {
   signOut,
   user,
 } from './helpers';
-
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
 
 const COURSE_PATH = '/api/course/c1';
 const COURSES = [makeCourse({ _id: 'c1', courseTitle: 'Java basics', averageRating: 4.5 })];

@@ -22,8 +22,6 @@ import {
   user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
-
 const COURSE_PATH = '/api/course/c1';
 
 beforeEach(() => {

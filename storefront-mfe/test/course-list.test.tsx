@@ -19,8 +19,6 @@ import {
   user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
-
 const COURSES = [
   makeCourse({ _id: 'java', courseTitle: 'Java basics' }),
   makeCourse({ _id: 'js', courseTitle: 'Modern JavaScript' }),

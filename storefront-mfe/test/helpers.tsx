@@ -4,9 +4,8 @@ import {
   gettingStartedChapter,
   makeLecture as lecture,
   makeCourseCard,
-  renderRoutes,
+  renderPortalAt,
 } from '@courseport/shared-ui/testing';
-import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
 import CourseListPage from '../src/pages/CourseListPage';
@@ -15,7 +14,7 @@ import HomePage from '../src/pages/HomePage';
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 15_000 });
 
-// Every test file mocks `api` (vi.mock is per file), so these are the mocks.
+// The portal set-up (shared-ui/test/setup-portal.ts) mocks `api`: these are the mocks.
 export const { apiGet, apiPost, getCalls, mockGet, mockPost } = apiMocks(api);
 
 export * from '@courseport/shared-ui/testing';
@@ -25,12 +24,7 @@ export const ALL_COURSES_PATH = '/api/course/all';
 export const catalogPage = (courses: CourseCard[], total = courses.length) => ({ success: true, courses, total });
 export const PURCHASE_PATH = '/api/user/purchase';
 
-const ROUTES: ReadonlyArray<{ path: string; element: ReactElement }> = [
-  { path: '/', element: <HomePage /> },
-  { path: '/course-list', element: <CourseListPage /> },
-  { path: '/course-list/:input', element: <CourseListPage /> },
-  { path: '/course/:id', element: <CourseDetailsPage /> },
-];
+const PAGES = { HomePage: <HomePage />, CourseListPage: <CourseListPage />, CourseDetailsPage: <CourseDetailsPage /> };
 
 /** The query client of the latest `renderAt`: a fresh cache per test, and no retries (failures show at once). */
 export let queryClient = createQueryClient();
@@ -42,13 +36,9 @@ export let queryClient = createQueryClient();
 export function renderAt(path: string) {
   queryClient = createQueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = queryClient;
-  return renderRoutes(
-    ROUTES.map(({ path: routePath, element }) => ({
-      path: routePath,
-      element: <QueryProvider client={client}>{element}</QueryProvider>,
-    })),
-    path,
-  );
+  return renderPortalAt('storefront', PAGES, path, {
+    wrap: (page) => <QueryProvider client={client}>{page}</QueryProvider>,
+  });
 }
 
 /** A catalog card (`makeCourseCard` of the testing kit). */

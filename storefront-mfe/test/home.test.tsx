@@ -24,8 +24,6 @@ import {
   user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
-
 const TEN_COURSES = Array.from({ length: 10 }, (_, i) =>
   makeCourse({ _id: `c${i + 1}`, courseTitle: `Course ${i + 1}` }),
 );
