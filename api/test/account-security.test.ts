@@ -249,7 +249,7 @@ describe('password reset by mail (SMTP)', () => {
   it('sign-up mails the confirmation link over SMTP, and the development outbox is not served', async () => {
     await postJson(api, '/api/auth/sign-up', { name: 'Mailed', email: 'mailed@example.com', password: PASSWORD });
     const mail = await smtp.waitFor((m) => m.to.includes('mailed@example.com'));
-    expect(linkIn(mail.text)).toMatch(/^http:\/\/localhost:4000\/api\/auth\/verify-email\?token=/);
+    expect(linkIn(mail.text)).toMatch(/^http:\/\/localhost:3000\/confirm-email\?token=/);
     expect((await api.json('/api/auth/dev-outbox')).status).toBe(404);
   });
 });

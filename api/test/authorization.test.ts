@@ -198,14 +198,13 @@ async function freshSessionCookie(): Promise<string> {
   return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
-/** The path of an unused e-mail confirmation link (each link works once). */
-async function freshVerificationPath(): Promise<string> {
+/** The token of an unused e-mail confirmation link (each link works once). */
+async function freshVerificationToken(): Promise<string> {
   const email = freshEmail('confirm');
   const account = await local().createAccount({ name: 'Confirm', email, password: PASSWORD, emailVerified: false });
   await local().resendVerification(account._id);
   const mail = (await api.deps.mailer.outbox(50)).find((m) => m.to === email);
-  const link = new URL(mail?.link ?? '');
-  return link.pathname + link.search;
+  return new URL(mail?.link ?? '').searchParams.get('token') ?? '';
 }
 
 /** A completed purchase of someone who is none of the people above (each refund needs its own). */
@@ -409,7 +408,11 @@ const TABLE: Record<string, Entry> = {
   'GET /api/auth/verify-email': {
     access: 'local-auth',
     ok: 302,
-    call: async () => ({ path: await freshVerificationPath() }),
+    call: async () => ({ path: `/api/auth/verify-email?token=${await freshVerificationToken()}` }),
+  },
+  'POST /api/auth/verify-email': {
+    access: 'local-auth',
+    call: async () => ({ json: { token: await freshVerificationToken() } }),
   },
   'POST /api/auth/resend-verification': { access: 'signed-in', call: () => ({ json: {} }) },
   'GET /api/auth/dev-outbox': { access: 'dev-only' },

@@ -39,7 +39,10 @@ export const SHELL = {
   port: 3000,
   title: 'Courseport',
   /** @type {Array<{ path: string, index?: false }>} */
-  pages: [{ path: '/reset-password', index: false }],
+  pages: [
+    { path: '/reset-password', index: false },
+    { path: '/confirm-email', index: false },
+  ],
 };
 
 export const PORTALS = {

@@ -166,13 +166,19 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await expectAccessible(page, 'educator, signed out (home)');
     });
 
-    it('the shell pages: reset password, page not found', async () => {
+    it('the shell pages: reset password, confirm e-mail, page not found', async () => {
       await page.goto(`${shell}/reset-password?token=${'a'.repeat(43)}`);
       await page.getByLabel('New password', { exact: true }).waitFor();
       await expectAccessible(page, 'reset password');
       await page.goto(`${shell}/reset-password`);
       await page.getByText('This reset link is invalid or has expired.').waitFor();
       await expectAccessible(page, 'reset password, broken link');
+      await page.goto(`${shell}/confirm-email?token=${'a'.repeat(43)}`);
+      await page.getByRole('button', { name: 'Confirm my email address' }).waitFor();
+      await expectAccessible(page, 'confirm e-mail');
+      await page.goto(`${shell}/confirm-email`);
+      await page.getByText('This confirmation link is invalid or has expired.').waitFor();
+      await expectAccessible(page, 'confirm e-mail, broken link');
 
       await page.goto(`${shell}/no/such/page`);
       await heading(page, /not found/i);
@@ -205,9 +211,11 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await page.getByRole('dialog', { name: 'Check your inbox' }).getByText(email).waitFor();
       await expectAccessible(page, 'check-your-inbox dialog');
 
-      // The mail's link signs the new user in; with no profile yet, the role dialog asks.
+      // The mail's link opens the confirm page, whose button signs the new user in; with no profile
+      // yet, the role dialog asks.
       const newcomer = await newPage(viewport);
       await newcomer.goto(await outboxLink(platform.urls.api, email));
+      await newcomer.getByRole('button', { name: 'Confirm my email address' }).click();
       const roles = newcomer.getByRole('dialog', { name: 'Choose Your Roles' });
       await roles.getByText('Learn from courses and track your progress').waitFor();
       await expectAccessible(newcomer, 'role dialog');

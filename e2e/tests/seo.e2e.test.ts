@@ -100,8 +100,16 @@ describe('metadata for search engines and link previews', () => {
     expect(page.head).not.toContain('rel="canonical"');
   });
 
-  it('keeps the signed-in pages and the reset-password page out of the index', async () => {
-    for (const path of ['/my-enrollments', '/player/c1', '/educator/add-course', '/admin', '/reset-password']) {
+  it('keeps the signed-in pages and the pages of mailed links out of the index', async () => {
+    const paths = [
+      '/my-enrollments',
+      '/player/c1',
+      '/educator/add-course',
+      '/admin',
+      '/reset-password',
+      '/confirm-email',
+    ];
+    for (const path of paths) {
       const page = await head(path);
       expect(page.status, path).toBe(200);
       expect(meta(page.head, 'robots'), path).toBe('noindex');

@@ -28,6 +28,7 @@ const RoleDialog = lazy(() =>
 );
 // The shell's own pages (local accounts' screens): not part of the first load.
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));
 
 /** The id of the shell's one <main>: the skip link's target (portals render no <main> of their own). */
 export const MAIN_ID = 'main-content';
@@ -72,6 +73,14 @@ export function Frame({ demo = false }: { demo?: boolean }) {
             element={
               <Suspense fallback={<LoadingState />}>
                 <ResetPasswordPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/confirm-email"
+            element={
+              <Suspense fallback={<LoadingState />}>
+                <ConfirmEmailPage />
               </Suspense>
             }
           />

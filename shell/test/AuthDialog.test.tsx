@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('@courseport/shared-ui', async (original) => ({ ...(await original<object>()), api }));
 
-import { EMAIL_CONFIRMED_TEXT, INVALID_CONFIRMATION_TEXT } from '../src/features/auth/components/LocalAuthProvider';
 import { fill, renderLocalAuth, resetSession, sessionAnswer, USER } from './local-auth';
 
 const SESSION_CALL = { credentials: 'include', anonymous: true };
@@ -146,23 +145,6 @@ describe('local accounts: the sign-in dialog', () => {
     await user.click(within(await authDialog('Reset your password')).getByRole('button', { name: 'Back to sign in' }));
     const dialog = await authDialog('Sign in to Courseport');
     expect(within(dialog).getByLabelText('Password')).toBeInTheDocument();
-  });
-});
-
-describe('local accounts: the confirmation link', () => {
-  it('an invalid or used link shows an error toast and leaves the query', async () => {
-    await startSignedOut('/?email-verified=invalid');
-    expect(await screen.findByText(INVALID_CONFIRMATION_TEXT)).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    expect(sessionStore.getState().status).toBe('signed-out');
-  });
-
-  it('a confirmed address resumes the session the link started', async () => {
-    answerByPath(api.post, 'POST', { '/api/auth/refresh': () => sessionAnswer() });
-    renderLocalAuth('/?email-verified=1');
-    expect(await screen.findByText(EMAIL_CONFIRMED_TEXT)).toBeInTheDocument();
-    await waitFor(() => expect(sessionStore.getState().status).toBe('signed-in'));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 });
 

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { LocalAuthProvider } from '../src/features/auth/components/LocalAuthProvider';
 import { NavBar } from '../src/features/layout/components/NavBar';
+import ConfirmEmailPage from '../src/pages/ConfirmEmailPage';
 import ResetPasswordPage from '../src/pages/ResetPasswordPage';
 import { testQueryClient } from './render';
 
@@ -21,7 +22,7 @@ export const USER = {
 };
 export const IDENTITY = { id: USER.id, email: USER.email, fullName: USER.fullName, imageUrl: USER.imageUrl };
 
-/** What `/api/auth/sign-in`, `/refresh` and `/reset-password` answer. */
+/** What `/api/auth/sign-in`, `/refresh`, `/reset-password` and `/verify-email` answer. */
 export const sessionAnswer = (message = 'Signed in') => ({
   success: true,
   message,
@@ -33,7 +34,7 @@ export const sessionAnswer = (message = 'Signed in') => ({
 export { resetSession } from '@courseport/shared-ui/testing';
 
 /**
- * The local accounts provider with the navigation bar, the reset page and a home page, at `path`;
+ * The local accounts provider with the navigation bar, the reset and confirm pages and a home page, at `path`;
  * the location probe shows the path and query.
  */
 export function renderLocalAuth(path = '/') {
@@ -44,6 +45,7 @@ export function renderLocalAuth(path = '/') {
           <NavBar />
           <Routes>
             <Route path="/reset-password" element={<ResetPasswordPage />} />
+            <Route path="/confirm-email" element={<ConfirmEmailPage />} />
             <Route path="/" element={<p>Home page</p>} />
           </Routes>
         </LocalAuthProvider>

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { RATE_LIMITS, type RateLimitDoc } from '../limits/index.js';
+import { confirmEmailLink, resetPasswordLink } from '../modules/auth/links.js';
 import { authRepository } from '../modules/auth/repository.js';
 import { type LocalAuthService, localAuthService } from '../modules/auth/service.js';
 import { signInThrottle } from '../modules/auth/sign-in-throttle.js';
@@ -59,8 +60,8 @@ export async function buildAuth(
     mailer,
     throttle: signInThrottle(store.collection<RateLimitDoc>(RATE_LIMITS)),
     authorizedParty: new URL(config.publicAppUrl).origin,
-    verifyLink: (token) => `${config.publicApiUrl}/api/auth/verify-email?token=${token}`,
-    resetLink: (token) => `${config.publicAppUrl}/reset-password?token=${token}`,
+    verifyLink: (token) => confirmEmailLink(config.publicAppUrl, token),
+    resetLink: (token) => resetPasswordLink(config.publicAppUrl, token),
     placeholderImage: config.publicApiUrl + PLACEHOLDER_AVATAR_PATH,
   });
   return { verifier, local, close: () => revoked.stop() };

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
+import { confirmEmailLink } from './links.js';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -24,6 +25,8 @@ const HOUR = 60 * 60_000;
 const FIFTEEN_MINUTES = 15 * 60_000;
 
 export const CHECK_INBOX = 'Check your inbox: we sent a link to confirm your email address.';
+export const EMAIL_CONFIRMED = 'Your email address is confirmed.';
+export const INVALID_CONFIRMATION_LINK = 'This confirmation link is invalid or has expired.';
 export const RESET_MAIL_SENT = 'If an account exists for that email, we sent a link to reset its password.';
 
 /**
@@ -140,13 +143,20 @@ export function authRoutes({ config, auth, mailer }: AppDeps): Router {
     respond(ctx, await local.resetPassword(input), 'Your password has been reset.');
   });
 
-  // The link in the confirmation mail: confirms the address, signs its owner in, and opens the app.
+  // Opening the confirmation link confirms nothing (a mail scanner opens links too): it shows the
+  // app's confirm page, whose button POSTs the token. This GET keeps links mailed before that working.
   router.get('/verify-email', async (ctx) => {
-    const parsed = verifyEmailSchema.safeParse(ctx.query);
-    const session = parsed.success ? await local.verifyEmail(parsed.data.token) : null;
-    if (session) setCookie(ctx, session);
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
     ctx.set('Cache-Control', 'no-store');
-    ctx.redirect(`${config.publicAppUrl}/?email-verified=${session ? '1' : 'invalid'}`);
+    ctx.redirect(confirmEmailLink(config.publicAppUrl, token));
+  });
+
+  // The confirm page's button: confirms the address and signs its owner in.
+  router.post('/verify-email', perAddress(30, HOUR), async (ctx) => {
+    const { token } = parseInput(verifyEmailSchema, ctx.request.body);
+    const session = await local.verifyEmail(token);
+    if (!session) throw new HttpError(400, INVALID_CONFIRMATION_LINK);
+    respond(ctx, session, EMAIL_CONFIRMED);
   });
 
   router.post('/resend-verification', signedIn, perUser(3, HOUR), async (ctx) => {

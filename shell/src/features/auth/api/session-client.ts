@@ -69,6 +69,12 @@ export class LocalSessionClient {
     return message ?? 'If an account exists for that email, we sent a link to reset its password.';
   }
 
+  /** Confirms the address of a confirmation link; signs in as that account. */
+  async confirmEmail(token: string): Promise<{ identity: Identity; message: string }> {
+    const response = await this.session('verify-email', { token });
+    return { identity: toIdentity(response), message: response.message || 'Your email address is confirmed.' };
+  }
+
   /** Sets a new password from a reset link; signs in as that account (every other session ends). */
   async resetPassword(token: string, password: string): Promise<{ identity: Identity; message: string }> {
     const response = await this.session('reset-password', { token, password });

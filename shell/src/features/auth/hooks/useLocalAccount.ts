@@ -10,6 +10,8 @@ export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password';
  */
 export interface LocalAccount {
   openDialog(mode: AuthMode): void;
+  /** Confirms the address of a confirmation link and signs in as that account. */
+  confirmEmail(token: string): Promise<string>;
   /** Sets a new password from a reset link and signs in as that account. */
   resetPassword(token: string, password: string): Promise<string>;
   /** This session stays signed in; the account's other sessions are signed out. */
