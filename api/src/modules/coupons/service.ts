@@ -1,4 +1,5 @@
 import type { Coupon, CouponPricing } from '@courseport/contracts';
+import { expiryRefusal } from '@courseport/contracts/coupons';
 import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -162,7 +163,8 @@ export function couponsService(store: Store, clock: Clock) {
       if (course.educator._id !== auth.userId) throw forbidden('You can only create coupons for your own courses');
       const now = clock.now();
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : undefined;
-      if (expiresAt && expiresAt <= now) throw badRequest('Invalid input: expiresAt: must be in the future');
+      const refused = expiresAt && expiryRefusal(expiresAt, now);
+      if (refused) throw badRequest(`Invalid input: expiresAt: ${refused}`);
       const coupon: CouponDoc = {
         _id: newId(),
         courseId: course._id,
