@@ -15,9 +15,10 @@ import { PURCHASE_FAILED_TEXT, playerPath, startCheckout } from '../api/purchase
  * dialog; enrolled, it opens the course in the player; otherwise it starts the checkout and sends
  * the browser to the payment page. When the tab becomes visible again (e.g. after paying in
  * another one) the data a purchase changes is invalidated (`invalidateAfterPurchase`), so the
- * enrollment shows.
+ * enrollment shows. `couponCode` (one the server has priced) goes with the checkout, whose price is
+ * then the coupon's.
  */
-export function useEnroll(courseId: string) {
+export function useEnroll(courseId: string, couponCode?: string) {
   const toast = useToast();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -30,7 +31,7 @@ export function useEnroll(courseId: string) {
   const [leaving, setLeaving] = useState(false);
 
   const checkout = useMutation({
-    mutationFn: () => startCheckout(courseId),
+    mutationFn: () => startCheckout(courseId, couponCode),
     onSuccess: (url) => {
       setLeaving(true);
       window.location.assign(url);
