@@ -156,6 +156,7 @@ export function CreateCouponDialog({
           (props) => (
             <Input
               {...props}
+              status={props['aria-invalid'] ? 'error' : undefined}
               value={values.code}
               onChange={change('code')}
               autoComplete="off"
@@ -193,6 +194,7 @@ export function CreateCouponDialog({
           ? field('percentOff', (props) => (
               <Input
                 {...props}
+                status={props['aria-invalid'] ? 'error' : undefined}
                 type="number"
                 inputMode="numeric"
                 min={1}
@@ -206,6 +208,7 @@ export function CreateCouponDialog({
           : field('amountOff', (props) => (
               <Input
                 {...props}
+                status={props['aria-invalid'] ? 'error' : undefined}
                 type="number"
                 inputMode="decimal"
                 min={0.01}
@@ -234,6 +237,7 @@ export function CreateCouponDialog({
             (props) => (
               <Input
                 {...props}
+                status={props['aria-invalid'] ? 'error' : undefined}
                 type="number"
                 inputMode="numeric"
                 min={1}
