@@ -73,6 +73,25 @@ describe('Course details: coupon', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/1'));
   });
 
+  it('goes back to the course’s price, saying why, when the checkout refuses the code applied', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    mockPost({
+      [APPLY_PATH]: () => ({ success: true, pricing: PRICING }),
+      [PURCHASE_PATH]: () => {
+        throw serverError('This coupon has just been used up', 409);
+      },
+    });
+    await openCourse();
+    await enterCode('LAUNCH10');
+    await card().findByRole('status');
+    await user.click(button('Enroll Now'));
+    expect(await card().findByRole('alert')).toHaveTextContent('This coupon has just been used up');
+    expect(priceText()).toBe('Rs 449.10Rs 499.0010% OFF');
+    expect(codeField()).toHaveValue('LAUNCH10');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it.each([
     ['expired', serverError('This coupon has expired', 400)],
     ['used up', serverError('This coupon has been used up', 400)],

@@ -25,7 +25,8 @@ export function CouponEntry({ coupon }: { coupon: CouponState }) {
       </p>
     );
   }
-  if (!open) {
+  // Open once asked for, and whenever there is a code or a complaint to show.
+  if (!open && !code && !error) {
     return (
       <Button type="link" className="sf-coupon-toggle" aria-expanded={false} onClick={() => setOpen(true)}>
         Have a coupon?

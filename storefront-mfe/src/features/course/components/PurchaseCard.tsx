@@ -58,7 +58,7 @@ export interface PurchaseCardProps {
 export function PurchaseCard({ course, minutes, lectures, preview, onClosePreview, mediaRef }: PurchaseCardProps) {
   const coupon = useCoupon(course._id);
   const applied = coupon.applied;
-  const { enrolled, busy, enroll } = useEnroll(course._id, applied?.code);
+  const { enrolled, busy, enroll } = useEnroll(course._id, applied?.code, coupon.refuse);
   const discount = course.discount;
   const price = discountedPrice(course.coursePrice, discount);
 

@@ -48,6 +48,12 @@ export function useCoupon(courseId: string) {
     setError(null);
   };
 
-  return { code, type, apply, remove, applied, error, applying: check.isPending };
+  /** The checkout refused the applied code (used up meanwhile, deactivated…): back to the course's price, saying why. */
+  const refuse = (reason: string) => {
+    setApplied(null);
+    setError(reason);
+  };
+
+  return { code, type, apply, remove, refuse, applied, error, applying: check.isPending };
 }
 export type CouponState = ReturnType<typeof useCoupon>;
