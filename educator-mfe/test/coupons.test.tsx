@@ -117,6 +117,27 @@ describe('Coupons page', () => {
     );
   });
 
+  it('on a phone, shows each coupon as a card with the same facts and button', async () => {
+    const desktop = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      answer();
+      renderPortal('/educator/coupons');
+      const list = await screen.findByRole('list', { name: 'Coupons' });
+      expect(document.querySelector('table')).toBeNull();
+      const card = within(within(list).getByText('LAUNCH25').closest('li') as HTMLElement);
+      expect(card.getByText('Complete React Bootcamp')).toBeInTheDocument();
+      expect(card.getByText('25% off')).toBeInTheDocument();
+      expect(card.getByText('3 / 10')).toBeInTheDocument();
+      expect(card.getByText(expiry(IN_A_MONTH))).toBeInTheDocument();
+      expect(card.getByText('Active')).toBeInTheDocument();
+      expect(card.getByRole('button')).toHaveAccessibleName('Deactivate LAUNCH25 (Complete React Bootcamp)');
+      expect(within(list).getAllByRole('listitem')).toHaveLength(COUPONS.length);
+    } finally {
+      window.innerWidth = desktop;
+    }
+  });
+
   it('shows the error with Try again, which loads the coupons', async () => {
     const failing = failsUntilRecovered(serverError('Coupons are resting'), () => ({
       success: true,

@@ -54,15 +54,13 @@ export default function CouponsPage() {
     );
   } else {
     content = (
-      <section className="ed-panel ed-panel-table">
-        <CouponsTable
-          coupons={state.data}
-          currency={currency}
-          now={now}
-          busyId={setActive.isPending ? (setActive.variables?.coupon._id ?? null) : null}
-          onSetActive={(coupon, active) => setActive.mutate({ coupon, active })}
-        />
-      </section>
+      <CouponsTable
+        coupons={state.data}
+        currency={currency}
+        now={now}
+        busyId={setActive.isPending ? (setActive.variables?.coupon._id ?? null) : null}
+        onSetActive={(coupon, active) => setActive.mutate({ coupon, active })}
+      />
     );
   }
 
