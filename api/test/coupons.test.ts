@@ -304,8 +304,11 @@ for (const adapter of bothStores('coupons')) {
       expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 1, reserved: 0, usesLeft: 0 });
     });
 
-    it('20 buyers racing for the last 5 uses: exactly 5 pay the discounted price, nobody else gets it', async () => {
-      const coupon = await newCoupon({ code: 'LAST5', percentOff: 40, maxUses: 5 });
+    it('20 buyers racing for the last 5 uses of a code: exactly 5 pay the discounted price, nobody else gets it', async () => {
+      // 7 uses, 2 of them taken: 5 left.
+      const coupon = await newCoupon({ code: 'LAST5', percentOff: 40, maxUses: 7 });
+      for (let i = 0; i < 2; i++) await buyWith('LAST5', await fresh());
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 2, usesLeft: 5 });
       const buyers: Account[] = [];
       for (let i = 0; i < 20; i++) buyers.push(await fresh());
 
@@ -339,8 +342,8 @@ for (const adapter of bothStores('coupons')) {
       expect(paid).toHaveLength(5);
       expect(paid.every((p) => p.amount === 48_000 && (p.coupon as { id: string }).id === coupon._id)).toBe(true);
       // Nobody beyond the five holds a discounted checkout.
-      expect(await purchases().countDocuments({ 'coupon.id': coupon._id })).toBe(5);
-      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 5, reserved: 0, usesLeft: 0 });
+      expect(await purchases().countDocuments({ 'coupon.id': coupon._id })).toBe(7);
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 7, reserved: 0, usesLeft: 0 });
     });
 
     /** A buyer's checkout with the coupon, paid and verified: the purchase. */
