@@ -5,6 +5,7 @@ import {
   COUPON_EXPIRED,
   COUPON_INACTIVE,
   COUPON_NOT_FOUND,
+  COUPON_OTHER_COURSE,
   COUPON_USED_UP,
   DUPLICATE_CODE,
 } from '../src/modules/coupons/service.js';
@@ -158,10 +159,21 @@ for (const adapter of bothStores('coupons')) {
       expect((await apply(course._id, 'fifty-rupees')).body.pricing).toMatchObject({ amount: 74_950 });
 
       expect(await apply(course._id, 'NOSUCHCODE')).toMatchObject({ status: 404, body: { message: COUPON_NOT_FOUND } });
-      // A code of another course is no code of this one.
+      // A code of another course is no code of this one, and the buyer is told so.
       const rivalOnly = await create({ courseId: rivalCourse._id, code: 'RIVALONLY', percentOff: 5 }, rival);
       expect(rivalOnly.status).toBe(201);
-      expect((await apply(course._id, 'RIVALONLY')).status).toBe(404);
+      expect(await apply(course._id, 'rivalonly')).toMatchObject({
+        status: 400,
+        body: { success: false, message: COUPON_OTHER_COURSE },
+      });
+      expect(
+        await postJson(
+          api,
+          '/api/user/purchase',
+          { courseId: course._id, couponCode: 'RIVALONLY' },
+          bearer(student.token),
+        ),
+      ).toMatchObject({ status: 400, body: { message: COUPON_OTHER_COURSE } });
 
       const paused = await newCoupon({ code: 'PAUSED', percentOff: 30 });
       expect((await patch(paused._id, false, rival)).status).toBe(403);
@@ -292,8 +304,11 @@ for (const adapter of bothStores('coupons')) {
       expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 1, reserved: 0, usesLeft: 0 });
     });
 
-    it('20 buyers racing for the last 5 uses: exactly 5 pay the discounted price, nobody else gets it', async () => {
-      const coupon = await newCoupon({ code: 'LAST5', percentOff: 40, maxUses: 5 });
+    it('20 buyers racing for the last 5 uses of a code: exactly 5 pay the discounted price, nobody else gets it', async () => {
+      // 7 uses, 2 of them taken: 5 left.
+      const coupon = await newCoupon({ code: 'LAST5', percentOff: 40, maxUses: 7 });
+      for (let i = 0; i < 2; i++) await buyWith('LAST5', await fresh());
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 2, usesLeft: 5 });
       const buyers: Account[] = [];
       for (let i = 0; i < 20; i++) buyers.push(await fresh());
 
@@ -327,8 +342,165 @@ for (const adapter of bothStores('coupons')) {
       expect(paid).toHaveLength(5);
       expect(paid.every((p) => p.amount === 48_000 && (p.coupon as { id: string }).id === coupon._id)).toBe(true);
       // Nobody beyond the five holds a discounted checkout.
-      expect(await purchases().countDocuments({ 'coupon.id': coupon._id })).toBe(5);
-      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 5, reserved: 0, usesLeft: 0 });
+      expect(await purchases().countDocuments({ 'coupon.id': coupon._id })).toBe(7);
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 7, reserved: 0, usesLeft: 0 });
+    });
+
+    /** A buyer's checkout with the coupon, paid and verified: the purchase. */
+    async function buyWith(code: string, buyer: Account): Promise<PurchaseDoc> {
+      const start = await postJson(
+        api,
+        '/api/user/purchase',
+        { courseId: course._id, couponCode: code },
+        bearer(buyer.token),
+      );
+      expect(start.status, JSON.stringify(start.body)).toBe(200);
+      expect(await pay(start.body.session_url as string)).toBe(303);
+      const purchase = await purchases().findOne({ userId: buyer.userId, courseId: course._id });
+      const verify = await postJson(
+        api,
+        '/api/user/verify-payment',
+        { purchaseId: purchase?._id },
+        bearer(buyer.token),
+      );
+      expect(verify.status).toBe(200);
+      return (await purchases().findOne({ _id: purchase?._id })) as PurchaseDoc;
+    }
+    const refund = (purchaseId: string) =>
+      postJson(api, '/api/admin/refund-purchase', { purchaseId }, bearer(admin.token));
+    const earnings = async () => {
+      const list = await api.json('/api/educator/courses', { headers: bearer(owner.token) });
+      return (list.body.courses as Array<{ _id: string; earnings: number }>).find((c) => c._id === course._id)
+        ?.earnings;
+    };
+
+    it('a refunded purchase gives its use back, once, and its money leaves the earnings', async () => {
+      const coupon = await newCoupon({ code: 'REFUNDME', percentOff: 50, maxUses: 1 });
+      const before = await earnings();
+      const first = await fresh();
+      const bought = await buyWith('refundme', first);
+      expect(bought).toMatchObject({ amount: 40_000, couponState: 'used' });
+      expect(await earnings()).toBe((before ?? 0) + 400);
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 1, usesLeft: 0, reserved: 0 });
+      expect(await apply(course._id, 'REFUNDME')).toMatchObject({ status: 400, body: { message: COUPON_USED_UP } });
+
+      expect((await refund(bought._id)).status).toBe(200);
+      expect(await purchases().findOne({ _id: bought._id })).toMatchObject({
+        status: 'refunded',
+        couponState: 'returned',
+        couponSettledAt: expect.any(Date),
+      });
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 0, usesLeft: 1, reserved: 0 });
+      expect(await earnings()).toBe(before);
+      // Refunding again, or reconciling, gives nothing more back.
+      expect((await refund(bought._id)).status).toBe(409);
+      await api.json('/api/user/purchases', { headers: bearer(first.token) });
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 0, usesLeft: 1, reserved: 0 });
+
+      // The use is there for the next buyer, and only one.
+      const second = await fresh();
+      expect((await buyWith('REFUNDME', second)).couponState).toBe('used');
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 1, usesLeft: 0, reserved: 0 });
+      expect(await apply(course._id, 'REFUNDME')).toMatchObject({ status: 400, body: { message: COUPON_USED_UP } });
+    });
+
+    it('reconciliation settles a coupon use whose purchase ended but whose coupon a crash left untold', async () => {
+      const coupon = await newCoupon({ code: 'CRASHED', percentOff: 10, maxUses: 3 });
+      // Three purchases whose own update happened and whose coupon update a crash prevented:
+      // one paid (a use), one expired (a use free again), one refunded after its use was counted.
+      const paid = await fresh();
+      const expired = await fresh();
+      const refunded = await fresh();
+      const p1 = await buyWith('CRASHED', refunded);
+      for (const buyer of [paid, expired]) {
+        const start = await postJson(
+          api,
+          '/api/user/purchase',
+          { courseId: course._id, couponCode: 'CRASHED' },
+          bearer(buyer.token),
+        );
+        expect(start.status).toBe(200);
+      }
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 1, reserved: 2, usesLeft: 0 });
+      const p2 = (await purchases().findOne({ userId: paid.userId, courseId: course._id })) as PurchaseDoc;
+      const p3 = (await purchases().findOne({ userId: expired.userId, courseId: course._id })) as PurchaseDoc;
+      await purchases().updateOne(
+        { _id: p2._id },
+        {
+          $set: {
+            status: 'completed',
+            completedKey: `${paid.userId}:${course._id}`,
+            completedAt: new Date(),
+            couponState: 'used',
+          },
+          $unset: { openKey: true },
+        },
+      );
+      await purchases().updateOne(
+        { _id: p3._id },
+        { $set: { status: 'expired', couponState: 'released' }, $unset: { openKey: true } },
+      );
+      await purchases().updateOne(
+        { _id: p1._id },
+        {
+          $set: { status: 'refunded', refundReason: 'admin', refundedAt: new Date(), couponState: 'returned' },
+          $unset: { completedKey: true, couponSettledAt: true },
+        },
+      );
+      // Nothing has told the coupon yet.
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 1, reserved: 2, usesLeft: 0 });
+
+      // Each buyer's purchase history reconciles their purchases (as the minute's pass does all).
+      for (const buyer of [paid, expired, refunded]) {
+        expect((await api.json('/api/user/purchases', { headers: bearer(buyer.token) })).status).toBe(200);
+      }
+      const settled = await coupons().findOne({ _id: coupon._id });
+      expect(settled).toMatchObject({ uses: 1, reserved: 0, usesLeft: 2 });
+      expect(Object.keys(settled?.holds ?? {})).toEqual([]);
+      for (const p of [p1, p2, p3])
+        expect((await purchases().findOne({ _id: p._id }))?.couponSettledAt).toBeInstanceOf(Date);
+      // Settling again (another pass, another process) changes nothing.
+      await purchases().updateMany({ _id: { $in: [p1._id, p2._id, p3._id] } }, { $unset: { couponSettledAt: true } });
+      for (const buyer of [paid, expired, refunded])
+        await api.json('/api/user/purchases', { headers: bearer(buyer.token) });
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 1, reserved: 0, usesLeft: 2 });
+    });
+
+    it('a 100 % coupon purchase a crash left before its use was reserved is expired, never given away', async () => {
+      const coupon = await newCoupon({ code: 'FREECRASH', percentOff: 100, maxUses: 1 });
+      const buyer = await fresh();
+      // What a crash right after writing the purchase leaves: pending, free, holding no use.
+      const purchaseId = newId();
+      await purchases().insertOne({
+        _id: purchaseId,
+        userId: buyer.userId,
+        courseId: course._id,
+        educatorId: owner.userId,
+        amount: 0,
+        currency: 'INR',
+        status: 'pending',
+        createdAt: new Date(Date.now() - 5 * 60_000),
+        gateway: 'free',
+        openKey: `${buyer.userId}:${course._id}`,
+        coupon: { id: coupon._id, code: 'FREECRASH', limited: true },
+        couponState: 'held',
+        listAmount: 80_000,
+      });
+      expect((await api.json('/api/user/purchases', { headers: bearer(buyer.token) })).status).toBe(200);
+      expect(await purchases().findOne({ _id: purchaseId })).toMatchObject({
+        status: 'expired',
+        couponState: 'released',
+      });
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 0, reserved: 0, usesLeft: 1 });
+      // The buyer can use it for real now.
+      const res = await postJson(
+        api,
+        '/api/user/purchase',
+        { courseId: course._id, couponCode: 'FREECRASH' },
+        bearer(buyer.token),
+      );
+      expect(res.status).toBe(200);
+      expect(await coupons().findOne({ _id: coupon._id })).toMatchObject({ uses: 1, reserved: 0, usesLeft: 0 });
     });
   });
 }

@@ -1,25 +1,26 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildAuth } from '../src/auth/index.js';
-import { systemClock } from '../src/clock.js';
-import { loadConfig } from '../src/config.js';
-import { INDEXES } from '../src/indexes.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { EnrollmentDoc } from '../src/modules/enrollments/repository.js';
-import { mailerFor } from '../src/modules/mail/service.js';
 import type { LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import { SECOND_PAYMENT_REFUNDED } from '../src/modules/purchases/service.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
-import { seedDemo } from '../src/seed/demo.js';
-import { openEmbeddedStore } from '../src/store/embedded.js';
 import type { Store } from '../src/store/index.js';
-import { openMongoStore } from '../src/store/mongodb.js';
+import {
+  type Api,
+  cleanUpApiProcesses,
+  post,
+  type Student,
+  seedAndCreateAccounts,
+  signIn,
+  startApi,
+  stopApi,
+  storeOpener,
+  tempDataDir,
+} from './support/api-process.js';
 import { freePort } from './support/http.js';
 
 /**
@@ -30,10 +31,7 @@ import { freePort } from './support/http.js';
  * enrolled. Also with a torn last line in purchases.db (a crash mid-append), and on MongoDB.
  */
 
-const API_DIR = path.resolve(import.meta.dirname, '..');
-const SERVER = path.join(API_DIR, 'src/server.ts');
 const STUDENTS = 40;
-const PASSWORD = 'crash test password';
 
 const mongoUri = process.env.MONGODB_URI;
 if (!mongoUri && process.env.CI && !process.env.MONGO_SKIP_REASON) {
@@ -42,125 +40,7 @@ if (!mongoUri && process.env.CI && !process.env.MONGO_SKIP_REASON) {
 if (!mongoUri)
   console.warn(`[crash] SKIPPING the MongoDB half: ${process.env.MONGO_SKIP_REASON ?? 'MONGODB_URI is not set'}.`);
 
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const child of children.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
-
-type Api = { child: ChildProcess; base: string; output: () => string; exited: Promise<unknown> };
-
-/** The real entry point (through tsx) in demo mode, on `dataDir` (or MongoDB), answering health. */
-async function startApi(dataDir: string, port: number, mongodb: string | undefined): Promise<Api> {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      COURSEPORT_MODE: 'demo',
-      DEMO_SEED: 'true',
-      DATA_DIR: dataDir,
-      MONGODB_URI: mongodb ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      PUBLIC_APP_URL: 'http://localhost:3000',
-      PUBLIC_API_URL: base,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (c) => (output += c));
-  child.stderr?.on('data', (c) => (output += c));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`The API exited (${child.exitCode}):\n${output}`);
-    const healthy = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return { child, base, output: () => output, exited };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`The API did not become healthy:\n${output}`);
-}
-
-async function stopApi(api: Api, signal: NodeJS.Signals) {
-  if (api.child.exitCode !== null || api.child.signalCode !== null) return;
-  api.child.kill(signal);
-  await api.exited;
-}
-
-type Student = {
-  email: string;
-  userId: string;
-  token: string;
-  confirmed: Array<{ purchaseId: string; courseId: string }>;
-};
-type Answer = { status: number; body: Record<string, unknown> };
-
-async function post(base: string, pathname: string, body: unknown, token: string): Promise<Answer> {
-  const res = await fetch(base + pathname, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-/**
- * The demo catalog (as the API seeds it at its first start) and verified accounts made the way the
- * create-account CLI makes them, written before the API starts (one process owns the embedded files).
- */
-async function seedAndCreateAccounts(open: () => Promise<Store>, dataDir: string, base: string): Promise<string[]> {
-  const store = await open();
-  try {
-    await store.ensureIndexes(INDEXES);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      COURSEPORT_MODE: 'demo',
-      DEMO_SEED: 'true',
-      DATA_DIR: dataDir,
-      PUBLIC_APP_URL: 'http://localhost:3000',
-      PUBLIC_API_URL: base,
-    });
-    const logger = pino({ level: 'silent' });
-    const mailer = mailerFor(config, store, systemClock, logger);
-    const auth = await buildAuth(config, store, systemClock, mailer);
-    expect(await seedDemo({ config, store, clock: systemClock, logger, auth })).toBe(true);
-    const tag = randomBytes(3).toString('hex');
-    const emails = Array.from({ length: STUDENTS }, (_, i) => `crash-${tag}-${i}@example.com`);
-    await Promise.all(
-      emails.map((email, i) =>
-        auth.local?.createAccount({ name: `Crash ${i}`, email, password: PASSWORD, emailVerified: true }),
-      ),
-    );
-    mailer.close();
-    return emails;
-  } finally {
-    await store.close();
-  }
-}
-
-async function signIn(base: string, emails: string[]): Promise<Student[]> {
-  return Promise.all(
-    emails.map(async (email) => {
-      const res = await fetch(`${base}/api/auth/sign-in`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      expect(res.status).toBe(200);
-      const { token, user } = (await res.json()) as { token: string; user: { id: string } };
-      expect((await post(base, '/api/user/create', { name: email.split('@')[0] }, token)).status).toBe(201);
-      return { email, userId: user.id, token, confirmed: [] };
-    }),
-  );
-}
+afterEach(cleanUpApiProcesses);
 
 /**
  * Every student buys paid courses (purchase → Pay → verify) in a loop from two clients (two tabs),
@@ -321,15 +201,17 @@ async function checkRecords(store: Store, students: Student[]) {
 
 async function crashAndRecover(options: { mongodb?: string; tornLine?: boolean }) {
   const started = Date.now();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'courseport-crash-'));
-  dirs.push(dataDir);
+  const dataDir = await tempDataDir();
   const port = await freePort();
-  const open = () =>
-    options.mongodb
-      ? openMongoStore(options.mongodb)
-      : openEmbeddedStore(dataDir, { logger: pino({ level: 'silent' }) });
+  const open = storeOpener(dataDir, options.mongodb);
 
-  const emails = await seedAndCreateAccounts(open, dataDir, `http://127.0.0.1:${port}`);
+  const emails = await seedAndCreateAccounts(
+    open,
+    dataDir,
+    `http://127.0.0.1:${port}`,
+    STUDENTS,
+    randomBytes(3).toString('hex'),
+  );
   const first = await startApi(dataDir, port, options.mongodb);
   const students = await signIn(first.base, emails);
   const catalog = (await (await fetch(`${first.base}/api/course/all?limit=100`)).json()) as {

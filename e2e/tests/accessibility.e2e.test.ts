@@ -257,6 +257,20 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await expectAccessible(page, 'purchase history');
     });
 
+    it("a course page's 'Have a coupon?' form, refusing a code", async () => {
+      const { courses } = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
+      const course = (courses as Array<{ _id: string; courseTitle: string }>).find(
+        (c) => c.courseTitle === 'TypeScript Deep Dive',
+      );
+      await page.goto(`${shell}/course/${course?._id}`);
+      await profileShown(page);
+      await page.getByRole('button', { name: 'Have a coupon?' }).click();
+      await page.getByLabel('Coupon code').fill('NOSUCHCODE');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Coupon not found' }).waitFor();
+      await expectAccessible(page, 'course page, coupon refused');
+    });
+
     it('the player with a lecture playing and the rating control', async () => {
       await page.goto(`${shell}/my-enrollments`);
       await profileShown(page);
@@ -357,6 +371,29 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await modal.getByRole('button', { name: 'Add' }).click();
       await page.getByText('Free Preview').waitFor();
       await expectAccessible(page, 'add course, with a lecture');
+    });
+
+    it('coupons: the list, the create dialog with its errors, one created', async () => {
+      await page.goto(`${shell}/educator/coupons`);
+      await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
+      await page.getByRole('button', { name: 'Create Coupon' }).first().waitFor();
+      await expectAccessible(page, 'educator coupons');
+
+      await page.getByRole('button', { name: 'Create Coupon' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create Coupon' });
+      await dialog.getByRole('option', { name: 'TypeScript Deep Dive' }).waitFor({ state: 'attached' });
+      await dialog.getByRole('button', { name: 'Create Coupon' }).click();
+      await dialog.getByText('Course is required').waitFor();
+      await expectAccessible(page, 'educator coupons, create dialog with errors');
+
+      await dialog.getByLabel('Course').selectOption({ label: 'TypeScript Deep Dive' });
+      await dialog.getByLabel('Code').fill(`AXE${width.toUpperCase()}`);
+      await dialog.getByLabel('Percent off').fill('10');
+      await dialog.getByRole('button', { name: 'Create Coupon' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      // A table row from md up, a card on phones.
+      await page.getByText(`AXE${width.toUpperCase()}`).first().waitFor();
+      await expectAccessible(page, 'educator coupons, with a coupon');
     });
 
     it('the admin area, as an educator (access denied)', async () => {

@@ -81,6 +81,7 @@ describe('Educator layout', () => {
       ['Add Course', '/educator/add-course'],
       ['My Courses', '/educator/my-courses'],
       ['Student Enrolled', '/educator/student-enrolled'],
+      ['Coupons', '/educator/coupons'],
     ]);
     for (const a of links) expect(a.querySelector('svg')).not.toBeNull();
     expect(link('Dashboard', nav())).toHaveClass('is-active');

@@ -3,6 +3,7 @@ import { Themed } from '@courseport/shared-ui/heavy';
 import { EducatorLayout } from '../features/layout/components/EducatorLayout';
 import { PATHS } from '../features/layout/components/paths';
 import AddCoursePage from './AddCoursePage';
+import CouponsPage from './CouponsPage';
 import DashboardPage from './DashboardPage';
 import MyCoursesPage from './MyCoursesPage';
 import StudentsEnrolledPage from './StudentsEnrolledPage';
@@ -19,6 +20,7 @@ function Portal() {
         <Route path="add-course" element={<AddCoursePage />} />
         <Route path="my-courses" element={<MyCoursesPage />} />
         <Route path="student-enrolled" element={<StudentsEnrolledPage />} />
+        <Route path="coupons" element={<CouponsPage />} />
         <Route path="*" element={<Navigate to={PATHS.dashboard} replace />} />
       </Route>
     </Routes>

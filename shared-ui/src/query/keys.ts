@@ -37,6 +37,8 @@ export const queryKeys = {
     courses: () => ['educator', 'courses'] as const,
     /** `GET /api/educator/enrolled-students`. */
     enrolledStudents: () => ['educator', 'enrolled-students'] as const,
+    /** `GET /api/educator/coupons`: the educator's coupons. */
+    coupons: () => ['educator', 'coupons'] as const,
   },
   admin: {
     all: ['admin'] as const,

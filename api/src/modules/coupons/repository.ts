@@ -23,6 +23,10 @@ export interface CouponDoc {
   uses: number;
   /** Open checkouts holding a use (given back if they expire, counted in `uses` once paid). */
   reserved: number;
+  /** The purchases holding a reserved use, by purchase id (when they reserved it). */
+  holds?: Record<string, Date>;
+  /** Purchases refunded after their use was counted: the use they gave back (so it is given once). */
+  returns?: Record<string, Date>;
   active: boolean;
   createdAt: Date;
   [key: string]: unknown;
@@ -32,6 +36,7 @@ export const COUPON_INDEXES = [
   { collection: 'coupons', fields: ['codeKey'], unique: true },
   { collection: 'coupons', fields: ['educatorId', 'createdAt'] },
   { collection: 'coupons', fields: ['courseId'] },
+  { collection: 'coupons', fields: ['code'] },
 ] as const;
 
 export const couponsRepository = (store: Store) => store.collection<CouponDoc>('coupons');

@@ -1,4 +1,5 @@
 import type { Coupon, CouponPricing } from '@courseport/contracts';
+import { expiryRefusal } from '@courseport/contracts/coupons';
 import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -15,6 +16,7 @@ export const COUPON_NOT_FOUND = 'Coupon not found';
 export const COUPON_INACTIVE = 'This coupon is not active';
 export const COUPON_EXPIRED = 'This coupon has expired';
 export const COUPON_USED_UP = 'This coupon has been used up';
+export const COUPON_OTHER_COURSE = 'This coupon is not for this course';
 export const DUPLICATE_CODE = 'This course already has a coupon with this code';
 
 /** What the buyer pays with the coupon, in paise: never below zero. */
@@ -55,28 +57,46 @@ export interface HeldCoupon {
   limited: boolean;
 }
 
+/** How a purchase's use of its coupon ended: paid, never paid, or paid and then refunded. */
+export type CouponSettlement = 'used' | 'released' | 'returned';
+
 /**
  * Coupon uses, counted so that a limit is never passed, even by checkouts racing for the last uses
- * in several API processes:
- * - a checkout **reserves** a use before it is created: one conditional update that takes one of
- *   `usesLeft` only while some are left (and the coupon is active and unexpired). A checkout that
- *   gets none is refused (409) before the gateway is asked, so nobody is charged the discounted
- *   price beyond the limit; 20 buyers racing for 5 uses get 5 discounted checkouts, 15 refusals;
- * - the purchase records the coupon (`coupon`, `couponState: 'held'`);
- * - when the payment completes, fulfilment's own `pending → completed` update also sets
- *   `couponState: 'used'` (so it happens exactly once per purchase), then the use moves from
- *   `reserved` to `uses` (`used`);
- * - when the checkout expires, is refunded as a second payment, or is dropped (the gateway was
- *   down, the buyer owned the course meanwhile), its `pending →` update sets `couponState:
- *   'released'` and the use goes back to `usesLeft` (`release`).
- * A crash between a purchase's update and the coupon's leaves the use reserved: the coupon can then
- * be used once less than its limit, never once more.
+ * in several API processes, and so that a crash anywhere loses or repeats nothing:
+ * - a checkout's purchase is written first (`couponState: 'held'`), then **reserves** a use: one
+ *   conditional update that takes one of `usesLeft` only while some are left (and the coupon is
+ *   active and unexpired) and records the purchase in the coupon's `holds`. A purchase that gets
+ *   none is deleted and refused (409) before the gateway is asked, so nobody is charged the
+ *   discounted price beyond the limit; 20 buyers racing for 5 uses get 5 discounted checkouts;
+ * - the purchase's own state change decides how the use ends, exactly once: fulfilment's `pending →
+ *   completed` update sets `couponState: 'used'`; expiry, a second payment's refund or a dropped
+ *   checkout set `'released'`; a refund of the completed purchase sets `'returned'`;
+ * - `settle` then applies that to the coupon. Each step is conditional on the purchase's entry in
+ *   `holds` (or `returns`), so repeating it changes nothing; once applied, the purchase gets
+ *   `couponSettledAt`. A crash between the purchase's update and the coupon's leaves a purchase
+ *   without `couponSettledAt`, which `reconcile` (at start, every minute) settles; a crash before
+ *   the reservation leaves a pending purchase with no checkout, which reconciliation expires.
+ * A refunded purchase gives its use back (`returned`): a limited code stands for that many sales
+ * at the price, and a refunded sale is no sale, as the educator's earnings already say.
  */
-export function couponUses(store: Store) {
+export function couponUses(store: Store, clock: Clock) {
   const coupons = couponsRepository(store);
-  return {
-    /** Takes one use of the coupon for a checkout, or null when none is left (or it stopped applying). */
-    async reserve(coupon: CouponDoc, now: Date): Promise<HeldCoupon | null> {
+  const hold = (purchaseId: string) => `holds.${purchaseId}`;
+  const giveBack = (held: HeldCoupon): Record<string, number> => (held.limited ? { usesLeft: 1 } : {});
+  /** Ends the purchase's hold, if it still has one: `inc` says into what. */
+  const endHold = (held: HeldCoupon, purchaseId: string, inc: Record<string, number>, set = {}) =>
+    coupons.findOneAndUpdate(
+      { _id: held.id, [hold(purchaseId)]: { $exists: true } },
+      {
+        $unset: { [hold(purchaseId)]: true },
+        $inc: { reserved: -1, ...inc },
+        ...(Object.keys(set).length ? { $set: set } : {}),
+      },
+    );
+
+  const api = {
+    /** Takes one use of the coupon for this purchase, or null when none is left (or it stopped applying). */
+    async reserve(coupon: CouponDoc, purchaseId: string, now: Date): Promise<HeldCoupon | null> {
       const limited = coupon.maxUses !== undefined;
       const taken = await coupons.findOneAndUpdate(
         {
@@ -85,19 +105,35 @@ export function couponUses(store: Store) {
           $or: [{ expiresAt: { $exists: false } }, { expiresAt: { $gt: now } }],
           ...(limited ? { usesLeft: { $gt: 0 } } : {}),
         },
-        { $inc: { reserved: 1, ...(limited ? { usesLeft: -1 } : {}) } },
+        { $inc: { reserved: 1, ...(limited ? { usesLeft: -1 } : {}) }, $set: { [hold(purchaseId)]: now } },
       );
       return taken ? { id: coupon._id, code: coupon.code, limited } : null;
     },
-    /** The purchase holding it was paid: its reserved use becomes a use. */
-    async used(held: HeldCoupon): Promise<void> {
-      await coupons.updateOne({ _id: held.id }, { $inc: { reserved: -1, uses: 1 } });
+
+    /** Whether the purchase holds a reserved use of the coupon. */
+    async holds(held: HeldCoupon, purchaseId: string): Promise<boolean> {
+      return (
+        (await coupons.findOne({ _id: held.id, [hold(purchaseId)]: { $exists: true } }, { projection: { _id: 1 } })) !==
+        null
+      );
     },
-    /** The purchase holding it will never be paid: the use is free again. */
-    async release(held: HeldCoupon): Promise<void> {
-      await coupons.updateOne({ _id: held.id }, { $inc: { reserved: -1, ...(held.limited ? { usesLeft: 1 } : {}) } });
+
+    /** Applies how the purchase's use ended to the coupon; repeating it changes nothing. */
+    async settle(held: HeldCoupon, purchaseId: string, how: CouponSettlement): Promise<void> {
+      if (how === 'used') await endHold(held, purchaseId, { uses: 1 });
+      else if (how === 'released') await endHold(held, purchaseId, giveBack(held));
+      else {
+        const returned = { [`returns.${purchaseId}`]: clock.now() };
+        // Refunded before its use was counted: the hold goes, and is never counted.
+        if (await endHold(held, purchaseId, giveBack(held), returned)) return;
+        await coupons.updateOne(
+          { _id: held.id, [`returns.${purchaseId}`]: { $exists: false } },
+          { $inc: { uses: -1, ...giveBack(held) }, $set: returned },
+        );
+      }
     },
   };
+  return api;
 }
 export type CouponUses = ReturnType<typeof couponUses>;
 
@@ -127,7 +163,8 @@ export function couponsService(store: Store, clock: Clock) {
       if (course.educator._id !== auth.userId) throw forbidden('You can only create coupons for your own courses');
       const now = clock.now();
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : undefined;
-      if (expiresAt && expiresAt <= now) throw badRequest('Invalid input: expiresAt: must be in the future');
+      const refused = expiresAt && expiryRefusal(expiresAt, now);
+      if (refused) throw badRequest(`Invalid input: expiresAt: ${refused}`);
       const coupon: CouponDoc = {
         _id: newId(),
         courseId: course._id,
@@ -179,10 +216,16 @@ export function couponsService(store: Store, clock: Clock) {
       return toPublic(updated, (await titles([coupon.courseId])).get(coupon.courseId) ?? 'Deleted course');
     },
 
-    /** The coupon of this code for this course, if it applies now: 404 for no such code, 400 for one that does not apply. */
+    /**
+     * The coupon of this code for this course, if it applies now: 404 for no such code, 400 for one
+     * that does not apply (another course's code included: the buyer typed a real code on the wrong page).
+     */
     async applicable(courseId: string, code: string): Promise<CouponDoc> {
       const coupon = await coupons.findOne({ codeKey: couponKey(courseId, code) });
-      if (!coupon) throw notFound(COUPON_NOT_FOUND);
+      if (!coupon) {
+        const elsewhere = await coupons.findOne({ code: code.toUpperCase() }, { projection: { _id: 1 } });
+        throw elsewhere ? badRequest(COUPON_OTHER_COURSE) : notFound(COUPON_NOT_FOUND);
+      }
       const why = refusal(coupon, clock.now());
       if (why) throw badRequest(why);
       return coupon;

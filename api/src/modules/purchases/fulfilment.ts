@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.js';
 import { ConflictError, type Store } from '../../store/index.js';
-import { couponUses, type HeldCoupon } from '../coupons/service.js';
+import { type CouponSettlement, couponUses, type HeldCoupon } from '../coupons/service.js';
 import type { EnrollmentsService } from '../enrollments/service.js';
 import type { PaymentGateway } from './gateways/types.js';
 import { type PurchaseDoc, purchasesRepository } from './repository.js';
@@ -31,14 +31,14 @@ export interface FulfilmentOptions {
  */
 export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, onFulfilled }: FulfilmentOptions) {
   const purchases = purchasesRepository(store);
-  const uses = couponUses(store);
-  /** A pending purchase's coupon use, settled by the very update that ends its `pending` state (once). */
-  const couponEnd = (purchase: PurchaseDoc, state: 'used' | 'released') =>
-    purchase.coupon ? { couponState: state } : {};
-  async function settleCoupon(purchase: PurchaseDoc | null, state: 'used' | 'released'): Promise<void> {
+  const uses = couponUses(store, clock);
+  /** How a purchase's coupon use ended, set by the very update that changes its status (so once). */
+  const couponEnd = (purchase: PurchaseDoc, state: CouponSettlement) => (purchase.coupon ? { couponState: state } : {});
+  /** Applies the purchase's coupon state to the coupon, then marks it applied (see `couponUses`). */
+  async function settleCoupon(purchase: PurchaseDoc | null, state: CouponSettlement): Promise<void> {
     if (!purchase?.coupon || purchase.couponState !== state) return;
-    const held = purchase.coupon as HeldCoupon;
-    await (state === 'used' ? uses.used(held) : uses.release(held));
+    await uses.settle(purchase.coupon as HeldCoupon, purchase._id, state);
+    await purchases.updateOne({ _id: purchase._id, couponState: state }, { $set: { couponSettledAt: clock.now() } });
   }
 
   async function finishFulfilment(purchase: PurchaseDoc): Promise<void> {
@@ -133,11 +133,18 @@ export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, o
         const refunded = await purchases.findOneAndUpdate(
           { _id: purchase._id, status: 'completed' },
           {
-            $set: { status: 'refunded', refundReason: reason, refundedAt: clock.now() },
-            $unset: { completedKey: true },
+            $set: {
+              status: 'refunded',
+              refundReason: reason,
+              refundedAt: clock.now(),
+              ...couponEnd(purchase, 'returned'),
+            },
+            $unset: { completedKey: true, couponSettledAt: true },
           },
         );
         if (refunded) {
+          // A refunded sale gives its coupon use back (see couponUses).
+          await settleCoupon(refunded, 'returned');
           await finishRefund(refunded);
           return refunded;
         }
@@ -175,7 +182,10 @@ export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, o
         { ...mine, status: 'pending', gateway: 'free', createdAt: { $lte: stale } },
         { limit: RECONCILE_BATCH },
       )) {
-        await api.fulfil(purchase._id);
+        // Free through a coupon whose use it never got (the crash came first): never given away.
+        const held = purchase.coupon as HeldCoupon | undefined;
+        if (held && !(await uses.holds(held, purchase._id))) await api.expire(purchase._id);
+        else await api.fulfil(purchase._id);
         finished += 1;
       }
       // A paid purchase that never got its checkout (a crash, or the gateway down) cannot have been paid.
@@ -212,6 +222,18 @@ export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, o
           await purchases.updateOne({ _id: purchase._id, status: 'pending' }, { $set: { checkedAt: clock.now() } });
           continue;
         }
+        finished += 1;
+      }
+      // Coupon uses whose purchase ended but whose coupon was not told (a crash in between).
+      for (const purchase of await purchases.find(
+        {
+          ...mine,
+          couponState: { $in: ['used', 'released', 'returned'] },
+          couponSettledAt: { $exists: false },
+        },
+        { limit: RECONCILE_BATCH },
+      )) {
+        await settleCoupon(purchase, purchase.couponState as CouponSettlement);
         finished += 1;
       }
       return finished;

@@ -26,8 +26,13 @@ export interface PurchaseDoc {
   paymentId?: string;
   /** The coupon this purchase holds a use of (see coupons/service.ts `couponUses`). */
   coupon?: { id: string; code: string; limited: boolean };
-  /** `held` while pending; `used` once completed, `released` once it can no longer be paid. */
-  couponState?: 'held' | 'used' | 'released';
+  /**
+   * `held` while pending; `used` once completed, `released` once it can no longer be paid,
+   * `returned` once refunded after completing (the use is given back).
+   */
+  couponState?: 'held' | 'used' | 'released' | 'returned';
+  /** Set once the coupon's counts reflect `couponState` (reconciliation settles those without). */
+  couponSettledAt?: Date;
   /** Paise: the price before the coupon, when one was used. */
   listAmount?: number;
   /** When reconciliation last found its checkout still open at the gateway. */
@@ -50,6 +55,7 @@ export const PURCHASE_INDEXES = [
   { collection: 'purchases', fields: ['completedKey'], unique: true, sparse: true },
   { collection: 'purchases', fields: ['paymentId'], sparse: true },
   { collection: 'purchases', fields: ['status', 'createdAt'] },
+  { collection: 'purchases', fields: ['couponState'], sparse: true },
 ] as const;
 
 export const purchasesRepository = (store: Store) => store.collection<PurchaseDoc>('purchases');

@@ -39,11 +39,14 @@ export function purchasesService(
   const fulfilments = fulfilment(store, clock, { enrollments, gateway, onFulfilled: sendReceipt });
   const { fulfil, expire } = fulfilments;
   const couponsOf = couponsService(store, clock);
-  const uses = couponUses(store);
-  /** Drops a purchase that never reached a checkout; a coupon use it held is given back. */
+  const uses = couponUses(store, clock);
+  /**
+   * Drops a purchase that never reached a checkout. A coupon use it held is given back first: a
+   * crash in between leaves a pending purchase without a checkout, which reconciliation expires.
+   */
   async function dropPending(purchase: PurchaseDoc): Promise<void> {
-    if ((await purchases.deleteOne({ _id: purchase._id, status: 'pending' })) === 1 && purchase.coupon)
-      await uses.release(purchase.coupon as HeldCoupon);
+    if (purchase.coupon) await uses.settle(purchase.coupon as HeldCoupon, purchase._id, 'released');
+    await purchases.deleteOne({ _id: purchase._id, status: 'pending' });
   }
   const defaultOrigin = new URL(config.publicAppUrl).origin;
   const returnUrl = (appOrigin: string, purchaseId: string) =>
@@ -128,9 +131,6 @@ export function purchasesService(
 
       const base = amountInPaise(course.coursePrice, course.discount);
       const amount = coupon ? priceWithCoupon(base, coupon) : base;
-      // A use of the coupon is reserved before the checkout exists (see couponUses): none left, no discount.
-      const held = coupon ? await uses.reserve(coupon, clock.now()) : null;
-      if (coupon && !held) throw conflict(COUPON_GONE);
       const purchase: PurchaseDoc = {
         _id: newId(),
         userId,
@@ -143,17 +143,27 @@ export function purchasesService(
         gateway: amount === 0 ? 'free' : gateway.name,
         ...(amount > 0 && gateway.name === 'local' ? { simulated: true } : {}),
         openKey: purchaseKey({ userId, courseId }),
-        ...(held ? { coupon: held, couponState: 'held' as const, listAmount: base } : {}),
+        ...(coupon
+          ? {
+              coupon: { id: coupon._id, code: coupon.code, limited: coupon.maxUses !== undefined },
+              couponState: 'held' as const,
+              listAmount: base,
+            }
+          : {}),
       };
       try {
         await purchases.insertOne(purchase);
       } catch (error) {
-        if (held) await uses.release(held);
         // A concurrent click created it first: send the buyer to that one.
         if (!(error instanceof ConflictError)) throw error;
         const winner = await purchases.findOne({ openKey: purchase.openKey });
         if (winner?.checkoutUrl) return winner.checkoutUrl;
         throw conflict('Your checkout is being prepared. Please try again in a moment.');
+      }
+      // The purchase exists before its coupon use is reserved (see couponUses): none left, no discount.
+      if (coupon && !(await uses.reserve(coupon, purchase._id, clock.now()))) {
+        await purchases.deleteOne({ _id: purchase._id, status: 'pending' });
+        throw conflict(COUPON_GONE);
       }
 
       // Completed between our check and our insert (a racing verify): this one is not needed.

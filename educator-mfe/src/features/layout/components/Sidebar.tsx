@@ -1,7 +1,7 @@
 import { NavLink } from '@courseport/shared-ui';
 import { Tooltip } from '@courseport/shared-ui/heavy';
 import type { ReactNode } from 'react';
-import { AddCourseIcon, CollapseIcon, DashboardIcon, MyCoursesIcon, StudentsIcon } from './icons';
+import { AddCourseIcon, CollapseIcon, CouponsIcon, DashboardIcon, MyCoursesIcon, StudentsIcon } from './icons';
 import { PATHS } from './paths';
 
 export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: ReactNode; end?: boolean }> = [
@@ -9,6 +9,7 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: Rea
   { label: 'Add Course', to: PATHS.addCourse, icon: <AddCourseIcon /> },
   { label: 'My Courses', to: PATHS.myCourses, icon: <MyCoursesIcon /> },
   { label: 'Student Enrolled', to: PATHS.studentEnrolled, icon: <StudentsIcon /> },
+  { label: 'Coupons', to: PATHS.coupons, icon: <CouponsIcon /> },
 ];
 
 export const VERSION_TEXT = 'Educator Portal v1.0.0';

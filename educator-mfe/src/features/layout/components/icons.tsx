@@ -27,6 +27,13 @@ export const DashboardIcon = () => (
   </Icon>
 );
 
+export const CouponsIcon = () => (
+  <Icon>
+    <path d="M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v3a2 2 0 0 0 0 4v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-3a2 2 0 0 0 0-4z" />
+    <path d="M9.5 14.5l5-5M9.5 9.5h.01M14.5 14.5h.01" />
+  </Icon>
+);
+
 export const AddCourseIcon = () => (
   <Icon>
     <rect x="3" y="3" width="18" height="18" rx="3" />

@@ -4,4 +4,5 @@ export const PATHS = {
   addCourse: '/educator/add-course',
   myCourses: '/educator/my-courses',
   studentEnrolled: '/educator/student-enrolled',
+  coupons: '/educator/coupons',
 } as const;

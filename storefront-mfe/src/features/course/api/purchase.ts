@@ -2,9 +2,15 @@ import { api } from '@courseport/shared-ui';
 
 export const PURCHASE_FAILED_TEXT = 'Could not start the checkout. Please try again.';
 
-/** `POST /api/user/purchase`: starts the checkout and answers the payment page's address. */
-export async function startCheckout(courseId: string): Promise<string> {
-  const res = await api.post<{ session_url: string }>('/api/user/purchase', { courseId });
+/**
+ * `POST /api/user/purchase`: starts the checkout (at the coupon's price with `couponCode`) and
+ * answers the payment page's address.
+ */
+export async function startCheckout(courseId: string, couponCode?: string): Promise<string> {
+  const res = await api.post<{ session_url: string }>(
+    '/api/user/purchase',
+    couponCode ? { courseId, couponCode } : { courseId },
+  );
   if (!res.session_url) throw new Error(PURCHASE_FAILED_TEXT);
   return res.session_url;
 }

@@ -1,9 +1,12 @@
 import { Button, type CourseDetails, discountedPrice, formatDuration, plural } from '@courseport/shared-ui';
 import type { ReactNode, Ref } from 'react';
 import { rupees } from '../../common/components/Price';
+import { useCoupon } from '../hooks/useCoupon';
 import { useEnroll } from '../hooks/useEnroll';
+import { CouponEntry } from './CouponEntry';
 import { CourseMedia } from './CourseMedia';
 import type { PreviewChoice } from './CourseStructure';
+import { rupeesFromPaise } from './couponPrice';
 
 export const INCLUDED = [
   'Lifetime access with free updates.',
@@ -47,10 +50,17 @@ export interface PurchaseCardProps {
   mediaRef: Ref<HTMLDivElement>;
 }
 
-/** The media, price, enroll button and what the course includes. */
+/**
+ * The media, price, enroll button and what the course includes. 'Have a coupon?' under the price
+ * shows the server's price for a code; Enroll Now then starts the checkout with that code, so the
+ * checkout charges the price shown.
+ */
 export function PurchaseCard({ course, minutes, lectures, preview, onClosePreview, mediaRef }: PurchaseCardProps) {
-  const { enrolled, busy, enroll } = useEnroll(course._id);
+  const coupon = useCoupon(course._id);
+  const applied = coupon.applied;
+  const { enrolled, busy, enroll } = useEnroll(course._id, applied?.code, coupon.refuse);
   const discount = course.discount;
+  const price = discountedPrice(course.coursePrice, discount);
 
   return (
     <aside className="sf-purchase" aria-label="Enroll in this course">
@@ -60,15 +70,29 @@ export function PurchaseCard({ course, minutes, lectures, preview, onClosePrevie
           {CLOCK}
           <span>5 days at this price!</span>
         </p>
-        <div className="sf-purchase-price">
-          <span className="sf-purchase-current">{rupees(discountedPrice(course.coursePrice, discount))}</span>
-          {discount > 0 && (
-            <>
-              <s className="sf-purchase-original">{rupees(course.coursePrice)}</s>
-              <span className="sf-discount-badge">{`${discount}% OFF`}</span>
-            </>
-          )}
-        </div>
+        {applied ? (
+          <div className="sf-purchase-price">
+            <span className="sf-purchase-current">
+              <span className="cp-visually-hidden">Price with the coupon </span>
+              {rupeesFromPaise(applied.amount)}
+            </span>
+            <s className="sf-purchase-original">
+              <span className="cp-visually-hidden">Price without the coupon </span>
+              {rupeesFromPaise(applied.originalAmount)}
+            </s>
+          </div>
+        ) : (
+          <div className="sf-purchase-price">
+            <span className="sf-purchase-current">{rupees(price)}</span>
+            {discount > 0 && (
+              <>
+                <s className="sf-purchase-original">{rupees(course.coursePrice)}</s>
+                <span className="sf-discount-badge">{`${discount}% OFF`}</span>
+              </>
+            )}
+          </div>
+        )}
+        {!enrolled && price > 0 && <CouponEntry coupon={coupon} />}
         <ul className="sf-purchase-stats">
           <li>
             {STAR}

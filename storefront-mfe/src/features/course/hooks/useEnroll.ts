@@ -1,4 +1,6 @@
 import {
+  ApiError,
+  errorText,
   invalidateAfterPurchase,
   sessionStore,
   useMutation,
@@ -15,9 +17,10 @@ import { PURCHASE_FAILED_TEXT, playerPath, startCheckout } from '../api/purchase
  * dialog; enrolled, it opens the course in the player; otherwise it starts the checkout and sends
  * the browser to the payment page. When the tab becomes visible again (e.g. after paying in
  * another one) the data a purchase changes is invalidated (`invalidateAfterPurchase`), so the
- * enrollment shows.
+ * enrollment shows. `couponCode` (one the server has priced) goes with the checkout, whose price is
+ * then the coupon's; `onCouponRefused` hears why the checkout refused it.
  */
-export function useEnroll(courseId: string) {
+export function useEnroll(courseId: string, couponCode?: string, onCouponRefused?: (reason: string) => void) {
   const toast = useToast();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -30,12 +33,18 @@ export function useEnroll(courseId: string) {
   const [leaving, setLeaving] = useState(false);
 
   const checkout = useMutation({
-    mutationFn: () => startCheckout(courseId),
+    mutationFn: () => startCheckout(courseId, couponCode),
     onSuccess: (url) => {
       setLeaving(true);
       window.location.assign(url);
     },
-    onError: (error) => toast.failure(error, PURCHASE_FAILED_TEXT),
+    onError: (error) => {
+      toast.failure(error, PURCHASE_FAILED_TEXT);
+      // A refusal of the request (the code used up or switched off since it was applied): the
+      // price shown is no longer the one the checkout would charge.
+      if (couponCode && error instanceof ApiError && error.status >= 400 && error.status < 500)
+        onCouponRefused?.(errorText(error, PURCHASE_FAILED_TEXT));
+    },
   });
 
   useEffect(() => {

@@ -1,0 +1,87 @@
+import { Button, EmptyState, ErrorState, LoadingState, useCurrency, useQuery, useSession } from '@courseport/shared-ui';
+import { type ReactNode, useState } from 'react';
+import { CouponsTable } from '../features/coupons/components/CouponsTable';
+import {
+  type CourseChoices,
+  CREATE_COUPON,
+  CreateCouponDialog,
+} from '../features/coupons/components/CreateCouponDialog';
+import { useCoupons, useCreateCoupon, useSetCouponActive } from '../features/coupons/hooks/useCoupons';
+import { PageHeader } from '../features/layout/components/PageHeader';
+import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
+import { coursesQuery } from '../features/my-courses/api/courses';
+import '../styles/coupons.css';
+
+/** /educator/coupons: the educator's coupon codes, created, activated and deactivated here. */
+export default function CouponsPage() {
+  const currency = useCurrency();
+  const isEducator = useIsEducator();
+  const sessionKnown = useSession((s) => s.status !== 'loading' && (s.status !== 'signed-in' || s.userLoaded));
+  const { state, retry } = useCoupons(isEducator);
+  const [creating, setCreating] = useState(false);
+  // The courses a coupon can be for: read when the dialog opens (the same query as My Courses).
+  const courses = useQuery({ ...coursesQuery(), enabled: isEducator && creating });
+  const create = useCreateCoupon();
+  const setActive = useSetCouponActive();
+  const now = new Date();
+
+  const choices: CourseChoices = courses.data
+    ? { status: 'ready', courses: courses.data }
+    : courses.isError && !courses.isFetching
+      ? { status: 'error', message: 'Failed to fetch courses', retry: () => void courses.refetch() }
+      : { status: 'loading' };
+
+  const createButton = (
+    <Button type="primary" onClick={() => setCreating(true)}>
+      {CREATE_COUPON}
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (!isEducator && sessionKnown) {
+    content = <EmptyState title="Educator access required" description="Only educators can manage coupons." />;
+  } else if (state.status === 'loading') {
+    content = <LoadingState text="Loading your coupons..." />;
+  } else if (state.status === 'error') {
+    content = <ErrorState title="Error Loading Coupons" message={state.message} onRetry={retry} />;
+  } else if (state.data.length === 0) {
+    content = (
+      <EmptyState
+        title="No coupons yet"
+        description="Create a coupon code to offer students a discount on one of your courses."
+        action={createButton}
+      />
+    );
+  } else {
+    content = (
+      <CouponsTable
+        coupons={state.data}
+        currency={currency}
+        now={now}
+        busyId={setActive.isPending ? (setActive.variables?.coupon._id ?? null) : null}
+        onSetActive={(coupon, active) => setActive.mutate({ coupon, active })}
+      />
+    );
+  }
+
+  return (
+    <div className="ed-page">
+      <PageHeader
+        title="Coupons"
+        subtitle="Discount codes for your courses"
+        action={isEducator && state.status === 'ready' && state.data.length > 0 ? createButton : undefined}
+      />
+      {content}
+      {isEducator && (
+        <CreateCouponDialog
+          open={creating}
+          courses={choices}
+          currency={currency}
+          creating={create.isPending}
+          onCreate={(input) => create.mutateAsync(input)}
+          onClose={() => setCreating(false)}
+        />
+      )}
+    </div>
+  );
+}
