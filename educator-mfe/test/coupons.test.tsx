@@ -1,6 +1,6 @@
 import type { Coupon } from '@courseport/shared-ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { validateCouponForm } from '../src/features/coupons/components/couponForm';
 import {
   apiGet,
@@ -26,12 +26,6 @@ import {
   tableRows,
   user,
 } from './helpers';
-
-vi.mock('@courseport/shared-ui', async (orig) => ({
-  ...(await orig<typeof import('@courseport/shared-ui')>()),
-  api: { get: vi.fn(), post: vi.fn() },
-  apiRequest: vi.fn(),
-}));
 
 const COUPONS_PATH = '/api/educator/coupons';
 const IN_A_MONTH = new Date(Date.now() + 30 * 86_400_000).toISOString();

@@ -17,8 +17,6 @@ import {
   user,
 } from './helpers';
 
-vi.mock('@courseport/shared-ui', async (orig) => ({ ...(await orig<object>()), api: { get: vi.fn(), post: vi.fn() } }));
-
 const COURSE_PATH = '/api/course/c1';
 const APPLY_PATH = '/api/user/apply-coupon';
 // The course: Rs 499 less 10 % = Rs 449.10 (44,910 paise); LAUNCH10 takes 10 % more off.
