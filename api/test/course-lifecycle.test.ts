@@ -444,5 +444,26 @@ for (const adapter of bothStores('course lifecycle')) {
       expect((await send('DELETE', `/api/educator/courses/${paying}`, owner)).status).toBe(409);
       expect((await courses().findOne({ _id: paying }))?.status).toBe('published');
     });
+
+    it('gives the upload quota back when a draft is deleted (what its thumbnail took, no more)', async () => {
+      const uploader = await userWithProfile(api, `quota-${newId().slice(0, 6)}@example.com`, { educator: true });
+      const usage = async () =>
+        (
+          (await api.deps.store.collection('uploadUsage').findOne({ _id: uploader.userId })) as {
+            bytes?: number;
+          } | null
+        )?.bytes ?? 0;
+      const kept = await addCourse(courseData('Kept', { status: 'draft' }), uploader);
+      const draft = await addCourse(courseData('Deleted', { status: 'draft' }), uploader);
+      expect(await usage()).toBe(2 * PNG.length);
+      expect((await courses().findOne({ _id: draft }))?.uploadBytes).toBe(PNG.length);
+      expect((await send('DELETE', `/api/educator/courses/${draft}`, uploader)).status).toBe(200);
+      expect(await usage()).toBe(PNG.length);
+      // A refused delete gives nothing back.
+      expect((await send('POST', `/api/educator/courses/${kept}/publish`, uploader)).status).toBe(200);
+      await buy(await fresh(), kept);
+      expect((await send('DELETE', `/api/educator/courses/${kept}`, uploader)).status).toBe(409);
+      expect(await usage()).toBe(PNG.length);
+    });
   });
 }

@@ -7,6 +7,7 @@ import { couponsRepository } from '../coupons/repository.js';
 import { type ChapterDoc, type CourseDoc, coursesRepository, type LectureDoc } from '../courses/repository.js';
 import { sanitizeDescription } from '../courses/sanitize.js';
 import { COURSE_NOT_FOUND } from '../courses/service.js';
+import { uploadQuota } from '../media/quota.js';
 import { thumbnailBlobs, thumbnailIdOf } from '../media/thumbnails.js';
 import { purchasesRepository } from '../purchases/repository.js';
 import { usersRepository } from '../users/repository.js';
@@ -127,6 +128,7 @@ export function courseLifecycle(store: Store, clock: Clock, isAdmin: (auth: Auth
   const purchases = purchasesRepository(store);
   const users = usersRepository(store);
   const coupons = couponsRepository(store);
+  const quota = uploadQuota(store);
 
   async function isEducator(userId: string): Promise<boolean> {
     const user = await users.findOne({ _id: userId }, { projection: { roles: 1 } });
@@ -208,7 +210,7 @@ export function courseLifecycle(store: Store, clock: Clock, isAdmin: (auth: Auth
 
     /**
      * Deletes a course nobody has bought, is buying or is enrolled in (a draft, or a course that
-     * never sold), with its coupons and thumbnail. A published course is unpublished first, so no
+     * never sold), with its coupons and thumbnail (whose bytes go back to the educator's upload quota). A published course is unpublished first, so no
      * checkout can start while its purchases are looked at; the purchase path checks the course is
      * still for sale after writing its purchase, so one of the two always sees the other.
      */
@@ -237,6 +239,8 @@ export function courseLifecycle(store: Store, clock: Clock, isAdmin: (auth: Auth
           .catch(() => {});
       const original = /\/api\/media\/([a-f0-9]{24})(?:[/?#]|$)/.exec(course.courseThumbnail)?.[1];
       if (original) await store.blobs.delete(original).catch(() => {});
+      // The educator's upload quota gets back what the thumbnail took.
+      if (course.uploadBytes) await quota.release(course.educator._id, course.uploadBytes).catch(() => {});
     },
   };
   return api;
