@@ -4,6 +4,7 @@ import { EducatorLayout } from '../features/layout/components/EducatorLayout';
 import { PATHS } from '../features/layout/components/paths';
 import AddCoursePage from './AddCoursePage';
 import DashboardPage from './DashboardPage';
+import EditCoursePage from './EditCoursePage';
 import MyCoursesPage from './MyCoursesPage';
 import StudentsEnrolledPage from './StudentsEnrolledPage';
 
@@ -18,6 +19,7 @@ function Portal() {
         <Route index element={<DashboardPage />} />
         <Route path="add-course" element={<AddCoursePage />} />
         <Route path="my-courses" element={<MyCoursesPage />} />
+        <Route path="courses/:id/edit" element={<EditCoursePage />} />
         <Route path="student-enrolled" element={<StudentsEnrolledPage />} />
         <Route path="*" element={<Navigate to={PATHS.dashboard} replace />} />
       </Route>

@@ -3,5 +3,6 @@ export const PATHS = {
   dashboard: '/educator',
   addCourse: '/educator/add-course',
   myCourses: '/educator/my-courses',
+  editCourse: (courseId: string) => `/educator/courses/${encodeURIComponent(courseId)}/edit`,
   studentEnrolled: '/educator/student-enrolled',
 } as const;
