@@ -19,9 +19,10 @@ export function useEditCourse(courseId: string) {
   const client = useQueryClient();
   const mutation = useMutation({
     mutationFn: async ({ input, thumbnail }: { input: EditCourseInput; thumbnail: File | null }) => {
-      let res = await saveCourse({ courseId, input });
-      if (thumbnail) res = await replaceThumbnail({ courseId, thumbnail });
-      return res;
+      const saved = await saveCourse({ courseId, input });
+      if (!thumbnail) return saved;
+      const replaced = await replaceThumbnail({ courseId, thumbnail });
+      return { message: saved.message, course: replaced.course };
     },
     onSuccess: (res) => {
       client.setQueryData(queryKeys.educator.course(courseId), res.course);
