@@ -209,7 +209,12 @@ describe('Add course: chapters and lectures', () => {
     await openPage();
     await addChapter('One');
     await addChapter('Two');
-    await addLecture(2, { title: 'In two', duration: '5', url: 'https://www.youtube.com/watch?v=twotwotwo22', free: false });
+    await addLecture(2, {
+      title: 'In two',
+      duration: '5',
+      url: 'https://www.youtube.com/watch?v=twotwotwo22',
+      free: false,
+    });
     expect(within(chapter(1)).getByText('0 lectures')).toBeInTheDocument();
     expect(within(chapter(2)).getByText('1 lecture')).toBeInTheDocument();
     expect(within(chapter(2)).getByText('In two')).toBeInTheDocument();
@@ -289,13 +294,23 @@ describe('Add course: sending', () => {
               lectureUrl: 'https://youtu.be/abcdefghijk',
               isPreviewFree: true,
             },
-            { lectureTitle: 'Setup', lectureDuration: 45, lectureUrl: 'https://youtu.be/defghijklmn', isPreviewFree: false },
+            {
+              lectureTitle: 'Setup',
+              lectureDuration: 45,
+              lectureUrl: 'https://youtu.be/defghijklmn',
+              isPreviewFree: false,
+            },
           ],
         },
         {
           chapterTitle: 'Components',
           chapterContent: [
-            { lectureTitle: 'Props', lectureDuration: 12, lectureUrl: 'https://youtu.be/ghijklmnopq', isPreviewFree: false },
+            {
+              lectureTitle: 'Props',
+              lectureDuration: 12,
+              lectureUrl: 'https://youtu.be/ghijklmnopq',
+              isPreviewFree: false,
+            },
           ],
         },
       ],
