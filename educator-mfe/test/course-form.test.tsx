@@ -245,7 +245,7 @@ describe('Course form: Save Draft', () => {
     await waitFor(() => expect(apiSend).toHaveBeenCalledTimes(1));
     const [path, options] = apiSend.mock.calls[0] ?? [];
     expect(path).toBe(ADD_COURSE_PATH);
-    expect(JSON.parse((options?.body as FormData).get('courseData') as string)).toMatchObject({
+    expect(JSON.parse((options?.body as FormData | undefined)?.get('courseData') as string)).toMatchObject({
       courseTitle: 'Work in progress',
       status: 'draft',
     });

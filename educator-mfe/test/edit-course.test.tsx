@@ -202,7 +202,7 @@ describe('Edit course', () => {
     const [path, options] = apiSend.mock.calls[1] ?? [];
     expect(path).toBe(`${PATH}/thumbnail`);
     expect(options?.method).toBe('PUT');
-    expect((options?.body as FormData).get('image')).toBe(file);
+    expect((options?.body as FormData | undefined)?.get('image')).toBe(file);
     await waitFor(() => expect(toastOf('success')).toEqual(['Course updated']));
   });
 
