@@ -9,7 +9,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 
 /**
  * What a sortable list (chapters, or one chapter's lectures) gives its `DndContext`: drag with the
@@ -26,6 +26,10 @@ export function useSortableList(
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
+  // Where the item was last over, read while the list is still in its old order (the drop may
+  // re-render the list before the drop is announced).
+  const lastPlace = useRef('');
+
   return useMemo(() => {
     const name = (id: string | number) => {
       const item = items.find((i) => i.id === String(id));
@@ -36,11 +40,18 @@ export function useSortableList(
       return `position ${index + 1} of ${items.length}`;
     };
     const announcements: Announcements = {
-      onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
-      onDragOver: ({ active, over }) => (over ? `${capital(name(active.id))} is over ${place(over.id)}.` : undefined),
+      onDragStart: ({ active }) => {
+        lastPlace.current = place(active.id);
+        return `Picked up ${name(active.id)}.`;
+      },
+      onDragOver: ({ active, over }) => {
+        if (!over) return undefined;
+        lastPlace.current = place(over.id);
+        return `${capital(name(active.id))} is over ${lastPlace.current}.`;
+      },
       onDragEnd: ({ active, over }) =>
         over
-          ? `${capital(name(active.id))} was dropped at ${place(over.id)}.`
+          ? `${capital(name(active.id))} was dropped at ${lastPlace.current}.`
           : `${capital(name(active.id))} was dropped.`,
       onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
     };
