@@ -125,6 +125,11 @@ describe('Add course: the form', () => {
     await fillCourse();
     await user.click(button('ADD'));
     await waitFor(() => expect(toastOf('error')).toEqual(['Please upload course thumbnail']));
+    // Also under the picker, until an image is chosen.
+    expect(document.querySelector('.ed-thumb [role="alert"]')?.textContent).toBe('Please upload course thumbnail');
+    expect(thumbnailInput()).toHaveAttribute('aria-invalid', 'true');
+    await user.upload(thumbnailInput(), THUMBNAIL);
+    expect(document.querySelector('.ed-thumb [role="alert"]')).toBeNull();
     expect(apiSend).not.toHaveBeenCalled();
   });
 });

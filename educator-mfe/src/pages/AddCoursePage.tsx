@@ -5,7 +5,7 @@ import type { AddedCourse } from '../features/add-course/api/addCourse';
 import { CourseForm } from '../features/add-course/components/CourseForm';
 import { CourseSaved } from '../features/add-course/components/CourseSaved';
 import { type CourseFields, toCourseInput } from '../features/add-course/hooks/chapters';
-import { useAddCourse } from '../features/add-course/hooks/useAddCourse';
+import { NO_THUMBNAIL_TEXT, useAddCourse } from '../features/add-course/hooks/useAddCourse';
 import { useCourseForm } from '../features/add-course/hooks/useCourseForm';
 import { PageHeader } from '../features/layout/components/PageHeader';
 
@@ -18,20 +18,28 @@ export default function AddCoursePage() {
   const { submitting, submit, refused } = useAddCourse();
   const [added, setAdded] = useState<AddedCourse | null>(null);
   const [savingDraft, setSavingDraft] = useState(false);
+  /** A submit was tried: from then on a missing thumbnail is also said under its picker. */
+  const [tried, setTried] = useState(false);
 
-  const send = (values: CourseFields, status?: 'draft') =>
-    submit(
+  const send = (values: CourseFields, status?: 'draft') => {
+    setTried(true);
+    return submit(
       { ...toCourseInput(values, state.description, state.content.chapters), ...(status ? { status } : {}) },
       state.thumbnail,
       setAdded,
     );
+  };
+  const refuse = () => {
+    setTried(true);
+    refused(state.thumbnail);
+  };
 
   const saveDraft = async () => {
     let values: CourseFields;
     try {
       values = await state.form.validateFields();
     } catch {
-      refused(state.thumbnail);
+      refuse();
       return;
     }
     setSavingDraft(true);
@@ -44,6 +52,7 @@ export default function AddCoursePage() {
 
   const addAnother = () => {
     state.reset();
+    setTried(false);
     setAdded(null);
   };
 
@@ -58,7 +67,12 @@ export default function AddCoursePage() {
         />
       )}
       <div hidden={Boolean(added)}>
-        <CourseForm state={state} onFinish={(values) => send(values)} onFinishFailed={() => refused(state.thumbnail)}>
+        <CourseForm
+          state={state}
+          thumbnailMissing={tried ? NO_THUMBNAIL_TEXT : null}
+          onFinish={(values) => send(values)}
+          onFinishFailed={refuse}
+        >
           <Button
             htmlType="button"
             size="large"

@@ -17,6 +17,7 @@ import { ThumbnailPicker } from './ThumbnailPicker';
 export function CourseForm({
   state,
   currentThumbnail,
+  thumbnailMissing,
   onFinish,
   onFinishFailed,
   children,
@@ -24,6 +25,8 @@ export function CourseForm({
   state: CourseFormState;
   /** The saved thumbnail's URL, when editing. */
   currentThumbnail?: string;
+  /** The message under the thumbnail picker while none is chosen (after a refused submit). */
+  thumbnailMissing?: string | null;
   onFinish: (values: CourseFields) => void;
   onFinishFailed: () => void;
   children: ReactNode;
@@ -70,6 +73,7 @@ export function CourseForm({
           id={thumbnailId}
           file={state.thumbnail}
           current={currentThumbnail}
+          missing={thumbnailMissing}
           onChange={state.setThumbnail}
         />
       </Form.Item>

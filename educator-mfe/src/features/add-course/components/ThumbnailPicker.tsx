@@ -13,11 +13,14 @@ export function ThumbnailPicker({
   id,
   file,
   current,
+  missing,
   onChange,
 }: {
   id: string;
   file: File | null;
   current?: string;
+  /** Said under the picker while no image is chosen (after a submit without one). */
+  missing?: string | null;
   onChange: (file: File) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -32,6 +35,7 @@ export function ThumbnailPicker({
   }, [file]);
 
   const shown = preview ?? current;
+  const message = problem ?? (shown ? null : missing);
   return (
     <div className="ed-thumb">
       <label className="ed-thumb-picker">
@@ -41,8 +45,8 @@ export function ThumbnailPicker({
           type="file"
           accept={THUMBNAIL_TYPES.join(',')}
           className="cp-visually-hidden"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? errorId : undefined}
           onChange={(event) => {
             const chosen = event.target.files?.[0];
             if (!chosen) return;
@@ -61,7 +65,7 @@ export function ThumbnailPicker({
         <span className="ed-thumb-hint">No image chosen</span>
       )}
       {file && <span className="ed-thumb-name">{file.name}</span>}
-      <FieldError id={errorId} message={problem} />
+      <FieldError id={errorId} message={message} />
     </div>
   );
 }
