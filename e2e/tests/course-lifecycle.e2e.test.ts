@@ -109,6 +109,7 @@ describe('course lifecycle', { timeout: 120_000 }, () => {
     await addChapter('Deploying');
     await addChapter('Building');
     await addLecture(0, 'Ship it', 'https://youtu.be/shipShip001');
+    await addLecture(0, 'Watch it', 'https://youtu.be/watchWatch1');
     await addLecture(1, 'First component', 'https://www.youtube.com/watch?v=buildBuild1');
     await page.getByRole('button', { name: 'Save Draft' }).click();
 
@@ -128,7 +129,7 @@ describe('course lifecycle', { timeout: 120_000 }, () => {
     journey.chapterIds = (await editable()).courseContent.map((c) => c.chapterId);
   });
 
-  it('the educator edits a lecture title and reorders two chapters (with the keyboard)', async () => {
+  it('the educator edits a lecture title, reorders two chapters (keyboard) and two lectures (mouse)', async () => {
     const row = await myCourses();
     await row.getByRole('link', { name: `Edit '${TITLE}'` }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit Course' }).waitFor();
@@ -150,6 +151,20 @@ describe('course lifecycle', { timeout: 120_000 }, () => {
     await page.locator('.ed-chapter.ed-dragging').waitFor({ state: 'detached' });
     await page.getByText("Chapter 'Building' was dropped at position 1 of 2.").waitFor({ state: 'attached' });
     expect(await page.locator('.ed-chapter-title').allTextContents()).toEqual(['1. Building', '2. Deploying']);
+
+    // 'Watch it' dragged above 'Ship it to production' by its handle.
+    const from = await page.getByRole('button', { name: "Move lecture 'Watch it'", exact: true }).boundingBox();
+    const to = await page
+      .getByRole('button', { name: "Move lecture 'Ship it to production'", exact: true })
+      .boundingBox();
+    if (!from || !to) throw new Error('no lecture handles');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    await page.mouse.up();
+    const deploying = page.locator('li.ed-chapter', { hasText: 'Deploying' });
+    await deploying.locator('.ed-lecture-title').first().filter({ hasText: 'Watch it' }).waitFor();
     await shoot(page, 'lifecycle-edit-course');
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -159,7 +174,10 @@ describe('course lifecycle', { timeout: 120_000 }, () => {
     expect(saved.courseContent.map((c) => c.chapterTitle)).toEqual(['Building', 'Deploying']);
     // The same chapters (ids kept), in the new order.
     expect(saved.courseContent.map((c) => c.chapterId)).toEqual([...journey.chapterIds].reverse());
-    expect(saved.courseContent[1]?.chapterContent.map((l) => l.lectureTitle)).toEqual(['Ship it to production']);
+    expect(saved.courseContent[1]?.chapterContent.map((l) => l.lectureTitle)).toEqual([
+      'Watch it',
+      'Ship it to production',
+    ]);
     expect(saved.status).toBe('draft');
   });
 
