@@ -324,6 +324,12 @@ function newCourseForm(): FormData {
   return form;
 }
 
+function thumbnailForm(): FormData {
+  const form = new FormData();
+  form.append('image', new Blob([PNG], { type: 'image/png' }), 'thumb.png');
+  return form;
+}
+
 function unsignedEvent(): string {
   return JSON.stringify({
     id: `evt_${newId()}`,
@@ -466,6 +472,10 @@ const TABLE: Record<string, Entry> = {
   'DELETE /api/educator/courses/:id': {
     access: 'owner',
     call: async () => ({ path: `/api/educator/courses/${await freshCourse('draft')}` }),
+  },
+  'PUT /api/educator/courses/:id/thumbnail': {
+    access: 'owner',
+    call: async () => ({ path: `/api/educator/courses/${await freshCourse()}/thumbnail`, form: thumbnailForm() }),
   },
   'POST /api/educator/courses/:id/publish': {
     access: 'owner',

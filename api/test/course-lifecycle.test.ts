@@ -444,5 +444,60 @@ for (const adapter of bothStores('course lifecycle')) {
       expect((await send('DELETE', `/api/educator/courses/${paying}`, owner)).status).toBe(409);
       expect((await courses().findOne({ _id: paying }))?.status).toBe('published');
     });
+
+    it('replaces the thumbnail (owner only): new renditions, the old ones removed, the quota counting the new upload', async () => {
+      const uploader = await userWithProfile(api, `thumb-${newId().slice(0, 6)}@example.com`, { educator: true });
+      const id = await addCourse(courseData('New face', { status: 'draft' }), uploader);
+      const before = await courses().findOne({ _id: id });
+      const oldPath = new URL(before?.courseThumbnail ?? '').pathname;
+      const bigger = thumbnailPng(7, 96, 54);
+      const put = (who: Account, bytes: Uint8Array = bigger) => {
+        const form = new FormData();
+        form.append('image', new Blob([bytes], { type: 'image/png' }), 'new.png');
+        return api.json(`/api/educator/courses/${id}/thumbnail`, {
+          method: 'PUT',
+          headers: bearer(who.token),
+          body: form,
+        });
+      };
+      expect(await put(rival)).toMatchObject({ status: 403, body: { success: false, message: NOT_THE_OWNER } });
+      const res = await put(uploader);
+      expect(res).toMatchObject({ status: 200, body: { success: true, message: 'Thumbnail updated' } });
+      const after = await courses().findOne({ _id: id });
+      expect(after?.courseThumbnail).not.toBe(before?.courseThumbnail);
+      expect((res.body.course as EditableCourse).courseThumbnail).toBe(after?.courseThumbnail);
+      expect(after?.uploadBytes).toBe(bigger.length);
+      expect((await api.request(new URL(after?.courseThumbnail ?? '').pathname)).status).toBe(200);
+      expect((await api.request(oldPath)).status).toBe(404);
+      const usage = (await api.deps.store.collection('uploadUsage').findOne({ _id: uploader.userId })) as {
+        bytes: number;
+      } | null;
+      expect(usage?.bytes).toBe(bigger.length);
+      // Not an image: refused, nothing changed.
+      const refused = await put(uploader, new TextEncoder().encode('not an image at all'));
+      expect(refused).toMatchObject({ status: 415, body: { success: false } });
+      expect((await courses().findOne({ _id: id }))?.courseThumbnail).toBe(after?.courseThumbnail);
+    });
+
+    it('gives the upload quota back when a draft is deleted (what its thumbnail took, no more)', async () => {
+      const uploader = await userWithProfile(api, `quota-${newId().slice(0, 6)}@example.com`, { educator: true });
+      const usage = async () =>
+        (
+          (await api.deps.store.collection('uploadUsage').findOne({ _id: uploader.userId })) as {
+            bytes?: number;
+          } | null
+        )?.bytes ?? 0;
+      const kept = await addCourse(courseData('Kept', { status: 'draft' }), uploader);
+      const draft = await addCourse(courseData('Deleted', { status: 'draft' }), uploader);
+      expect(await usage()).toBe(2 * PNG.length);
+      expect((await courses().findOne({ _id: draft }))?.uploadBytes).toBe(PNG.length);
+      expect((await send('DELETE', `/api/educator/courses/${draft}`, uploader)).status).toBe(200);
+      expect(await usage()).toBe(PNG.length);
+      // A refused delete gives nothing back.
+      expect((await send('POST', `/api/educator/courses/${kept}/publish`, uploader)).status).toBe(200);
+      await buy(await fresh(), kept);
+      expect((await send('DELETE', `/api/educator/courses/${kept}`, uploader)).status).toBe(409);
+      expect(await usage()).toBe(PNG.length);
+    });
   });
 }

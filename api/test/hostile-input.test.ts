@@ -1210,6 +1210,34 @@ describe('POST /api/educator/add-course', () => {
   });
 });
 
+describe('PUT /api/educator/courses/:id/thumbnail', () => {
+  const replace = (body: Uint8Array, contentType = MULTIPART) =>
+    post(
+      `/api/educator/courses/${editableCourse._id}/thumbnail`,
+      body,
+      { 'Content-Type': contentType, ...bearer(educator.token) },
+      api,
+      'PUT',
+    );
+  const big = Buffer.alloc(6 * 1024 * 1024);
+  PNG.slice(0, 16).forEach((byte, i) => {
+    big[i] = byte;
+  });
+  const cases: Array<[string, () => Promise<{ status: number; text: string }>, number]> = [
+    ['an image over 5 MB', () => replace(multipart([image(big)])), 413],
+    ['text with an image name', () => replace(multipart([image(Buffer.from('hello, not an image'))])), 415],
+    ['two images', () => replace(multipart([image(), image()])), 400],
+    ['no image', () => replace(multipart([courseData('{}')])), 400],
+    ['an empty image', () => replace(multipart([image(Buffer.alloc(0))])), 400],
+    ['the image under another name', () => replace(multipart([image(PNG, { name: 'thumbnail' })])), 400],
+    ['JSON instead of multipart', () => replace(Buffer.from('{}'), 'application/json'), 415],
+    ['multipart without a boundary', () => replace(multipart([image()]), 'multipart/form-data'), 400],
+  ];
+  it.each(cases)('refuses %s and changes nothing', async (_name, send, status) => {
+    await expectUploadRefused(send, [status]);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // The Stripe webhook: raw bytes, authenticated by their signature
 

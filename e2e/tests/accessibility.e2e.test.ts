@@ -396,6 +396,43 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await expectAccessible(page, 'educator coupons, with a coupon');
     });
 
+    it('edit course, with the lecture dialog, a refused lecture and the My Courses confirmation', async () => {
+      await page.goto(`${shell}/educator/my-courses`);
+      await page.getByRole('row').nth(1).waitFor();
+      await page
+        .getByRole('link', { name: /^Edit '/ })
+        .first()
+        .click();
+      await heading(page, 'Edit Course');
+      await page.locator('.ed-chapter').first().waitFor();
+      await expectAccessible(page, 'edit course');
+
+      await page
+        .getByRole('button', { name: /^Edit lecture / })
+        .first()
+        .click();
+      const modal = page.getByRole('dialog', { name: 'Edit Lecture' });
+      await modal.getByLabel('Lecture URL').fill('not a url');
+      await modal.getByRole('button', { name: 'Save' }).click();
+      await modal.getByRole('alert').first().waitFor();
+      await expectAccessible(page, 'edit course, lecture dialog with a refused link');
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'hidden' });
+
+      await page.goto(`${shell}/educator/my-courses`);
+      await page.getByRole('row').nth(1).waitFor();
+      await page
+        .getByRole('button', { name: /^Unpublish '/ })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: 'Unpublish this course?' }).waitFor();
+      await expectAccessible(page, 'my courses, unpublish confirmation');
+      await page
+        .getByRole('dialog', { name: 'Unpublish this course?' })
+        .getByRole('button', { name: 'Cancel' })
+        .click();
+    });
+
     it('the admin area, as an educator (access denied)', async () => {
       await page.goto(`${shell}/admin`);
       await heading(page, 'Access Denied');

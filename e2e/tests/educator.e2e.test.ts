@@ -76,6 +76,10 @@ describe('the educator portal', () => {
 
     await page.getByRole('button', { name: 'ADD', exact: true }).click();
     await page.getByText('Course added successfully!').waitFor();
+    // A link to the new course, and 'Add another' for a blank form.
+    await page.getByRole('link', { name: 'View course page' }).waitFor();
+    await shoot(page, 'educator-course-added');
+    await page.getByRole('button', { name: 'Add another' }).click();
     expect(await page.getByLabel('Course Title').inputValue()).toBe('');
     expect(await page.getByText('Getting started').count()).toBe(0);
 

@@ -80,18 +80,16 @@ async function fillCourse() {
 const THUMBNAIL = new File(['png-bytes'], 'thumb.png', { type: 'image/png' });
 
 describe('Add course: the form', () => {
-  it('has every field, with the thumbnail picker accepting any image, and the ADD button', async () => {
+  it('has every field, with the thumbnail picker offering the image types the server takes, Save Draft and ADD', async () => {
     await openPage();
     expect(field('Course Title')).toHaveValue('');
     expect(field('Course Price')).toHaveValue('0');
     expect(field('Discount %')).toHaveValue('0');
-    expect(field('Course Price')).toHaveAttribute('aria-valuemin', '0');
-    expect(field('Discount %')).toHaveAttribute('aria-valuemin', '0');
-    expect(field('Discount %')).toHaveAttribute('aria-valuemax', '100');
     expect(thumbnailInput()).toHaveAttribute('type', 'file');
-    expect(thumbnailInput()).toHaveAttribute('accept', 'image/*');
+    expect(thumbnailInput()).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/gif,image/avif');
     expect(screen.getByText('No image chosen')).toBeInTheDocument();
     expect(button('ADD')).toBeEnabled();
+    expect(button('Save Draft')).toBeEnabled();
     expect(button('+ Add Chapter')).toBeInTheDocument();
   });
 
@@ -121,6 +119,11 @@ describe('Add course: the form', () => {
     await fillCourse();
     await user.click(button('ADD'));
     await waitFor(() => expect(toastOf('error')).toEqual(['Please upload course thumbnail']));
+    // Also under the picker, until an image is chosen.
+    expect(document.querySelector('.ed-thumb [role="alert"]')?.textContent).toBe('Please upload course thumbnail');
+    expect(thumbnailInput()).toHaveAttribute('aria-invalid', 'true');
+    await user.upload(thumbnailInput(), THUMBNAIL);
+    expect(document.querySelector('.ed-thumb [role="alert"]')).toBeNull();
     expect(apiSend).not.toHaveBeenCalled();
   });
 });
@@ -161,7 +164,7 @@ describe('Add course: chapters and lectures', () => {
   it("adds lectures through the 'Add Lecture' modal, which empties itself after each use", async () => {
     await openPage();
     await addChapter('Getting started');
-    await addLecture(1, { title: 'Welcome', duration: '30', url: 'https://youtu.be/abc123', free: true });
+    await addLecture(1, { title: 'Welcome', duration: '30', url: 'https://youtu.be/abcdefghijk', free: true });
 
     const first = lectureLines(chapter(1))[0] as HTMLElement;
     expect(within(first).getByText('1.')).toBeInTheDocument();
@@ -169,7 +172,7 @@ describe('Add course: chapters and lectures', () => {
     expect(within(first).getByText('30 mins')).toBeInTheDocument();
     expect(within(first).getByText('Free Preview')).toBeInTheDocument();
     const anchor = within(first).getByText('Link').closest('a');
-    expect(anchor).toHaveAttribute('href', 'https://youtu.be/abc123');
+    expect(anchor).toHaveAttribute('href', 'https://youtu.be/abcdefghijk');
     expect(anchor).toHaveAttribute('target', '_blank');
     expect(anchor?.getAttribute('rel')).toContain('noopener');
     expect(within(chapter(1)).getByText('1 lecture')).toBeInTheDocument();
@@ -193,7 +196,7 @@ describe('Add course: chapters and lectures', () => {
     await user.click(closeIcon(dialog));
     await dialogGone('Add Lecture');
 
-    await addLecture(1, { title: 'Setup', duration: '45', url: 'https://youtu.be/def456', free: false });
+    await addLecture(1, { title: 'Setup', duration: '45', url: 'https://youtu.be/defghijklmn', free: false });
     const second = lectureLines(chapter(1))[1] as HTMLElement;
     expect(within(second).getByText('2.')).toBeInTheDocument();
     expect(within(second).getByText('45 mins')).toBeInTheDocument();
@@ -205,7 +208,12 @@ describe('Add course: chapters and lectures', () => {
     await openPage();
     await addChapter('One');
     await addChapter('Two');
-    await addLecture(2, { title: 'In two', duration: '5', url: 'https://x.example/2', free: false });
+    await addLecture(2, {
+      title: 'In two',
+      duration: '5',
+      url: 'https://www.youtube.com/watch?v=twotwotwo22',
+      free: false,
+    });
     expect(within(chapter(1)).getByText('0 lectures')).toBeInTheDocument();
     expect(within(chapter(2)).getByText('1 lecture')).toBeInTheDocument();
     expect(within(chapter(2)).getByText('In two')).toBeInTheDocument();
@@ -215,8 +223,8 @@ describe('Add course: chapters and lectures', () => {
     await openPage();
     await addChapter('Getting started');
     await addChapter('Components');
-    await addLecture(1, { title: 'Welcome', duration: '30', url: 'https://youtu.be/a', free: true });
-    await addLecture(1, { title: 'Setup', duration: '45', url: 'https://youtu.be/b', free: false });
+    await addLecture(1, { title: 'Welcome', duration: '30', url: 'https://youtu.be/aaaaaaaaaaa', free: true });
+    await addLecture(1, { title: 'Setup', duration: '45', url: 'https://youtu.be/bbbbbbbbbbb', free: false });
 
     await user.click(within(chapter(1)).getByLabelText("Collapse chapter 'Getting started'"));
     expect(within(chapter(1)).queryByText('Welcome')).not.toBeInTheDocument();
@@ -227,8 +235,13 @@ describe('Add course: chapters and lectures', () => {
 
     // Every remove button names what it removes.
     expect(
-      lectureLines(chapter(1)).map((line) => line.querySelector('button.ed-icon-button')?.getAttribute('aria-label')),
-    ).toEqual(["Remove lecture 'Welcome'", "Remove lecture 'Setup'"]);
+      lectureLines(chapter(1)).map((line) =>
+        Array.from(line.querySelectorAll('button.ed-icon-button')).map((b) => b.getAttribute('aria-label')),
+      ),
+    ).toEqual([
+      ["Move lecture 'Welcome'", "Edit lecture 'Welcome'", "Remove lecture 'Welcome'"],
+      ["Move lecture 'Setup'", "Edit lecture 'Setup'", "Remove lecture 'Setup'"],
+    ]);
     expect(within(chapter(2)).getByLabelText("Remove chapter 'Components'")).toBeInTheDocument();
     await user.click(within(chapter(1)).getByLabelText("Remove lecture 'Welcome'"));
     expect(lectureLines(chapter(1)).map((l) => l.querySelector('.ed-lecture-title')?.textContent)).toEqual(['Setup']);
@@ -241,20 +254,20 @@ describe('Add course: chapters and lectures', () => {
 });
 
 describe('Add course: sending', () => {
-  it('sends a multipart body: courseData JSON with numbers, and the image; then resets the form', async () => {
+  it('sends a multipart body: courseData JSON with numbers, and the image; then links to the course and offers Add another', async () => {
     apiSend.mockResolvedValue({
       success: true,
       message: 'Course added successfully!',
-      course: { _id: 'c1' },
+      course: { _id: 'c1', courseTitle: 'Complete React Bootcamp' },
     } as Awaited<ReturnType<typeof apiSend>>);
     await openPage();
     await fillCourse();
     await user.upload(thumbnailInput(), THUMBNAIL);
     await addChapter('Getting started');
-    await addLecture(1, { title: 'Welcome', duration: '30', url: 'https://youtu.be/abc123', free: true });
-    await addLecture(1, { title: 'Setup', duration: '45', url: 'https://youtu.be/def456', free: false });
+    await addLecture(1, { title: 'Welcome', duration: '30', url: 'https://youtu.be/abcdefghijk', free: true });
+    await addLecture(1, { title: 'Setup', duration: '45', url: 'https://youtu.be/defghijklmn', free: false });
     await addChapter('Components');
-    await addLecture(2, { title: 'Props', duration: '12', url: 'https://youtu.be/ghi789', free: false });
+    await addLecture(2, { title: 'Props', duration: '12', url: 'https://youtu.be/ghijklmnopq', free: false });
 
     await user.click(button('ADD'));
     await waitFor(() => expect(apiSend).toHaveBeenCalledTimes(1));
@@ -277,22 +290,40 @@ describe('Add course: sending', () => {
             {
               lectureTitle: 'Welcome',
               lectureDuration: 30,
-              lectureUrl: 'https://youtu.be/abc123',
+              lectureUrl: 'https://youtu.be/abcdefghijk',
               isPreviewFree: true,
             },
-            { lectureTitle: 'Setup', lectureDuration: 45, lectureUrl: 'https://youtu.be/def456', isPreviewFree: false },
+            {
+              lectureTitle: 'Setup',
+              lectureDuration: 45,
+              lectureUrl: 'https://youtu.be/defghijklmn',
+              isPreviewFree: false,
+            },
           ],
         },
         {
           chapterTitle: 'Components',
           chapterContent: [
-            { lectureTitle: 'Props', lectureDuration: 12, lectureUrl: 'https://youtu.be/ghi789', isPreviewFree: false },
+            {
+              lectureTitle: 'Props',
+              lectureDuration: 12,
+              lectureUrl: 'https://youtu.be/ghijklmnopq',
+              isPreviewFree: false,
+            },
           ],
         },
       ],
     });
 
     await waitFor(() => expect(toastOf('success')).toEqual(['Course added successfully!']));
+    // What became of it, with the way to its page, and the focus there.
+    const done = await screen.findByRole('heading', { level: 2, name: 'Course added' });
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(screen.getByText('“Complete React Bootcamp” is in the catalog.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View course page' })).toHaveAttribute('href', '/course/c1');
+    expect(screen.getByRole('link', { name: 'Edit course' })).toHaveAttribute('href', '/educator/courses/c1/edit');
+    await user.click(button('Add another'));
+    expect(screen.queryByRole('heading', { level: 2, name: 'Course added' })).not.toBeInTheDocument();
     // Everything is back to a blank form.
     await waitFor(() => expect(field('Course Title')).toHaveValue(''));
     expect(field('Course Price')).toHaveValue('0');

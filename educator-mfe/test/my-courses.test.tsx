@@ -62,15 +62,24 @@ describe('My courses', () => {
     await screen.findByText('Complete React Bootcamp');
     expect(apiGet).toHaveBeenCalledWith(COURSES_PATH);
     const headers = Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent);
-    expect(headers).toEqual(['Course', 'Earnings', 'Students', 'Published On']);
+    expect(headers).toEqual(['Course', 'Status', 'Earnings', 'Students', 'Published On', 'Actions']);
     expect(tableRows()).toEqual([
       [
         'Complete React BootcampBuild modern apps Learn React from scratch with ha...',
+        'Published',
         'Rs 1198',
         '3',
         localDate('2025-03-01T10:00:00.000Z'),
+        'EditUnpublishArchive',
       ],
-      ['Python for Data SciencePandas and plots....', 'Rs 0', '0', localDate('2024-11-20T09:00:00.000Z')],
+      [
+        'Python for Data SciencePandas and plots....',
+        'Published',
+        'Rs 0',
+        '0',
+        localDate('2024-11-20T09:00:00.000Z'),
+        'EditUnpublishDelete',
+      ],
     ]);
   });
 

@@ -90,8 +90,60 @@ describe('search limit', () => {
   });
 });
 
+describe('the course schema (@courseport/contracts/course-schema)', () => {
+  it('reads a YouTube link in its usual forms, and nothing else', async () => {
+    const { youtubeVideoId, canonicalYoutubeUrl, youtubeThumbnailUrl } = await import(
+      '@courseport/contracts/course-schema'
+    );
+    for (const link of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://m.youtube.com/shorts/dQw4w9WgXcQ',
+      'http://youtube.com/embed/dQw4w9WgXcQ?start=3',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    ])
+      expect(youtubeVideoId(link), link).toBe('dQw4w9WgXcQ');
+    for (const link of [
+      'not a url',
+      'https://youtube.com.example.net/watch?v=dQw4w9WgXcQ',
+      'https://user@youtu.be/dQw4w9WgXcQ',
+      'https://youtu.be/short',
+      'ftp://youtu.be/dQw4w9WgXcQ',
+    ])
+      expect(youtubeVideoId(link), link).toBeNull();
+    expect(canonicalYoutubeUrl('dQw4w9WgXcQ')).toBe('https://youtu.be/dQw4w9WgXcQ');
+    expect(youtubeThumbnailUrl('dQw4w9WgXcQ')).toBe('https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg');
+  });
+
+  it('refuses, never clamps: a negative price, a discount over 100, a blank lecture, -5 minutes', async () => {
+    const { newCourseSchema, lectureSchema, thumbnailProblem } = await import('@courseport/contracts/course-schema');
+    const messages = (result: {
+      success: boolean;
+      error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+    }) => result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+    expect(messages(newCourseSchema.safeParse({ courseTitle: 'T', coursePrice: -50, discount: 150 }))).toEqual([
+      'coursePrice: must not be negative',
+      'discount: must be at most 100',
+    ]);
+    expect(
+      messages(lectureSchema.safeParse({ lectureTitle: ' ', lectureDuration: -5, lectureUrl: 'not a url' })),
+    ).toEqual([
+      'lectureTitle: is required',
+      'lectureDuration: must not be negative',
+      'lectureUrl: must be a YouTube video link (youtube.com/watch?v=…, youtu.be/…, youtube.com/embed/… or youtube.com/shorts/…)',
+    ]);
+    expect(thumbnailProblem({ type: 'text/plain', size: 10 })).toBe(
+      'The thumbnail must be a JPEG, PNG, WebP, GIF or AVIF image',
+    );
+    expect(thumbnailProblem({ type: 'image/png', size: 6 * 1024 * 1024 })).toBe(
+      'The thumbnail must be 5 MB or smaller',
+    );
+    expect(thumbnailProblem({ type: 'image/webp', size: 1024 })).toBeNull();
+  });
+});
+
 describe('React-free', () => {
-  it('imports nothing but its own files (and zod, in the schemas of its own entries)', async () => {
+  it('imports nothing but its own files (and zod, only in the schema entries, outside the root export)', async () => {
     const { existsSync, readFileSync, readdirSync } = await import('node:fs');
     const { resolve } = await import('node:path');
     // The tests run from the repository's root or from shared-ui/.
@@ -100,13 +152,13 @@ describe('React-free', () => {
     for (const file of readdirSync(dir)) {
       const source = readFileSync(resolve(dir, file), 'utf8');
       const specifiers = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+      const allowed = /^(course-schema|coupons)\./.test(file) ? ['zod'] : [];
       expect(
-        specifiers.filter((s) => !s?.startsWith('./') && s !== 'zod'),
+        specifiers.filter((s) => !s?.startsWith('./') && !allowed.includes(s ?? '')),
         file,
       ).toEqual([]);
     }
-    // The index (what shared-ui re-exports to every page) never reaches zod.
-    const index = readFileSync(resolve(dir, 'index.js'), 'utf8');
-    expect(index).not.toMatch(/coupons\.js|'zod'/);
+    // The root (which the storefront's first load reaches) never pulls a schema, nor zod with it.
+    expect(readFileSync(resolve(dir, 'index.js'), 'utf8')).not.toMatch(/course-schema|coupons\.js|'zod'/);
   });
 });

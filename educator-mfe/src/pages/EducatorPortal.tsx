@@ -5,6 +5,7 @@ import { PATHS } from '../features/layout/components/paths';
 import AddCoursePage from './AddCoursePage';
 import CouponsPage from './CouponsPage';
 import DashboardPage from './DashboardPage';
+import EditCoursePage from './EditCoursePage';
 import MyCoursesPage from './MyCoursesPage';
 import StudentsEnrolledPage from './StudentsEnrolledPage';
 
@@ -19,6 +20,7 @@ function Portal() {
         <Route index element={<DashboardPage />} />
         <Route path="add-course" element={<AddCoursePage />} />
         <Route path="my-courses" element={<MyCoursesPage />} />
+        <Route path="courses/:id/edit" element={<EditCoursePage />} />
         <Route path="student-enrolled" element={<StudentsEnrolledPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="*" element={<Navigate to={PATHS.dashboard} replace />} />

@@ -7,23 +7,30 @@ import {
   useNavigate,
   useSession,
 } from '@courseport/shared-ui';
-import type { ReactNode } from 'react';
+import { Checkbox } from '@courseport/shared-ui/heavy';
+import { type ReactNode, useState } from 'react';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { PATHS } from '../features/layout/components/paths';
 import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
 import { coursesQuery } from '../features/my-courses/api/courses';
 import { CoursesTable } from '../features/my-courses/components/CoursesTable';
+import { useCourseActions } from '../features/my-courses/hooks/useCourseActions';
 import '../styles/my-courses.css';
 
-/** /educator/my-courses: the educator's published courses with their earnings and students. */
+/**
+ * /educator/my-courses: the educator's courses with their status, earnings and students, and what
+ * can be done with each (edit, publish, unpublish, archive, delete). Archived ones on request.
+ */
 export default function MyCoursesPage() {
   const navigate = useNavigate();
   const currency = useCurrency();
   const isEducator = useIsEducator();
   const sessionKnown = useSession((s) => s.status !== 'loading' && (s.status !== 'signed-in' || s.userLoaded));
   // The courses are fetched only for educators.
-  const { state, retry } = useEducatorQuery(coursesQuery(), 'Failed to fetch courses', isEducator);
+  const [showArchived, setShowArchived] = useState(false);
+  const { state, retry } = useEducatorQuery(coursesQuery(showArchived), 'Failed to fetch courses', isEducator);
+  const actions = useCourseActions();
   const addCourse = () => navigate(PATHS.addCourse);
 
   let content: ReactNode;
@@ -48,7 +55,7 @@ export default function MyCoursesPage() {
   } else {
     content = (
       <section className="ed-panel ed-panel-table">
-        <CoursesTable courses={state.data} currency={currency} />
+        <CoursesTable courses={state.data} currency={currency} busy={actions.busy} onAction={actions.start} />
       </section>
     );
   }
@@ -64,6 +71,15 @@ export default function MyCoursesPage() {
           </Button>
         }
       />
+      {isEducator && (
+        <Checkbox
+          className="ed-show-archived"
+          checked={showArchived}
+          onChange={(e) => setShowArchived(e.target.checked)}
+        >
+          Show archived courses
+        </Checkbox>
+      )}
       {content}
     </div>
   );

@@ -35,6 +35,8 @@ export const queryKeys = {
     dashboard: () => ['educator', 'dashboard'] as const,
     /** `GET /api/educator/courses`. */
     courses: () => ['educator', 'courses'] as const,
+    /** `GET /api/educator/courses/:id`: one of the caller's courses, for the editor. */
+    course: (courseId: string) => ['educator', 'course', courseId] as const,
     /** `GET /api/educator/enrolled-students`. */
     enrolledStudents: () => ['educator', 'enrolled-students'] as const,
     /** `GET /api/educator/coupons`: the educator's coupons. */

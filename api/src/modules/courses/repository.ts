@@ -37,6 +37,8 @@ export interface CourseDoc {
   isPublished: boolean;
   /** Absent on courses stored before statuses: they are published. */
   status?: 'draft' | 'published' | 'unpublished' | 'archived';
+  /** Bytes of the educator's upload quota its thumbnail took (absent on courses from before): given back on delete. */
+  uploadBytes?: number;
   createdAt: Date;
   updatedAt?: Date;
   [key: string]: unknown;

@@ -1,9 +1,20 @@
+import {
+  MAX_THUMBNAIL_BYTES,
+  THUMBNAIL_SIZE_MESSAGE,
+  THUMBNAIL_TYPE_MESSAGE,
+} from '@courseport/contracts/course-schema';
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { badRequest, HttpError } from '../../http/errors.js';
+import { readMultipart } from '../../http/multipart.js';
+import { userLimits } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { adminEmailsRepository } from '../admin-emails/repository.js';
 import { adminEmailsService } from '../admin-emails/service.js';
+import { detectImageType } from '../media/image-type.js';
+import { processImage } from '../media/pipeline.js';
+import { uploadQuota } from '../media/quota.js';
 import { editCourseSchema } from './lifecycle-schemas.js';
 import { type CourseLifecycle, courseLifecycle } from './lifecycle-service.js';
 
@@ -14,10 +25,11 @@ import { type CourseLifecycle, courseLifecycle } from './lifecycle-service.js';
  * middleware covers every `/educator/*` path once one of its routes matches, and an admin reading a
  * course is no educator (see `createApiRouter`).
  */
-export function courseLifecycleRoutes({ store, clock, auth }: AppDeps): Router {
+export function courseLifecycleRoutes({ store, clock, auth, config }: AppDeps): Router {
   const router = new Router({ prefix: '/educator/courses/:id' });
   const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
-  const lifecycle = courseLifecycle(store, clock, (caller) => adminEmails.isAdmin(caller));
+  const lifecycle = courseLifecycle(store, clock, (caller) => adminEmails.isAdmin(caller), config.publicApiUrl);
+  const quota = uploadQuota(store);
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/', signedIn, async (ctx) => {
@@ -31,6 +43,31 @@ export function courseLifecycleRoutes({ store, clock, auth }: AppDeps): Router {
     const input = parseInput(editCourseSchema, ctx.request.body);
     const saved = await lifecycle.edit(course, input);
     ctx.body = { success: true, message: 'Course updated', course: lifecycle.toEditable(saved) };
+  });
+
+  // A new thumbnail (multipart `image`), checked and counted against the upload quota as in add-course.
+  router.put('/thumbnail', signedIn, async (ctx) => {
+    const course = await lifecycle.owned(callerOf(ctx.state), ctx.params.id ?? '');
+    const limit = userLimits(ctx).uploadBytes;
+    await quota.assertRoom(course.educator._id, limit);
+    const { files } = await readMultipart(ctx, {
+      maxFileBytes: MAX_THUMBNAIL_BYTES,
+      maxFiles: 1,
+      maxFieldBytes: 1024,
+      tooLargeMessage: THUMBNAIL_SIZE_MESSAGE,
+    });
+    const image = files.find((f) => f.field === 'image');
+    if (!image) throw badRequest('Please upload course thumbnail');
+    if (!detectImageType(image.data)) throw new HttpError(415, THUMBNAIL_TYPE_MESSAGE);
+    await quota.reserve(course.educator._id, image.data.length, limit);
+    let saved: Awaited<ReturnType<typeof lifecycle.replaceThumbnail>>;
+    try {
+      saved = await lifecycle.replaceThumbnail(course, await processImage(image.data), image.data.length);
+    } catch (error) {
+      await quota.release(course.educator._id, image.data.length).catch(() => {});
+      throw error;
+    }
+    ctx.body = { success: true, message: 'Thumbnail updated', course: lifecycle.toEditable(saved) };
   });
 
   const transitions: Array<[string, keyof Pick<CourseLifecycle, 'publish' | 'unpublish' | 'archive'>, string]> = [

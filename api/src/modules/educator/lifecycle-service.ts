@@ -7,7 +7,9 @@ import { couponsRepository } from '../coupons/repository.js';
 import { type ChapterDoc, type CourseDoc, coursesRepository, type LectureDoc } from '../courses/repository.js';
 import { sanitizeDescription } from '../courses/sanitize.js';
 import { COURSE_NOT_FOUND } from '../courses/service.js';
-import { thumbnailBlobs, thumbnailIdOf } from '../media/thumbnails.js';
+import type { ProcessedImage } from '../media/pipeline.js';
+import { uploadQuota } from '../media/quota.js';
+import { thumbnailBlobs, thumbnailFields, thumbnailIdOf } from '../media/thumbnails.js';
 import { purchasesRepository } from '../purchases/repository.js';
 import { usersRepository } from '../users/repository.js';
 import type { EditCourse } from './lifecycle-schemas.js';
@@ -122,11 +124,17 @@ export function mergeContent(current: ChapterDoc[], edit: NonNullable<EditCourse
  * neither of them saw: the later one is a 409 and is sent again. Any write to the courses
  * collection bumps its write version, which is what the catalog caches rebuild on.
  */
-export function courseLifecycle(store: Store, clock: Clock, isAdmin: (auth: AuthContext) => Promise<boolean>) {
+export function courseLifecycle(
+  store: Store,
+  clock: Clock,
+  isAdmin: (auth: AuthContext) => Promise<boolean>,
+  publicApiUrl = '',
+) {
   const courses = coursesRepository(store);
   const purchases = purchasesRepository(store);
   const users = usersRepository(store);
   const coupons = couponsRepository(store);
+  const quota = uploadQuota(store);
 
   async function isEducator(userId: string): Promise<boolean> {
     const user = await users.findOne({ _id: userId }, { projection: { roles: 1 } });
@@ -150,6 +158,21 @@ export function courseLifecycle(store: Store, clock: Clock, isAdmin: (auth: Auth
     );
     if (!saved) throw conflict(EDITED_MEANWHILE);
     return saved;
+  }
+
+  /**
+   * A course's image: the renditions, and the upload stored before renditions existed, if any (a
+   * blob already gone is no error); the educator's upload quota gets back what it took.
+   */
+  async function removeImage(course: CourseDoc): Promise<void> {
+    const { thumbnail } = course;
+    if (thumbnail)
+      await thumbnailBlobs(store)
+        .remove(thumbnailIdOf(thumbnail), thumbnail.widths)
+        .catch(() => {});
+    const original = /\/api\/media\/([a-f0-9]{24})(?:[/?#]|$)/.exec(course.courseThumbnail)?.[1];
+    if (original) await store.blobs.delete(original).catch(() => {});
+    if (course.uploadBytes) await quota.release(course.educator._id, course.uploadBytes).catch(() => {});
   }
 
   const api = {
@@ -185,6 +208,25 @@ export function courseLifecycle(store: Store, clock: Clock, isAdmin: (auth: Auth
       return save(course, set);
     },
 
+    /**
+     * A new thumbnail: its renditions are stored, then the course points at them (one conditional
+     * update, as every edit); only then are the old image's renditions removed and the bytes it took
+     * of the upload quota given back. If the course cannot be saved, the new renditions go again.
+     */
+    async replaceThumbnail(course: CourseDoc, image: ProcessedImage, uploadBytes: number): Promise<CourseDoc> {
+      const renditions = thumbnailBlobs(store);
+      const id = await renditions.save(image);
+      let saved: CourseDoc;
+      try {
+        saved = await save(course, { ...thumbnailFields(publicApiUrl, id, image), uploadBytes });
+      } catch (error) {
+        await renditions.remove(id, image.widths).catch(() => {});
+        throw error;
+      }
+      await removeImage(course);
+      return saved;
+    },
+
     async publish(course: CourseDoc): Promise<CourseDoc> {
       const problems = publishProblems(course);
       if (problems.length) throw publishRefusal(problems);
@@ -208,7 +250,7 @@ export function courseLifecycle(store: Store, clock: Clock, isAdmin: (auth: Auth
 
     /**
      * Deletes a course nobody has bought, is buying or is enrolled in (a draft, or a course that
-     * never sold), with its coupons and thumbnail. A published course is unpublished first, so no
+     * never sold), with its coupons and thumbnail (whose bytes go back to the educator's upload quota). A published course is unpublished first, so no
      * checkout can start while its purchases are looked at; the purchase path checks the course is
      * still for sale after writing its purchase, so one of the two always sees the other.
      */
@@ -228,15 +270,7 @@ export function courseLifecycle(store: Store, clock: Clock, isAdmin: (auth: Auth
       const deleted = await courses.deleteOne({ _id: course._id, 'educator._id': course.educator._id });
       if (deleted === 0) throw notFound(COURSE_NOT_FOUND);
       await coupons.deleteMany({ courseId: course._id });
-      // Its image: the renditions, and the upload stored before renditions existed, if any. A blob
-      // already gone is no error.
-      const { thumbnail } = course;
-      if (thumbnail)
-        await thumbnailBlobs(store)
-          .remove(thumbnailIdOf(thumbnail), thumbnail.widths)
-          .catch(() => {});
-      const original = /\/api\/media\/([a-f0-9]{24})(?:[/?#]|$)/.exec(course.courseThumbnail)?.[1];
-      if (original) await store.blobs.delete(original).catch(() => {});
+      await removeImage(course);
     },
   };
   return api;

@@ -1,3 +1,8 @@
+import {
+  MAX_THUMBNAIL_BYTES,
+  THUMBNAIL_SIZE_MESSAGE,
+  THUMBNAIL_TYPE_MESSAGE,
+} from '@courseport/contracts/course-schema';
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
@@ -12,7 +17,7 @@ import { courseListQuery } from './lifecycle-schemas.js';
 import { newCourseSchema } from './schemas.js';
 import { educatorService } from './service.js';
 
-export const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024;
+export { MAX_THUMBNAIL_BYTES };
 
 export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router {
   const router = new Router({ prefix: '/educator' });
@@ -39,7 +44,7 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
         maxFileBytes: MAX_THUMBNAIL_BYTES,
         maxFiles: 1,
         maxFieldBytes: 256 * 1024,
-        tooLargeMessage: 'The thumbnail must be 5 MB or smaller',
+        tooLargeMessage: THUMBNAIL_SIZE_MESSAGE,
       });
       let json: unknown;
       try {
@@ -50,15 +55,14 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
       const input = parseInput(newCourseSchema, json);
       const image = files.find((f) => f.field === 'image');
       if (!image) throw badRequest('Please upload course thumbnail');
-      if (!detectImageType(image.data))
-        throw new HttpError(415, 'The thumbnail must be a JPEG, PNG, WebP, GIF or AVIF image');
+      if (!detectImageType(image.data)) throw new HttpError(415, THUMBNAIL_TYPE_MESSAGE);
 
       const educator = ctx.state.educator;
       await quota.reserve(educator._id, image.data.length, userLimits(ctx).uploadBytes);
       let course: Awaited<ReturnType<typeof service.addCourse>>;
       try {
         // Refused (413 for too many pixels, 415 when it does not decode) before anything is stored.
-        course = await service.addCourse(educator, input, await processImage(image.data));
+        course = await service.addCourse(educator, input, await processImage(image.data), image.data.length);
       } catch (error) {
         await quota.release(educator._id, image.data.length).catch(() => {});
         throw error;

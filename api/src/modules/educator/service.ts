@@ -70,8 +70,11 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
       return { _id: user._id, name: user.name };
     },
 
-    /** Stores the thumbnail's renditions, then the course; if the course cannot be stored, the renditions go too. */
-    async addCourse(educator: { _id: string; name: string }, input: NewCourse, image: ProcessedImage) {
+    /**
+     * Stores the thumbnail's renditions, then the course; if the course cannot be stored, the renditions go too.
+     * `uploadBytes`: the size of the upload as the quota counted it.
+     */
+    async addCourse(educator: { _id: string; name: string }, input: NewCourse, image: ProcessedImage, uploadBytes = 0) {
       const thumbnailId = await renditions.save(image);
       const course: CourseDoc = {
         _id: newId(),
@@ -97,6 +100,8 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
         courseRatings: [],
         enrolledStudents: [],
         ...statusFields(input.status ?? 'published'),
+        // What the upload took of the educator's quota: given back when the course is deleted.
+        ...(uploadBytes > 0 ? { uploadBytes } : {}),
         createdAt: clock.now(),
       };
       try {

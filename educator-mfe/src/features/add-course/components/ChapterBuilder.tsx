@@ -1,15 +1,31 @@
 import { Button } from '@courseport/shared-ui';
-import { useState } from 'react';
+import { DndContext } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useMemo, useState } from 'react';
+import type { LectureFields } from '../hooks/chapters';
 import type { CourseContent } from '../hooks/useCourseContent';
+import { useSortableList } from '../hooks/useSortableList';
 import { ChapterCard } from './ChapterCard';
 import { ChapterNameModal } from './ChapterNameModal';
 import { LectureModal } from './LectureModal';
 
-/** The chapters and lectures of the course: add, remove, collapse and expand. */
+/** Which lecture the lecture modal is open for: a new one in a chapter, or one being edited. */
+type LectureTarget = { chapterId: string; lectureId?: string; fields?: LectureFields };
+
+/**
+ * The chapters and lectures of the course: add, rename, edit, remove, collapse and expand, and
+ * reorder (drag a handle, or focus it and use Space and the arrow keys).
+ */
 export function ChapterBuilder({ content }: { content: CourseContent }) {
-  const [askingName, setAskingName] = useState(false);
-  /** The chapter the Add Lecture modal is open for. */
-  const [lectureChapter, setLectureChapter] = useState<string | null>(null);
+  /** The chapter name prompt: `''` for a new chapter, a chapter's id to rename it; null when closed. */
+  const [naming, setNaming] = useState<string | null>(null);
+  const [lectureTarget, setLectureTarget] = useState<LectureTarget | null>(null);
+  const items = useMemo(
+    () => content.chapters.map((c) => ({ id: c.chapterId, title: c.chapterTitle })),
+    [content.chapters],
+  );
+  const sortable = useSortableList('chapter', items, content.move);
+  const renaming = naming ? content.chapters.find((c) => c.chapterId === naming) : undefined;
 
   return (
     <section className="ed-builder" aria-labelledby="ed-builder-title">
@@ -17,38 +33,56 @@ export function ChapterBuilder({ content }: { content: CourseContent }) {
         Course Content
       </h2>
       {content.chapters.length > 0 && (
-        <ol className="ed-chapters">
-          {content.chapters.map((chapter, index) => (
-            <ChapterCard
-              key={chapter.chapterId}
-              chapter={chapter}
-              number={index + 1}
-              onToggle={() => content.toggle(chapter.chapterId)}
-              onRemove={() => content.remove(chapter.chapterId)}
-              onAddLecture={() => setLectureChapter(chapter.chapterId)}
-              onRemoveLecture={(lectureId) => content.removeLecture(chapter.chapterId, lectureId)}
-            />
-          ))}
-        </ol>
+        <DndContext {...sortable}>
+          <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
+            <ol className="ed-chapters">
+              {content.chapters.map((chapter, index) => (
+                <ChapterCard
+                  key={chapter.chapterId}
+                  chapter={chapter}
+                  number={index + 1}
+                  onToggle={() => content.toggle(chapter.chapterId)}
+                  onRename={() => setNaming(chapter.chapterId)}
+                  onRemove={() => content.remove(chapter.chapterId)}
+                  onAddLecture={() => setLectureTarget({ chapterId: chapter.chapterId })}
+                  onEditLecture={({ lectureId, lectureTitle, lectureDuration, lectureUrl, isPreviewFree }) =>
+                    setLectureTarget({
+                      chapterId: chapter.chapterId,
+                      lectureId,
+                      fields: { lectureTitle, lectureDuration, lectureUrl, isPreviewFree },
+                    })
+                  }
+                  onMoveLecture={(activeId, overId) => content.moveLecture(chapter.chapterId, activeId, overId)}
+                  onRemoveLecture={(lectureId) => content.removeLecture(chapter.chapterId, lectureId)}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
       )}
-      <Button block type="dashed" className="ed-add-chapter" onClick={() => setAskingName(true)}>
+      <Button block type="dashed" className="ed-add-chapter" onClick={() => setNaming('')}>
         + Add Chapter
       </Button>
 
       <ChapterNameModal
-        open={askingName}
+        open={naming !== null}
+        initial={renaming?.chapterTitle ?? ''}
         onSubmit={(name) => {
-          content.add(name);
-          setAskingName(false);
+          if (renaming) content.rename(renaming.chapterId, name);
+          else content.add(name);
+          setNaming(null);
         }}
-        onCancel={() => setAskingName(false)}
+        onCancel={() => setNaming(null)}
       />
       <LectureModal
-        open={lectureChapter !== null}
+        open={lectureTarget !== null}
+        initial={lectureTarget?.fields ?? null}
         onAdd={(fields) => {
-          if (lectureChapter) content.addLecture(lectureChapter, fields);
+          if (!lectureTarget) return;
+          if (lectureTarget.lectureId) content.editLecture(lectureTarget.chapterId, lectureTarget.lectureId, fields);
+          else content.addLecture(lectureTarget.chapterId, fields);
         }}
-        onClose={() => setLectureChapter(null)}
+        onClose={() => setLectureTarget(null)}
       />
     </section>
   );

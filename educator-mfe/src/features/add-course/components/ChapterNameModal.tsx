@@ -1,20 +1,28 @@
 import { Input, Modal } from '@courseport/shared-ui/heavy';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 export const CHAPTER_PROMPT = 'Enter Chapter Name:';
 
-/** The 'Enter Chapter Name:' prompt. OK with a blank name, or Cancel, adds nothing. */
+/**
+ * The 'Enter Chapter Name:' prompt (a new chapter, or a chapter renamed: `initial`). OK with a blank
+ * name, or Cancel, changes nothing.
+ */
 export function ChapterNameModal({
   open,
+  initial = '',
   onSubmit,
   onCancel,
 }: {
   open: boolean;
+  initial?: string;
   onSubmit: (name: string) => void;
   onCancel: () => void;
 }) {
   const inputId = useId();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initial);
+  useEffect(() => {
+    if (open) setName(initial);
+  }, [open, initial]);
   const submit = () => {
     onSubmit(name);
     setName('');
@@ -26,7 +34,7 @@ export function ChapterNameModal({
   return (
     <Modal
       open={open}
-      title="New Chapter"
+      title={initial ? 'Rename Chapter' : 'New Chapter'}
       okText="OK"
       cancelText="Cancel"
       onOk={submit}

@@ -1,27 +1,41 @@
 import { tagTone } from '@courseport/shared-ui';
 import { Tag } from '@courseport/shared-ui/heavy';
-import { CloseIcon } from '../../layout/components/icons';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { CloseIcon, EditIcon } from '../../layout/components/icons';
 import type { LectureDraft } from '../hooks/chapters';
+import { SortableHandle } from './SortableHandle';
 
-/** One lecture of a chapter: number, title, 'N mins', its link, 'Free Preview' or 'Paid'. */
 /** What a lecture's controls call it: 'Intro', or its number when it has no title. */
 export const lectureName = (lecture: LectureDraft, number: number) =>
   lecture.lectureTitle.trim() ? `'${lecture.lectureTitle.trim()}'` : String(number);
 
+/** One lecture of a chapter: number, title, 'N mins', its link, 'Free Preview' or 'Paid'; movable, editable. */
 export function LectureLine({
   lecture,
   number,
+  onEdit,
   onRemove,
 }: {
   lecture: LectureDraft;
   number: number;
+  onEdit: () => void;
   onRemove: () => void;
 }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: lecture.lectureId,
+  });
+  const name = lectureName(lecture, number);
   return (
-    <li className="ed-lecture">
+    <li
+      ref={setNodeRef}
+      className={`ed-lecture${isDragging ? ' ed-dragging' : ''}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      <SortableHandle label={`Move lecture ${name}`} attributes={attributes} listeners={listeners} />
       <span className="ed-lecture-number">{`${number}.`}</span>
       <span className="ed-lecture-body">
-        <span className="ed-lecture-title">{lecture.lectureTitle || 'Untitled lecture'}</span>
+        <span className="ed-lecture-title">{lecture.lectureTitle}</span>
         <span className="ed-lecture-meta">
           <span>{`${Number(lecture.lectureDuration) || 0} mins`}</span>
           {/* biome-ignore lint/a11y/noAmbiguousAnchorText: the spec's visible text is 'Link'; the hidden span names the lecture. */}
@@ -34,12 +48,10 @@ export function LectureLine({
           </Tag>
         </span>
       </span>
-      <button
-        type="button"
-        className="ed-icon-button"
-        aria-label={`Remove lecture ${lectureName(lecture, number)}`}
-        onClick={onRemove}
-      >
+      <button type="button" className="ed-icon-button" aria-label={`Edit lecture ${name}`} onClick={onEdit}>
+        <EditIcon />
+      </button>
+      <button type="button" className="ed-icon-button" aria-label={`Remove lecture ${name}`} onClick={onRemove}>
         <CloseIcon />
       </button>
     </li>

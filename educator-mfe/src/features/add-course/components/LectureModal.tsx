@@ -1,83 +1,123 @@
 import { Button } from '@courseport/shared-ui';
 import { Checkbox, Input, Modal } from '@courseport/shared-ui/heavy';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { EMPTY_LECTURE, type LectureFields } from '../hooks/chapters';
+import { type LectureProblems, lectureProblems } from '../hooks/validation';
+import { FieldError } from './FieldError';
+import { YouTubePreview } from './YouTubePreview';
 
 /**
- * 'Add Lecture': title, duration, URL and whether it is a free preview. The fields are not checked
- * here (the server validates the course); they are emptied whenever the modal closes.
+ * 'Add Lecture' (or 'Edit Lecture' with `initial`): title, duration, URL and whether it is a free
+ * preview. Checked on Add / Save with the server's own lecture schema: each field says what is
+ * wrong under it, and nothing is added until all are right. Emptied whenever the modal closes.
  */
 export function LectureModal({
   open,
+  initial,
   onAdd,
   onClose,
 }: {
   open: boolean;
+  /** The lecture being edited; none for a new one. */
+  initial?: LectureFields | null;
   onAdd: (fields: LectureFields) => void;
   onClose: () => void;
 }) {
   const id = useId();
-  const [fields, setFields] = useState<LectureFields>(EMPTY_LECTURE);
-  const set = <K extends keyof LectureFields>(key: K, value: LectureFields[K]) =>
-    setFields((current) => ({ ...current, [key]: value }));
+  const [fields, setFields] = useState<LectureFields>(initial ?? EMPTY_LECTURE);
+  const [problems, setProblems] = useState<LectureProblems>({});
+  const [checked, setChecked] = useState(false);
+  const editing = Boolean(initial);
+
+  // Opened for another lecture (or for a new one): start from its fields.
+  useEffect(() => {
+    if (open) setFields(initial ?? EMPTY_LECTURE);
+  }, [open, initial]);
+
+  const set = <K extends keyof LectureFields>(key: K, value: LectureFields[K]) => {
+    const next = { ...fields, [key]: value };
+    setFields(next);
+    // Once a save was refused, the messages follow the typing.
+    if (checked) setProblems(lectureProblems(next));
+  };
 
   const close = () => {
     setFields(EMPTY_LECTURE);
+    setProblems({});
+    setChecked(false);
     onClose();
   };
   const add = () => {
-    onAdd(fields);
+    const found = lectureProblems(fields);
+    setChecked(true);
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      const first = (['lectureTitle', 'lectureDuration', 'lectureUrl'] as const).find((key) => found[key]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    onAdd({ ...fields, lectureTitle: fields.lectureTitle.trim(), lectureUrl: fields.lectureUrl.trim() });
     close();
   };
+
+  const described = (key: keyof LectureFields) =>
+    problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error`, status: 'error' as const } : {};
 
   return (
     <Modal
       open={open}
-      title="Add Lecture"
+      title={editing ? 'Edit Lecture' : 'Add Lecture'}
       onCancel={close}
       width={460}
       destroyOnHidden
       footer={
         <Button type="primary" onClick={add}>
-          Add
+          {editing ? 'Save' : 'Add'}
         </Button>
       }
     >
       <div className="ed-lecture-form">
         <div className="ed-field">
-          <label htmlFor={`${id}-title`} className="ed-field-label">
+          <label htmlFor={`${id}-lectureTitle`} className="ed-field-label">
             Lecture Title
           </label>
           <Input
-            id={`${id}-title`}
+            id={`${id}-lectureTitle`}
+            maxLength={200}
             value={fields.lectureTitle}
             onChange={(event) => set('lectureTitle', event.target.value)}
+            {...described('lectureTitle')}
           />
+          <FieldError id={`${id}-lectureTitle-error`} message={problems.lectureTitle} />
         </div>
         <div className="ed-field">
-          <label htmlFor={`${id}-duration`} className="ed-field-label">
+          <label htmlFor={`${id}-lectureDuration`} className="ed-field-label">
             Duration (minutes)
           </label>
           <Input
-            id={`${id}-duration`}
+            id={`${id}-lectureDuration`}
             type="number"
-            min={0}
             inputMode="numeric"
             value={fields.lectureDuration}
             onChange={(event) => set('lectureDuration', event.target.value)}
+            {...described('lectureDuration')}
           />
+          <FieldError id={`${id}-lectureDuration-error`} message={problems.lectureDuration} />
         </div>
         <div className="ed-field">
-          <label htmlFor={`${id}-url`} className="ed-field-label">
+          <label htmlFor={`${id}-lectureUrl`} className="ed-field-label">
             Lecture URL
           </label>
           <Input
-            id={`${id}-url`}
+            id={`${id}-lectureUrl`}
             type="url"
             placeholder="https://"
             value={fields.lectureUrl}
             onChange={(event) => set('lectureUrl', event.target.value)}
+            {...described('lectureUrl')}
           />
+          <FieldError id={`${id}-lectureUrl-error`} message={problems.lectureUrl} />
+          <YouTubePreview link={fields.lectureUrl} />
         </div>
         <Checkbox checked={fields.isPreviewFree} onChange={(event) => set('isPreviewFree', event.target.checked)}>
           Is Preview Free?

@@ -1,9 +1,12 @@
-import type { NewCourseInput } from '@courseport/shared-ui';
+import type { Chapter, EditCourseInput, NewCourseInput } from '@courseport/shared-ui';
 import { newId } from './ids';
 
 /** A lecture being written. The duration stays as typed until the course is sent. */
 export interface LectureDraft {
+  /** The draft's own key (the saved id for a saved lecture). */
   lectureId: string;
+  /** The server's id of a lecture that is already saved: sent back with an edit, so it stays the same. */
+  savedId?: string;
   lectureTitle: string;
   /** Minutes, as typed. */
   lectureDuration: string;
@@ -13,7 +16,10 @@ export interface LectureDraft {
 }
 
 export interface ChapterDraft {
+  /** The draft's own key (the saved id for a saved chapter). */
   chapterId: string;
+  /** The server's id of a chapter that is already saved. */
+  savedId?: string;
   chapterTitle: string;
   chapterOrder: number;
   collapsed: boolean;
@@ -80,6 +86,76 @@ export function removeLecture(chapters: ChapterDraft[], chapterId: string, lectu
   );
 }
 
+export function renameChapter(chapters: ChapterDraft[], chapterId: string, name: string): ChapterDraft[] {
+  const chapterTitle = name.trim();
+  if (!chapterTitle) return chapters;
+  return chapters.map((chapter) => (chapter.chapterId === chapterId ? { ...chapter, chapterTitle } : chapter));
+}
+
+/** Replaces a lecture's fields (its ids and place stay). */
+export function editLecture(
+  chapters: ChapterDraft[],
+  chapterId: string,
+  lectureId: string,
+  fields: LectureFields,
+): ChapterDraft[] {
+  return chapters.map((chapter) =>
+    chapter.chapterId === chapterId
+      ? {
+          ...chapter,
+          chapterContent: chapter.chapterContent.map((l) => (l.lectureId === lectureId ? { ...l, ...fields } : l)),
+        }
+      : chapter,
+  );
+}
+
+/** `list` with the item at `from` moved to `to` (the others keep their order). */
+export function moveItem<T>(list: T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return list;
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+/** Moves the chapter `activeId` to where `overId` is. */
+export function moveChapter(chapters: ChapterDraft[], activeId: string, overId: string): ChapterDraft[] {
+  const ids = chapters.map((c) => c.chapterId);
+  return moveItem(chapters, ids.indexOf(activeId), ids.indexOf(overId)).map((chapter, index) =>
+    chapter.chapterOrder === index + 1 ? chapter : { ...chapter, chapterOrder: index + 1 },
+  );
+}
+
+/** Moves the lecture `activeId` to where `overId` is, within one chapter. */
+export function moveLecture(chapters: ChapterDraft[], chapterId: string, activeId: string, overId: string) {
+  return chapters.map((chapter) => {
+    if (chapter.chapterId !== chapterId) return chapter;
+    const ids = chapter.chapterContent.map((l) => l.lectureId);
+    const moved = moveItem(chapter.chapterContent, ids.indexOf(activeId), ids.indexOf(overId));
+    return { ...chapter, chapterContent: moved.map((l, index) => ({ ...l, lectureOrder: index + 1 })) };
+  });
+}
+
+/** A saved course's chapters as drafts (ids kept, collapsed chapters open). */
+export function draftsOf(content: Chapter[]): ChapterDraft[] {
+  return content.map((chapter) => ({
+    chapterId: chapter.chapterId,
+    savedId: chapter.chapterId,
+    chapterTitle: chapter.chapterTitle,
+    chapterOrder: chapter.chapterOrder,
+    collapsed: false,
+    chapterContent: chapter.chapterContent.map((lecture) => ({
+      lectureId: lecture.lectureId,
+      savedId: lecture.lectureId,
+      lectureTitle: lecture.lectureTitle,
+      lectureDuration: String(lecture.lectureDuration),
+      lectureUrl: lecture.lectureUrl ?? '',
+      isPreviewFree: lecture.isPreviewFree,
+      lectureOrder: lecture.lectureOrder,
+    })),
+  }));
+}
+
 /** The form's values. The antd number inputs give null when emptied. */
 export interface CourseFields {
   courseTitle: string;
@@ -103,6 +179,31 @@ export function toCourseInput(fields: CourseFields, description: string, chapter
         isPreviewFree: lecture.isPreviewFree,
       })),
     })),
+  };
+}
+
+/**
+ * The body of `PATCH /api/educator/courses/:id`: every field, and the whole content in its order;
+ * saved chapters and lectures carry their ids (so they stay the same), new ones none.
+ */
+export function toEditInput(fields: CourseFields, description: string, chapters: ChapterDraft[]): EditCourseInput {
+  const input = toCourseInput(fields, description, chapters);
+  return {
+    courseTitle: input.courseTitle,
+    courseDescription: input.courseDescription,
+    coursePrice: input.coursePrice,
+    discount: input.discount,
+    courseContent: input.courseContent.map((chapter, c) => {
+      const draft = chapters[c] as ChapterDraft;
+      return {
+        ...(draft.savedId ? { chapterId: draft.savedId } : {}),
+        chapterTitle: chapter.chapterTitle,
+        chapterContent: chapter.chapterContent.map((lecture, l) => {
+          const savedId = draft.chapterContent[l]?.savedId;
+          return { ...(savedId ? { lectureId: savedId } : {}), ...lecture };
+        }),
+      };
+    }),
   };
 }
 

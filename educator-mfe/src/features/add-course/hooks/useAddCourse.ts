@@ -1,6 +1,7 @@
 import { type NewCourseInput, queryKeys, useMutation, useQueryClient, useToast } from '@courseport/shared-ui';
 import { useCallback, useRef } from 'react';
-import { addCourse } from '../api/addCourse';
+import { type AddedCourse, addCourse } from '../api/addCourse';
+import { courseProblem } from './validation';
 
 export { ADD_COURSE_PATH } from '../api/addCourse';
 export const NO_THUMBNAIL_TEXT = 'Please upload course thumbnail';
@@ -41,15 +42,24 @@ export function useAddCourse() {
     [toast],
   );
 
-  /** Sends the course; `onAdded` runs after a success (the page resets its form). */
+  /**
+   * Sends the course (published, or a draft with `input.status: 'draft'`) after checking it as the
+   * server will; `onAdded` runs after a success with the new course.
+   */
   const submit = useCallback(
-    async (input: NewCourseInput, thumbnail: File | null, onAdded: () => void) => {
+    async (input: NewCourseInput, thumbnail: File | null, onAdded: (course: AddedCourse) => void) => {
       if (!mayStart(thumbnail)) return;
+      const problem = courseProblem(input);
+      if (problem) {
+        toast.error(`Please fix the course first: ${problem}`);
+        return;
+      }
       busy.current = true;
       try {
         const res = await mutateAsync({ input, thumbnail });
-        toast.success(res.message || 'Course added successfully!');
-        onAdded();
+        const draft = input.status === 'draft';
+        toast.success(draft ? 'Draft saved' : res.message || 'Course added successfully!');
+        onAdded({ ...res.course, status: draft ? 'draft' : 'published' });
       } catch (error) {
         toast.failure(error, 'Failed to add course');
       } finally {

@@ -3,20 +3,42 @@ import {
   addChapter,
   addLecture,
   type ChapterDraft,
+  editLecture,
   type LectureFields,
+  moveChapter,
+  moveLecture,
   removeChapter,
   removeLecture,
+  renameChapter,
   toggleChapter,
 } from './chapters';
 
-/** The chapters and lectures of the course being written. */
-export function useCourseContent() {
-  const [chapters, setChapters] = useState<ChapterDraft[]>([]);
+/** The chapters and lectures of the course being written (`initial`: a saved course's, when editing). */
+export function useCourseContent(initial: ChapterDraft[] = []) {
+  const [chapters, setChapters] = useState<ChapterDraft[]>(initial);
   const add = useCallback((name: string) => setChapters((list) => addChapter(list, name)), []);
   const remove = useCallback((chapterId: string) => setChapters((list) => removeChapter(list, chapterId)), []);
+  const rename = useCallback(
+    (chapterId: string, name: string) => setChapters((list) => renameChapter(list, chapterId, name)),
+    [],
+  );
   const toggle = useCallback((chapterId: string) => setChapters((list) => toggleChapter(list, chapterId)), []);
+  const move = useCallback(
+    (activeId: string, overId: string) => setChapters((list) => moveChapter(list, activeId, overId)),
+    [],
+  );
   const addLectureTo = useCallback(
     (chapterId: string, fields: LectureFields) => setChapters((list) => addLecture(list, chapterId, fields)),
+    [],
+  );
+  const editLectureIn = useCallback(
+    (chapterId: string, lectureId: string, fields: LectureFields) =>
+      setChapters((list) => editLecture(list, chapterId, lectureId, fields)),
+    [],
+  );
+  const moveLectureIn = useCallback(
+    (chapterId: string, activeId: string, overId: string) =>
+      setChapters((list) => moveLecture(list, chapterId, activeId, overId)),
     [],
   );
   const removeLectureFrom = useCallback(
@@ -25,8 +47,19 @@ export function useCourseContent() {
   );
   const clear = useCallback(() => setChapters([]), []);
   const actions = useMemo(
-    () => ({ add, remove, toggle, addLecture: addLectureTo, removeLecture: removeLectureFrom, clear }),
-    [add, remove, toggle, addLectureTo, removeLectureFrom, clear],
+    () => ({
+      add,
+      remove,
+      rename,
+      toggle,
+      move,
+      addLecture: addLectureTo,
+      editLecture: editLectureIn,
+      moveLecture: moveLectureIn,
+      removeLecture: removeLectureFrom,
+      clear,
+    }),
+    [add, remove, rename, toggle, move, addLectureTo, editLectureIn, moveLectureIn, removeLectureFrom, clear],
   );
   return { chapters, ...actions };
 }

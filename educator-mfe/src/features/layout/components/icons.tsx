@@ -76,6 +76,19 @@ export const CloseIcon = ({ size = 16 }: { size?: number }) => (
   </Icon>
 );
 
+/** Six dots: a handle that moves what it is on (drag, or Space and the arrow keys). */
+export const DragIcon = () => (
+  <Icon size={16}>
+    <path d="M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01" strokeWidth="3" />
+  </Icon>
+);
+
+export const EditIcon = () => (
+  <Icon size={16}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
+  </Icon>
+);
+
 export const PersonIcon = () => (
   <Icon size={18}>
     <circle cx="12" cy="8" r="4" />

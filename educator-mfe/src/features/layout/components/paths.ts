@@ -3,6 +3,7 @@ export const PATHS = {
   dashboard: '/educator',
   addCourse: '/educator/add-course',
   myCourses: '/educator/my-courses',
+  editCourse: (courseId: string) => `/educator/courses/${encodeURIComponent(courseId)}/edit`,
   studentEnrolled: '/educator/student-enrolled',
   coupons: '/educator/coupons',
 } as const;

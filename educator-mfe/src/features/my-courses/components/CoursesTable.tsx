@@ -2,10 +2,24 @@ import type { EducatorCourse } from '@courseport/shared-ui';
 import { descriptionTeaser, money } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
 import { localDate } from '../../students/components/dates';
+import type { CourseAction } from '../api/courses';
+import { CourseActions } from './CourseActions';
+import { CourseStatusTag } from './CourseStatusTag';
 import { CourseThumbnail } from './CourseThumbnail';
 
-/** The educator's courses: 'Course', 'Earnings', 'Students' and 'Published On'. */
-export function CoursesTable({ courses, currency }: { courses: EducatorCourse[]; currency: string }) {
+/** The educator's courses: 'Course', 'Status', 'Earnings', 'Students', 'Published On' and 'Actions'. */
+export function CoursesTable({
+  courses,
+  currency,
+  busy,
+  onAction,
+}: {
+  courses: EducatorCourse[];
+  currency: string;
+  /** The course an action is running for. */
+  busy: { courseId: string; action: CourseAction } | null;
+  onAction: (course: EducatorCourse, action: CourseAction) => void;
+}) {
   return (
     <div className="ed-table-wrap">
       <Table<EducatorCourse>
@@ -31,6 +45,11 @@ export function CoursesTable({ courses, currency }: { courses: EducatorCourse[];
             ),
           },
           {
+            key: 'status',
+            title: 'Status',
+            render: (_, course) => <CourseStatusTag status={course.status} />,
+          },
+          {
             key: 'earnings',
             title: 'Earnings',
             render: (_, course) => (
@@ -42,6 +61,17 @@ export function CoursesTable({ courses, currency }: { courses: EducatorCourse[];
             key: 'published',
             title: 'Published On',
             render: (_, course) => <span className="ed-nowrap">{localDate(course.createdAt)}</span>,
+          },
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (_, course) => (
+              <CourseActions
+                course={course}
+                busy={busy?.courseId === course._id ? busy.action : null}
+                onAction={(action) => onAction(course, action)}
+              />
+            ),
           },
         ]}
       />

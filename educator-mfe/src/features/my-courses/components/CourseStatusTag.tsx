@@ -1,0 +1,20 @@
+import { type CourseStatus, type TagTone, tagTone } from '@courseport/shared-ui';
+import { Tag } from '@courseport/shared-ui/heavy';
+
+export const STATUS_LABELS: Record<CourseStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  unpublished: 'Unpublished',
+  archived: 'Archived',
+};
+const TONES: Record<CourseStatus, TagTone> = {
+  draft: 'gold',
+  published: 'green',
+  unpublished: 'default',
+  archived: 'purple',
+};
+
+/** A course's status as a tag: Draft, Published, Unpublished or Archived. */
+export function CourseStatusTag({ status }: { status: CourseStatus }) {
+  return <Tag style={tagTone(TONES[status])}>{STATUS_LABELS[status]}</Tag>;
+}

@@ -1,0 +1,90 @@
+import { Button, type EditableCourse, ErrorState, Link, LoadingState, useParams } from '@courseport/shared-ui';
+import { useState } from 'react';
+import '../styles/add-course.css';
+import { CourseForm } from '../features/add-course/components/CourseForm';
+import { CourseSaved } from '../features/add-course/components/CourseSaved';
+import { type CourseFields, toEditInput } from '../features/add-course/hooks/chapters';
+import { useCourseForm } from '../features/add-course/hooks/useCourseForm';
+import { editableCourseQuery } from '../features/edit-course/api/course';
+import { useEditCourse } from '../features/edit-course/hooks/useEditCourse';
+import { PageHeader } from '../features/layout/components/PageHeader';
+import { PATHS } from '../features/layout/components/paths';
+import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
+import { CourseStatusTag } from '../features/my-courses/components/CourseStatusTag';
+
+/** /educator/courses/:id/edit: the Add Course form, filled with one of the educator's courses. */
+export default function EditCoursePage() {
+  const { id = '' } = useParams();
+  const { state, retry } = useEducatorQuery(editableCourseQuery(id), 'Failed to load the course');
+  const [saved, setSaved] = useState<EditableCourse | null>(null);
+
+  if (state.status === 'loading')
+    return (
+      <div className="ed-page ed-add">
+        <PageHeader title="Edit Course" />
+        <LoadingState text="Loading the course..." />
+      </div>
+    );
+  if (state.status === 'error')
+    return (
+      <div className="ed-page ed-add">
+        <PageHeader title="Edit Course" />
+        <ErrorState title="Error Loading Course" message={state.message} onRetry={retry} />
+        <p className="ed-back-link">
+          <Link to={PATHS.myCourses}>Back to My Courses</Link>
+        </p>
+      </div>
+    );
+  // Keyed by the course as saved: after a save the form starts again from the saved course, so new
+  // chapters and lectures carry the ids the server gave them.
+  const { data } = state;
+  return <EditCourseForm key={`${data._id}:${data.updatedAt ?? ''}`} course={data} saved={saved} onSaved={setSaved} />;
+}
+
+function EditCourseForm({
+  course,
+  saved,
+  onSaved,
+}: {
+  course: EditableCourse;
+  saved: EditableCourse | null;
+  onSaved: (course: EditableCourse | null) => void;
+}) {
+  const form = useCourseForm(course);
+  const { saving, save } = useEditCourse(course._id);
+
+  const submit = async (values: CourseFields) => {
+    onSaved(null);
+    const result = await save(toEditInput(values, form.description, form.content.chapters), form.thumbnail);
+    if (result) onSaved(result);
+  };
+
+  return (
+    <div className="ed-page ed-add">
+      <PageHeader
+        title="Edit Course"
+        subtitle={
+          <>
+            {course.courseTitle} <CourseStatusTag status={course.status} />
+          </>
+        }
+      />
+      {saved && <CourseSaved course={saved} heading="Changes saved" />}
+      <CourseForm state={form} currentThumbnail={course.courseThumbnail} onFinish={submit} onFinishFailed={() => {}}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          className="ed-add-submit"
+          loading={saving}
+          disabled={saving}
+        >
+          {saving ? 'Saving...' : 'Save Changes'}
+        </Button>
+        <Link className="ed-cancel-link" to={PATHS.myCourses}>
+          Back to My Courses
+        </Link>
+      </CourseForm>
+    </div>
+  );
+}
