@@ -1,7 +1,7 @@
 /**
  * @courseport/contracts: what the API, the shell (browser and server) and every portal agree on.
  * Plain ES modules (the types are in the .d.ts files beside them), with no dependencies (zod only
- * in `./course-schema.js`, a subpath export of its own): no React, no DOM, no build step, so Node
+ * in the schema entries, subpath exports of their own): no React, no DOM, no build step, so Node
  * runs them as they are.
  */
 export * from './course-stats.js';
