@@ -173,6 +173,8 @@ export function photoComparison(demo, photos, images) {
       key,
       demoLcp: d?.lcp,
       photosLcp: p.lcp,
+      demoFcp: d?.fcp,
+      photosFcp: p.fcp,
       demoLcpRuns: d?.lcpRuns ?? [],
       photosLcpRuns: p.lcpRuns,
       ratio,
@@ -244,11 +246,11 @@ function photoSection(rows, upload) {
     '',
     `Goal (#17): the course list's LCP with the photos within ${PHOTO_LCP_TOLERANCE * 100} % of its LCP with the demo thumbnails: **${list?.within === undefined ? 'not measured' : list.within ? 'met' : 'not met'}**${list?.ratio === undefined ? '' : ` (${percent(list.ratio)})`}.`,
     '',
-    '| Page | LCP, demo thumbnails | LCP, camera photos | Photos vs demo | LCP of each run (demo / photos) | Cards | Image KB per card, desktop (demo → photos) | Image KB per card, mobile (demo → photos) | Images loaded, desktop / mobile (demo → photos) | Loads with an image fetched twice | LCP element with photos (mobile) |',
-    '|---|---:|---:|---:|---|---:|---:|---:|---|---:|---|',
+    '| Page | LCP, demo thumbnails | LCP, camera photos | Photos vs demo | FCP, demo → photos | LCP of each run (demo / photos) | Cards | Image KB per card, desktop (demo → photos) | Image KB per card, mobile (demo → photos) | Images loaded, desktop / mobile (demo → photos) | Loads with an image fetched twice | LCP element with photos (mobile) |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---|',
     ...rows.map((r) => {
       const runs = (values) => values.map((v) => (v === undefined ? '–' : (v / 1000).toFixed(2))).join(' / ') || '–';
-      return `| ${r.name} | ${seconds(r.demoLcp)} | ${seconds(r.photosLcp)} | ${percent(r.ratio)} | ${runs(r.demoLcpRuns)} — ${runs(r.photosLcpRuns)} | ${r.demoImages?.desktop.cards ?? '–'} → ${r.photosImages?.desktop.cards ?? '–'} | ${kb(r.demoImages?.desktop.perCard)} → ${kb(r.photosImages?.desktop.perCard)} | ${kb(r.demoImages?.mobile.perCard)} → ${kb(r.photosImages?.mobile.perCard)} | ${r.demoImages?.desktop.images ?? '–'} / ${r.demoImages?.mobile.images ?? '–'} → ${r.photosImages?.desktop.images ?? '–'} / ${r.photosImages?.mobile.images ?? '–'} | ${twice(r)} | ${r.photosLcpElement ? `\`${renditionName(r.photosLcpElement).replace(/\|/g, '\\|').slice(0, 60)}\`` : '–'} |`;
+      return `| ${r.name} | ${seconds(r.demoLcp)} | ${seconds(r.photosLcp)} | ${percent(r.ratio)} | ${seconds(r.demoFcp)} → ${seconds(r.photosFcp)} | ${runs(r.demoLcpRuns)} — ${runs(r.photosLcpRuns)} | ${r.demoImages?.desktop.cards ?? '–'} → ${r.photosImages?.desktop.cards ?? '–'} | ${kb(r.demoImages?.desktop.perCard)} → ${kb(r.photosImages?.desktop.perCard)} | ${kb(r.demoImages?.mobile.perCard)} → ${kb(r.photosImages?.mobile.perCard)} | ${r.demoImages?.desktop.images ?? '–'} / ${r.demoImages?.mobile.images ?? '–'} → ${r.photosImages?.desktop.images ?? '–'} / ${r.photosImages?.mobile.images ?? '–'} | ${twice(r)} | ${r.photosLcpElement ? `\`${renditionName(r.photosLcpElement).replace(/\|/g, '\\|').slice(0, 60)}\`` : '–'} |`;
     }),
     '',
     "Image KB per card: every image response of the load (the API's renditions, the placeholder art, icons), bytes transferred, divided by the course cards on the page (`.sf-course-card`); thumbnails below the fold are lazy and not loaded, so a card's share is what a visitor actually downloads. LCP as above (mobile slow 4G, CPU ×4). Fetched twice: loads (of all, desktop and mobile, demo and photos) in which one image URL came over the network more than once, as when a preload hint and the `<img>` pick different candidates. The LCP element is the image the phone drew (`currentSrc`: the rendition its `srcset` and `sizes` chose). Home's LCP element is its heading, which the thumbnails do not touch.",
