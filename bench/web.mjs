@@ -2,8 +2,8 @@
 // started as in production from the built dist folders. Measures bytes and requests unthrottled,
 // FCP / LCP / TBT under Lighthouse's mobile slow-4G throttling, and checks that every shared
 // singleton is loaded once. Then uploads camera-size photos as the thumbnails of new courses and
-// loads the course list (and Home) again, to compare their LCP and image bytes per card with the
-// demo thumbnails'. Prints tables and writes docs/performance.md (bench:web section).
+// loads the course list (and Home) with them and without them in turns, to compare their LCP and
+// image bytes per card with the demo thumbnails'. Prints tables and writes docs/performance.md (bench:web section).
 //
 // Environment:
 //   BENCH_RUNS=5                    cold loads per page and pass
@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { singletonProblems } from './lib/web-federation.mjs';
 import { coldLoad } from './lib/web-load.mjs';
-import { countCards, uploadPhotoCourses } from './lib/web-photos.mjs';
+import { countCards, setPhotoCoursesPublished, uploadPhotoCourses } from './lib/web-photos.mjs';
 import {
   aggregatePage,
   budgets,
@@ -193,64 +193,92 @@ async function main() {
   }));
   const errors = [];
 
-  // One unmeasured load per page first: it fills the static servers' gzip caches and the API's
-  // first-request work, which a deployed platform has done long before a visitor comes. Every
-  // measured load after it is still cold in the browser (a new context each time).
+  /**
+   * One measured cold load of `page` into its runs.
+   * @param {import('./lib/web-report.mjs').PageRuns} page
+   * @param {string} pass
+   * @param {number} run
+   */
+  async function measureOnce(page, pass, run) {
+    const throttled = pass === 'throttled';
+    const result = await coldLoad(browser, `${platform.urls.shell}${page.path}`, { throttled, inspect: countCards });
+    result.singletonProblems = singletonProblems(result.federation, result.duplicateScripts, EXPECTED_SINGLETONS);
+    (throttled ? page.throttled : page.unthrottled).push(result);
+    for (const error of result.errors) errors.push(`${page.name} (${pass} run ${run}): ${error}`);
+    const images = imageBytes(result);
+    console.log(
+      `${pass.padEnd(9)} ${page.name.padEnd(14)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${images.twice.length ? `, fetched twice: ${images.twice.join(' ')}` : ''}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
+    );
+  }
+  /**
+   * One unmeasured load per page first: it fills the static servers' gzip caches and the API's
+   * first-request work, which a deployed platform has done long before a visitor comes. Every
+   * measured load after it is still cold in the browser (a new context each time).
+   * @param {import('./lib/web-report.mjs').PageRuns} page
+   */
+  async function warmUp(page) {
+    const result = await coldLoad(browser, `${platform.urls.shell}${page.path}`);
+    for (const error of result.errors) errors.push(`${page.name} (warm-up): ${error}`);
+  }
+
   // Sequential on purpose: two cores, and timings must not compete with each other.
   /** @param {import('./lib/web-report.mjs').PageRuns[]} list */
   async function measure(list) {
-    for (const page of list) {
-      const warmUp = await coldLoad(browser, `${platform.urls.shell}${page.path}`);
-      for (const error of warmUp.errors) errors.push(`${page.name} (warm-up): ${error}`);
-    }
-    for (const pass of passes) {
-      const throttled = pass === 'throttled';
-      for (const page of list) {
-        for (let run = 1; run <= runs; run++) {
-          const result = await coldLoad(browser, `${platform.urls.shell}${page.path}`, {
-            throttled,
-            inspect: countCards,
-          });
-          result.singletonProblems = singletonProblems(result.federation, result.duplicateScripts, EXPECTED_SINGLETONS);
-          (throttled ? page.throttled : page.unthrottled).push(result);
-          for (const error of result.errors) errors.push(`${page.name} (${pass} run ${run}): ${error}`);
-          const images = imageBytes(result);
-          console.log(
-            `${pass.padEnd(9)} ${page.name.padEnd(14)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
-          );
-        }
-      }
-    }
+    for (const page of list) await warmUp(page);
+    for (const pass of passes)
+      for (const page of list) for (let run = 1; run <= runs; run++) await measureOnce(page, pass, run);
   }
   await measure(measured);
 
-  // The second catalog: camera-size photos as the thumbnails of the newest courses.
+  // The second catalog: camera-size photos as the thumbnails of the newest courses. The comparison
+  // loads each page with the demo catalog (photo courses unpublished) and with the photos
+  // (published) in turns, the order swapped every run, so a busy machine slows both alike.
   /** @type {import('./lib/web-report.mjs').PageRuns[]} */
   const photoMeasured = [];
+  /** @type {import('./lib/web-report.mjs').PageRuns[]} */
+  const demoMeasured = [];
   let upload;
   const photoPages = measured.filter((p) => PHOTO_PAGES.includes(p.key));
   if (photos > 0 && photoPages.length) {
     console.log(`\nCamera photos: generating and uploading ${photos} photo courses as the demo educator…`);
     upload = await uploadPhotoCourses(platform.urls.api, { count: photos, log: (line) => console.log(line) });
     console.log(
-      `Uploaded ${upload.count} photos, ${(upload.bytes / 1024 ** 2).toFixed(1)} MB in all (largest ${(upload.largest / 1024 ** 2).toFixed(1)} MB), ${upload.uploadSeconds.toFixed(1)} s of uploads; loading ${photoPages.map((p) => p.key).join(', ')} again.\n`,
+      `Uploaded ${upload.count} photos, ${(upload.bytes / 1024 ** 2).toFixed(1)} MB in all (largest ${(upload.largest / 1024 ** 2).toFixed(1)} MB), ${upload.uploadSeconds.toFixed(1)} s of uploads; loading ${photoPages.map((p) => p.key).join(', ')} with the demo catalog and with the photos in turns.\n`,
     );
-    for (const page of photoPages)
-      photoMeasured.push({
-        ...page,
-        key: `${page.key}-photos`,
-        name: `${page.name} · photos`,
-        unthrottled: [],
-        throttled: [],
-      });
-    await measure(photoMeasured);
+    const session = upload.session;
+    const fresh = (page, key, name) => ({ ...page, key, name, unthrottled: [], throttled: [] });
+    const pairs = photoPages.map((page) => ({
+      demo: fresh(page, page.key, `${page.name} · demo`),
+      photo: fresh(page, `${page.key}-photos`, `${page.name} · photos`),
+    }));
+    /** @param {boolean} withPhotos */
+    const catalog = async (withPhotos) => setPhotoCoursesPublished(session, withPhotos);
+    await catalog(false);
+    for (const { demo } of pairs) await warmUp(demo);
+    await catalog(true);
+    for (const { photo } of pairs) await warmUp(photo);
+    for (const pass of passes)
+      for (const { demo, photo } of pairs)
+        for (let run = 1; run <= runs; run++) {
+          const order = run % 2 === 1 ? [demo, photo] : [photo, demo];
+          for (const page of order) {
+            await catalog(page === photo);
+            await measureOnce(page, pass, run);
+          }
+        }
+    await catalog(true);
+    for (const { demo, photo } of pairs) {
+      demoMeasured.push(demo);
+      photoMeasured.push(photo);
+    }
   }
 
   const summaries = measured.map(aggregatePage);
   const photoSummaries = photoMeasured.map(aggregatePage);
-  const images = Object.fromEntries([...measured, ...photoMeasured].map((p) => [p.key, cardImages(p)]));
-  const photoRows = photoComparison(summaries, photoSummaries, images);
-  console.log(`\n${consoleTable([...summaries, ...photoSummaries])}`);
+  const demoSummaries = demoMeasured.map(aggregatePage);
+  const images = Object.fromEntries([...demoMeasured, ...photoMeasured].map((p) => [p.key, cardImages(p)]));
+  const photoRows = photoComparison(demoSummaries, photoSummaries, images);
+  console.log(`\n${consoleTable([...summaries, ...demoSummaries, ...photoSummaries])}`);
   console.log('(KB transferred, 1 KB = 1,024 bytes; unthrottled medians. * ms, median under mobile slow 4G + CPU ×4.)');
 
   for (const page of summaries) {

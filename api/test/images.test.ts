@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { enrollmentsService } from '../src/modules/enrollments/service.js';
 import { backfillThumbnails, CLAIM_TTL_MS } from '../src/modules/media/backfill.js';
-import { IMAGE_TOO_LARGE, IMAGE_UNREADABLE } from '../src/modules/media/pipeline.js';
+import { IMAGE_TOO_LARGE, IMAGE_UNREADABLE, webpQuality } from '../src/modules/media/pipeline.js';
 import { newId, type Store } from '../src/store/index.js';
 import { openMongoStore } from '../src/store/mongodb.js';
 import { startTestApi, type TestApi } from './support/http.js';
@@ -222,6 +222,12 @@ describe.each(stores)('images on $name', { timeout: 60_000 }, ({ enabled, mongo 
       }
       const card = served.filter((s) => /\/(320|640)\.(webp|jpeg)$/.test(s.url));
       for (const { url, bytes } of card) expect(bytes.length, url).toBeLessThan(60 * KB);
+      // The renditions drawn at 1.5× or more (640 w up: a phone's card, 2× screens) at a lower WebP
+      // quality than the 1× card's: the 640 w WebP, a phone's card and the course list's LCP image
+      // there, well under the JPEG beside it.
+      expect([320, 640, 960, 1280].map(webpQuality)).toEqual([74, 64, 64, 64]);
+      const at640 = (format: string) => served.find((s) => s.url.endsWith(`/640.${format}`))?.bytes.length ?? 0;
+      expect(at640('webp')).toBeLessThan(at640('jpeg') * 0.85);
     },
   );
 

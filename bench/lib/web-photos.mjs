@@ -114,7 +114,7 @@ async function call(apiUrl, route, init) {
  * The API makes the renditions as it does for any upload.
  * @param {string} apiUrl
  * @param {{ count?: number, log?: (line: string) => void }} [options]
- * @returns {Promise<{ count: number, bytes: number, largest: number, seconds: number, uploadSeconds: number }>}
+ * @returns {Promise<{ count: number, bytes: number, largest: number, seconds: number, uploadSeconds: number, session: PhotoCourses }>}
  */
 export async function uploadPhotoCourses(apiUrl, { count = PHOTO_COUNT, log = () => {} } = {}) {
   const started = Date.now();
@@ -126,6 +126,8 @@ export async function uploadPhotoCourses(apiUrl, { count = PHOTO_COUNT, log = ()
   let bytes = 0;
   let largest = 0;
   let uploadMs = 0;
+  /** @type {string[]} */
+  const ids = [];
   for (let i = 0; i < count; i++) {
     const photo = await cameraPhoto(i);
     bytes += photo.length;
@@ -139,20 +141,59 @@ export async function uploadPhotoCourses(apiUrl, { count = PHOTO_COUNT, log = ()
         coursePrice: 49 + i,
         discount: 10,
         status: 'published',
-        courseContent: [],
+        // One lecture: a course without any may be saved but not published again once unpublished.
+        courseContent: [
+          {
+            chapterTitle: 'Light',
+            chapterContent: [
+              {
+                lectureTitle: 'Reading the light',
+                lectureDuration: 5,
+                lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
+                isPreviewFree: true,
+              },
+            ],
+          },
+        ],
       }),
     );
     form.append('image', new Blob([photo], { type: 'image/jpeg' }), `IMG_${String(1000 + i)}.jpg`);
     const uploadStarted = Date.now();
-    await call(apiUrl, '/api/educator/add-course', {
+    const added = await call(apiUrl, '/api/educator/add-course', {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       body: form,
     });
     uploadMs += Date.now() - uploadStarted;
+    ids.push(added.course._id);
     log(`  photo ${i + 1}/${count}: ${(photo.length / 1024 / 1024).toFixed(2)} MB uploaded`);
   }
-  return { count, bytes, largest, seconds: (Date.now() - started) / 1000, uploadSeconds: uploadMs / 1000 };
+  return {
+    count,
+    bytes,
+    largest,
+    seconds: (Date.now() - started) / 1000,
+    uploadSeconds: uploadMs / 1000,
+    session: { apiUrl, token, ids },
+  };
+}
+
+/** @typedef {{ apiUrl: string, token: string, ids: string[] }} PhotoCourses the uploaded courses and their educator's token */
+
+/**
+ * Publishes or unpublishes the photo courses (the educator's lifecycle routes), so the course list
+ * shows either catalog on the same running platform: the comparison's demo and photo loads can take
+ * turns instead of running one after the other. The API's catalog cache rebuilds on the write.
+ * @param {PhotoCourses} courses
+ * @param {boolean} published
+ */
+export async function setPhotoCoursesPublished({ apiUrl, token, ids }, published) {
+  for (const id of ids) {
+    await call(apiUrl, `/api/educator/courses/${encodeURIComponent(id)}/${published ? 'publish' : 'unpublish'}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+  }
 }
 
 /** Counts the course cards of the page (storefront's `.sf-course-card`); run in the page. */

@@ -110,22 +110,30 @@ export function aggregatePage(page) {
 /** How far the course list's LCP with camera photos may be from its LCP with the demo thumbnails. */
 export const PHOTO_LCP_TOLERANCE = 0.1;
 
+/** A rendition's URL without its origin and course id: `/api/media/…/640.webp`. */
+export const renditionName = (url) => url.replace(/https?:\/\/[^/\s]+/g, '').replace(/(\/api\/media\/)[^/\s]+/g, '$1…');
+
 /**
  * The image responses of one load: bytes transferred (every image request, and the API's media
- * renditions alone), how many, and per card shown (`inspected`: the page's card count).
+ * renditions alone), how many, per card shown (`inspected`: the page's card count), and the image
+ * URLs fetched from the network more than once (a preload hint naming another candidate than the
+ * `<img>` takes would be one).
  * @param {LoadResult} result
  */
 export function imageBytes(result) {
-  const images = result.requests.filter((r) => categoryOf(r) === 'image' && !r.fromCache);
+  const images = result.requests.filter((r) => categoryOf(r) === 'image' && !r.fromCache && !r.url.startsWith('data:'));
   const media = images.filter((r) => new URL(r.url).pathname.startsWith('/api/media/'));
   const bytes = images.reduce((sum, r) => sum + r.transferred, 0);
   const cards = typeof result.inspected === 'number' ? result.inspected : undefined;
+  const seen = new Map();
+  for (const r of images) seen.set(r.url, (seen.get(r.url) ?? 0) + 1);
   return {
     bytes,
     mediaBytes: media.reduce((sum, r) => sum + r.transferred, 0),
     images: images.length,
     cards,
     perCard: cards ? bytes / cards : undefined,
+    twice: [...seen].filter(([, n]) => n > 1).map(([url]) => renditionName(url)),
   };
 }
 
@@ -142,6 +150,8 @@ export function cardImages(page) {
       images: median(each.map((i) => i.images)),
       cards: median(each.map((i) => i.cards)),
       perCard: median(each.map((i) => i.perCard)),
+      /** Loads that fetched an image twice. */
+      twice: each.filter((i) => i.twice.length).length,
     };
   };
   return { desktop: of(page.unthrottled), mobile: of(page.throttled) };
@@ -159,10 +169,12 @@ export function photoComparison(demo, photos, images) {
     const d = demo.find((x) => x.key === key);
     const ratio = d?.lcp && p.lcp !== undefined ? p.lcp / d.lcp : undefined;
     return {
-      name: d?.name ?? p.name,
+      name: (d?.name ?? p.name).replace(/ · (demo|photos)$/, ''),
       key,
       demoLcp: d?.lcp,
       photosLcp: p.lcp,
+      demoFcp: d?.fcp,
+      photosFcp: p.fcp,
       demoLcpRuns: d?.lcpRuns ?? [],
       photosLcpRuns: p.lcpRuns,
       ratio,
@@ -212,6 +224,13 @@ export function photoConsoleTable(rows) {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
+/** @param {PhotoRow} row loads of its page, demo and photos, that fetched an image twice */
+const twice = (row) =>
+  ['demoImages', 'photosImages'].reduce(
+    (sum, key) => sum + (row[key]?.desktop.twice ?? 0) + (row[key]?.mobile.twice ?? 0),
+    0,
+  );
+
 /**
  * The Markdown of the camera-photos comparison.
  * @param {PhotoRow[]} rows
@@ -223,18 +242,18 @@ function photoSection(rows, upload) {
     '',
     '### Camera-size photos as thumbnails',
     '',
-    `After the demo-thumbnail loads above, the bench generates ${upload.count} camera-size JPEGs with sharp (4000×3000 JPEG quality 90, a gradient with texture at three scales so that the card-size renditions keep a photo's detail, camera EXIF; ${(upload.bytes / upload.count / 1024 ** 2).toFixed(1)} MB on average, largest ${(upload.largest / 1024 ** 2).toFixed(1)} MB; nothing committed), signs in as the demo educator and adds ${upload.count} published courses with them through \`POST /api/educator/add-course\` (${(upload.uploadSeconds / upload.count).toFixed(1)} s per upload, renditions included). The course list's first page then starts with those ${upload.count} courses (newest first), above the 13 demo ones, and the same pages are loaded again, cold, the same way.`,
+    `After the demo-thumbnail loads above, the bench generates ${upload.count} camera-size JPEGs with sharp (4000×3000 JPEG quality 90, a gradient with texture at three scales so that the card-size renditions keep a photo's detail, camera EXIF; ${(upload.bytes / upload.count / 1024 ** 2).toFixed(1)} MB on average, largest ${(upload.largest / 1024 ** 2).toFixed(1)} MB; nothing committed), signs in as the demo educator and adds ${upload.count} published courses with them through \`POST /api/educator/add-course\` (${(upload.uploadSeconds / upload.count).toFixed(1)} s per upload, renditions included). The course list's first page then starts with those ${upload.count} courses (newest first), above the 13 demo ones. The pages below are then loaded cold with the demo catalog (the photo courses unpublished through the educator's lifecycle routes) and with the photos (published again) in turns, the order swapped every run, so that a busy machine slows both alike.`,
     '',
     `Goal (#17): the course list's LCP with the photos within ${PHOTO_LCP_TOLERANCE * 100} % of its LCP with the demo thumbnails: **${list?.within === undefined ? 'not measured' : list.within ? 'met' : 'not met'}**${list?.ratio === undefined ? '' : ` (${percent(list.ratio)})`}.`,
     '',
-    '| Page | LCP, demo thumbnails | LCP, camera photos | Photos vs demo | LCP of each run (demo / photos) | Cards | Image KB per card, desktop (demo → photos) | Image KB per card, mobile (demo → photos) | Images loaded, desktop / mobile (demo → photos) | LCP element with photos |',
-    '|---|---:|---:|---:|---|---:|---:|---:|---|---|',
+    '| Page | LCP, demo thumbnails | LCP, camera photos | Photos vs demo | FCP, demo → photos | LCP of each run (demo / photos) | Cards | Image KB per card, desktop (demo → photos) | Image KB per card, mobile (demo → photos) | Images loaded, desktop / mobile (demo → photos) | Loads with an image fetched twice | LCP element with photos (mobile) |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---|',
     ...rows.map((r) => {
       const runs = (values) => values.map((v) => (v === undefined ? '–' : (v / 1000).toFixed(2))).join(' / ') || '–';
-      return `| ${r.name} | ${seconds(r.demoLcp)} | ${seconds(r.photosLcp)} | ${percent(r.ratio)} | ${runs(r.demoLcpRuns)} — ${runs(r.photosLcpRuns)} | ${r.demoImages?.desktop.cards ?? '–'} → ${r.photosImages?.desktop.cards ?? '–'} | ${kb(r.demoImages?.desktop.perCard)} → ${kb(r.photosImages?.desktop.perCard)} | ${kb(r.demoImages?.mobile.perCard)} → ${kb(r.photosImages?.mobile.perCard)} | ${r.demoImages?.desktop.images ?? '–'} / ${r.demoImages?.mobile.images ?? '–'} → ${r.photosImages?.desktop.images ?? '–'} / ${r.photosImages?.mobile.images ?? '–'} | ${r.photosLcpElement ? `\`${r.photosLcpElement.replace(/\|/g, '\\|').slice(0, 50)}\`` : '–'} |`;
+      return `| ${r.name} | ${seconds(r.demoLcp)} | ${seconds(r.photosLcp)} | ${percent(r.ratio)} | ${seconds(r.demoFcp)} → ${seconds(r.photosFcp)} | ${runs(r.demoLcpRuns)} — ${runs(r.photosLcpRuns)} | ${r.demoImages?.desktop.cards ?? '–'} → ${r.photosImages?.desktop.cards ?? '–'} | ${kb(r.demoImages?.desktop.perCard)} → ${kb(r.photosImages?.desktop.perCard)} | ${kb(r.demoImages?.mobile.perCard)} → ${kb(r.photosImages?.mobile.perCard)} | ${r.demoImages?.desktop.images ?? '–'} / ${r.demoImages?.mobile.images ?? '–'} → ${r.photosImages?.desktop.images ?? '–'} / ${r.photosImages?.mobile.images ?? '–'} | ${twice(r)} | ${r.photosLcpElement ? `\`${renditionName(r.photosLcpElement).replace(/\|/g, '\\|').slice(0, 60)}\`` : '–'} |`;
     }),
     '',
-    "Image KB per card: every image response of the load (the API's renditions, the placeholder art, icons), bytes transferred, divided by the course cards on the page (`.sf-course-card`); thumbnails below the fold are lazy and not loaded, so a card's share is what a visitor actually downloads. LCP as above (mobile slow 4G, CPU ×4). The photo loads come after the demo ones, not interleaved with them: on a busy machine part of a difference is the load changing in between (Home's LCP element is its heading, which the thumbnails do not touch, so its change is a measure of that drift).",
+    "Image KB per card: every image response of the load (the API's renditions, the placeholder art, icons), bytes transferred, divided by the course cards on the page (`.sf-course-card`); thumbnails below the fold are lazy and not loaded, so a card's share is what a visitor actually downloads. LCP as above (mobile slow 4G, CPU ×4). Fetched twice: loads (of all, desktop and mobile, demo and photos) in which one image URL came over the network more than once, as when a preload hint and the `<img>` pick different candidates. The LCP element is the image the phone drew (`currentSrc`: the rendition its `srcset` and `sizes` chose). Home's LCP element is its heading, which the thumbnails do not touch.",
   ];
 }
 

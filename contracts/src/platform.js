@@ -7,13 +7,20 @@
  * A portal exposes one module per page, `./src/pages/<module>.tsx`, named by its routes.
  */
 import { searchText } from './limits.js';
-import { COURSE_PAGE_THUMBNAIL_SIZES, thumbnailPreload } from './thumbnail.js';
+import { COURSE_CARD_THUMBNAIL_SIZES, COURSE_PAGE_THUMBNAIL_SIZES, thumbnailPreload } from './thumbnail.js';
 
 /** The catalog's first page for a search: exactly the path the storefront fetches, so a prefetched answer is taken. */
 const catalogPath = (input = '') => {
   const search = searchText(input);
   return search ? `/api/course/all?search=${encodeURIComponent(search)}` : '/api/course/all';
 };
+
+/**
+ * The course list's LCP image: its first card's thumbnail (the one card whose image loads eagerly),
+ * with the candidates and `sizes` the card's `<picture>` chooses from.
+ * @param {any} body the catalog's first page
+ */
+const firstCardImage = (body) => thumbnailPreload(body?.courses?.[0], COURSE_CARD_THUMBNAIL_SIZES);
 
 /**
  * @typedef {object} RouteEntry
@@ -52,8 +59,18 @@ export const PORTALS = {
     /** @type {RouteEntry[]} */
     routes: [
       { path: '/', module: 'HomePage', prefetch: () => catalogPath() },
-      { path: '/course-list', module: 'CourseListPage', prefetch: () => catalogPath() },
-      { path: '/course-list/:input', module: 'CourseListPage', prefetch: ({ input }) => catalogPath(input) },
+      {
+        path: '/course-list',
+        module: 'CourseListPage',
+        prefetch: () => catalogPath(),
+        largestImage: firstCardImage,
+      },
+      {
+        path: '/course-list/:input',
+        module: 'CourseListPage',
+        prefetch: ({ input }) => catalogPath(input),
+        largestImage: firstCardImage,
+      },
       {
         path: '/course/:id',
         module: 'CourseDetailsPage',

@@ -3,6 +3,9 @@ import type { ThumbnailImage } from './types.js';
 /** The `sizes` of the course page's thumbnail (storefront course.css: the 380px side column from 992px, else the 90vw container). */
 export declare const COURSE_PAGE_THUMBNAIL_SIZES: string;
 
+/** The `sizes` of a course card's thumbnail in the storefront's grid, its density capped at about 1.5× on phones. */
+export declare const COURSE_CARD_THUMBNAIL_SIZES: string;
+
 /** One `<source>` of a thumbnail's `<picture>`: a format other than the fallback, every width. */
 export interface ThumbnailSource {
   /** `image/webp`, `image/avif`. */

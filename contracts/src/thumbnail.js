@@ -7,6 +7,28 @@
 /** The `sizes` of the course page's thumbnail (storefront course.css: the 380px side column from 992px, else the 90vw container). */
 export const COURSE_PAGE_THUMBNAIL_SIZES = '(min-width: 992px) 380px, 90vw';
 
+/**
+ * The `sizes` of a course card's thumbnail in the storefront's grid (`.sf-course-grid` in
+ * `.sf-container`: at most 1200px, 5vw padding from 16px to 48px; 4 columns from 992px, 3 from
+ * 768px, 2 from 576px, then 1; 20px gaps), with the density capped on phones: a one-column card is
+ * 90vw wide, and a phone at 1.75× to 3× would take the 960 w or 1280 w rendition (100+ KB for a
+ * photo) for a thumbnail. On screens under 576px from 1.5dppx, `sizes` names a fraction of the
+ * slot (the cap over the band's upper density: 67vw ≈ 90vw × 1.5 / 2, 54vw = 90vw × 1.5 / 2.5,
+ * 45vw = 90vw × 1.5 / 3), so the browser asks for about 1.5× the slot's width in device pixels:
+ * the 640 w rendition on phones from 360 to 430px at any density up to 3.4×. The image is still
+ * drawn at the card's width (its CSS sets it); only the rendition chosen changes.
+ */
+export const COURSE_CARD_THUMBNAIL_SIZES = [
+  '(max-width: 575px) and (min-resolution: 2.5dppx) 45vw',
+  '(max-width: 575px) and (min-resolution: 2dppx) 54vw',
+  '(max-width: 575px) and (min-resolution: 1.5dppx) 67vw',
+  '(min-width: 1200px) 261px',
+  '(min-width: 992px) calc(25vw - 39px)',
+  '(min-width: 768px) calc(30vw - 14px)',
+  '(min-width: 576px) calc(45vw - 10px)',
+  '90vw',
+].join(', ');
+
 /** `data:image/…` only: the placeholder goes into a CSS `url("…")`. */
 const DATA_IMAGE = /^data:image\/[a-z+.-]+(;[a-z0-9=.+-]+)*,[a-z0-9+/=%._-]*$/i;
 

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, request, type Server, type ServerRe
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiForwarder, isApiPath } from '../../shell/server/api-proxy.mjs';
+import { API_IDLE_CONNECTION_MS, createApiForwarder, isApiPath } from '../../shell/server/api-proxy.mjs';
 import { createStaticServer, listen } from '../../shell/server/static-server.mjs';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
@@ -212,6 +212,29 @@ describe("the shell's server forwards the API's paths", () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it("closes an idle connection to the API itself, before the API's keep-alive timeout could close it under a request", async () => {
+    // The API keeps it open longer here, so only the shell's side can be the one closing it.
+    const keepAlive = upstream.keepAliveTimeout;
+    upstream.keepAliveTimeout = 30_000;
+    try {
+      let socket: import('node:net').Socket | undefined;
+      onRequest = (req, res) => {
+        socket = req.socket;
+        req.resume();
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"success":true}');
+      };
+      expect((await fetch(`${shellUrl}/api/ping`)).status).toBe(200);
+      const idleFrom = Date.now();
+      await new Promise((resolve) => socket?.once('close', resolve));
+      const idle = Date.now() - idleFrom;
+      expect(idle).toBeGreaterThanOrEqual(API_IDLE_CONNECTION_MS - 250);
+      // Node's default keep-alive timeout, the API's: the shell's side closes first.
+      expect(API_IDLE_CONNECTION_MS).toBeLessThan(5_000);
+    } finally {
+      upstream.keepAliveTimeout = keepAlive;
+    }
+  }, 15_000);
 
   it('cuts the answer off when the API fails in the middle of it', async () => {
     onRequest = (req, res) => {

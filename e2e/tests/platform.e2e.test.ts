@@ -99,6 +99,71 @@ describe('the assembled platform', () => {
     expect(await missing.text()).not.toContain('as="image"');
   });
 
+  /**
+   * Loads `path` on a phone and waits for its LCP image (`selector`, inside its <picture>): the
+   * rendition drawn, the candidates and sizes of its WebP source and of the page's image hint, and
+   * every media URL the page fetched.
+   */
+  async function phoneImage(
+    profile: { viewport: { width: number; height: number }; deviceScaleFactor: number },
+    path: string,
+    selector: string,
+  ) {
+    const context = await browser.newContext({ ...profile, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const media: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/media/')) media.push(request.url());
+    });
+    await page.goto(platform.urls.shell + path);
+    const img = page.locator(selector).first();
+    await img.evaluate((element: HTMLImageElement) =>
+      element.complete && element.naturalWidth > 0
+        ? undefined
+        : new Promise((resolve) => element.addEventListener('load', resolve, { once: true })),
+    );
+    const drawn = await img.evaluate((element: HTMLImageElement) => {
+      const source = element.parentElement?.querySelector('source[type="image/webp"]') as HTMLSourceElement;
+      const hint = document.querySelector('link[rel="preload"][as="image"]') as HTMLLinkElement | null;
+      return {
+        currentSrc: element.currentSrc,
+        srcset: source.srcset,
+        sizes: source.sizes,
+        hint: hint && { srcset: hint.imageSrcset, sizes: hint.imageSizes, type: hint.type },
+      };
+    });
+    await context.close();
+    return { ...drawn, media };
+  }
+
+  const PHONES = [
+    { phone: 'a 412px phone at 1.75×', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 },
+    { phone: 'a 390px phone at 3×', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 },
+  ];
+
+  it.each(PHONES)(
+    "gives $phone the course list's first card image once, at 640 w, named by the page's hint",
+    async (profile) => {
+      const drawn = await phoneImage(profile, '/course-list', '.sf-course-card img');
+      // The density cap on phones (COURSE_CARD_THUMBNAIL_SIZES): about 1.5× the card, not 960 w or 1280 w.
+      expect(drawn.currentSrc).toMatch(/\/640\.webp$/);
+      // The server's hint names exactly the candidates and sizes of the card's <picture> (and comes after
+      // the viewport <meta>, so a phone evaluates its sizes at its own width)…
+      expect(drawn.hint).toEqual({ srcset: drawn.srcset, sizes: drawn.sizes, type: 'image/webp' });
+      // …so the image the hint fetched is the one drawn: one download, no second candidate.
+      const base = drawn.currentSrc.replace(/\/[^/]+$/, '/');
+      expect(drawn.media.filter((url) => url.startsWith(base))).toEqual([drawn.currentSrc]);
+    },
+  );
+
+  it.each(PHONES)("gives $phone a course page's thumbnail once, the rendition its hint named", async (profile) => {
+    const { courses } = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
+    const drawn = await phoneImage(profile, `/course/${courses[0]._id}`, 'img.sf-media-thumb');
+    expect(drawn.hint).toEqual({ srcset: drawn.srcset, sizes: drawn.sizes, type: 'image/webp' });
+    const base = drawn.currentSrc.replace(/\/[^/]+$/, '/');
+    expect(drawn.media.filter((url) => url.startsWith(base))).toEqual([drawn.currentSrc]);
+  });
+
   it.each(ROUTES)('renders $path from the $portal portal inside the shell', async (route) => {
     const { page, errors } = await openPage(route.as);
     await page.goto(platform.urls.shell + route.path);

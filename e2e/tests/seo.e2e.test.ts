@@ -1,4 +1,4 @@
-import { discountedPrice, htmlToText } from '@courseport/contracts';
+import { COURSE_CARD_THUMBNAIL_SIZES, discountedPrice, htmlToText } from '@courseport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startTestPlatform } from '../support/platform';
 
@@ -49,6 +49,12 @@ describe('metadata for search engines and link previews', () => {
     const list = await head('/course-list');
     expect(titleOf(list.head)).toBe('Courses · Courseport');
     expect(list.head).toContain(`<link rel="canonical" href="${shell}/course-list">`);
+    // The catalog's answer also named the first card's image (its LCP element) to preload, with the card's sizes.
+    const { courses } = await fetch(`${shell}/api/course/all`).then((r) => r.json());
+    expect(list.head).toContain(
+      `imagesrcset="${courses[0].thumbnail.base}/320.webp 320w, ${courses[0].thumbnail.base}/640.webp 640w, `,
+    );
+    expect(list.head).toContain(`imagesizes="${COURSE_CARD_THUMBNAIL_SIZES}" type="image/webp" fetchpriority="high">`);
   });
 
   it('describes a course page by its course: title, text description, thumbnail, and a schema.org Course', async () => {

@@ -1,4 +1,5 @@
 import {
+  COURSE_CARD_THUMBNAIL_SIZES,
   COURSE_PAGE_THUMBNAIL_SIZES,
   type ThumbnailImage,
   thumbnailPreload,
@@ -163,5 +164,37 @@ describe('thumbnailRenditions and thumbnailPreload (contracts)', () => {
     expect(thumbnailPreload(legacy, COURSE_PAGE_THUMBNAIL_SIZES)).toEqual({ href: legacy.courseThumbnail });
     expect(thumbnailPreload(undefined, COURSE_PAGE_THUMBNAIL_SIZES)).toBeNull();
     expect(thumbnailPreload({ courseThumbnail: 7 }, COURSE_PAGE_THUMBNAIL_SIZES)).toBeNull();
+  });
+
+  it("names exactly the candidates and sizes a card's <picture> draws from, so one rendition is fetched once", () => {
+    const { container } = render(<CourseImage course={course} sizes={COURSE_CARD_THUMBNAIL_SIZES} priority />);
+    const source = container.querySelector('source[type="image/webp"]');
+    const hint = thumbnailPreload(course, COURSE_CARD_THUMBNAIL_SIZES);
+    expect(hint?.imagesrcset).toBe(source?.getAttribute('srcset'));
+    expect(hint?.imagesizes).toBe(source?.getAttribute('sizes'));
+    expect(hint?.type).toBe(source?.getAttribute('type'));
+  });
+});
+
+describe('COURSE_CARD_THUMBNAIL_SIZES (contracts)', () => {
+  const entries = COURSE_CARD_THUMBNAIL_SIZES.split(', ');
+
+  it('caps the density of a one-column card on phones at about 1.5×: the slot over each band’s upper density', () => {
+    // 90vw × 1.5 / 3, / 2.5, / 2 (rounded), the highest density first (the first matching entry wins).
+    expect(entries.slice(0, 3)).toEqual([
+      '(max-width: 575px) and (min-resolution: 2.5dppx) 45vw',
+      '(max-width: 575px) and (min-resolution: 2dppx) 54vw',
+      '(max-width: 575px) and (min-resolution: 1.5dppx) 67vw',
+    ]);
+  });
+
+  it("is otherwise the grid's drawn width, ending with the one-column 90vw", () => {
+    expect(entries.slice(3)).toEqual([
+      '(min-width: 1200px) 261px',
+      '(min-width: 992px) calc(25vw - 39px)',
+      '(min-width: 768px) calc(30vw - 14px)',
+      '(min-width: 576px) calc(45vw - 10px)',
+      '90vw',
+    ]);
   });
 });

@@ -17,6 +17,9 @@ export function isApiPath(url) {
 
 export const API_UNAVAILABLE = 'The API is unavailable';
 
+/** How long a connection to the API stays open unused: under the API's keep-alive timeout (5 s). */
+export const API_IDLE_CONNECTION_MS = 4_000;
+
 /**
  * A request handler that forwards to the API. The client's address is appended to
  * X-Forwarded-For (the API, trusting one proxy, takes the right-most entry: the one this server
@@ -29,7 +32,10 @@ export const API_UNAVAILABLE = 'The API is unavailable';
  */
 export function createApiForwarder({ target }) {
   // Connections to the API are kept open and reused (without an agent every request would open one).
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // An idle one is closed here after 4 s, before the API's own keep-alive timeout (Node's 5 s) closes
+  // it: a request sent on a connection the API is closing at that moment fails (ECONNRESET, a 502).
+  // The timeout ends idle connections only (a request in progress is never timed out by it).
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: API_IDLE_CONNECTION_MS });
   const proxy = createProxyServer({ xfwd: true, agent });
 
   proxy.on('error', (_error, _req, res) => {

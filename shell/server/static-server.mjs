@@ -43,6 +43,21 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
 /**
+ * The page with `head` added after its `<meta name="viewport">` (and so after its charset), or at
+ * the start of its head without one. Not before it: the browser's preload scanner evaluates an image
+ * hint's `imagesizes` media queries with the viewport known so far, which on a phone is 980px wide
+ * until that tag, so a hint above it names another rendition than the `<img>` draws (two downloads).
+ * @param {string} html
+ * @param {string} head
+ */
+export function withHead(html, head) {
+  const viewport = /<meta name="viewport"[^>]*>/.exec(html);
+  if (!viewport) return html.replace(/<head>/, () => `<head>${head}`);
+  const end = viewport.index + viewport[0].length;
+  return html.slice(0, end) + head + html.slice(end);
+}
+
+/**
  * @param {object} options
  * @param {string} options.root folder of built files
  * @param {boolean} [options.spa] serve index.html for unknown paths without an extension
@@ -166,7 +181,7 @@ export function createStaticServer({
           ? html.replace(/<title>[^<]*<\/title>/, () => element)
           : html.replace('</head>', () => `${element}</head>`);
       }
-      html = html.replace(/<head>/, () => `<head>${head}`);
+      html = withHead(html, head);
       status = pageStatus ?? status;
       const body = Buffer.from(html);
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;

@@ -1,8 +1,7 @@
-import { sessionStore } from '@courseport/shared-ui';
+import { COURSE_CARD_THUMBNAIL_SIZES, sessionStore } from '@courseport/shared-ui';
 import { makeThumbnail } from '@courseport/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { COURSE_CARD_SIZES } from '../src/features/catalog/components/CourseCard';
 import { FOOTER_TEXT } from '../src/features/common/components/Footer';
 import {
   ALL_COURSES_PATH,
@@ -139,7 +138,7 @@ describe('Course card', () => {
     const grid = await screen.findByRole('list', { name: 'Featured courses' });
     const img = within(grid).getByAltText('Course 1');
     expect(img.closest('picture')?.querySelector('source')).toHaveAttribute('type', 'image/webp');
-    expect(img).toHaveAttribute('sizes', COURSE_CARD_SIZES);
+    expect(img).toHaveAttribute('sizes', COURSE_CARD_THUMBNAIL_SIZES);
     expect(img.getAttribute('srcset')).toContain('https://app.example/api/media/c1/320.jpeg 320w');
     expect(img).toHaveAttribute('width', '1280');
     expect(img).toHaveAttribute('height', '720');

@@ -1,3 +1,4 @@
+import { COURSE_CARD_THUMBNAIL_SIZES } from '@courseport/contracts';
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from '../../routes.mjs';
 import { largestImageHint } from '../../server/first-load-hints.mjs';
@@ -17,13 +18,23 @@ const COURSES: Record<string, unknown> = {
   '/api/course/bad': { courseThumbnail: 'javascript:alert(1)' },
 };
 
+/** Catalog pages (`courses`, newest first) by the route's first call. */
+const CATALOGS: Record<string, unknown[]> = {
+  '/api/course/all': [{ courseThumbnail: `${MEDIA}/640.jpeg`, thumbnail: THUMBNAIL }, COURSES['/api/course/old']],
+  '/api/course/all?search=old': [COURSES['/api/course/old']],
+  '/api/course/all?search=none': [],
+};
+
 /** The hint for a path, given the API's answer to the route's first call (as the server fetched it). */
 function hintFor(path: string) {
   const match = matchRoute(path);
   const courseData = match?.prefetch ? COURSES[match.prefetch] : undefined;
+  const courses = match?.prefetch ? CATALOGS[match.prefetch] : undefined;
   const answer = courseData
     ? { status: 200, body: { success: true, courseData } }
-    : { status: 404, body: { success: false } };
+    : courses
+      ? { status: 200, body: { success: true, courses } }
+      : { status: 404, body: { success: false } };
   return largestImageHint({ match, answer });
 }
 
@@ -43,6 +54,22 @@ describe("the course page's image hint", () => {
   it('goes without a hint for another URL scheme, a missing course or a route without an image', () => {
     expect(hintFor('/course/bad')).toBe('');
     expect(hintFor('/course/none')).toBe('');
-    expect(hintFor('/course-list')).toBe('');
+    expect(hintFor('/')).toBe('');
+  });
+});
+
+describe("the course list's image hint", () => {
+  it("names the first card's renditions with the card's sizes (its density capped on phones)", () => {
+    expect(hintFor('/course-list')).toBe(
+      `<link rel="preload" as="image" href="${MEDIA}/320.jpeg" imagesrcset="${MEDIA}/320.webp 320w, ${MEDIA}/640.webp 640w" imagesizes="${COURSE_CARD_THUMBNAIL_SIZES}" type="image/webp" fetchpriority="high">`,
+    );
+    expect(COURSE_CARD_THUMBNAIL_SIZES).toMatch(/^\(max-width: 575px\) and \(min-resolution: 2\.5dppx\) 45vw, /);
+  });
+
+  it("names a search's first card, and nothing for a search without results", () => {
+    expect(hintFor('/course-list/old')).toBe(
+      '<link rel="preload" as="image" href="https://img.example.com/old.jpg" fetchpriority="high">',
+    );
+    expect(hintFor('/course-list/none')).toBe('');
   });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'courseport-shell-'));
   await writeFile(
     path.join(dist, 'index.html'),
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Courseport</title></head><body></body></html>',
+    '<!doctype html><html lang="en"><head><title>Courseport</title><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1.0"><script defer src="/static/js/index.js"></script></head><body></body></html>',
   );
   api = createServer((req, res) => {
     asked.push(req.url ?? '');
@@ -89,6 +89,12 @@ describe("the shell's server writes each page's metadata", () => {
     expect(html).toContain('<meta property="og:title" content="Java $&#38; &#34;Basics&#34; &#60;/title&#62;">');
     expect(html).toContain('"priceCurrency":"INR"');
     expect(html).toContain('<html lang="en">');
+    // The hints come after the viewport (a phone's preload scanner evaluates `imagesizes` with it) and before the scripts.
+    const viewport = html.indexOf('<meta name="viewport"');
+    expect(viewport).toBeGreaterThan(html.indexOf('<meta charset="utf-8">'));
+    expect(html.indexOf('<link rel="preload" as="image"')).toBeGreaterThan(viewport);
+    expect(html.indexOf('<script type="application/json" id="runtime-config">')).toBeGreaterThan(viewport);
+    expect(html.indexOf('<script defer')).toBeGreaterThan(html.indexOf('<link rel="preload" as="image"'));
   });
 
   it('answers 404 for a course the API does not have, and 200 when the API fails or is slow', async () => {
