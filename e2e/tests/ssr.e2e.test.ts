@@ -257,7 +257,10 @@ describe("without the storefront's server build", () => {
 
   it('serves the pages client-rendered when the server build throws', async () => {
     await cp(path.join(STOREFRONT_DIST, 'server'), path.join(folder, 'server'), { recursive: true });
-    await writeFile(path.join(folder, 'server/remoteEntry.js'), 'throw new Error("the storefront server build is broken");\n');
+    await writeFile(
+      path.join(folder, 'server/remoteEntry.js'),
+      'throw new Error("the storefront server build is broken");\n',
+    );
     await worksClientRendered();
   });
 });

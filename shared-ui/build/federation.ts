@@ -90,35 +90,41 @@ export function defineFederatedApp({ name, server: serverOption, extra = {} }: F
     plugins: [
       pluginReact(),
       pluginModuleFederation(federation('web'), { environment: 'web' }),
-      // A portal's Node build is a federated entry; the shell's is a plain Node module that loads
-      // those entries with the federation runtime itself (src/server/render.tsx).
+      // A portal's Node build is a federated entry; the shell's is a plain CommonJS module that
+      // loads those entries with the federation runtime itself (src/server/render.tsx).
       ...(server && !isHost
         ? [pluginModuleFederation(federation('node'), { target: 'node', environment: 'node' })]
         : []),
-      ...(server && !isHost ? [pluginCommonJsFolder()] : []),
+      ...(server ? [pluginCommonJsFolder()] : []),
       ...(extra.plugins ?? []),
     ],
     environments: {
-      web: { output: { target: 'web' } },
+      web: { source: { entry: { index: './src/index.ts' } }, output: { target: 'web' } },
       ...(server
         ? {
             node: {
               output: {
                 target: 'node',
+                // CommonJS, the federation runtime's format in Node, loaded with Node's own require.
+                module: false,
                 distPath: { root: `dist/${SERVER_DIST_DIR}` },
                 // The server build is loaded by URL too (a portal's) or from the shell's folder.
                 assetPrefix: 'auto',
                 filenameHash: false,
                 emitCss: false,
               },
-              ...(server.entry ? { source: { entry: { render: server.entry } } } : {}),
+              source: { entry: server.entry ? { render: server.entry } : { index: './src/index.ts' } },
               performance: { chunkSplit: { strategy: 'all-in-one' } },
+              // Chunks are loaded asynchronously (fetched over HTTP for a portal's build), as the
+              // federation runtime's Node plugin expects; the shell's own module is one file (its
+              // code runs as Node loads it, where `import()` works).
+              tools: { rspack: { target: 'async-node', ...(isHost ? { output: { asyncChunks: false } } : {}) } },
             },
           }
         : {}),
       ...extra.environments,
     },
-    source: { entry: { index: './src/index.ts' }, ...extra.source },
+    source: { ...extra.source },
     html: {
       title: app.title,
       // Rsbuild's own page with the document's language (screen readers, axe's html-has-lang).

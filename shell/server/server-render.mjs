@@ -2,16 +2,16 @@
 // module (dist/server/render.js, built from src/server/render.tsx) renders the app at the URL,
 // loading the page from the portal's server build (`server/remoteEntry.js` beside the browser's
 // entry, by the URL in the runtime config: a portal's release is a change of config, as in the
-// browser). Under a deadline: a server build that is missing, slow or throws costs the page its
-// server render, never its delivery; the shell's server then sends today's client-rendered page.
+// browser). It runs in a worker thread (render-worker.mjs). Under a deadline: a server build that
+// is missing, slow or throws costs the page its server render, never its delivery; the shell's
+// server then sends today's client-rendered page.
 import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { isServerRendered } from '@courseport/contracts/platform';
 
 /** How long a page waits for its server render before it goes out client-rendered. */
 export const RENDER_DEADLINE_MS = 300;
-
-/** The id of the JSON block holding what the page rendered with, for the browser's hydration. */
-export { SERVER_STATE_ELEMENT_ID } from '../runtime-config.mjs';
 
 /**
  * A portal's server entry, beside its browser entry: `…/storefront/remoteEntry.js` →
@@ -32,13 +32,33 @@ export const serverEntryOf = (browserEntry) => new URL('server/remoteEntry.js', 
  * @param {number} [options.deadlineMs]
  */
 export function createServerRender({ renderModule, deadlineMs = RENDER_DEADLINE_MS }) {
-  /** @type {Promise<{ renderApp: Function } | null> | null} */
-  let loaded = null;
-  const load = () => {
-    loaded ??=
-      renderModule && existsSync(renderModule) ? import(renderModule).catch(() => null) : Promise.resolve(null);
-    return loaded;
+  /** @type {Worker | null} */
+  let worker = null;
+  /** @type {Map<number, (answer: { html?: string, state?: unknown, error?: string }) => void>} */
+  const pending = new Map();
+  let nextId = 0;
+
+  const start = () => {
+    if (worker) return worker;
+    const thread = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { renderModule } });
+    thread.unref();
+    thread.on('message', ({ id, ...answer }) => {
+      pending.get(id)?.(answer);
+      pending.delete(id);
+    });
+    // A thread that died takes its renders with it; the next page starts a new one.
+    const fail = () => {
+      for (const settle of pending.values()) settle({ error: 'The render thread stopped' });
+      pending.clear();
+      if (worker === thread) worker = null;
+    };
+    thread.on('error', fail);
+    thread.on('exit', fail);
+    worker = thread;
+    return thread;
   };
+
+  const enabled = renderModule !== null && existsSync(renderModule);
 
   return {
     /**
@@ -54,26 +74,35 @@ export function createServerRender({ renderModule, deadlineMs = RENDER_DEADLINE_
      */
     async render({ url, match, publicConfig, runtimeConfig, apiTarget }) {
       const remote = match?.route.remote;
-      if (!remote || !isServerRendered(/** @type {any} */ (remote)) || !publicConfig) return null;
+      if (!enabled || !remote || !isServerRendered(/** @type {any} */ (remote)) || !publicConfig) return null;
       // Clerk's sign-in renders in the browser only: such a deployment keeps client-rendered pages.
       if (publicConfig.authMode === 'clerk') return null;
-      const signal = AbortSignal.timeout(deadlineMs);
-      try {
-        const module = await Promise.race([
-          load(),
-          new Promise((resolve) => signal.addEventListener('abort', () => resolve(null), { once: true })),
-        ]);
-        if (!module) { console.error('DEBUG no module'); return null; }
-        const serverRemotes = Object.fromEntries(
-          Object.entries(runtimeConfig.remotes)
-            .filter(([name]) => isServerRendered(/** @type {any} */ (name)))
-            .map(([name, entry]) => [name, serverEntryOf(entry)]),
-        );
-        return await module.renderApp({ url, publicConfig, apiTarget, serverRemotes, signal });
-      } catch (error) {
-        console.error('DEBUG', error);
-        return null;
-      }
+      const serverRemotes = Object.fromEntries(
+        Object.entries(runtimeConfig.remotes)
+          .filter(([name]) => isServerRendered(/** @type {any} */ (name)))
+          .map(([name, entry]) => [name, serverEntryOf(entry)]),
+      );
+      const thread = start();
+      const id = nextId++;
+      const answer = await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          thread.postMessage({ id, abort: true });
+          resolve({ error: 'Past the deadline' });
+        }, deadlineMs);
+        pending.set(id, (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        });
+        thread.postMessage({ id, options: { url, publicConfig, apiTarget, serverRemotes } });
+      });
+      if (typeof answer.html !== 'string') return null;
+      return { stream: Readable.from([answer.html]), state: answer.state };
+    },
+    /** Stops the render thread (the server is closing). */
+    async close() {
+      await worker?.terminate();
+      worker = null;
     },
   };
 }

@@ -121,6 +121,9 @@ export function createShellServer({
       };
     },
   });
-  server.on('close', () => forwardToApi.close());
+  server.on('close', () => {
+    forwardToApi.close();
+    void serverRender.close();
+  });
   return server;
 }

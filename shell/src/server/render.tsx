@@ -115,10 +115,12 @@ export async function renderApp({
   const failed = client.getQueryCache().findAll({ predicate: (query) => query.state.status !== 'success' });
   if (failed.length > 0) throw new Error(`${pathname}: the page's data is not there`);
 
-  // Everything at once, with no Suspense fallback left for inline scripts to replace: the page
-  // works without JavaScript, and the CSP needs no nonce.
+  // Everything at once, with no Suspense fallback nor outlined boundary left for inline scripts to
+  // put in place: the page works without JavaScript, and the CSP needs no nonce.
   const { prelude } = await prerenderToNodeStream(<App config={publicConfig} client={client} location={url} />, {
     signal,
+    // One piece: React would send a large boundary (a long course list) apart, for a script to put in place.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
   });
   return { stream: prelude, state: dehydrate(client) };
 }
