@@ -99,7 +99,10 @@ export function defineFederatedApp({ name, server: serverOption, extra = {} }: F
       ...(extra.plugins ?? []),
     ],
     environments: {
-      web: { source: { entry: { index: './src/index.ts' } }, output: { target: 'web' } },
+      web: {
+        source: { entry: { index: './src/index.ts' }, define: { 'process.env.COURSEPORT_SERVER_BUILD': '"false"' } },
+        output: { target: 'web' },
+      },
       ...(server
         ? {
             node: {
@@ -113,7 +116,11 @@ export function defineFederatedApp({ name, server: serverOption, extra = {} }: F
                 filenameHash: false,
                 emitCss: false,
               },
-              source: { entry: server.entry ? { render: server.entry } : { index: './src/index.ts' } },
+              source: {
+                entry: server.entry ? { render: server.entry } : { index: './src/index.ts' },
+                // Server-only code (e.g. the description's sanitizer) is left out of the browser's build.
+                define: { 'process.env.COURSEPORT_SERVER_BUILD': '"true"' },
+              },
               performance: { chunkSplit: { strategy: 'all-in-one' } },
               // Chunks are loaded asynchronously (fetched over HTTP for a portal's build), as the
               // federation runtime's Node plugin expects; the shell's own module is one file (its

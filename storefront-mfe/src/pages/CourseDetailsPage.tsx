@@ -13,6 +13,7 @@ import { StorefrontPage } from '../features/common/components/StorefrontPage';
 import { courseQuery } from '../features/course/api/course';
 import '../styles/course.css';
 import { CourseView } from '../features/course/components/CourseView';
+import { prepareServerDescription } from '../features/course/components/server-description';
 import { COURSE_NOT_FOUND, isNotFound, useCourse } from '../features/course/hooks/useCourse';
 
 /**
@@ -92,4 +93,6 @@ export default function CourseDetailsPage() {
 }
 
 /** The server renders the page with the course in the cache. */
-export const loadPageData: PageDataLoader = (client, { id = '' }) => client.prefetchQuery(courseQuery(id));
+export const loadPageData: PageDataLoader = async (client, { id = '' }) => {
+  await Promise.all([client.prefetchQuery(courseQuery(id)), prepareServerDescription()]);
+};
