@@ -57,11 +57,11 @@ describe('the server render', () => {
       });`,
     );
     const rendered = await renderWith(file).render(request());
-    expect(rendered).not.toBeNull();
-    expect(await text(rendered!.stream)).toBe(
+    if (!rendered) throw new Error('not rendered');
+    expect(await text(rendered.stream)).toBe(
       '<main>{"storefront":"https://cdn.example/storefront/v2/server/remoteEntry.js"}/course/c1</main>',
     );
-    expect(rendered!.state).toEqual({ queries: [{ queryKey: ['course', 'c1'] }] });
+    expect(rendered.state).toEqual({ queries: [{ queryKey: ['course', 'c1'] }] });
   });
 
   it('names the server entry beside the browser entry', () => {
