@@ -37,8 +37,15 @@ beforeAll(async () => {
   shell = platform.urls.shell;
   browser = await launchChromium();
   ({ courses } = await fetch(`${shell}/api/course/all`).then((r) => r.json()));
-  ({ courseData: course } = await fetch(`${shell}/api/course/${courses[0]._id}`).then((r) => r.json()));
+  ({ courseData: course } = await fetch(`${shell}/api/course/${first()._id}`).then((r) => r.json()));
 });
+/** The newest course of the demo catalog. */
+function first(): Card {
+  const course = courses[0];
+  if (!course) throw new Error('The demo catalog has no course');
+  return course;
+}
+
 afterAll(async () => {
   await browser?.close();
   await platform?.stop();
@@ -63,14 +70,14 @@ async function served(pathname: string) {
   }
 }
 
-const searchWord = () => courses[0].courseTitle.split(/\s+/)[0];
+const searchWord = () => first().courseTitle.split(/\s+/)[0] ?? '';
 
 describe('the HTML of the storefront pages', () => {
   it('has the hero and the featured courses on Home', async () => {
     const page = await served('/');
     expect(page.status).toBe(200);
     expect(page.text).toContain(HERO_TEXT);
-    expect(page.text).toContain(courses[0].courseTitle);
+    expect(page.text).toContain(first().courseTitle);
   });
 
   it('has the courses matching a search on the course list', async () => {
@@ -115,11 +122,11 @@ describe('with JavaScript off', () => {
   it('shows Home, a search and a course page', { timeout: 90_000 }, async () => {
     await withoutJavaScript('/', async (page) => {
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(HERO_TEXT);
-      expect(await page.getByText(courses[0].courseTitle).first().isVisible()).toBe(true);
+      expect(await page.getByText(first().courseTitle).first().isVisible()).toBe(true);
       await shoot(page, 'ssr-home-no-js');
     });
     await withoutJavaScript(`/course-list/${encodeURIComponent(searchWord())}`, async (page) => {
-      expect(await page.getByText(courses[0].courseTitle).first().isVisible()).toBe(true);
+      expect(await page.getByText(first().courseTitle).first().isVisible()).toBe(true);
       await shoot(page, 'ssr-course-list-no-js');
     });
     await withoutJavaScript(`/course/${course._id}`, async (page) => {
@@ -219,7 +226,7 @@ describe('in the browser', () => {
       await page.getByRole('searchbox').first().press('Enter');
       await page.waitForURL(`**/course-list/${encodeURIComponent(searchWord())}`);
       await page.getByRole('heading', { name: 'Course List' }).waitFor();
-      await page.getByText(courses[0].courseTitle).first().waitFor();
+      await page.getByText(first().courseTitle).first().waitFor();
     } finally {
       await result.close();
     }

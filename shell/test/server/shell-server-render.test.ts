@@ -74,7 +74,9 @@ describe("the shell's server with a server render", () => {
       expect(res.status).toBe(200);
       expect(html).toContain('<div id="root"><main>Rendered /course-list?x=1</main></div>');
       expect(html.match(/id="server-state"/g)).toHaveLength(1);
-      const state = JSON.parse(/<script type="application\/json" id="server-state">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+      const state = JSON.parse(
+        /<script type="application\/json" id="server-state">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
+      );
       expect(state).toEqual({
         publicConfig: { success: true, authMode: 'local', currency: 'Rs' },
         queries: { queries: [{ queryKey: ['catalog', { search: '' }] }] },
