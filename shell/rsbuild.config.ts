@@ -5,6 +5,8 @@ import { runtimeConfigFromEnv } from './runtime-config.mjs';
 export default defineConfig(
   defineFederatedApp({
     name: 'shell',
+    // The server render of the portals' pages (src/server/render.tsx → dist/server/render.js).
+    server: { entry: './src/server/render.tsx' },
     extra: {
       html: { favicon: './src/assets/favicon.svg' },
       dev: {

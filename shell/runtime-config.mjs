@@ -32,3 +32,16 @@ export function runtimeConfigHtml(config) {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
 }
+
+/** The id of the JSON block with what a server-rendered page rendered with (config and query cache). */
+export const SERVER_STATE_ELEMENT_ID = 'server-state';
+
+/**
+ * What a server-rendered page rendered with, as a JSON data block: the browser hydrates the query
+ * cache from it and renders with the same public config, so its first render is the server's.
+ * @param {{ publicConfig: unknown, queries: unknown }} state
+ */
+export function serverStateHtml(state) {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${json}</script>`;
+}

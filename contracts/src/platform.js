@@ -55,6 +55,8 @@ export const SHELL = {
 export const PORTALS = {
   storefront: {
     port: 3001,
+    // Its pages are server-rendered: it publishes a Node build of its entry too (`server/remoteEntry.js`).
+    serverRendered: true,
     title: 'Courseport Storefront',
     /** @type {RouteEntry[]} */
     routes: [
@@ -121,6 +123,10 @@ export function portalExposes(name) {
   const modules = new Set(PORTALS[name].routes.map((route) => route.module));
   return Object.fromEntries([...modules].map((module) => [`./${module}`, `./src/pages/${module}.tsx`]));
 }
+
+/** @param {PortalName} name whether the portal publishes a server build and its pages are server-rendered */
+export const isServerRendered = (name) =>
+  /** @type {{ serverRendered?: boolean }} */ (PORTALS[name]).serverRendered === true;
 
 /** Every route of every portal, in the order they are matched, each with its portal's name. */
 export const ROUTES = PORTAL_NAMES.flatMap((remote) => PORTALS[remote].routes.map((route) => ({ ...route, remote })));

@@ -78,7 +78,15 @@ async function waitForHealth(url, child, timeoutMs) {
  * @param {'inherit' | 'ignore' | 'pipe'} [options.apiOutput]
  */
 export async function startPlatform(options = {}) {
-  const { host = '127.0.0.1', publicHost = 'localhost', apiEnv = {}, apiOutput = 'inherit', root = ROOT } = options;
+  const {
+    host = '127.0.0.1',
+    publicHost = 'localhost',
+    apiEnv = {},
+    apiOutput = 'inherit',
+    root = ROOT,
+    // The storefront's pages are rendered by the shell's server (false: in the browser only).
+    serverRender = process.env.SERVER_RENDER !== '0',
+  } = options;
   const publicApiUrl = options.publicApiUrl?.replace(/\/$/, '') || undefined;
   const ports = { ...DEFAULT_PORTS, ...options.ports };
   const servers = new Map();
@@ -185,6 +193,7 @@ export async function startPlatform(options = {}) {
       publicOrigin: () => urls.shell,
       mediaOrigins,
       clerk: Boolean(process.env.CLERK_PUBLISHABLE_KEY),
+      renderModule: serverRender ? path.join(root, 'shell/dist/server/render.js') : null,
     });
     ports.shell = await listen(shell, ports.shell, host, 'shell');
     urls.shell = origin(ports.shell);

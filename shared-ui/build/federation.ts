@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { API, PORTALS, type PortalName, portalExposes, SHELL } from '@courseport/contracts/platform';
+import { API, isServerRendered, PORTALS, type PortalName, portalExposes, SHELL } from '@courseport/contracts/platform';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import type { RsbuildConfig } from '@rsbuild/core';
+import type { RsbuildConfig, RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 
 const sharedUiVersion: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -26,14 +26,36 @@ export const SHARED_SINGLETONS = {
   '@courseport/shared-ui': { singleton: true, requiredVersion: `^${sharedUiVersion}` },
 } as const;
 
+/**
+ * The Node build is CommonJS (the federation runtime's format for Node) in packages that are ES
+ * modules: a package.json beside it says so to Node.
+ */
+const pluginCommonJsFolder = (): RsbuildPlugin => ({
+  name: 'courseport:commonjs-server-folder',
+  setup(api) {
+    api.processAssets({ stage: 'additional', environments: ['node'] }, ({ compilation, sources }) => {
+      compilation.emitAsset('package.json', new sources.RawSource('{ "type": "commonjs" }\n'));
+    });
+  },
+});
+
 const eagerly = (shared: Record<string, object>) =>
   Object.fromEntries(Object.entries(shared).map(([name, config]) => [name, { ...config, eager: true }]));
 
 export interface FederatedAppOptions {
   /** 'shell', or the portal's name in the platform description */
   name: PortalName | 'shell';
+  /**
+   * Also build for Node (server rendering), into `dist/server/`: a portal publishes its federated
+   * entry there (`server/remoteEntry.js`, beside the browser's); the shell builds `entry` (its
+   * render module) as a federation host of those server builds.
+   */
+  server?: { entry?: string };
   extra?: RsbuildConfig;
 }
+
+/** Where an app's Node build goes, beside its browser build: `dist/server/`. */
+export const SERVER_DIST_DIR = 'server';
 
 /** In development every app forwards the API's paths to the API's dev server: one origin, as in production. */
 export function devApiProxy() {
@@ -42,29 +64,74 @@ export function devApiProxy() {
 }
 
 /** The Rsbuild config of a federated app: host (shell) or remote portal. */
-export function defineFederatedApp({ name, extra = {} }: FederatedAppOptions): RsbuildConfig {
+export function defineFederatedApp({ name, server: serverOption, extra = {} }: FederatedAppOptions): RsbuildConfig {
   const isHost = name === 'shell';
   const app = isHost ? SHELL : PORTALS[name];
   const exposes = isHost ? undefined : portalExposes(name);
+  const server = serverOption ?? (!isHost && isServerRendered(name) ? {} : undefined);
+  const federation = (target: 'web' | 'node') => ({
+    name,
+    ...(isHost ? { remotes: {}, shareStrategy: 'loaded-first' as const } : { exposes, filename: 'remoteEntry.js' }),
+    // The host provides every singleton from its entry chunk (eager): the first load needs
+    // them all, and one file fetched with the page beats a second wave of requests.
+    shared: isHost ? eagerly(SHARED_SINGLETONS) : SHARED_SINGLETONS,
+    dts: false,
+    manifest: target === 'web',
+    experiments: {
+      optimization: {
+        disableSnapshot: true,
+        target,
+        ...(isHost || target === 'node' ? {} : { disableRemote: true }),
+      },
+    },
+  });
   return {
     ...extra,
     plugins: [
       pluginReact(),
-      pluginModuleFederation({
-        name,
-        ...(isHost ? { remotes: {}, shareStrategy: 'loaded-first' } : { exposes, filename: 'remoteEntry.js' }),
-        // The host provides every singleton from its entry chunk (eager): the first load needs
-        // them all, and one file fetched with the page beats a second wave of requests.
-        shared: isHost ? eagerly(SHARED_SINGLETONS) : SHARED_SINGLETONS,
-        dts: false,
-        manifest: true,
-        experiments: {
-          optimization: { disableSnapshot: true, target: 'web', ...(isHost ? {} : { disableRemote: true }) },
-        },
-      }),
+      pluginModuleFederation(federation('web'), { environment: 'web' }),
+      // A portal's Node build is a federated entry; the shell's is a plain CommonJS module that
+      // loads those entries with the federation runtime itself (src/server/render.tsx).
+      ...(server && !isHost
+        ? [pluginModuleFederation(federation('node'), { target: 'node', environment: 'node' })]
+        : []),
+      ...(server ? [pluginCommonJsFolder()] : []),
       ...(extra.plugins ?? []),
     ],
-    source: { entry: { index: './src/index.ts' }, ...extra.source },
+    environments: {
+      web: {
+        source: { entry: { index: './src/index.ts' }, define: { 'process.env.COURSEPORT_SERVER_BUILD': '"false"' } },
+        output: { target: 'web' },
+      },
+      ...(server
+        ? {
+            node: {
+              output: {
+                target: 'node',
+                // CommonJS, the federation runtime's format in Node, loaded with Node's own require.
+                module: false,
+                distPath: { root: `dist/${SERVER_DIST_DIR}` },
+                // The server build is loaded by URL too (a portal's) or from the shell's folder.
+                assetPrefix: 'auto',
+                filenameHash: false,
+                emitCss: false,
+              },
+              source: {
+                entry: server.entry ? { render: server.entry } : { index: './src/index.ts' },
+                // Server-only code (e.g. the description's sanitizer) is left out of the browser's build.
+                define: { 'process.env.COURSEPORT_SERVER_BUILD': '"true"' },
+              },
+              performance: { chunkSplit: { strategy: 'all-in-one' } },
+              // Chunks are loaded asynchronously (fetched over HTTP for a portal's build), as the
+              // federation runtime's Node plugin expects; the shell's own module is one file (its
+              // code runs as Node loads it, where `import()` works).
+              tools: { rspack: { target: 'async-node', ...(isHost ? { output: { asyncChunks: false } } : {}) } },
+            },
+          }
+        : {}),
+      ...extra.environments,
+    },
+    source: { ...extra.source },
     html: {
       title: app.title,
       // Rsbuild's own page with the document's language (screen readers, axe's html-has-lang).

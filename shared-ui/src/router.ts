@@ -10,6 +10,7 @@ export {
   Outlet,
   Route,
   Routes,
+  StaticRouter,
   useLocation,
   useNavigate,
   useParams,

@@ -16,9 +16,11 @@ const link = (attributes) =>
  * @param {string} options.apiBaseUrl as in the runtime config: '' when the API is on the page's origin
  * @param {string} [options.remoteEntry] the route's portal entry (its URL in the runtime config)
  * @param {import('./portal-manifests.mjs').PortalManifest | null} [options.manifest] what that portal publishes
+ * @param {boolean} [options.serverRendered] the page comes rendered, with its data: its styles are
+ *   needed for the first paint (stylesheets, not preloads), and its API calls are not made
  * @returns {string} markup for the document's head
  */
-export function firstLoadHints({ match, apiBaseUrl, remoteEntry, manifest }) {
+export function firstLoadHints({ match, apiBaseUrl, remoteEntry, manifest, serverRendered = false }) {
   // An API on another origin: open its connections early, for calls without credentials
   // (anonymous connection) and with them (session refresh). On the page's origin there is one already.
   const hints = apiBaseUrl
@@ -31,13 +33,18 @@ export function firstLoadHints({ match, apiBaseUrl, remoteEntry, manifest }) {
     hints.push(link({ rel: 'preload', as: 'script', href: remoteEntry }));
     const expose = manifest?.exposes?.find((e) => e.name === match.route.module);
     for (const name of expose?.assets?.css?.sync ?? [])
-      hints.push(link({ rel: 'preload', as: 'style', href: file(name) }));
+      hints.push(
+        link(
+          serverRendered ? { rel: 'stylesheet', href: file(name) } : { rel: 'preload', as: 'style', href: file(name) },
+        ),
+      );
     for (const name of expose?.assets?.js?.sync ?? [])
       hints.push(link({ rel: 'preload', as: 'script', href: file(name) }));
   }
   // These match the shell's early fetches (same URL, credentials 'same-origin'), which then take
   // their responses: `crossorigin="anonymous"` is that credentials mode, on either origin (the
   // attribute's absence would mean 'include', a different request the fetch could not reuse).
+  if (serverRendered) return hints.join('');
   if (match.prefetch) {
     hints.push(link({ rel: 'preload', as: 'fetch', href: apiBaseUrl + match.prefetch, crossorigin: 'anonymous' }));
   }

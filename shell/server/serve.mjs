@@ -7,6 +7,8 @@
 //   STOREFRONT_URL, ...    where each portal is published (a folder URL or its remoteEntry.js)
 //   CLERK_PUBLISHABLE_KEY  the deployment signs in with Clerk
 //   SHELL_DIST             the shell's built files (shell/dist)
+//   SERVER_RENDER          '0' turns the storefront's server render off (every page renders in the browser)
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API, SHELL } from '@courseport/contracts/platform';
 import { runtimeConfigFromEnv } from '../runtime-config.mjs';
@@ -25,13 +27,15 @@ try {
   console.error(`PUBLIC_APP_URL is not a URL: ${env.PUBLIC_APP_URL}`);
   process.exit(1);
 }
+const root = env.SHELL_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 const server = createShellServer({
-  root: env.SHELL_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)),
+  root,
   runtimeConfig: () => config,
   apiTarget: () => apiTarget,
   publicOrigin: () => publicOrigin,
   mediaOrigins: () => (config.apiBaseUrl ? [new URL(config.apiBaseUrl).origin] : []),
   clerk: Boolean(env.CLERK_PUBLISHABLE_KEY),
+  renderModule: env.SERVER_RENDER === '0' ? null : path.join(root, 'server/render.js'),
 });
 
 try {

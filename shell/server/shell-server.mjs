@@ -4,13 +4,14 @@
 // Content-Security-Policy; `/runtime-config.json`, `/robots.txt` and `/sitemap.xml`; and the API's
 // paths forwarded to the API, so the browser sees one origin.
 import { isAppPage, matchRoute } from '../routes.mjs';
-import { runtimeConfigHtml } from '../runtime-config.mjs';
+import { runtimeConfigHtml, serverStateHtml } from '../runtime-config.mjs';
 import { createApiConfig, fetchApiAnswer } from './api-answers.mjs';
 import { createApiForwarder, isApiPath } from './api-proxy.mjs';
 import { shellContentSecurityPolicy } from './content-security-policy.mjs';
 import { firstLoadHints, largestImageHint } from './first-load-hints.mjs';
 import { describedByAnswer, isoCurrency, metadataHtml, pageFacts } from './page-metadata.mjs';
 import { createPortalManifests } from './portal-manifests.mjs';
+import { createServerRender } from './server-render.mjs';
 import { createSitemap, robotsTxt } from './sitemap.mjs';
 import { createStaticServer } from './static-server.mjs';
 
@@ -26,6 +27,9 @@ import { createStaticServer } from './static-server.mjs';
  * @param {() => string[]} [options.mediaOrigins] where the API's images are, as the browser sees them
  * @param {boolean} [options.clerk] the deployment signs in with Clerk (its hosts join the CSP)
  * @param {ReturnType<typeof createPortalManifests>} [options.manifests]
+ * @param {string | null} [options.renderModule] the shell's server render module (dist/server/render.js):
+ *   the storefront's pages are server-rendered (null: every page is rendered in the browser)
+ * @param {number} [options.renderDeadlineMs] how long a page waits for its server render
  * @returns {import('node:http').Server}
  */
 export function createShellServer({
@@ -36,7 +40,10 @@ export function createShellServer({
   mediaOrigins = () => [],
   clerk = false,
   manifests = createPortalManifests(),
+  renderModule = null,
+  renderDeadlineMs,
 }) {
+  const serverRender = createServerRender({ renderModule, deadlineMs: renderDeadlineMs });
   const forwardToApi = createApiForwarder({ target: apiTarget });
   const remoteOrigins = (config) => Object.values(config.remotes).map((entry) => new URL(entry).origin);
   const apiConfig = createApiConfig(apiTarget);
@@ -72,30 +79,51 @@ export function createShellServer({
     // fetch: the browser gets it all in one wave, while the shell's own scripts download. The
     // route's first API answer, asked for once here, names the largest image, the page's metadata
     // and whether the page exists.
-    htmlHead: async (pathname) => {
+    // A storefront page is also rendered here (server-render.mjs), at the same time, with the
+    // data it needs embedded once for the browser's hydration.
+    htmlHead: async (pathname, url) => {
       const config = runtimeConfig();
       const match = matchRoute(pathname);
       const remoteEntry = match ? config.remotes[match.route.remote] : undefined;
       const wantsAnswer = match?.prefetch && (match.route.largestImage || describedByAnswer(match));
-      const [manifest, answer, apiPublicConfig] = await Promise.all([
+      const wantsConfig = describedByAnswer(match) || renderModule !== null;
+      const publicConfig = wantsConfig ? apiConfig.get() : Promise.resolve(undefined);
+      const [manifest, answer, apiPublicConfig, rendered] = await Promise.all([
         remoteEntry ? manifests.get(remoteEntry) : null,
         wantsAnswer ? fetchApiAnswer(apiTarget() + match.prefetch) : null,
-        describedByAnswer(match) ? apiConfig.get() : undefined,
+        publicConfig,
+        publicConfig.then((value) =>
+          serverRender.render({ url, match, publicConfig: value, runtimeConfig: config, apiTarget: apiTarget() }),
+        ),
       ]);
       const origin = publicOrigin();
       const currency = isoCurrency(apiPublicConfig?.currency);
       const facts = pageFacts({ pathname, match, answer, origin, currency });
+      // A page that does not exist (an unknown course) keeps the client's friendly 404.
+      const served = rendered && (facts.status ?? 200) === 200 ? rendered : null;
+      if (rendered && !served) rendered.stream.destroy();
       return {
         head:
           runtimeConfigHtml(config) +
-          firstLoadHints({ match, apiBaseUrl: config.apiBaseUrl, remoteEntry, manifest }) +
+          firstLoadHints({ match, apiBaseUrl: config.apiBaseUrl, remoteEntry, manifest, serverRendered: !!served }) +
           largestImageHint({ match, answer }) +
           metadataHtml(facts, origin),
         title: facts.title,
         status: facts.status,
+        ...(served
+          ? {
+              root: {
+                stream: served.stream,
+                after: serverStateHtml({ publicConfig: apiPublicConfig, queries: served.state }),
+              },
+            }
+          : {}),
       };
     },
   });
-  server.on('close', () => forwardToApi.close());
+  server.on('close', () => {
+    forwardToApi.close();
+    void serverRender.close();
+  });
   return server;
 }

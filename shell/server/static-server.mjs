@@ -7,7 +7,8 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -38,7 +39,11 @@ const escapeText = (/** @type {string} */ text) => text.replace(/&/g, '&amp;').r
  *   before anything else is read)
  * @property {string} [title] the document's title, instead of the built page's `<title>`
  * @property {number} [status] the document's status, instead of the one the file has
+ * @property {{ stream: import('node:stream').Readable, after?: string }} [root] the app's markup
+ *   for the root element (`<div id="root">`), streamed after the document's start, and markup that
+ *   follows that element
  */
+const ROOT_ELEMENT = '<div id="root"></div>';
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.xml']);
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
@@ -67,8 +72,8 @@ export function withHead(html, head) {
  * @param {Record<string, () => Promise<{ type: '.txt' | '.xml', body: string } | null>>} [options.textRoutes]
  *   dynamic text documents by path (null: not available now, 503)
  * @param {() => Record<string, string>} [options.htmlHeaders] extra headers for HTML documents (CSP)
- * @param {(pathname: string) => string | HtmlHead | Promise<string | HtmlHead>} [options.htmlHead] what is added to
- *   each HTML document, for the requested path: markup for the start of its head, or that and more
+ * @param {(pathname: string, url: string) => string | HtmlHead | Promise<string | HtmlHead>} [options.htmlHead] what is added to
+ *   each HTML document, for the requested path (and URL, with its query): markup for the start of its head, or that and more
  * @param {{ matches: (url: string | undefined) => boolean, handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void }} [options.forward]
  *   requests handed to another server whole (any method, no headers of this one added)
  */
@@ -172,7 +177,7 @@ export function createStaticServer({
     }
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
     if (ext === '.html' && htmlHead) {
-      const [page, added] = await Promise.all([readFile(file, 'utf8'), htmlHead(pathname)]);
+      const [page, added] = await Promise.all([readFile(file, 'utf8'), htmlHead(pathname, req.url ?? pathname)]);
       const { head, title, status: pageStatus } = typeof added === 'string' ? { head: added } : added;
       let html = page;
       if (title !== undefined) {
@@ -183,6 +188,30 @@ export function createStaticServer({
       }
       html = withHead(html, head);
       status = pageStatus ?? status;
+      const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      const rootAt = html.indexOf(ROOT_ELEMENT);
+      if (typeof added !== 'string' && added.root && rootAt !== -1) {
+        // The document's start goes first (the browser fetches the styles and scripts it names),
+        // then the app's markup as it comes, then the rest.
+        const { stream, after = '' } = added.root;
+        res.setHeader('Cache-Control', 'no-cache');
+        res.writeHead(status, gzip ? { 'Content-Encoding': 'gzip' } : {});
+        if (req.method === 'HEAD') {
+          stream.destroy();
+          res.end();
+          return;
+        }
+        const split = ROOT_ELEMENT.indexOf('</div>');
+        async function* document() {
+          yield html.slice(0, rootAt + split);
+          yield* stream;
+          yield html.slice(rootAt + split, rootAt + ROOT_ELEMENT.length) +
+            after +
+            html.slice(rootAt + ROOT_ELEMENT.length);
+        }
+        await pipeline(document, ...(gzip ? [createGzip({ flush: 2 })] : []), res).catch(() => res.destroy());
+        return;
+      }
       const body = Buffer.from(html);
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
       res.setHeader('Cache-Control', 'no-cache');
@@ -191,7 +220,6 @@ export function createStaticServer({
         res.writeHead(304).end();
         return;
       }
-      const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
       const payload = gzip ? gzipSync(body) : body;
       res.writeHead(status, { 'Content-Length': payload.length, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) });
       res.end(req.method === 'HEAD' ? undefined : payload);

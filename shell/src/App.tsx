@@ -2,9 +2,11 @@ import {
   BrowserRouter,
   LoadingState,
   type PublicConfig,
+  type QueryClient,
   QueryProvider,
   Route,
   Routes,
+  StaticRouter,
   useLocation,
   useSession,
 } from '@courseport/shared-ui';
@@ -94,14 +96,27 @@ export function Frame({ demo = false }: { demo?: boolean }) {
   );
 }
 
-export function App({ config }: { config: PublicConfig }) {
+interface AppProps {
+  config: PublicConfig;
+  /** the query cache (the platform's one by default; the server's render has one per request) */
+  client?: QueryClient;
+  /** the URL rendered on the server (the browser's router follows the address bar) */
+  location?: string;
+}
+
+export function App({ config, client, location }: AppProps) {
+  const frame = (
+    <AuthProvider config={config}>
+      <Frame demo={config.mode === 'demo'} />
+    </AuthProvider>
+  );
   return (
-    <QueryProvider>
-      <BrowserRouter>
-        <AuthProvider config={config}>
-          <Frame demo={config.mode === 'demo'} />
-        </AuthProvider>
-      </BrowserRouter>
+    <QueryProvider client={client}>
+      {location === undefined ? (
+        <BrowserRouter>{frame}</BrowserRouter>
+      ) : (
+        <StaticRouter location={location}>{frame}</StaticRouter>
+      )}
     </QueryProvider>
   );
 }

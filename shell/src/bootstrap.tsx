@@ -1,7 +1,7 @@
-import type { PublicConfig } from '@courseport/shared-ui';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type PublicConfig, queryClient } from '@courseport/shared-ui';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
-import { firstPage, publicConfig } from './features/startup/api/early';
+import { firstPage, publicConfig, serverState } from './features/startup/api/early';
 
 /** Without the API the frame still renders (portals show their own errors): assume the defaults. */
 const FALLBACK_CONFIG: PublicConfig = { authMode: 'local', paymentMode: 'local', currency: 'Rs', mode: 'production' };
@@ -13,4 +13,9 @@ const config = await publicConfig.catch(() => FALLBACK_CONFIG);
 await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App config={config} />);
+if (root && serverState) {
+  // The server rendered this page: the same data, the same first render, and React takes the
+  // markup over (the page is loaded by now: firstPage waits for it, as the server did).
+  hydrate(queryClient, serverState.queries);
+  hydrateRoot(root, <App config={config} />);
+} else if (root) createRoot(root).render(<App config={config} />);

@@ -92,3 +92,12 @@ export async function invalidateAfterProgress(courseId: string, client: QueryCli
     client.invalidateQueries({ queryKey: queryKeys.user.enrolledCourses() }),
   ]);
 }
+
+/**
+ * What a server-rendered page needs in the cache before it renders, named by the page module's
+ * `loadPageData` export: the shell's server awaits it (the query functions call the API), renders
+ * the page with the data there, and sends the cache along (`dehydrate`) for the browser to
+ * `hydrate` before React takes over the markup, so the page's first render there is the same and
+ * nothing is fetched again.
+ */
+export type PageDataLoader = (client: QueryClient, params: Record<string, string | undefined>) => Promise<void>;

@@ -5,6 +5,9 @@
  */
 export {
   type DefinedUseQueryResult,
+  type DehydratedState,
+  dehydrate,
+  hydrate,
   type InfiniteData,
   infiniteQueryOptions,
   keepPreviousData,
@@ -32,6 +35,7 @@ export {
   invalidateAfterEnrollment,
   invalidateAfterProgress,
   invalidateAfterPurchase,
+  type PageDataLoader,
   QUERY_RETRIES,
   QUERY_STALE_MS,
   queryClient,

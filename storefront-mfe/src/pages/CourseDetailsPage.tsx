@@ -1,8 +1,19 @@
-import { EmptyState, ErrorState, errorText, Link, LoadingState, usePageTitle, useParams } from '@courseport/shared-ui';
+import {
+  EmptyState,
+  ErrorState,
+  errorText,
+  Link,
+  LoadingState,
+  type PageDataLoader,
+  usePageTitle,
+  useParams,
+} from '@courseport/shared-ui';
 import { type MutableRefObject, useLayoutEffect, useRef } from 'react';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
+import { courseQuery } from '../features/course/api/course';
 import '../styles/course.css';
 import { CourseView } from '../features/course/components/CourseView';
+import { prepareServerDescription } from '../features/course/components/server-description';
 import { COURSE_NOT_FOUND, isNotFound, useCourse } from '../features/course/hooks/useCourse';
 
 /**
@@ -80,3 +91,8 @@ export default function CourseDetailsPage() {
     </StorefrontPage>
   );
 }
+
+/** The server renders the page with the course in the cache. */
+export const loadPageData: PageDataLoader = async (client, { id = '' }) => {
+  await Promise.all([client.prefetchQuery(courseQuery(id)), prepareServerDescription()]);
+};

@@ -1,4 +1,5 @@
-import { Link, usePageTitle, useParams } from '@courseport/shared-ui';
+import { Link, type PageDataLoader, usePageTitle, useParams } from '@courseport/shared-ui';
+import { catalogQuery } from '../features/catalog/api/catalog';
 import { CourseResults } from '../features/catalog/components/CourseResults';
 import { SearchBox } from '../features/catalog/components/SearchBox';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
@@ -31,3 +32,7 @@ export default function CourseListPage() {
     </StorefrontPage>
   );
 }
+
+/** The server renders the page with the search's first page of results in the cache. */
+export const loadPageData: PageDataLoader = (client, { input = '' }) =>
+  client.prefetchInfiniteQuery(catalogQuery(input.trim()));

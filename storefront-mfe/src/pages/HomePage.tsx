@@ -1,4 +1,5 @@
-import { usePageTitle } from '@courseport/shared-ui';
+import { type PageDataLoader, usePageTitle } from '@courseport/shared-ui';
+import { catalogQuery } from '../features/catalog/api/catalog';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
 import { CallToAction } from '../features/home/components/CallToAction';
 import { FeaturedCourses } from '../features/home/components/FeaturedCourses';
@@ -20,3 +21,6 @@ export default function HomePage() {
     </StorefrontPage>
   );
 }
+
+/** The server renders the page with the catalog's first page (the featured courses) in the cache. */
+export const loadPageData: PageDataLoader = (client) => client.prefetchInfiniteQuery(catalogQuery(''));

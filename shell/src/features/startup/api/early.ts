@@ -6,6 +6,7 @@
  * requests here must match those hints (same URL, no credentials) to be answered from them.
  */
 import {
+  type DehydratedState,
   fetchRuntimeConfig,
   type PublicConfig,
   providePrefetched,
@@ -13,17 +14,27 @@ import {
   setRuntimeConfig,
 } from '@courseport/shared-ui';
 import { matchRoute } from '../../../../routes.mjs';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../../../../runtime-config.mjs';
+import { RUNTIME_CONFIG_ELEMENT_ID, SERVER_STATE_ELEMENT_ID } from '../../../../runtime-config.mjs';
 import { loadPage, registerPortals } from '../../remotes/api/registry';
 
-function inlineRuntimeConfig(): RuntimeConfig | null {
-  const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+function inlineJson<T>(id: string): T | null {
+  const text = document.getElementById(id)?.textContent;
   try {
-    return text ? (JSON.parse(text) as RuntimeConfig) : null;
+    return text ? (JSON.parse(text) as T) : null;
   } catch {
     return null;
   }
 }
+
+const inlineRuntimeConfig = () => inlineJson<RuntimeConfig>(RUNTIME_CONFIG_ELEMENT_ID);
+
+/**
+ * What the server rendered the page with (the shell's server, for the storefront's pages): the
+ * public config and the query cache. The app hydrates the markup with them, fetching neither again.
+ */
+export const serverState = inlineJson<{ publicConfig: PublicConfig; queries: DehydratedState }>(
+  SERVER_STATE_ELEMENT_ID,
+);
 
 /**
  * The request `<link rel="preload" as="fetch" crossorigin="anonymous">` makes: credentials
@@ -49,9 +60,9 @@ const runtimeConfig: Promise<RuntimeConfig> = Promise.resolve(inlineRuntimeConfi
 const match = matchRoute(location.pathname);
 
 /** The API's public settings (auth and payment modes, currency). */
-export const publicConfig: Promise<PublicConfig> = runtimeConfig.then((runtime) =>
-  fetchJson<PublicConfig>(`${runtime.apiBaseUrl}/api/config`),
-);
+export const publicConfig: Promise<PublicConfig> = serverState
+  ? Promise.resolve(serverState.publicConfig)
+  : runtimeConfig.then((runtime) => fetchJson<PublicConfig>(`${runtime.apiBaseUrl}/api/config`));
 publicConfig.catch(() => {});
 
 /** The route's page, loading from the start; settles (never rejects) when it has loaded or failed. */
@@ -64,7 +75,8 @@ export const firstPage: Promise<void> = runtimeConfig.then(async () => {
 void runtimeConfig
   .then(async (runtime) => {
     const path = match?.prefetch;
-    if (!path) return;
+    // A server-rendered page brought its data (and its image's hint).
+    if (!path || serverState) return;
     const response = fetch(runtime.apiBaseUrl + path, ANONYMOUS);
     providePrefetched(path, response);
     // The page's largest image (a course's thumbnail) is named by that answer: fetch it now, not

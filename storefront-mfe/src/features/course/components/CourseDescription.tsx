@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
+import { DESCRIPTION_BODY_ID, firstDescriptionHtml } from './server-description';
 
 /**
  * 'Course Description': the full description, sanitized before it is rendered. The sanitizer
  * (DOMPurify) loads with this section rather than with the page, since it is below the fold.
  */
 export function CourseDescription({ html }: { html: string }) {
-  const [safe, setSafe] = useState<string | null>(null);
+  // A server-rendered page has it at once (server-description.ts).
+  const [safe, setSafe] = useState<string | null>(() => firstDescriptionHtml(html));
   useEffect(() => {
     let current = true;
     void import('./sanitize-description').then(({ sanitizeDescription }) => {
@@ -22,8 +24,9 @@ export function CourseDescription({ html }: { html: string }) {
       </h2>
       {safe !== null && (
         <div
+          id={DESCRIPTION_BODY_ID}
           className="sf-rich-text"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify and a small allow-list (sanitize-description.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify and a small allow-list (sanitize-description.ts), on the server with sanitize-html and the same list (server-description.ts).
           dangerouslySetInnerHTML={{ __html: safe }}
         />
       )}

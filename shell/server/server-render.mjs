@@ -1,0 +1,108 @@
+// The server render of the portals' pages that have one (the storefront's): the shell's render
+// module (dist/server/render.js, built from src/server/render.tsx) renders the app at the URL,
+// loading the page from the portal's server build (`server/remoteEntry.js` beside the browser's
+// entry, by the URL in the runtime config: a portal's release is a change of config, as in the
+// browser). It runs in a worker thread (render-worker.mjs). Under a deadline: a server build that
+// is missing, slow or throws costs the page its server render, never its delivery; the shell's
+// server then sends today's client-rendered page.
+import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import { isServerRendered } from '@courseport/contracts/platform';
+
+/** How long a page waits for its server render before it goes out client-rendered. */
+export const RENDER_DEADLINE_MS = 300;
+
+/**
+ * A portal's server entry, beside its browser entry: `…/storefront/remoteEntry.js` →
+ * `…/storefront/server/remoteEntry.js`.
+ * @param {string} browserEntry
+ */
+export const serverEntryOf = (browserEntry) => new URL('server/remoteEntry.js', browserEntry).href;
+
+/**
+ * @typedef {object} ServerRender
+ * @property {import('node:stream').Readable} stream the app's markup for the root element
+ * @property {unknown} state the query cache it rendered with (TanStack Query's dehydrated state)
+ */
+
+/**
+ * @param {object} options
+ * @param {string | null} options.renderModule the shell's render module (a file), null: no server render
+ * @param {number} [options.deadlineMs]
+ */
+export function createServerRender({ renderModule, deadlineMs = RENDER_DEADLINE_MS }) {
+  /** @type {Worker | null} */
+  let worker = null;
+  /** @type {Map<number, (answer: { html?: string, state?: unknown, error?: string }) => void>} */
+  const pending = new Map();
+  let nextId = 0;
+
+  const start = () => {
+    if (worker) return worker;
+    const thread = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { renderModule } });
+    thread.unref();
+    thread.on('message', ({ id, ...answer }) => {
+      pending.get(id)?.(answer);
+      pending.delete(id);
+    });
+    // A thread that died takes its renders with it; the next page starts a new one.
+    const fail = () => {
+      for (const settle of pending.values()) settle({ error: 'The render thread stopped' });
+      pending.clear();
+      if (worker === thread) worker = null;
+    };
+    thread.on('error', fail);
+    thread.on('exit', fail);
+    worker = thread;
+    return thread;
+  };
+
+  const enabled = renderModule !== null && existsSync(renderModule);
+
+  return {
+    /**
+     * The app rendered at `url` for a route of a server-rendered portal, or null (not such a route,
+     * no render module, the portal's server build missing, throwing or past the deadline).
+     * @param {object} options
+     * @param {string} options.url
+     * @param {{ route: { remote: string } } | null} options.match the URL's route
+     * @param {Record<string, unknown> | undefined} options.publicConfig the API's public config
+     * @param {{ remotes: Record<string, string> }} options.runtimeConfig
+     * @param {string} options.apiTarget
+     * @returns {Promise<ServerRender | null>}
+     */
+    async render({ url, match, publicConfig, runtimeConfig, apiTarget }) {
+      const remote = match?.route.remote;
+      if (!enabled || !remote || !isServerRendered(/** @type {any} */ (remote)) || !publicConfig) return null;
+      // Clerk's sign-in renders in the browser only: such a deployment keeps client-rendered pages.
+      if (publicConfig.authMode === 'clerk') return null;
+      const serverRemotes = Object.fromEntries(
+        Object.entries(runtimeConfig.remotes)
+          .filter(([name]) => isServerRendered(/** @type {any} */ (name)))
+          .map(([name, entry]) => [name, serverEntryOf(entry)]),
+      );
+      const thread = start();
+      const id = nextId++;
+      const answer = await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          thread.postMessage({ id, abort: true });
+          resolve({ error: 'Past the deadline' });
+        }, deadlineMs);
+        pending.set(id, (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        });
+        thread.postMessage({ id, options: { url, publicConfig, apiTarget, serverRemotes } });
+      });
+      if (typeof answer.html !== 'string') return null;
+      return { stream: Readable.from([answer.html]), state: answer.state };
+    },
+    /** Stops the render thread (the server is closing). */
+    async close() {
+      await worker?.terminate();
+      worker = null;
+    },
+  };
+}
