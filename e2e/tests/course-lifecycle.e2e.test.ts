@@ -7,8 +7,7 @@ import { DEMO, DEMO_PASSWORD, signedInContext } from '../support/session';
 
 /**
  * Issue #19: a course's life, as its educator and a student live it. Each step is one test and
- * they run in order, sharing `journey`; a step can be put between two others (the coupon purchase
- * goes between "publishes" and "buys").
+ * they run in order, sharing `journey`.
  */
 
 // A real 1×1 PNG: the API checks the bytes, not the name.
@@ -18,6 +17,8 @@ const PNG = Buffer.from(
 );
 const TITLE = 'Lifecycle: Shipping Web Apps';
 const PRICE = 200;
+const COUPON = 'LIFECYCLE25';
+const COUPON_PRICE = 150;
 
 let platform: Platform;
 let browser: Browser;
@@ -192,17 +193,40 @@ describe('course lifecycle', { timeout: 120_000 }, () => {
     expect(catalog.search).toContain(TITLE);
   });
 
-  // (Here: a student applies a coupon and sees the new price.)
+  it('the educator makes a coupon for it: 25 % off, 10 uses', async () => {
+    const res = await fetch(`${platform.urls.api}/api/educator/coupons`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${educatorToken}` },
+      body: JSON.stringify({ courseId: journey.courseId, code: COUPON, percentOff: 25, maxUses: 10 }),
+    });
+    expect(res.status).toBe(201);
+  });
 
-  it('a student buys it through the checkout', async () => {
+  it('a student applies the coupon, sees the new price, and buys at that price through the checkout', async () => {
     const buyer = await student.newPage();
     await buyer.goto(`${platform.urls.shell}/course/${journey.courseId}`);
-    await buyer.getByRole('button', { name: 'Enroll Now' }).click();
+    const card = buyer.getByRole('complementary', { name: 'Enroll in this course' });
+    await card.getByText(`Rs ${PRICE}.00`).waitFor();
+    await card.getByRole('button', { name: 'Have a coupon?' }).click();
+    await card.getByLabel('Coupon code').fill(COUPON.toLowerCase());
+    await card.getByRole('button', { name: 'Apply' }).click();
+    await card
+      .locator('.sf-purchase-current')
+      .filter({ hasText: `Rs ${COUPON_PRICE}.00` })
+      .waitFor();
+    await card.getByRole('button', { name: 'Enroll Now' }).click();
     await buyer.waitForURL(/\/checkout\/cs_local_/);
-    await buyer.getByRole('button', { name: `Pay Rs ${PRICE}.00` }).click();
+    await buyer.getByRole('button', { name: `Pay Rs ${COUPON_PRICE}.00` }).click();
     await buyer.waitForURL(`${platform.urls.shell}/my-enrollments`, { timeout: 15_000 });
     await buyer.getByRole('row').filter({ hasText: TITLE }).waitFor();
     await buyer.close();
+
+    // The educator earned what was paid, and the coupon counts one use.
+    const res = await fetch(`${platform.urls.api}/api/educator/coupons?courseId=${journey.courseId}`, {
+      headers: { Authorization: `Bearer ${educatorToken}` },
+    });
+    const { coupons } = await res.json();
+    expect(coupons).toMatchObject([{ code: COUPON, uses: 1 }]);
   });
 
   it('the educator unpublishes: gone from the catalog, while the enrolled student still learns', async () => {
