@@ -18,6 +18,8 @@ export interface Platform {
 export interface TestPlatformOptions {
   /** The browser calls the API on its own origin (http://localhost:<API port>), not at the app's /api. */
   separateApiOrigin?: boolean;
+  /** false: every page renders in the browser, as when the storefront's server render is off or late. */
+  serverRender?: boolean;
   /** Extra environment for the API (e.g. `SMTP_URL`), over the test defaults. */
   apiEnv?: Record<string, string>;
 }
@@ -32,6 +34,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
   const platform = await startPlatform({
     ports: { ...FREE_PORTS, api: apiPort },
     publicApiUrl: options.separateApiOrigin ? `http://localhost:${apiPort}` : undefined,
+    serverRender: options.serverRender,
     apiEnv: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', MONGODB_URI: '', ...options.apiEnv },
     apiOutput: 'inherit',
   });

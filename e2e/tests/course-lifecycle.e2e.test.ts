@@ -146,8 +146,14 @@ describe('course lifecycle', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: "Move chapter 'Building'", exact: true }).focus();
     await page.keyboard.press('Space');
     await page.locator('.ed-chapter.ed-dragging').waitFor();
-    await page.keyboard.press('ArrowUp');
-    await page.getByText("Chapter 'Building' is over position 1 of 2.").waitFor({ state: 'attached' });
+    // dnd-kit listens for the arrows a moment after the pick-up: an early press is not seen, so press
+    // again until the move is announced (already first, another press changes nothing).
+    const movedUp = page.getByText("Chapter 'Building' is over position 1 of 2.");
+    for (let tries = 0; (await movedUp.count()) === 0; tries++) {
+      if (tries === 20) throw new Error('the chapter never moved up');
+      await page.keyboard.press('ArrowUp');
+      await movedUp.waitFor({ state: 'attached', timeout: 500 }).catch(() => {});
+    }
     await page.keyboard.press('Space');
     await page.locator('.ed-chapter.ed-dragging').waitFor({ state: 'detached' });
     await page.getByText("Chapter 'Building' was dropped at position 1 of 2.").waitFor({ state: 'attached' });

@@ -4,6 +4,7 @@ import { PORTAL_NAMES } from '@courseport/contracts/platform';
  * shell's server forwards. So the session cookie is first-party on whatever host name the app is
  * opened with: a student at http://127.0.0.1:<port> stays signed in across a reload and comes back
  * from the checkout signed in and enrolled, as at http://localhost:<port>.
+ * The pages render in the browser here (the server render is off): these are the browser's calls.
  */
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ let platform: Platform;
 let browser: Browser;
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startTestPlatform(), launchChromium()]);
+  [platform, browser] = await Promise.all([startTestPlatform({ serverRender: false }), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -121,7 +122,7 @@ describe('one origin: the app serves the API at /api', () => {
 describe('a separate API origin, by configuration', () => {
   let separate: Platform;
   beforeAll(async () => {
-    separate = await startTestPlatform({ separateApiOrigin: true });
+    separate = await startTestPlatform({ separateApiOrigin: true, serverRender: false });
   });
   afterAll(async () => {
     await separate?.stop();

@@ -1,5 +1,5 @@
 import { Input, Modal } from '@courseport/shared-ui/heavy';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 
 export const CHAPTER_PROMPT = 'Enter Chapter Name:';
 
@@ -20,9 +20,13 @@ export function ChapterNameModal({
 }) {
   const inputId = useId();
   const [name, setName] = useState(initial);
-  useEffect(() => {
+  // Reset while rendering the opening, not in an effect: an effect could run after the first key
+  // presses (when the dialog's code arrives late) and wipe them.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setName(initial);
-  }, [open, initial]);
+  }
   const submit = () => {
     onSubmit(name);
     setName('');

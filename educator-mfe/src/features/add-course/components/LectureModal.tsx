@@ -1,6 +1,6 @@
 import { Button } from '@courseport/shared-ui';
 import { Checkbox, Input, Modal } from '@courseport/shared-ui/heavy';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { EMPTY_LECTURE, type LectureFields } from '../hooks/chapters';
 import { type LectureProblems, lectureProblems } from '../hooks/validation';
 import { FieldError } from './FieldError';
@@ -29,10 +29,13 @@ export function LectureModal({
   const [checked, setChecked] = useState(false);
   const editing = Boolean(initial);
 
-  // Opened for another lecture (or for a new one): start from its fields.
-  useEffect(() => {
+  // Opened for another lecture (or for a new one): start from its fields. While rendering the
+  // opening, not in an effect, which could run after the first key presses and wipe them.
+  const [openedFor, setOpenedFor] = useState<{ open: boolean; initial?: LectureFields | null }>({ open, initial });
+  if (open !== openedFor.open || (open && initial !== openedFor.initial)) {
+    setOpenedFor({ open, initial });
     if (open) setFields(initial ?? EMPTY_LECTURE);
-  }, [open, initial]);
+  }
 
   const set = <K extends keyof LectureFields>(key: K, value: LectureFields[K]) => {
     const next = { ...fields, [key]: value };
