@@ -202,7 +202,7 @@ describe('POST /api/educator/add-course', () => {
       width: 64,
       height: 36,
       widths: [64],
-      formats: ['webp', 'jpeg'],
+      formats: ['avif', 'webp', 'jpeg'],
       placeholder: expect.stringMatching(/^data:image\/webp;base64,/),
     });
     expect(stored?.courseThumbnail).toBe(`${base}/64.jpeg`);

@@ -56,8 +56,9 @@ describe('DATA_DIR of the embedded store', () => {
 
     const written = await modesUnder(dir);
     expect(Object.keys(written)).toEqual(expect.arrayContaining(['.', 'users.db', 'courses.db', 'media']));
-    // A 32 px image: its renditions at its own width, in WebP and JPEG.
+    // A 32 px image: its renditions at its own width, in AVIF, WebP and JPEG.
     expect((await readdir(path.join(dir, 'media'))).sort()).toEqual([
+      expect.stringMatching(/-32-avif$/),
       expect.stringMatching(/-32-jpeg$/),
       expect.stringMatching(/-32-webp$/),
     ]);

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { enrollmentsService } from '../src/modules/enrollments/service.js';
 import { backfillThumbnails, CLAIM_TTL_MS } from '../src/modules/media/backfill.js';
-import { IMAGE_TOO_LARGE, IMAGE_UNREADABLE, webpQuality } from '../src/modules/media/pipeline.js';
+import {
+  avifQuality,
+  IMAGE_TOO_LARGE,
+  IMAGE_UNREADABLE,
+  processImage,
+  webpQuality,
+} from '../src/modules/media/pipeline.js';
+import { renditionKey, thumbnailIdOf } from '../src/modules/media/thumbnails.js';
 import { newId, type Store } from '../src/store/index.js';
 import { openMongoStore } from '../src/store/mongodb.js';
 import { startTestApi, type TestApi } from './support/http.js';
@@ -56,6 +63,48 @@ function hasGps(exif: Buffer | undefined): boolean {
 }
 
 /** A phone photo: 4000 × 3000, noisy, held sideways (EXIF orientation 6), with GPS, a P3 profile and XMP. */
+/**
+ * A photo-like image (1600 × 1200): a gradient with texture at two scales (value noise on 6- and
+ * 40-pixel grids, smoothly interpolated) and a little grain, as a photo has detail at every scale.
+ * White noise alone is no photo: AVIF keeps what WebP smooths away, and comes out larger.
+ */
+async function texturedPhoto(): Promise<Buffer> {
+  const width = 1600;
+  const height = 1200;
+  let seed = 11;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const noise = (cell: number) => {
+    const w = Math.ceil(width / cell);
+    const h = Math.ceil(height / cell);
+    const grid = Buffer.alloc(w * h);
+    for (let i = 0; i < grid.length; i++) grid[i] = Math.round(rand() * 255);
+    return sharp(grid, { raw: { width: w, height: h, channels: 1 } })
+      .resize(width, height, { kernel: 'linear' })
+      .raw()
+      .toBuffer();
+  };
+  const [detail, shapes] = await Promise.all([noise(6), noise(40)]);
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const x = i % width;
+    const y = Math.floor(i / width);
+    const f = (x / width + y / height) / 2;
+    const texture =
+      ((detail[i] as number) / 255 - 0.5) * 50 + ((shapes[i] as number) / 255 - 0.5) * 80 + (rand() - 0.5) * 12;
+    for (let c = 0; c < 3; c++)
+      pixels[i * 3 + c] = Math.max(
+        0,
+        Math.min(255, ([200, 90, 40][c] as number) * (1 - f) + ([40, 120, 210][c] as number) * f + texture),
+      );
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
 async function cameraJpeg(): Promise<Buffer> {
   const width = 4000;
   const height = 3000;
@@ -197,7 +246,7 @@ describe.each(stores)('images on $name', { timeout: 60_000 }, ({ enabled, mongo 
         width: 1280,
         height: 1707,
         widths: [320, 640, 960, 1280],
-        formats: ['webp', 'jpeg'],
+        formats: ['avif', 'webp', 'jpeg'],
         placeholder: expect.stringMatching(/^data:image\/webp;base64,[A-Za-z0-9+/=]+$/),
       });
       expect(thumbnail.placeholder.length).toBeLessThan(600);
@@ -206,13 +255,16 @@ describe.each(stores)('images on $name', { timeout: 60_000 }, ({ enabled, mongo 
       expect(stored?.courseThumbnail).toBe(`${thumbnail.base}/640.jpeg`);
 
       const served = await renditionsOf(thumbnail);
-      expect(served).toHaveLength(8);
+      expect(served).toHaveLength(12);
       for (const { url, res, bytes } of served) {
         expect(res.status, url).toBe(200);
         const meta = await sharp(bytes).metadata();
         const [width, format] = (url.split('/').pop() as string).split('.');
         expect(res.headers.get('content-type')).toBe(`image/${format}`);
-        expect(meta.format).toBe(format);
+        // sharp names an AVIF's container: HEIF, with the AV1 codec.
+        expect(meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : meta.compression) : meta.format).toBe(
+          format,
+        );
         expect(meta.width).toBe(Number(width));
         expect(meta.height).toBe(Math.round((Number(width) * 4) / 3));
         expect(meta.orientation ?? 1).toBe(1);
@@ -220,7 +272,7 @@ describe.each(stores)('images on $name', { timeout: 60_000 }, ({ enabled, mongo 
         expect(meta.icc, url).toBeUndefined();
         expect(meta.xmp, url).toBeUndefined();
       }
-      const card = served.filter((s) => /\/(320|640)\.(webp|jpeg)$/.test(s.url));
+      const card = served.filter((s) => /\/(320|640)\.(avif|webp|jpeg)$/.test(s.url));
       for (const { url, bytes } of card) expect(bytes.length, url).toBeLessThan(60 * KB);
       // The renditions drawn at 1.5× or more (640 w up: a phone's card, 2× screens) at a lower WebP
       // quality than the 1× card's: the 640 w WebP, a phone's card and the course list's LCP image
@@ -228,6 +280,21 @@ describe.each(stores)('images on $name', { timeout: 60_000 }, ({ enabled, mongo 
       expect([320, 640, 960, 1280].map(webpQuality)).toEqual([74, 64, 64, 64]);
       const at640 = (format: string) => served.find((s) => s.url.endsWith(`/640.${format}`))?.bytes.length ?? 0;
       expect(at640('webp')).toBeLessThan(at640('jpeg') * 0.85);
+      // Its AVIF renditions are all there (sizes: see the textured photo below; this one is white noise).
+      expect([320, 640, 960, 1280].map(avifQuality)).toEqual([56, 50, 50, 50]);
+    },
+  );
+
+  it.runIf(enabled)(
+    "encodes a photo's card renditions in AVIF well under the WebP (the picture's first source)",
+    async () => {
+      const image = await processImage(await texturedPhoto());
+      expect(image.formats).toEqual(['avif', 'webp', 'jpeg']);
+      const size = (width: number, format: string) =>
+        image.renditions.find((r) => r.width === width && r.format === format)?.data.length ?? 0;
+      // The 640 w is a phone's card (the course list's LCP image there, preloaded); the 320 w a desktop card.
+      expect(size(640, 'avif')).toBeLessThan(size(640, 'webp') * 0.8);
+      expect(size(320, 'avif')).toBeLessThan(size(320, 'webp'));
     },
   );
 
@@ -320,12 +387,22 @@ describe.each(stores)('images on $name', { timeout: 60_000 }, ({ enabled, mongo 
       expect(etag).toMatch(/^"[a-f0-9]{24}-640-webp"$/);
       expect((await api.request(`${base}/640.webp`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
       expect((await api.request(`${base}/640.jpeg`)).headers.get('etag')).not.toBe(etag);
+      const avif = await api.request(`${base}/640.avif`);
+      expect([avif.status, avif.headers.get('content-type'), avif.headers.get('cache-control')]).toEqual([
+        200,
+        'image/avif',
+        'public, max-age=31536000, immutable',
+      ]);
+      expect(avif.headers.get('etag')).toMatch(/^"[a-f0-9]{24}-640-avif"$/);
+      expect(avif.headers.get('x-content-type-options')).toBe('nosniff');
 
       for (const file of [
         '700.webp',
         '2000.jpeg',
         '640.png',
         '640.jpg',
+        '700.avif',
+        '640.avi',
         '0640.webp',
         '640.webp.html',
         '-1.jpeg',
@@ -458,6 +535,65 @@ describe.each(stores)('images on $name', { timeout: 60_000 }, ({ enabled, mongo 
         processed: 0,
         failed: 2,
       });
+    },
+  );
+
+  it.runIf(enabled)(
+    'adds AVIF renditions once to thumbnails processed before AVIF, on replicas at once, losing nothing',
+    async () => {
+      const { store, config, clock } = api.deps;
+      const courses = store.collection<CourseDoc>('courses');
+      /** A course as it was stored before AVIF: WebP and JPEG renditions only. */
+      const beforeAvif = async (title: string, png: Buffer) => {
+        const { body } = await addCourse(png, title, 'image/png');
+        const id = (body.course as { _id: string })._id;
+        const thumbnail = (await storedCourse(id))?.thumbnail as ThumbnailImage;
+        const blobId = thumbnailIdOf(thumbnail);
+        for (const w of thumbnail.widths) await store.blobs.delete(renditionKey(blobId, w, 'avif'));
+        await courses.updateOne({ _id: id }, { $set: { 'thumbnail.formats': ['webp', 'jpeg'] } });
+        return { id, blobId, thumbnail: { ...thumbnail, formats: ['webp', 'jpeg'] } as ThumbnailImage };
+      };
+      const old = await beforeAvif('Before AVIF', thumbnailPng(5, 1100, 620));
+      const kept = await renditionsOf(old.thumbnail);
+      expect(kept).toHaveLength(8);
+      expect((await api.request(`${pathOf(old.thumbnail.base)}/640.avif`)).status).toBe(404);
+      // One whose largest renditions are gone cannot get AVIF: it keeps what it has.
+      const broken = await beforeAvif('Before AVIF, broken', thumbnailPng(6, 700, 400));
+      for (const format of ['jpeg', 'webp'] as const)
+        await store.blobs.delete(renditionKey(broken.blobId, broken.thumbnail.width, format));
+      const brokenBefore = await courses.findOne({ _id: broken.id });
+
+      const second = (await connect()) ?? store;
+      const logger = pino({ level: 'silent' });
+      const results = await Promise.all([
+        backfillThumbnails({ store, clock, logger }, config.publicApiUrl),
+        backfillThumbnails({ store: second, clock, logger }, config.publicApiUrl),
+      ]);
+      if (second !== store) await second.close();
+      expect(results.reduce((n, r) => n + r.processed, 0)).toBe(1);
+
+      const updated = (await courses.findOne({ _id: old.id })) as CourseDoc;
+      expect(updated.thumbnail).toEqual({ ...old.thumbnail, formats: ['avif', 'webp', 'jpeg'] });
+      expect(updated.thumbnailClaim).toBeUndefined();
+      const served = await renditionsOf(updated.thumbnail as ThumbnailImage);
+      expect(served).toHaveLength(12);
+      for (const { url, res, bytes } of served) {
+        expect(res.status, url).toBe(200);
+        const [width, format] = (url.split('/').pop() as string).split('.');
+        if (format !== 'avif') {
+          // The WebP and JPEG renditions are the very same bytes.
+          expect(bytes.equals(kept.find((k) => k.url === url)?.bytes as Buffer), url).toBe(true);
+          continue;
+        }
+        expect(res.headers.get('content-type')).toBe('image/avif');
+        const meta = await sharp(bytes).metadata();
+        expect([meta.compression, meta.width, meta.exif], url).toEqual(['av1', Number(width), undefined]);
+      }
+      expect(await courses.findOne({ _id: broken.id })).toEqual(brokenBefore);
+
+      // Once: a second start adds nothing more (and tries the broken ones again).
+      expect((await backfillThumbnails({ store, clock, logger }, config.publicApiUrl)).processed).toBe(0);
+      expect(await courses.findOne({ _id: broken.id })).toEqual(brokenBefore);
     },
   );
 });

@@ -101,7 +101,15 @@ export async function cameraPhoto(index) {
  * @param {RequestInit} init
  */
 async function call(apiUrl, route, init) {
-  const res = await fetch(`${apiUrl}${route}`, init);
+  let res = await fetch(`${apiUrl}${route}`, init);
+  // The API's rate limit on the educator's routes (toggling 12 courses between loads can reach
+  // it on a fast run): wait as long as it says, a few times at most.
+  for (let tries = 0; res.status === 429 && tries < 5; tries++) {
+    const seconds = Number(res.headers.get('retry-after')) || 3;
+    await res.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    res = await fetch(`${apiUrl}${route}`, init);
+  }
   const body = await res.json().catch(() => ({}));
   if (!res.ok || body.success === false)
     throw new Error(`${init.method ?? 'GET'} ${route}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 200)}`);

@@ -8,9 +8,9 @@ export declare const COURSE_CARD_THUMBNAIL_SIZES: string;
 
 /** One `<source>` of a thumbnail's `<picture>`: a format other than the fallback, every width. */
 export interface ThumbnailSource {
-  /** `image/webp`, `image/avif`. */
+  /** `image/avif`, then `image/webp`. */
   type: string;
-  /** `${base}/320.webp 320w, ${base}/640.webp 640w, …` */
+  /** `${base}/320.avif 320w, ${base}/640.avif 640w, …` */
   srcSet: string;
 }
 
@@ -35,7 +35,9 @@ export interface ThumbnailPreload {
 }
 
 /**
- * The preload hint of a course's thumbnail drawn with `sizes`: its best format's candidates, or
+ * The preload hint of a course's thumbnail drawn with `sizes`: its best format's candidates (AVIF,
+ * with `type: 'image/avif'`, so a browser without AVIF skips the hint; a thumbnail stored before
+ * AVIF and not yet backfilled, its WebP), or
  * the plain `courseThumbnail` URL without renditions; null without an http(s) URL.
  */
 export declare function thumbnailPreload(

@@ -91,8 +91,8 @@ describe('the assembled platform', () => {
     // The renditions the page's <picture> chooses from, in the best format, at the sizes it draws.
     const hint = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? '';
     expect(hint).toContain(`href="${courseData.courseThumbnail}"`);
-    expect(hint).toContain(`imagesrcset="${courseData.thumbnail.base}/320.webp 320w, `);
-    expect(hint).toContain('type="image/webp" fetchpriority="high"');
+    expect(hint).toContain(`imagesrcset="${courseData.thumbnail.base}/320.avif 320w, `);
+    expect(hint).toContain('type="image/avif" fetchpriority="high"');
     // A course the API does not have is a page that does not exist (seo.e2e.test.ts).
     const missing = await fetch(`${platform.urls.shell}/course/no-such-course`);
     expect(missing.status).toBe(404);
@@ -101,7 +101,7 @@ describe('the assembled platform', () => {
 
   /**
    * Loads `path` on a phone and waits for its LCP image (`selector`, inside its <picture>): the
-   * rendition drawn, the candidates and sizes of its WebP source and of the page's image hint, and
+   * rendition drawn, the candidates and sizes of its first source (the AVIF) and of the page's image hint, and
    * every media URL the page fetched.
    */
   async function phoneImage(
@@ -123,10 +123,11 @@ describe('the assembled platform', () => {
         : new Promise((resolve) => element.addEventListener('load', resolve, { once: true })),
     );
     const drawn = await img.evaluate((element: HTMLImageElement) => {
-      const source = element.parentElement?.querySelector('source[type="image/webp"]') as HTMLSourceElement;
+      const source = element.parentElement?.querySelector('source') as HTMLSourceElement;
       const hint = document.querySelector('link[rel="preload"][as="image"]') as HTMLLinkElement | null;
       return {
         currentSrc: element.currentSrc,
+        type: source.type,
         srcset: source.srcset,
         sizes: source.sizes,
         hint: hint && { srcset: hint.imageSrcset, sizes: hint.imageSizes, type: hint.type },
@@ -146,10 +147,12 @@ describe('the assembled platform', () => {
     async (profile) => {
       const drawn = await phoneImage(profile, '/course-list', '.sf-course-card img');
       // The density cap on phones (COURSE_CARD_THUMBNAIL_SIZES): about 1.5× the card, not 960 w or 1280 w.
-      expect(drawn.currentSrc).toMatch(/\/640\.webp$/);
+      // Chromium draws AVIF: the picture's first source, and the format the hint names.
+      expect(drawn.type).toBe('image/avif');
+      expect(drawn.currentSrc).toMatch(/\/640\.avif$/);
       // The server's hint names exactly the candidates and sizes of the card's <picture> (and comes after
       // the viewport <meta>, so a phone evaluates its sizes at its own width)…
-      expect(drawn.hint).toEqual({ srcset: drawn.srcset, sizes: drawn.sizes, type: 'image/webp' });
+      expect(drawn.hint).toEqual({ srcset: drawn.srcset, sizes: drawn.sizes, type: 'image/avif' });
       // …so the image the hint fetched is the one drawn: one download, no second candidate.
       const base = drawn.currentSrc.replace(/\/[^/]+$/, '/');
       expect(drawn.media.filter((url) => url.startsWith(base))).toEqual([drawn.currentSrc]);
@@ -159,7 +162,7 @@ describe('the assembled platform', () => {
   it.each(PHONES)("gives $phone a course page's thumbnail once, the rendition its hint named", async (profile) => {
     const { courses } = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
     const drawn = await phoneImage(profile, `/course/${courses[0]._id}`, 'img.sf-media-thumb');
-    expect(drawn.hint).toEqual({ srcset: drawn.srcset, sizes: drawn.sizes, type: 'image/webp' });
+    expect(drawn.hint).toEqual({ srcset: drawn.srcset, sizes: drawn.sizes, type: 'image/avif' });
     const base = drawn.currentSrc.replace(/\/[^/]+$/, '/');
     expect(drawn.media.filter((url) => url.startsWith(base))).toEqual([drawn.currentSrc]);
   });

@@ -52,9 +52,9 @@ describe('metadata for search engines and link previews', () => {
     // The catalog's answer also named the first card's image (its LCP element) to preload, with the card's sizes.
     const { courses } = await fetch(`${shell}/api/course/all`).then((r) => r.json());
     expect(list.head).toContain(
-      `imagesrcset="${courses[0].thumbnail.base}/320.webp 320w, ${courses[0].thumbnail.base}/640.webp 640w, `,
+      `imagesrcset="${courses[0].thumbnail.base}/320.avif 320w, ${courses[0].thumbnail.base}/640.avif 640w, `,
     );
-    expect(list.head).toContain(`imagesizes="${COURSE_CARD_THUMBNAIL_SIZES}" type="image/webp" fetchpriority="high">`);
+    expect(list.head).toContain(`imagesizes="${COURSE_CARD_THUMBNAIL_SIZES}" type="image/avif" fetchpriority="high">`);
   });
 
   it('describes a course page by its course: title, text description, thumbnail, and a schema.org Course', async () => {
@@ -72,7 +72,7 @@ describe('metadata for search engines and link previews', () => {
     expect(meta(page.head, 'twitter:card')).toBe('summary_large_image');
     // The one API answer also named the image to preload.
     expect(page.head).toMatch(
-      /<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+" imagesizes="[^"]+" type="image\/webp" fetchpriority="high">/,
+      /<link rel="preload" as="image" href="[^"]+" imagesrcset="[^"]+" imagesizes="[^"]+" type="image\/avif" fetchpriority="high">/,
     );
     expect(page.head).toContain(`href="${courseData.courseThumbnail}" imagesrcset="${courseData.thumbnail.base}/`);
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(page.head)?.[1];

@@ -304,7 +304,7 @@ describe('Player: watching', () => {
       '(min-width: 1200px) 621px, (min-width: 992px) calc(58.3vw - 79px), 90vw',
     );
     expect(thumbnail.getAttribute('srcset')).toContain('https://app.example/api/media/c1/960.jpeg 960w');
-    expect(thumbnail.closest('picture')?.querySelector('source')).toHaveAttribute('type', 'image/webp');
+    expect(thumbnail.closest('picture')?.querySelector('source')).toHaveAttribute('type', 'image/avif');
   });
 
   it("embeds the lecture's video with its number and title, and 'Mark Complete'", async () => {

@@ -16,7 +16,7 @@ const thumbnail: ThumbnailImage = {
   width: 1280,
   height: 720,
   widths: [320, 640, 960, 1280],
-  formats: ['webp', 'jpeg'],
+  formats: ['avif', 'webp', 'jpeg'],
   placeholder: PLACEHOLDER,
 };
 const SIZES = '(min-width: 992px) 261px, 90vw';
@@ -32,10 +32,11 @@ describe('CourseImage with renditions', () => {
     const picture = container.querySelector('picture');
     expect(picture).toHaveClass('cp-picture');
     const sources = [...container.querySelectorAll('source')];
-    expect(sources).toHaveLength(1);
-    expect(sources[0]).toHaveAttribute('type', 'image/webp');
-    expect(sources[0]).toHaveAttribute('srcset', srcSet('webp'));
-    expect(sources[0]).toHaveAttribute('sizes', SIZES);
+    // AVIF, then WebP, then the img's JPEG: the browser takes the first type it can draw.
+    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]).toHaveAttribute('srcset', srcSet('avif'));
+    expect(sources[1]).toHaveAttribute('srcset', srcSet('webp'));
+    for (const source of sources) expect(source).toHaveAttribute('sizes', SIZES);
     const img = screen.getByAltText('React Basics');
     expect(img.parentElement).toBe(picture);
     expect(img).toHaveAttribute('srcset', srcSet('jpeg'));
@@ -143,7 +144,10 @@ describe('CourseImage without renditions (a course not processed yet)', () => {
 describe('thumbnailRenditions and thumbnailPreload (contracts)', () => {
   it('builds the renditions from the contract', () => {
     expect(thumbnailRenditions(thumbnail)).toEqual({
-      sources: [{ type: 'image/webp', srcSet: srcSet('webp') }],
+      sources: [
+        { type: 'image/avif', srcSet: srcSet('avif') },
+        { type: 'image/webp', srcSet: srcSet('webp') },
+      ],
       img: { src: `${BASE}/640.jpeg`, srcSet: srcSet('jpeg'), width: 1280, height: 720 },
       placeholder: PLACEHOLDER,
     });
@@ -157,10 +161,14 @@ describe('thumbnailRenditions and thumbnailPreload (contracts)', () => {
   it("preloads the best format's candidates with the image's sizes, or the plain URL", () => {
     expect(thumbnailPreload(course, COURSE_PAGE_THUMBNAIL_SIZES)).toEqual({
       href: `${BASE}/640.jpeg`,
-      imagesrcset: srcSet('webp'),
+      imagesrcset: srcSet('avif'),
       imagesizes: COURSE_PAGE_THUMBNAIL_SIZES,
-      type: 'image/webp',
+      type: 'image/avif',
     });
+    // A thumbnail stored before AVIF (until the API's backfill reaches it): its WebP.
+    expect(
+      thumbnailPreload({ ...course, thumbnail: { ...thumbnail, formats: ['webp', 'jpeg'] } }, SIZES),
+    ).toMatchObject({ imagesrcset: srcSet('webp'), type: 'image/webp' });
     expect(thumbnailPreload(legacy, COURSE_PAGE_THUMBNAIL_SIZES)).toEqual({ href: legacy.courseThumbnail });
     expect(thumbnailPreload(undefined, COURSE_PAGE_THUMBNAIL_SIZES)).toBeNull();
     expect(thumbnailPreload({ courseThumbnail: 7 }, COURSE_PAGE_THUMBNAIL_SIZES)).toBeNull();
@@ -168,7 +176,9 @@ describe('thumbnailRenditions and thumbnailPreload (contracts)', () => {
 
   it("names exactly the candidates and sizes a card's <picture> draws from, so one rendition is fetched once", () => {
     const { container } = render(<CourseImage course={course} sizes={COURSE_CARD_THUMBNAIL_SIZES} priority />);
-    const source = container.querySelector('source[type="image/webp"]');
+    // The picture's first source, the AVIF: a browser that draws AVIF takes it, and the typed hint.
+    const source = container.querySelector('source');
+    expect(source).toHaveAttribute('type', 'image/avif');
     const hint = thumbnailPreload(course, COURSE_CARD_THUMBNAIL_SIZES);
     expect(hint?.imagesrcset).toBe(source?.getAttribute('srcset'));
     expect(hint?.imagesizes).toBe(source?.getAttribute('sizes'));

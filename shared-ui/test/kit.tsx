@@ -142,13 +142,13 @@ export function signIn(state: Partial<SessionState> = {}, enrolledCourses: strin
   });
 }
 
-/** A processed thumbnail as the API describes it (`${base}/${width}.${format}`), 1280×720, WebP and JPEG. */
+/** A processed thumbnail as the API describes it (`${base}/${width}.${format}`), 1280×720, AVIF, WebP and JPEG. */
 export const makeThumbnail = (id: string): ThumbnailImage => ({
   base: `https://app.example/api/media/${id}`,
   width: 1280,
   height: 720,
   widths: [320, 640, 960, 1280],
-  formats: ['webp', 'jpeg'],
+  formats: ['avif', 'webp', 'jpeg'],
   placeholder: 'data:image/webp;base64,UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=',
 });
 

@@ -185,7 +185,7 @@ describe('Course details: course structure', () => {
     expect(img).toHaveAttribute('sizes', COURSE_PAGE_THUMBNAIL_SIZES);
     const source = img.closest('picture')?.querySelector('source');
     expect(source).toHaveAttribute('sizes', COURSE_PAGE_THUMBNAIL_SIZES);
-    expect(source?.getAttribute('srcset')).toContain('https://app.example/api/media/c1/1280.webp 1280w');
+    expect(source?.getAttribute('srcset')).toContain('https://app.example/api/media/c1/1280.avif 1280w');
   });
 
   it('shows the thumbnail until a preview is chosen, then a poster, then the YouTube player', async () => {

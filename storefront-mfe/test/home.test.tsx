@@ -137,7 +137,7 @@ describe('Course card', () => {
     renderAt('/');
     const grid = await screen.findByRole('list', { name: 'Featured courses' });
     const img = within(grid).getByAltText('Course 1');
-    expect(img.closest('picture')?.querySelector('source')).toHaveAttribute('type', 'image/webp');
+    expect(img.closest('picture')?.querySelector('source')).toHaveAttribute('type', 'image/avif');
     expect(img).toHaveAttribute('sizes', COURSE_CARD_THUMBNAIL_SIZES);
     expect(img.getAttribute('srcset')).toContain('https://app.example/api/media/c1/320.jpeg 320w');
     expect(img).toHaveAttribute('width', '1280');

@@ -9,7 +9,7 @@ const THUMBNAIL = {
   width: 1280,
   height: 720,
   widths: [320, 640],
-  formats: ['webp', 'jpeg'],
+  formats: ['avif', 'webp', 'jpeg'],
   placeholder: 'data:image/webp;base64,AAAA',
 };
 const COURSES: Record<string, unknown> = {
@@ -41,7 +41,7 @@ function hintFor(path: string) {
 describe("the course page's image hint", () => {
   it("names the best format's renditions with the sizes the page draws them at", () => {
     expect(hintFor('/course/c1')).toBe(
-      `<link rel="preload" as="image" href="${MEDIA}/320.jpeg" imagesrcset="${MEDIA}/320.webp 320w, ${MEDIA}/640.webp 640w" imagesizes="(min-width: 992px) 380px, 90vw" type="image/webp" fetchpriority="high">`,
+      `<link rel="preload" as="image" href="${MEDIA}/320.jpeg" imagesrcset="${MEDIA}/320.avif 320w, ${MEDIA}/640.avif 640w" imagesizes="(min-width: 992px) 380px, 90vw" type="image/avif" fetchpriority="high">`,
     );
   });
 
@@ -61,7 +61,7 @@ describe("the course page's image hint", () => {
 describe("the course list's image hint", () => {
   it("names the first card's renditions with the card's sizes (its density capped on phones)", () => {
     expect(hintFor('/course-list')).toBe(
-      `<link rel="preload" as="image" href="${MEDIA}/320.jpeg" imagesrcset="${MEDIA}/320.webp 320w, ${MEDIA}/640.webp 640w" imagesizes="${COURSE_CARD_THUMBNAIL_SIZES}" type="image/webp" fetchpriority="high">`,
+      `<link rel="preload" as="image" href="${MEDIA}/320.jpeg" imagesrcset="${MEDIA}/320.avif 320w, ${MEDIA}/640.avif 640w" imagesizes="${COURSE_CARD_THUMBNAIL_SIZES}" type="image/avif" fetchpriority="high">`,
     );
     expect(COURSE_CARD_THUMBNAIL_SIZES).toMatch(/^\(max-width: 575px\) and \(min-resolution: 2\.5dppx\) 45vw, /);
   });

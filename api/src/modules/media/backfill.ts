@@ -2,8 +2,8 @@ import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import { newId, type Store } from '../../store/index.js';
 import { coursesRepository } from '../courses/repository.js';
-import { processImage, RENDITION_WIDTHS } from './pipeline.js';
-import { CONTENT_TYPES, thumbnailBlobs, thumbnailFields } from './thumbnails.js';
+import { processImage, RENDITION_FORMATS, RENDITION_WIDTHS, type RenditionFormat } from './pipeline.js';
+import { CONTENT_TYPES, renditionKey, thumbnailBlobs, thumbnailFields, thumbnailIdOf } from './thumbnails.js';
 
 /** A course from before renditions: its `courseThumbnail` is the stored upload, `…/api/media/<id>`. */
 const LEGACY_THUMBNAIL = /\/api\/media\/([a-f0-9]{24})$/;
@@ -98,5 +98,82 @@ export async function backfillThumbnails(
     }
   }
   if (result.processed + result.failed > 0) logger.info(result, 'processed thumbnails stored before renditions');
+  const added = await addMissingFormats({ store, clock, logger }, signal);
+  return { processed: result.processed + added.processed, failed: result.failed + added.failed };
+}
+
+/**
+ * Thumbnails processed before a format was added to RENDITION_FORMATS (AVIF, #17) get that
+ * format's renditions, once each, made from their largest stored rendition (the JPEG, else the
+ * WebP), at the widths they already have; their other renditions and fields are left as they are,
+ * and the new format is put first in `thumbnail.formats` only once all its renditions are stored.
+ * Claimed as above, so several processes never encode the same image twice; on failure the
+ * course keeps its formats and nothing is lost.
+ */
+async function addMissingFormats(
+  { store, clock, logger }: { store: Store; clock: Clock; logger: Logger },
+  signal?: AbortSignal,
+): Promise<BackfillResult> {
+  const courses = coursesRepository(store);
+  const renditions = thumbnailBlobs(store);
+  const result: BackfillResult = { processed: 0, failed: 0 };
+  // Array membership is filtered here, not in the query: NeDB reads `$ne`/`$nin` on an array per element.
+  const withThumbnails = await courses.find({ thumbnail: { $exists: true } }, { projection: { thumbnail: 1 } });
+  for (const { _id, thumbnail } of withThumbnails) {
+    if (signal?.aborted) break;
+    if (!thumbnail || !Array.isArray(thumbnail.formats)) continue;
+    const formats = thumbnail.formats as RenditionFormat[];
+    const missing = RENDITION_FORMATS.filter((format) => !formats.includes(format));
+    if (missing.length === 0) continue;
+    const id = thumbnailIdOf(thumbnail);
+    const token = newId();
+    const now = clock.now();
+    const claimed = await courses.updateOne(
+      {
+        _id,
+        'thumbnail.base': thumbnail.base,
+        'thumbnail.formats': formats,
+        $or: [
+          { thumbnailClaim: { $exists: false } },
+          { 'thumbnailClaim.at': { $lt: new Date(now.getTime() - CLAIM_TTL_MS) } },
+        ],
+      },
+      { $set: { thumbnailClaim: { by: token, at: now } } },
+    );
+    if (claimed.matched !== 1) continue;
+    const newKeys = thumbnail.widths.flatMap((w) => missing.map((format) => renditionKey(id, w, format)));
+    try {
+      const source =
+        (await renditions.get(id, thumbnail.width, 'jpeg')) ?? (await renditions.get(id, thumbnail.width, 'webp'));
+      if (!source) throw new Error(`no ${thumbnail.width} w rendition is stored under ${id}`);
+      const image = await processImage(source, { formats: missing, maxWidth: thumbnail.width });
+      if (image.widths.join() !== thumbnail.widths.join())
+        throw new Error(
+          `the renditions came out at ${image.widths.join(', ')} w, not ${thumbnail.widths.join(', ')} w`,
+        );
+      await renditions.save(image, id, { overwrite: true });
+      const best = RENDITION_FORMATS.filter((format) => formats.includes(format) || missing.includes(format));
+      const done = await courses.updateOne(
+        { _id, 'thumbnailClaim.by': token, 'thumbnail.base': thumbnail.base },
+        { $set: { 'thumbnail.formats': best }, $unset: { thumbnailClaim: true } },
+      );
+      if (done.matched === 1) result.processed += 1;
+      else {
+        // The thumbnail was replaced (or the claim taken over) meanwhile: what was added is not needed.
+        logger.warn({ courseId: _id }, 'the thumbnail changed while its renditions were being added');
+        await Promise.all(newKeys.map((key) => store.blobs.delete(key))).catch(() => {});
+      }
+    } catch (error) {
+      result.failed += 1;
+      logger.warn(
+        { err: error, courseId: _id, thumbnail: thumbnail.base, formats: missing },
+        'could not add renditions to a stored thumbnail; the course keeps the formats it has',
+      );
+      await courses
+        .updateOne({ _id, 'thumbnailClaim.by': token }, { $unset: { thumbnailClaim: true } })
+        .catch(() => {});
+    }
+  }
+  if (result.processed + result.failed > 0) logger.info(result, 'added renditions in new formats to stored thumbnails');
   return result;
 }

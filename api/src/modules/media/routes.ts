@@ -10,7 +10,7 @@ import { CONTENT_TYPES, thumbnailBlobs } from './thumbnails.js';
 export { mediaPath } from './thumbnails.js';
 
 /** `<width>.<format>`: a width without leading zeros, a format the pipeline writes. */
-const RENDITION_FILE = /^([1-9]\d{0,4})\.(webp|jpeg)$/;
+const RENDITION_FILE = /^([1-9]\d{0,4})\.(avif|webp|jpeg)$/;
 const MEDIA_NOT_FOUND = 'Media not found';
 
 /** A stored image, with its type read from its bytes; what an id names never changes, so it is cached for good. */
@@ -28,7 +28,7 @@ function sendImage(ctx: Context, bytes: Buffer, type: ImageType, etag: string) {
 }
 
 /**
- * Serves stored images: a thumbnail's renditions at `/api/media/<id>/<width>.<webp|jpeg>`, and
+ * Serves stored images: a thumbnail's renditions at `/api/media/<id>/<width>.<avif|webp|jpeg>`, and
  * `/api/media/<id>` for URLs from before renditions (the image stored under the id, which for a
  * processed one is its largest JPEG; else the largest standard JPEG rendition).
  */

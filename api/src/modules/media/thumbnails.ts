@@ -8,7 +8,11 @@ export const mediaPath = (id: string) => `/api/media/${id}`;
 /** The blob of one rendition: `<id>-<width>-<format>`, served at `/api/media/<id>/<width>.<format>`. */
 export const renditionKey = (id: string, width: number, format: RenditionFormat) => `${id}-${width}-${format}`;
 
-export const CONTENT_TYPES: Record<RenditionFormat, ImageType> = { webp: 'image/webp', jpeg: 'image/jpeg' };
+export const CONTENT_TYPES: Record<RenditionFormat, ImageType> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+};
 
 /** The id in a thumbnail's `base` (its last path segment). */
 export const thumbnailIdOf = (thumbnail: Pick<ThumbnailImage, 'base'>) => thumbnail.base.split('/').pop() ?? '';
@@ -63,7 +67,10 @@ export function thumbnailBlobs(store: Store) {
           }),
         );
       } catch (error) {
-        await remove(id, image.widths).catch(() => {});
+        // Only this image's renditions: when a format is added to stored ones, the others stay.
+        await Promise.all(image.renditions.map((r) => store.blobs.delete(renditionKey(id, r.width, r.format)))).catch(
+          () => {},
+        );
         throw error;
       }
       return id;
