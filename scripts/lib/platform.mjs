@@ -76,6 +76,9 @@ async function waitForHealth(url, child, timeoutMs) {
  *   portals published elsewhere (their URL, as STOREFRONT_URL etc. name it): not served here
  * @param {Record<string, string>} [options.apiEnv] extra environment for the API
  * @param {'inherit' | 'ignore' | 'pipe'} [options.apiOutput]
+ * @param {string} [options.root] the repository whose built `dist/` folders are served
+ * @param {boolean} [options.serverRender] the storefront's pages rendered by the shell's server
+ *   (default: unless SERVER_RENDER=0); false: in the browser only
  */
 export async function startPlatform(options = {}) {
   const {
