@@ -9,6 +9,8 @@ export declare function formatPrice(value: number): string;
 export declare function money(currency: string, amount: number, options?: { dropZeroCents?: boolean }): string;
 /** Minutes as hours and minutes: 65 → '1h 5m', 45 → '45m'; empty, zero or negative → '0m'. */
 export declare function formatDuration(minutes: number | null | undefined): string;
+/** An ISO time as a short local date with the month's name: '15 Mar 2025' (en-GB), 'Mar 15, 2025' (en-US). */
+export declare const formatDate: (iso: string) => string;
 /** `plural(1, 'lecture')` → '1 lecture', `plural(3, 'lecture')` → '3 lectures', `plural(0, 'lecture')` → '0 lectures'. */
 export declare const plural: (count: number, noun: string) => string;
 /** The video id of a lecture URL: its last path segment (`https://youtu.be/abc123?t=5` → 'abc123'); '' when none. */

@@ -60,6 +60,14 @@ export function formatDuration(minutes) {
 }
 
 /**
+ * An ISO time as a short local date with the month's name: '15 Mar 2025' (en-GB), 'Mar 15, 2025' (en-US).
+ * @param {string} iso
+ * @returns {string}
+ */
+export const formatDate = (iso) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
  * A count and a noun, with the noun in the plural unless the count is 1:
  * `plural(1, 'lecture')` → '1 lecture', `plural(3, 'lecture')` → '3 lectures', `plural(0, 'lecture')` → '0 lectures'.
  * @param {number} count

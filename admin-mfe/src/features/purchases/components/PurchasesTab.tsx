@@ -2,6 +2,7 @@ import {
   Button,
   EmptyState,
   ErrorState,
+  formatDate,
   LoadingState,
   money,
   type TagTone,
@@ -19,8 +20,6 @@ const STATUS_TAGS: Record<PurchaseStatus, { label: string; tone: TagTone }> = {
   expired: { label: 'Expired', tone: 'default' },
 };
 
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 const timeText = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 
 const SIMULATED_HINT = 'Paid through the local test checkout: no real money moved.';
@@ -120,7 +119,7 @@ export function PurchasesTab(props: PurchasesTabProps) {
                     <Tag style={tagTone(tag.tone)}>{tag.label}</Tag>
                     {p.status === 'refunded' && p.refundedAt && (
                       <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                        on {dateText(p.refundedAt)}
+                        on {formatDate(p.refundedAt)}
                       </Typography.Text>
                     )}
                   </Flex>
@@ -132,7 +131,7 @@ export function PurchasesTab(props: PurchasesTabProps) {
               key: 'date',
               render: (_, p) => (
                 <Flex vertical gap={2} style={{ whiteSpace: 'nowrap' }}>
-                  <span>{dateText(p.createdAt)}</span>
+                  <span>{formatDate(p.createdAt)}</span>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {timeText(p.createdAt)}
                   </Typography.Text>

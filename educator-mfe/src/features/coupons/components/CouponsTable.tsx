@@ -106,17 +106,17 @@ function CouponsGrid({ coupons, currency, now, busyId, onSetActive }: CouponsPro
             {
               key: 'discount',
               title: 'Discount',
-              render: (_, coupon) => <span className="ed-nowrap">{discountText(coupon, currency)}</span>,
+              render: (_, coupon) => <span className="cp-nowrap">{discountText(coupon, currency)}</span>,
             },
             {
               key: 'uses',
               title: 'Uses',
-              render: (_, coupon) => <span className="ed-nowrap">{usesText(coupon)}</span>,
+              render: (_, coupon) => <span className="cp-nowrap">{usesText(coupon)}</span>,
             },
             {
               key: 'expires',
               title: 'Expires',
-              render: (_, coupon) => <span className="ed-nowrap">{expiryText(coupon)}</span>,
+              render: (_, coupon) => <span className="cp-nowrap">{expiryText(coupon)}</span>,
             },
             {
               key: 'status',

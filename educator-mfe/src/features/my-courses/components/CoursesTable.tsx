@@ -53,14 +53,14 @@ export function CoursesTable({
             key: 'earnings',
             title: 'Earnings',
             render: (_, course) => (
-              <span className="ed-nowrap">{money(currency, course.earnings, { dropZeroCents: true })}</span>
+              <span className="cp-nowrap">{money(currency, course.earnings, { dropZeroCents: true })}</span>
             ),
           },
           { key: 'students', title: 'Students', dataIndex: 'studentsCount', align: 'center' },
           {
             key: 'published',
             title: 'Published On',
-            render: (_, course) => <span className="ed-nowrap">{localDate(course.createdAt)}</span>,
+            render: (_, course) => <span className="cp-nowrap">{localDate(course.createdAt)}</span>,
           },
           {
             key: 'actions',

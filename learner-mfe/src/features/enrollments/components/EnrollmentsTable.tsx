@@ -73,7 +73,7 @@ export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCours
               {
                 title: 'Duration',
                 key: 'duration',
-                render: (_: unknown, row: Row) => <span className="ln-nowrap">{formatDuration(row.minutes)}</span>,
+                render: (_: unknown, row: Row) => <span className="cp-nowrap">{formatDuration(row.minutes)}</span>,
               },
             ]),
         {

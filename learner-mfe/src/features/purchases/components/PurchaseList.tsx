@@ -1,4 +1,4 @@
-import { Link, maxWidthQuery, money, useCurrency, useMediaQuery } from '@courseport/shared-ui';
+import { formatDate, Link, maxWidthQuery, money, useCurrency, useMediaQuery } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
 import type { Purchase, PurchaseStatus } from '../api/purchases';
 
@@ -9,9 +9,6 @@ const STATUS_LABELS: Record<PurchaseStatus, string> = {
   expired: 'Expired',
 };
 
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-
 const coursePath = (courseId: string) => `/course/${encodeURIComponent(courseId)}`;
 
 function Status({ purchase }: { purchase: Purchase }) {
@@ -20,7 +17,7 @@ function Status({ purchase }: { purchase: Purchase }) {
     <span className="ln-purchase-status-cell">
       <span className={`ln-purchase-status ln-purchase-status-${purchase.status}`}>{label}</span>
       {purchase.status === 'refunded' && purchase.refundedAt && (
-        <span className="ln-purchase-note">{`on ${dateText(purchase.refundedAt)}`}</span>
+        <span className="ln-purchase-note">{`on ${formatDate(purchase.refundedAt)}`}</span>
       )}
     </span>
   );
@@ -29,7 +26,7 @@ function Status({ purchase }: { purchase: Purchase }) {
 function Amount({ purchase, currency }: { purchase: Purchase; currency: string }) {
   return (
     <span className="ln-purchase-amount">
-      <span className="ln-nowrap">{money(currency, purchase.amount)}</span>
+      <span className="cp-nowrap">{money(currency, purchase.amount)}</span>
       {purchase.simulated && <span className="ln-purchase-note">Simulated payment</span>}
     </span>
   );
@@ -52,7 +49,7 @@ function PurchaseCards({ purchases, currency }: { purchases: Purchase[]; currenc
           <dl className="ln-purchase-facts">
             <div>
               <dt>Date</dt>
-              <dd>{dateText(purchase.createdAt)}</dd>
+              <dd>{formatDate(purchase.createdAt)}</dd>
             </div>
             <div>
               <dt>Amount</dt>
@@ -90,7 +87,7 @@ export function PurchaseList({ purchases }: { purchases: Purchase[] }) {
         {
           title: 'Date',
           key: 'date',
-          render: (_, purchase) => <span className="ln-nowrap">{dateText(purchase.createdAt)}</span>,
+          render: (_, purchase) => <span className="cp-nowrap">{formatDate(purchase.createdAt)}</span>,
         },
         {
           title: 'Course',
