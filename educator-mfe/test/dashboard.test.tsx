@@ -5,14 +5,15 @@ import {
   button,
   currentPath,
   DASHBOARD_PATH,
-  deferred,
   ENROLLMENTS,
-  failsUntilRecovered,
+  expectRetryRecovers,
+  failingGet,
   getCalls,
   localDate,
   makeDashboard,
   mockGet,
   networkError,
+  pendingGet,
   renderPortal,
   rowOf,
   serverError,
@@ -38,8 +39,7 @@ async function renderData() {
 
 describe('Educator dashboard: states', () => {
   it("shows 'Loading your dashboard...' until the data arrives", async () => {
-    const pending = deferred<unknown>();
-    mockGet({ [DASHBOARD_PATH]: () => pending.promise });
+    const pending = pendingGet(DASHBOARD_PATH);
     renderPortal('/educator');
     expect(screen.getByText('Loading your dashboard...')).toBeInTheDocument();
     pending.resolve({ success: true, dashboardData: makeDashboard() });
@@ -49,20 +49,10 @@ describe('Educator dashboard: states', () => {
   });
 
   it("shows 'Dashboard Error' with the server's message (also as a toast), and 'Try Again' refetches", async () => {
-    const answer = failsUntilRecovered(serverError('Educator access required', 403), () => ({
-      success: true,
-      dashboardData: makeDashboard(),
-    }));
-    mockGet({ [DASHBOARD_PATH]: answer.handler });
+    const dashboard = () => ({ success: true, dashboardData: makeDashboard() });
+    const answer = failingGet(DASHBOARD_PATH, serverError('Educator access required', 403), dashboard);
     renderPortal('/educator');
-    expect(await screen.findByText('Dashboard Error')).toBeInTheDocument();
-    // The error view and the toast both say it.
-    await waitFor(() => expect(screen.getAllByText('Educator access required')).toHaveLength(2));
-    expect(document.querySelector('.ant-notification-notice-error')).toHaveTextContent('Educator access required');
-
-    answer.recover();
-    await user.click(button('Try Again'));
-    expect(await screen.findByText('Welcome back, Grace Hopper!')).toBeInTheDocument();
+    await expectRetryRecovers(answer, 'Dashboard Error', 'Try Again', 'Welcome back, Grace Hopper!', { toast: true });
     expect(getCalls(DASHBOARD_PATH)).toBe(2);
   });
 

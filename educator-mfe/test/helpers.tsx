@@ -18,7 +18,10 @@ vi.setConfig({ testTimeout: 20_000 });
 
 // The portal set-up (shared-ui/test/setup-portal.ts) mocks `api` and `apiRequest`: these are the mocks.
 export const apiSend = vi.mocked(apiRequest);
-export const { apiGet, apiPost, getCalls, mockGet, mockPost, postBodies } = apiMocks(api, apiSend);
+export const { apiGet, apiPost, failingGet, getCalls, mockGet, mockPost, pendingGet, postBodies } = apiMocks(
+  api,
+  apiSend,
+);
 
 export * from '@courseport/shared-ui/testing';
 

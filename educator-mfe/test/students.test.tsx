@@ -4,14 +4,15 @@ import {
   apiGet,
   button,
   currentPath,
-  deferred,
   ENROLLMENTS,
-  failsUntilRecovered,
+  expectRetryRecovers,
+  failingGet,
   getCalls,
   localDate,
   makeEnrollment,
   mockGet,
   networkError,
+  pendingGet,
   renderPortal,
   rowOf,
   STUDENTS_PATH,
@@ -30,8 +31,7 @@ const answer = (enrolledStudents = ENROLLMENTS) =>
 
 describe('Enrolled students', () => {
   it("loads on mount with 'Loading enrolled students...', then lists every enrollment", async () => {
-    const pending = deferred<unknown>();
-    mockGet({ [STUDENTS_PATH]: () => pending.promise });
+    const pending = pendingGet(STUDENTS_PATH);
     renderPortal('/educator/student-enrolled');
     expect(screen.getByText('Loading enrolled students...')).toBeInTheDocument();
     expect(document.querySelector('.cp-spinner')).not.toBeNull();
@@ -68,19 +68,10 @@ describe('Enrolled students', () => {
   });
 
   it("shows 'Error Loading Students' with the server's message and a toast; 'Try Again' refetches", async () => {
-    const answer = failsUntilRecovered(serverError('Invalid session', 401), () => ({
-      success: true,
-      enrolledStudents: ENROLLMENTS,
-    }));
-    mockGet({ [STUDENTS_PATH]: answer.handler });
+    const students = () => ({ success: true, enrolledStudents: ENROLLMENTS });
+    const answer = failingGet(STUDENTS_PATH, serverError('Invalid session', 401), students);
     renderPortal('/educator/student-enrolled');
-    expect(await screen.findByText('Error Loading Students')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByText('Invalid session')).toHaveLength(2));
-    expect(document.querySelector('.ant-notification-notice-error')).toHaveTextContent('Invalid session');
-
-    answer.recover();
-    await user.click(button('Try Again'));
-    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    await expectRetryRecovers(answer, 'Error Loading Students', 'Try Again', 'Ada Lovelace', { toast: true });
     expect(getCalls(STUDENTS_PATH)).toBe(2);
   });
 

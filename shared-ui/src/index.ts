@@ -22,6 +22,7 @@ export {
   LectureRow,
   type LectureRowProps,
 } from './components/CourseStructure';
+export { dateColumn } from './components/dateColumn';
 export { LogoMark } from './components/LogoMark';
 export { Spinner } from './components/Spinner';
 export { StatusMessage, type StatusMessageProps } from './components/StatusMessage';

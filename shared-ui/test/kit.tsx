@@ -4,7 +4,7 @@
  */
 import { PORTALS, type PortalName } from '@courseport/contracts/platform';
 import { useCurrency } from '@courseport/shared-ui';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { type ReactElement, StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -39,6 +39,18 @@ export function apiMocks(api: { get: unknown; post: unknown }, ...others: unknow
     getCalls: (path: string) => callsTo(apiGet, path),
     /** Answers GETs per path: a handler returns the body or throws (or returns a promise). */
     mockGet: (handlers: Record<string, () => unknown>) => answerByPath(apiGet, 'GET', handlers),
+    /** Holds the GETs of `path` until the test answers them (`resolve(body)` or `reject(error)`). */
+    pendingGet: (path: string) => {
+      const answer = deferred<unknown>();
+      answerByPath(apiGet, 'GET', { [path]: () => answer.promise });
+      return answer;
+    },
+    /** GETs of `path` fail with `error` until `recover()`, then `answer` (see `failsUntilRecovered`). */
+    failingGet: (path: string, error: Error, answer: () => unknown) => {
+      const failing = failsUntilRecovered(error, answer);
+      answerByPath(apiGet, 'GET', { [path]: failing.handler });
+      return failing;
+    },
     /** Answers POSTs per path; a handler gets the body. */
     mockPost: (handlers: Record<string, (body: unknown) => unknown>) => answerByPath(apiPost, 'POST', handlers),
     /** The bodies posted to `path`, in order. */
@@ -302,7 +314,8 @@ export function failsUntilRecovered(error: Error, answer: () => unknown) {
 }
 
 /**
- * The error state titled `title` shows the failing answer's message; once the answer recovers,
+ * The error state titled `title` shows the failing answer's message (with `toast`, a toast says it
+ * too); once the answer recovers,
  * clicking `retry` loads again: `recovered` shows and the error state is gone.
  */
 export async function expectRetryRecovers(
@@ -310,9 +323,14 @@ export async function expectRetryRecovers(
   title: string,
   retry: string,
   recovered: string,
+  { toast = false }: { toast?: boolean } = {},
 ): Promise<void> {
   expect(await screen.findByText(title)).toBeInTheDocument();
-  expect(screen.getByText(answer.message)).toBeInTheDocument();
+  if (toast) {
+    // The error view and the toast both say it.
+    await waitFor(() => expect(screen.getAllByText(answer.message)).toHaveLength(2));
+    expect(document.querySelector('.ant-notification-notice-error')).toHaveTextContent(answer.message);
+  } else expect(screen.getByText(answer.message)).toBeInTheDocument();
   answer.recover();
   await user.click(button(retry));
   expect(await screen.findByText(recovered)).toBeInTheDocument();

@@ -8,7 +8,8 @@ import {
   button,
   currentPath,
   deferred,
-  failsUntilRecovered,
+  expectRetryRecovers,
+  failingGet,
   getCalls,
   link,
   makeDetails,
@@ -70,17 +71,13 @@ describe('Course details: loading and failures', () => {
   });
 
   it('shows an error with Retry for other failures, which loads the course again', async () => {
-    const answer = failsUntilRecovered(serverError('Internal server error', 500), () => ({
+    const answer = failingGet(COURSE_PATH, serverError('Internal server error', 500), () => ({
       success: true,
       courseData: makeDetails(),
     }));
-    mockGet({ [COURSE_PATH]: answer.handler });
     renderAt('/course/c1');
-    expect(await screen.findByText('Could not load this course')).toBeInTheDocument();
-    expect(screen.getByText('Internal server error')).toBeInTheDocument();
-    answer.recover();
-    await user.click(button('Retry'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Complete React Bootcamp' })).toBeInTheDocument();
+    await expectRetryRecovers(answer, 'Could not load this course', 'Retry', 'Complete React Bootcamp');
+    expect(screen.getByRole('heading', { level: 1, name: 'Complete React Bootcamp' })).toBeInTheDocument();
     expect(getCalls(COURSE_PATH)).toBe(2);
   });
 });

@@ -15,7 +15,7 @@ import HomePage from '../src/pages/HomePage';
 vi.setConfig({ testTimeout: 15_000 });
 
 // The portal set-up (shared-ui/test/setup-portal.ts) mocks `api`: these are the mocks.
-export const { apiGet, apiPost, getCalls, mockGet, mockPost } = apiMocks(api);
+export const { apiGet, apiPost, failingGet, getCalls, mockGet, mockPost, pendingGet } = apiMocks(api);
 
 export * from '@courseport/shared-ui/testing';
 

@@ -9,13 +9,13 @@ import {
   button,
   catalogPage,
   currentPath,
-  deferred,
   expectRetryRecovers,
   failsUntilRecovered,
   getCalls,
   link,
   makeCourse,
   mockGet,
+  pendingGet,
   renderAt,
   serverError,
   signIn,
@@ -80,8 +80,7 @@ describe('Home: trusted-by strip', () => {
 
 describe('Home: Learn from the best', () => {
   it('shows Loading... until the courses arrive, then the first 8 of them', async () => {
-    const answer = deferred<unknown>();
-    mockGet({ [ALL_COURSES_PATH]: () => answer.promise });
+    const answer = pendingGet(ALL_COURSES_PATH);
     renderAt('/');
     expect(screen.getByText('Learn from the best')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');

@@ -1,5 +1,5 @@
 import type { EducatorCourse } from '@courseport/shared-ui';
-import { descriptionTeaser, money } from '@courseport/shared-ui';
+import { dateColumn, descriptionTeaser, money } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
 import { localDate } from '../../students/components/dates';
 import type { CourseAction } from '../api/courses';
@@ -57,11 +57,7 @@ export function CoursesTable({
             ),
           },
           { key: 'students', title: 'Students', dataIndex: 'studentsCount', align: 'center' },
-          {
-            key: 'published',
-            title: 'Published On',
-            render: (_, course) => <span className="cp-nowrap">{localDate(course.createdAt)}</span>,
-          },
+          dateColumn<EducatorCourse>('published', 'Published On', (course) => course.createdAt, localDate),
           {
             key: 'actions',
             title: 'Actions',

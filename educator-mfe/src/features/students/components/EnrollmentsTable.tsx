@@ -1,4 +1,4 @@
-import type { EnrolledStudent } from '@courseport/shared-ui';
+import { dateColumn, type EnrolledStudent } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '../../layout/components/UserAvatar';
@@ -48,11 +48,7 @@ export function EnrollmentsTable({
             ),
           },
           { key: 'course', title: 'Course Title', dataIndex: 'courseTitle' },
-          {
-            key: 'date',
-            title: 'Date',
-            render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{localDate(row.purchaseDate)}</span>,
-          },
+          dateColumn<Row>('date', 'Date', (row) => row.purchaseDate, localDate),
         ]}
       />
     </div>

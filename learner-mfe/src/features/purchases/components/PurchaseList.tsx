@@ -1,4 +1,4 @@
-import { formatDate, Link, maxWidthQuery, money, useCurrency, useMediaQuery } from '@courseport/shared-ui';
+import { dateColumn, formatDate, Link, maxWidthQuery, money, useCurrency, useMediaQuery } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
 import type { Purchase, PurchaseStatus } from '../api/purchases';
 
@@ -84,11 +84,7 @@ export function PurchaseList({ purchases }: { purchases: Purchase[] }) {
       pagination={false}
       scroll={{ x: 'max-content' }}
       columns={[
-        {
-          title: 'Date',
-          key: 'date',
-          render: (_, purchase) => <span className="cp-nowrap">{formatDate(purchase.createdAt)}</span>,
-        },
+        dateColumn<Purchase>('date', 'Date', (purchase) => purchase.createdAt),
         {
           title: 'Course',
           key: 'course',
