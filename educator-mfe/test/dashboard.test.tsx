@@ -6,6 +6,7 @@ import {
   currentPath,
   DASHBOARD_PATH,
   ENROLLMENTS,
+  expectLoadingUntil,
   expectRetryRecovers,
   failingGet,
   getCalls,
@@ -41,10 +42,8 @@ describe('Educator dashboard: states', () => {
   it("shows 'Loading your dashboard...' until the data arrives", async () => {
     const pending = pendingGet(DASHBOARD_PATH);
     renderPortal('/educator');
-    expect(screen.getByText('Loading your dashboard...')).toBeInTheDocument();
-    pending.resolve({ success: true, dashboardData: makeDashboard() });
-    expect(await screen.findByText('Welcome back, Grace Hopper!')).toBeInTheDocument();
-    expect(screen.queryByText('Loading your dashboard...')).not.toBeInTheDocument();
+    const data = { success: true, dashboardData: makeDashboard() };
+    await expectLoadingUntil(pending, 'Loading your dashboard...', data, 'Welcome back, Grace Hopper!');
     expect(apiGet).toHaveBeenCalledWith(DASHBOARD_PATH);
   });
 

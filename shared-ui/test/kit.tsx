@@ -313,6 +313,19 @@ export function failsUntilRecovered(error: Error, answer: () => unknown) {
   };
 }
 
+/** `loading` shows while `pending` is unanswered; once it answers `body`, `loaded` shows instead. */
+export async function expectLoadingUntil(
+  pending: ReturnType<typeof deferred<unknown>>,
+  loading: string,
+  body: unknown,
+  loaded: string,
+): Promise<void> {
+  expect(screen.getByText(loading)).toBeInTheDocument();
+  pending.resolve(body);
+  expect(await screen.findByText(loaded)).toBeInTheDocument();
+  expect(screen.queryByText(loading)).not.toBeInTheDocument();
+}
+
 /**
  * The error state titled `title` shows the failing answer's message (with `toast`, a toast says it
  * too); once the answer recovers,
