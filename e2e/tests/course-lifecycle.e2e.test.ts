@@ -124,6 +124,10 @@ describe('course lifecycle', { timeout: 120_000 }, () => {
     expect(catalog.all).not.toContain(TITLE);
     expect(catalog.search).not.toContain(TITLE);
     expect((await fetch(`${platform.urls.api}/api/course/${journey.courseId}`)).status).toBe(404);
+    // The sitemap is first built now, with the draft in the store: it lists published courses only.
+    const sitemap = await (await fetch(`${platform.urls.shell}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`${platform.urls.shell}/course-list`);
+    expect(sitemap).not.toContain(journey.courseId);
 
     const row = await myCourses();
     await row.getByText('Draft', { exact: true }).waitFor();
