@@ -148,9 +148,21 @@ interface Hydration {
 }
 
 /** Opens a server-rendered page and waits until React has taken it over (the navigation bar shows the visitor's state). */
-async function hydrated(pathname: string, apiData: RegExp, viewport = { width: 412, height: 823 }): Promise<Hydration> {
+async function hydrated(
+  pathname: string,
+  apiData: RegExp,
+  viewport = { width: 412, height: 823 },
+  { portalDelayMs = 0 } = {},
+): Promise<Hydration> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
+  if (portalDelayMs > 0) {
+    // A slow portal: its entry and chunks arrive after the shell has started (and would hydrate).
+    await page.route(`${platform.urls.storefront}/**`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, portalDelayMs));
+      await route.continue();
+    });
+  }
   const messages: string[] = [];
   const dataCalls: string[] = [];
   page.on('console', (message) => {
@@ -214,6 +226,25 @@ describe('in the browser', () => {
         } finally {
           await result.close();
         }
+      }
+    }
+  });
+
+  it("hydrates each page without a warning when the storefront's code arrives after the shell is ready", {
+    timeout: 120_000,
+  }, async () => {
+    for (const { path: pathname, data } of pages()) {
+      const result = await hydrated(pathname, data, undefined, { portalDelayMs: 1_500 });
+      try {
+        // Hydrated: React has taken over the page's heading (it keeps its fiber on the element).
+        await result.page.waitForFunction(() => {
+          const heading = document.querySelector('main h1');
+          return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+        });
+        expect(result.messages, pathname).toEqual([]);
+        expect(result.dataCalls, pathname).toEqual([]);
+      } finally {
+        await result.close();
       }
     }
   });
