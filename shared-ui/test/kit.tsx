@@ -313,6 +313,10 @@ export function failsUntilRecovered(error: Error, answer: () => unknown) {
   };
 }
 
+/** The texts of the toasts of one kind on screen (antd's notifications), oldest first. */
+export const toastOf = (type: 'success' | 'error' | 'warning' | 'info') =>
+  Array.from(document.querySelectorAll(`.ant-notification-notice-${type}`)).map((n) => n.textContent);
+
 /** `loading` shows while `pending` is unanswered; once it answers `body`, `loaded` shows instead. */
 export async function expectLoadingUntil(
   pending: ReturnType<typeof deferred<unknown>>,
