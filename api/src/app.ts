@@ -16,6 +16,7 @@ import { courseLifecycleRoutes } from './modules/educator/lifecycle-routes.js';
 import { educatorRoutes } from './modules/educator/routes.js';
 import { educatorRequestRoutes } from './modules/educator-requests/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { instructorRoutes } from './modules/instructors/routes.js';
 import { learningRoutes } from './modules/learning/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
@@ -38,6 +39,7 @@ export function createApiRouter(deps: AppDeps): Router {
     educatorRequestRoutes,
     adminEmailRoutes,
     courseRoutes,
+    instructorRoutes,
     mediaRoutes,
     // Before educatorRoutes: its educator-only middleware would otherwise also run for these
     // paths (an admin may read them), and they authenticate per route instead.

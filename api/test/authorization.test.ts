@@ -37,6 +37,11 @@ type Caller = (typeof CALLERS)[number];
 type Person = Principal | 'bystander';
 const PEOPLE: readonly Person[] = [...PRINCIPALS, 'bystander'];
 
+/** An educator's id is public: it names their instructor page, and every card of their courses carries it. */
+const EDUCATORS: readonly Person[] = ['owner', 'otherEducator'];
+const everyoneSees = (people: readonly Person[]) =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, people])) as Partial<Record<Caller, readonly Person[]>>;
+
 const isPrincipal = (caller: Caller): caller is Principal => (PRINCIPALS as readonly string[]).includes(caller);
 const isBadToken = (caller: Caller) => (BAD_TOKENS as readonly string[]).includes(caller);
 
@@ -453,14 +458,25 @@ const TABLE: Record<string, Entry> = {
     call: async () => ({ json: { emailId: await freshAdminEmailId() } }),
   },
 
-  'GET /api/course/all': { access: 'public' },
-  'GET /api/course/:id': { access: 'optional-auth', call: () => ({ path: `/api/course/${courseA._id}` }) },
+  'GET /api/course/all': { access: 'public', reveals: everyoneSees(EDUCATORS) },
+  'GET /api/course/:id': {
+    access: 'optional-auth',
+    call: () => ({ path: `/api/course/${courseA._id}` }),
+    reveals: everyoneSees(['owner']),
+  },
   'GET /api/media/:id': { access: 'public', call: () => ({ path: `/api/media/${mediaId}` }) },
+  'GET /api/instructors/:id': {
+    access: 'public',
+    call: () => ({ path: `/api/instructors/${people.owner.userId}` }),
+    reveals: everyoneSees(['owner']),
+  },
   'GET /api/media/:id/:file': { access: 'public', call: () => ({ path: `/api/media/${mediaId}/32.webp` }) },
 
   'POST /api/educator/add-course': { access: 'educator', ok: 201, call: () => ({ form: newCourseForm() }) },
   'GET /api/educator/courses': { access: 'educator' },
   'GET /api/educator/dashboard': { access: 'educator', reveals: { owner: ['student'] } },
+  'GET /api/educator/profile': { access: 'educator' },
+  'PATCH /api/educator/profile': { access: 'educator', call: () => ({ json: { bio: 'Teaching since 2010.' } }) },
   'GET /api/educator/courses/:id': {
     access: 'owner-or-admin',
     call: async () => ({ path: `/api/educator/courses/${await freshCourse()}` }),
@@ -522,7 +538,8 @@ const TABLE: Record<string, Entry> = {
     }),
   },
 
-  'GET /api/user/enrolled-courses': { access: 'signed-in' },
+  // Each course's card names its educator (their public id).
+  'GET /api/user/enrolled-courses': { access: 'signed-in', reveals: { student: ['owner'] } },
   'POST /api/user/get-course-progress': { access: 'enrolled', call: () => ({ json: { courseId: courseA._id } }) },
   'POST /api/user/update-course-progress': {
     access: 'enrolled',

@@ -16,3 +16,6 @@ export const SEARCH_MAX_LENGTH = 100;
 export function searchText(text) {
   return typeof text === 'string' ? text.trim().slice(0, SEARCH_MAX_LENGTH) : '';
 }
+
+/** The most characters of an instructor's bio (plain text, written in the educator portal). */
+export const INSTRUCTOR_BIO_MAX_LENGTH = 600;

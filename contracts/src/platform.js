@@ -79,6 +79,11 @@ export const PORTALS = {
         prefetch: ({ id = '' }) => `/api/course/${encodeURIComponent(id)}`,
         largestImage: (body) => thumbnailPreload(body?.courseData, COURSE_PAGE_THUMBNAIL_SIZES),
       },
+      {
+        path: '/instructor/:id',
+        module: 'InstructorPage',
+        prefetch: ({ id = '' }) => `/api/instructors/${encodeURIComponent(id)}`,
+      },
     ],
   },
   learner: {

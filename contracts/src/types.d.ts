@@ -143,7 +143,8 @@ export interface CourseCard {
   coursePrice: number;
   /** Percent, 0–100. */
   discount: number;
-  educator: { name: string } | null;
+  /** Who teaches it: `_id` names their instructor page (`/instructor/<_id>`). */
+  educator: { _id: string; name: string } | null;
   /** Integer floor of the mean rating, 0 when none. */
   averageRating: number;
   ratingCount: number;
@@ -335,4 +336,28 @@ export interface EnrolledCourse extends CourseDetails {
 export interface CourseProgress {
   courseId: string;
   lectureCompleted: string[];
+}
+
+/** `GET /api/instructors/:id` → `instructor`: an educator's public page. */
+export interface InstructorProfile {
+  _id: string;
+  name: string;
+  imageUrl: string;
+  /** Plain text, written by the educator (empty when they have not). */
+  bio: string;
+  /** Their published courses, newest first. */
+  courses: CourseCard[];
+  /** Students enrolled over all their published courses (a student of two counts twice). */
+  totalStudents: number;
+  /** The mean of every rating of their published courses, one decimal; 0 when none. */
+  averageRating: number;
+  ratingCount: number;
+}
+
+/** `GET /api/educator/profile` → `profile`, and `PATCH /api/educator/profile` `{ bio }` → `profile`. */
+export interface EducatorProfile {
+  _id: string;
+  name: string;
+  imageUrl: string;
+  bio: string;
 }

@@ -11,6 +11,7 @@ import {
   serverError,
   signInAsEducator,
   testQueryClient,
+  toastOf,
   user,
 } from './helpers';
 
@@ -33,8 +34,6 @@ const chapter = (number: number) => {
   return item;
 };
 const lectureLines = (scope: HTMLElement) => Array.from(scope.querySelectorAll<HTMLElement>('li.ed-lecture'));
-const toastOf = (type: 'success' | 'error' | 'warning') =>
-  Array.from(document.querySelectorAll(`.ant-notification-notice-${type}`)).map((n) => n.textContent);
 const closeIcon = (dialog: HTMLElement) => dialog.querySelector('.ant-modal-close') as HTMLButtonElement;
 const dialogGone = (title: string) => waitFor(() => expect(screen.queryByText(title)).not.toBeInTheDocument());
 

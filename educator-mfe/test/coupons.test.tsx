@@ -24,6 +24,7 @@ import {
   setSession,
   signInAsEducator,
   tableRows,
+  toastOf,
   user,
 } from './helpers';
 
@@ -53,8 +54,6 @@ const COURSES = [
   makeCourse({ _id: 'py', courseTitle: 'Python for Data Science' }),
 ];
 
-const toastOf = (type: 'success' | 'error') =>
-  Array.from(document.querySelectorAll(`.ant-notification-notice-${type}`)).map((n) => n.textContent);
 const expiry = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function answer(coupons: Coupon[] = COUPONS, courses = COURSES) {

@@ -15,6 +15,7 @@ import {
   signInAsEducator,
   tableRows,
   testQueryClient,
+  toastOf,
   user,
 } from './helpers';
 
@@ -29,8 +30,6 @@ const COURSES = [
 ];
 const ARCHIVED = makeCourse({ _id: 'old1', courseTitle: 'Old course', status: 'archived', studentsCount: 4 });
 
-const toastOf = (type: 'success' | 'error') =>
-  Array.from(document.querySelectorAll(`.ant-notification-notice-${type}`)).map((n) => n.textContent);
 const action = (course: string, label: string) =>
   within(rowOf(course)).getByRole('button', { name: `${label} '${course}'` });
 const answered = (message: string) =>

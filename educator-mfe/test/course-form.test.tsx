@@ -9,6 +9,7 @@ import {
   renderPortal,
   setupUser,
   signInAsEducator,
+  toastOf,
   user,
 } from './helpers';
 
@@ -28,8 +29,6 @@ const chapterItems = () => Array.from(document.querySelectorAll<HTMLElement>('li
 const chapterTitles = () => chapterItems().map((c) => c.querySelector('.ed-chapter-title')?.textContent);
 const lectureTitles = (scope: HTMLElement) =>
   Array.from(scope.querySelectorAll('.ed-lecture-title')).map((t) => t.textContent);
-const toastOf = (type: 'success' | 'error') =>
-  Array.from(document.querySelectorAll(`.ant-notification-notice-${type}`)).map((n) => n.textContent);
 
 async function openPage() {
   renderPortal('/educator/add-course');

@@ -10,6 +10,7 @@ import {
   renderPortal,
   serverError,
   signInAsEducator,
+  toastOf,
   user,
 } from './helpers';
 
@@ -57,8 +58,6 @@ const COURSE: EditableCourse = {
 
 const field = (label: string, scope: HTMLElement = document.body) =>
   within(scope).getByLabelText(label) as HTMLInputElement;
-const toastOf = (type: 'success' | 'error') =>
-  Array.from(document.querySelectorAll(`.ant-notification-notice-${type}`)).map((n) => n.textContent);
 const chapterTitles = () =>
   Array.from(document.querySelectorAll('li.ed-chapter .ed-chapter-title')).map((t) => t.textContent);
 

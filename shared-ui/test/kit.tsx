@@ -72,7 +72,7 @@ export function makeCourseCard(overrides: Partial<CourseCard> & Pick<CourseCard,
     courseThumbnail: `https://img.example.com/${overrides._id}.jpg`,
     coursePrice: 499,
     discount: 10,
-    educator: { name: 'Jane Educator' },
+    educator: { _id: 'educator-jane', name: 'Jane Educator' },
     averageRating: 4,
     ratingCount: 12,
     enrolledCount: 340,
@@ -312,6 +312,10 @@ export function failsUntilRecovered(error: Error, answer: () => unknown) {
     },
   };
 }
+
+/** The texts of the toasts of one kind on screen (antd's notifications), oldest first. */
+export const toastOf = (type: 'success' | 'error' | 'warning' | 'info') =>
+  Array.from(document.querySelectorAll(`.ant-notification-notice-${type}`)).map((n) => n.textContent);
 
 /** `loading` shows while `pending` is unanswered; once it answers `body`, `loaded` shows instead. */
 export async function expectLoadingUntil(

@@ -55,6 +55,7 @@ export function isoCurrency(/** @type {unknown} */ label) {
 const TITLES = {
   CourseListPage: 'Courses',
   CourseDetailsPage: 'Course',
+  InstructorPage: 'Instructor',
   MyEnrollmentsPage: 'My Enrollments',
   PlayerPage: 'Course player',
   PaymentReturnPage: 'Payment verification',
@@ -65,13 +66,17 @@ const TITLES = {
 /** @type {Record<string, string>} */
 const SHELL_TITLES = { '/reset-password': 'Reset password' };
 const COURSE_NOT_FOUND = 'Course not found';
+const INSTRUCTOR_NOT_FOUND = 'Instructor not found';
+/** The pages whose metadata (and whether they exist) comes from their first API answer. */
+const DESCRIBED_BY_ANSWER = new Set(['CourseDetailsPage', 'InstructorPage']);
 const PAGE_NOT_FOUND = 'Page not found';
 
 /**
  * Whether the route's metadata is read from its first API answer (the server then waits for it).
  * @param {{ route: { module: string }, prefetch: string | null } | null} match
  */
-export const describedByAnswer = (match) => Boolean(match?.prefetch) && match?.route.module === 'CourseDetailsPage';
+export const describedByAnswer = (match) =>
+  Boolean(match?.prefetch) && DESCRIBED_BY_ANSWER.has(match?.route.module ?? '');
 
 /**
  * @typedef {object} PageFacts what a page says about itself
@@ -192,6 +197,22 @@ export function pageFacts({ pathname, match, answer, origin, currency }) {
           description: shortDescription(text, 1000) || description,
           currency,
         }),
+      };
+    }
+    case 'InstructorPage': {
+      const canonical = `/instructor/${encodeURIComponent(match.params.id ?? '')}`;
+      if (answer?.status === 404) return { title: pageTitle(INSTRUCTOR_NOT_FOUND), status: 404 };
+      const instructor = /** @type {any} */ (answer?.status === 200 ? answer.body : null)?.instructor;
+      if (!instructor || typeof instructor.name !== 'string') {
+        return { title: pageTitle(TITLES.InstructorPage), path: canonical };
+      }
+      const bio = typeof instructor.bio === 'string' ? instructor.bio.replace(/\s+/g, ' ').trim() : '';
+      return {
+        title: pageTitle(instructor.name),
+        name: instructor.name,
+        description: shortDescription(bio || `Courses by ${instructor.name} on ${SITE_NAME}.`),
+        path: canonical,
+        image: httpUrl(instructor.imageUrl),
       };
     }
     default:

@@ -91,7 +91,12 @@ describe('Course details: overview', () => {
     expect(stars.querySelectorAll('svg[data-filled="true"]')).toHaveLength(4);
     expect(within(header).getByText('(12 ratings)')).toBeInTheDocument();
     expect(within(header).getByText('340 students')).toBeInTheDocument();
-    expect(within(header).getByText('Course by Jane Educator')).toBeInTheDocument();
+    expect(within(header).getByText(/^Course by/)).toHaveTextContent('Course by Jane Educator');
+    // The educator's name opens their instructor page.
+    expect(within(header).getByRole('link', { name: 'Jane Educator' })).toHaveAttribute(
+      'href',
+      '/instructor/educator-jane',
+    );
   });
 
   it("shows 'Unknown Educator' when the course has no educator", async () => {

@@ -10,6 +10,7 @@ import { vi } from 'vitest';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
 import CourseListPage from '../src/pages/CourseListPage';
 import HomePage from '../src/pages/HomePage';
+import InstructorPage from '../src/pages/InstructorPage';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 15_000 });
@@ -24,7 +25,12 @@ export const ALL_COURSES_PATH = '/api/course/all';
 export const catalogPage = (courses: CourseCard[], total = courses.length) => ({ success: true, courses, total });
 export const PURCHASE_PATH = '/api/user/purchase';
 
-const PAGES = { HomePage: <HomePage />, CourseListPage: <CourseListPage />, CourseDetailsPage: <CourseDetailsPage /> };
+const PAGES = {
+  HomePage: <HomePage />,
+  CourseListPage: <CourseListPage />,
+  CourseDetailsPage: <CourseDetailsPage />,
+  InstructorPage: <InstructorPage />,
+};
 
 /** The query client of the latest `renderAt`: a fresh cache per test, and no retries (failures show at once). */
 export let queryClient = createQueryClient();

@@ -7,6 +7,7 @@ import CouponsPage from './CouponsPage';
 import DashboardPage from './DashboardPage';
 import EditCoursePage from './EditCoursePage';
 import MyCoursesPage from './MyCoursesPage';
+import ProfilePage from './ProfilePage';
 import StudentsEnrolledPage from './StudentsEnrolledPage';
 
 /**
@@ -23,6 +24,7 @@ function Portal() {
         <Route path="courses/:id/edit" element={<EditCoursePage />} />
         <Route path="student-enrolled" element={<StudentsEnrolledPage />} />
         <Route path="coupons" element={<CouponsPage />} />
+        <Route path="profile" element={<ProfilePage />} />
         <Route path="*" element={<Navigate to={PATHS.dashboard} replace />} />
       </Route>
     </Routes>

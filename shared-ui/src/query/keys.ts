@@ -29,6 +29,10 @@ export const queryKeys = {
     /** `GET /api/course/:id`. */
     details: (courseId: string) => ['course', courseId] as const,
   },
+  instructor: {
+    /** `GET /api/instructors/:id`: an educator's public page. */
+    profile: (educatorId: string) => ['instructor', educatorId] as const,
+  },
   educator: {
     all: ['educator'] as const,
     /** `GET /api/educator/dashboard`. */
@@ -39,6 +43,8 @@ export const queryKeys = {
     course: (courseId: string) => ['educator', 'course', courseId] as const,
     /** `GET /api/educator/enrolled-students`. */
     enrolledStudents: () => ['educator', 'enrolled-students'] as const,
+    /** `GET /api/educator/profile`: the caller's own bio, name and photo. */
+    profile: () => ['educator', 'profile'] as const,
     /** `GET /api/educator/coupons`: the educator's coupons. */
     coupons: () => ['educator', 'coupons'] as const,
   },

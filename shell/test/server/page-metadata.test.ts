@@ -184,6 +184,29 @@ describe("a page's metadata", () => {
     expect(html).toBe('<meta name="robots" content="noindex">');
   });
 
+  it("describes an instructor's page by the instructor: name, bio as the description, photo; 404 for none", () => {
+    const instructor = {
+      _id: 'e1',
+      name: 'Ada Lovelace',
+      imageUrl: 'https://img.example.com/ada.png',
+      bio: 'I teach\n\nengines.',
+    };
+    const { facts, html } = head('/instructor/e1', { status: 200, body: { success: true, instructor } });
+    expect(facts).toMatchObject({ title: 'Ada Lovelace · Courseport', description: 'I teach engines.' });
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/instructor/e1">`);
+    expect(html).toContain('<meta property="og:image" content="https://img.example.com/ada.png">');
+    const quiet = head('/instructor/e1', {
+      status: 200,
+      body: { success: true, instructor: { ...instructor, bio: '' } },
+    });
+    expect(quiet.facts.description).toBe('Courses by Ada Lovelace on Courseport.');
+    expect(head('/instructor/nobody', { status: 404, body: { success: false } }).facts).toEqual({
+      title: 'Instructor not found · Courseport',
+      status: 404,
+    });
+    expect(head('/instructor/e1', null).facts).toMatchObject({ title: 'Instructor · Courseport' });
+  });
+
   it('names a path that is no page "Page not found"', () => {
     expect(head('/no/such/page').facts).toEqual({ title: 'Page not found · Courseport' });
   });

@@ -23,7 +23,7 @@ function toCard(course: CourseDoc): CourseCard {
     ...(course.thumbnail ? { thumbnail: course.thumbnail } : {}),
     coursePrice: course.coursePrice,
     discount: course.discount,
-    educator: course.educator?.name ? { name: course.educator.name } : null,
+    educator: course.educator?.name ? { _id: course.educator._id, name: course.educator.name } : null,
     averageRating: averageRating(course.courseRatings ?? []),
     ratingCount: course.courseRatings?.length ?? 0,
     enrolledCount: course.enrolledStudents?.length ?? 0,
@@ -44,6 +44,18 @@ export function catalogService(repo: CoursesRepository) {
         },
       );
       return courses.map(toCard);
+    },
+
+    /** An educator's published courses, newest first, with every rating of them (for their instructor page). */
+    async byEducator(educatorId: string): Promise<{ cards: CourseCard[]; ratings: number[] }> {
+      const courses = await repo.find(
+        { isPublished: true, 'educator._id': educatorId },
+        { sort: { createdAt: -1 }, projection: { courseDescription: 0, courseContent: 0 } },
+      );
+      return {
+        cards: courses.map(toCard),
+        ratings: courses.flatMap((c) => (c.courseRatings ?? []).map((r) => r.rating)),
+      };
     },
 
     /**

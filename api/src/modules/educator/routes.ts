@@ -13,6 +13,9 @@ import { parseInput } from '../../http/validate.js';
 import { detectImageType } from '../media/image-type.js';
 import { processImage } from '../media/pipeline.js';
 import { uploadQuota } from '../media/quota.js';
+import { instructorProfiles } from '../users/instructor-profiles.js';
+import { usersRepository } from '../users/repository.js';
+import { bioSchema } from '../users/schemas.js';
 import { courseListQuery } from './lifecycle-schemas.js';
 import { newCourseSchema } from './schemas.js';
 import { educatorService } from './service.js';
@@ -23,6 +26,7 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
   const router = new Router({ prefix: '/educator' });
   const service = educatorService(store, clock, config.publicApiUrl, config.mode === 'demo');
   const quota = uploadQuota(store);
+  const profiles = instructorProfiles(usersRepository(store), clock);
 
   // Who may call is settled before a byte of any upload is read.
   router.use(authenticate(auth.verifier, { required: true }), async (ctx, next) => {
@@ -80,6 +84,17 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
     ctx.set('Cache-Control', 'private, no-cache');
     const { include } = parseInput(courseListQuery, ctx.query);
     ctx.body = { success: true, courses: await service.courses(ctx.state.educator._id, include === 'archived') };
+  });
+
+  // What the educator's instructor page says about them (`/instructor/<their id>`).
+  router.get('/profile', async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = { success: true, profile: await profiles.own(ctx.state.educator._id) };
+  });
+
+  router.patch('/profile', async (ctx) => {
+    const { bio } = parseInput(bioSchema, ctx.request.body);
+    ctx.body = { success: true, message: 'Profile saved', profile: await profiles.setBio(ctx.state.educator._id, bio) };
   });
 
   router.get('/dashboard', async (ctx) => {

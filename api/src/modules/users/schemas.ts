@@ -1,3 +1,4 @@
+import { INSTRUCTOR_BIO_MAX_LENGTH } from '@courseport/contracts';
 import { z } from 'zod';
 
 const httpUrl = z
@@ -18,4 +19,22 @@ export const createUserSchema = z.object({
 export const updateRolesSchema = z.object({
   action: z.enum(['add', 'remove'], { message: "must be 'add' or 'remove'" }),
   role: z.enum(['student', 'educator', 'admin'], { message: "must be 'student', 'educator' or 'admin'" }),
+});
+
+/**
+ * An instructor's bio: plain text (shown as text, never as HTML), trimmed, control characters but
+ * line breaks removed, at most three line breaks in a row.
+ */
+export const bioSchema = z.object({
+  bio: z
+    .string({ message: 'must be text' })
+    .transform((text) =>
+      text
+        .replace(/\r\n?/g, '\n')
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+        .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
+        .replace(/\n{4,}/g, '\n\n\n')
+        .trim(),
+    )
+    .pipe(z.string().max(INSTRUCTOR_BIO_MAX_LENGTH, `must be at most ${INSTRUCTOR_BIO_MAX_LENGTH} characters`)),
 });

@@ -1,7 +1,15 @@
 import { NavLink } from '@courseport/shared-ui';
 import { Tooltip } from '@courseport/shared-ui/heavy';
 import type { ReactNode } from 'react';
-import { AddCourseIcon, CollapseIcon, CouponsIcon, DashboardIcon, MyCoursesIcon, StudentsIcon } from './icons';
+import {
+  AddCourseIcon,
+  CollapseIcon,
+  CouponsIcon,
+  DashboardIcon,
+  MyCoursesIcon,
+  ProfileIcon,
+  StudentsIcon,
+} from './icons';
 import { PATHS } from './paths';
 
 export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: ReactNode; end?: boolean }> = [
@@ -10,6 +18,7 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: Rea
   { label: 'My Courses', to: PATHS.myCourses, icon: <MyCoursesIcon /> },
   { label: 'Student Enrolled', to: PATHS.studentEnrolled, icon: <StudentsIcon /> },
   { label: 'Coupons', to: PATHS.coupons, icon: <CouponsIcon /> },
+  { label: 'Profile', to: PATHS.profile, icon: <ProfileIcon /> },
 ];
 
 export const VERSION_TEXT = 'Educator Portal v1.0.0';

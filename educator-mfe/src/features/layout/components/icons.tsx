@@ -34,6 +34,13 @@ export const CouponsIcon = () => (
   </Icon>
 );
 
+export const ProfileIcon = () => (
+  <Icon>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);
+
 export const AddCourseIcon = () => (
   <Icon>
     <rect x="3" y="3" width="18" height="18" rx="3" />

@@ -6,4 +6,5 @@ export const PATHS = {
   editCourse: (courseId: string) => `/educator/courses/${encodeURIComponent(courseId)}/edit`,
   studentEnrolled: '/educator/student-enrolled',
   coupons: '/educator/coupons',
+  profile: '/educator/profile',
 } as const;

@@ -1,7 +1,8 @@
-import { type CourseDetails, descriptionTeaser, plural } from '@courseport/shared-ui';
+import { type CourseDetails, descriptionTeaser, Link, plural } from '@courseport/shared-ui';
 import { type MutableRefObject, useEffect, useRef } from 'react';
 import { UNKNOWN_EDUCATOR } from '../../catalog/components/CourseCard';
 import { Rating } from '../../common/components/Rating';
+import { instructorPath } from '../../instructor/api/instructor';
 
 /** Title, a plain-text teaser of the description, rating, students and educator. */
 export function CourseHeader({
@@ -29,7 +30,16 @@ export function CourseHeader({
         <Rating value={course.averageRating} countText={`(${plural(course.ratingCount, 'rating')})`} />
         <span className="sf-course-students">{plural(course.enrolledCount, 'student')}</span>
       </div>
-      <p className="sf-course-by">{`Course by ${course.educator?.name || UNKNOWN_EDUCATOR}`}</p>
+      <p className="sf-course-by">
+        Course by{' '}
+        {course.educator?._id ? (
+          <Link to={instructorPath(course.educator._id)} className="sf-course-by-link">
+            {course.educator.name}
+          </Link>
+        ) : (
+          course.educator?.name || UNKNOWN_EDUCATOR
+        )}
+      </p>
     </header>
   );
 }
