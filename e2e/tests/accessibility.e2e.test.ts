@@ -136,6 +136,14 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
         .first()
         .waitFor();
       await expectAccessible(page, 'course details of an unknown course');
+
+      await page.goto(`${shell}/course/${preview.courseId}`);
+      await page.locator('.sf-course-by a').click();
+      await page.getByRole('heading', { level: 2, name: /^Courses by / }).waitFor();
+      await expectAccessible(page, 'instructor page');
+      await page.goto(`${shell}/instructor/nobody`);
+      await page.getByText('Instructor not found').first().waitFor();
+      await expectAccessible(page, 'instructor page of nobody');
     }, 60_000);
 
     it("the signed-in pages' signed-out state", async () => {
@@ -371,6 +379,16 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await modal.getByRole('button', { name: 'Add' }).click();
       await page.getByText('Free Preview').waitFor();
       await expectAccessible(page, 'add course, with a lecture');
+    });
+
+    it('profile: the bio, and one too long', async () => {
+      await page.goto(`${shell}/educator/profile`);
+      await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+      await page.getByLabel('About you').waitFor();
+      await expectAccessible(page, 'educator profile');
+      await page.getByLabel('About you').fill('x'.repeat(601));
+      await page.getByRole('alert').filter({ hasText: 'at most 600' }).waitFor();
+      await expectAccessible(page, 'educator profile, bio too long');
     });
 
     it('coupons: the list, the create dialog with its errors, one created', async () => {
