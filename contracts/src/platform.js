@@ -79,6 +79,13 @@ export const PORTALS = {
         prefetch: ({ id = '' }) => `/api/course/${encodeURIComponent(id)}`,
         largestImage: (body) => thumbnailPreload(body?.courseData, COURSE_PAGE_THUMBNAIL_SIZES),
       },
+      // Public, to confirm a certificate with, but about one person: kept out of search engines.
+      {
+        path: '/certificate/:id',
+        module: 'CertificatePage',
+        prefetch: ({ id = '' }) => `/api/certificates/${encodeURIComponent(id)}`,
+        index: false,
+      },
     ],
   },
   learner: {

@@ -55,6 +55,7 @@ export function isoCurrency(/** @type {unknown} */ label) {
 const TITLES = {
   CourseListPage: 'Courses',
   CourseDetailsPage: 'Course',
+  CertificatePage: 'Certificate',
   MyEnrollmentsPage: 'My Enrollments',
   PlayerPage: 'Course player',
   PaymentReturnPage: 'Payment verification',

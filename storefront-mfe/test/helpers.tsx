@@ -7,6 +7,7 @@ import {
   renderPortalAt,
 } from '@courseport/shared-ui/testing';
 import { vi } from 'vitest';
+import CertificatePage from '../src/pages/CertificatePage';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
 import CourseListPage from '../src/pages/CourseListPage';
 import HomePage from '../src/pages/HomePage';
@@ -24,7 +25,12 @@ export const ALL_COURSES_PATH = '/api/course/all';
 export const catalogPage = (courses: CourseCard[], total = courses.length) => ({ success: true, courses, total });
 export const PURCHASE_PATH = '/api/user/purchase';
 
-const PAGES = { HomePage: <HomePage />, CourseListPage: <CourseListPage />, CourseDetailsPage: <CourseDetailsPage /> };
+const PAGES = {
+  HomePage: <HomePage />,
+  CourseListPage: <CourseListPage />,
+  CourseDetailsPage: <CourseDetailsPage />,
+  CertificatePage: <CertificatePage />,
+};
 
 /** The query client of the latest `renderAt`: a fresh cache per test, and no retries (failures show at once). */
 export let queryClient = createQueryClient();
