@@ -72,8 +72,8 @@ export function certificatesService(store: Store, clock: Clock) {
   }
 
   /**
-   * The caller's certificate of the course, issued now if they have just completed it (or completed
-   * it before certificates existed). 404 for no such course, 403 when not enrolled, 404
+   * The caller's certificate of the course, issued on the first ask once every current lecture is
+   * complete (not by the progress update, which stays one round trip: the player asks at 100 %). 404 for no such course, 403 when not enrolled, 404
    * COURSE_NOT_COMPLETE while lectures remain. A certificate revoked by a refund comes back valid
    * once the student owns the course again and has completed it.
    */
@@ -106,13 +106,6 @@ export function certificatesService(store: Store, clock: Clock) {
 
   return {
     mine,
-
-    /**
-     * Issues the certificate if the course is complete (after a completed lecture). Never fails the
-     * request it rides on: a certificate it could not issue is issued when it is next asked for.
-     */
-    issueIfComplete: (userId: string, courseId: string): Promise<CertificateDoc | null> =>
-      mine(userId, courseId).catch(() => null),
 
     /** Anyone's view of a certificate by its id, or 404 CERTIFICATE_NOT_FOUND. */
     async verify(id: string): Promise<PublicCertificate> {

@@ -3,14 +3,12 @@ import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { certificatesService } from '../certificates/service.js';
 import { completeLectureSchema, courseRefSchema, ratingSchema } from './schemas.js';
 import { learningService } from './service.js';
 
 export function learningRoutes({ store, clock, auth }: AppDeps): Router {
   const router = new Router({ prefix: '/user' });
   const learning = learningService(store, clock);
-  const certificates = certificatesService(store, clock);
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/enrolled-courses', signedIn, async (ctx) => {
@@ -27,10 +25,7 @@ export function learningRoutes({ store, clock, auth }: AppDeps): Router {
 
   router.post('/update-course-progress', signedIn, async (ctx) => {
     const { courseId, lectureId } = parseInput(completeLectureSchema, ctx.request.body);
-    const { userId } = callerOf(ctx.state);
-    const isNew = await learning.completeLecture(userId, courseId, lectureId);
-    // The completing lecture issues the certificate (a no-op, answered null, while lectures remain).
-    if (isNew) await certificates.issueIfComplete(userId, courseId);
+    const isNew = await learning.completeLecture(callerOf(ctx.state).userId, courseId, lectureId);
     ctx.body = { success: true, message: isNew ? 'Lecture marked as completed' : 'Lecture already completed' };
   });
 
