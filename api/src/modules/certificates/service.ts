@@ -73,9 +73,10 @@ export function certificatesService(store: Store, clock: Clock) {
 
   /**
    * The caller's certificate of the course, issued on the first ask once every current lecture is
-   * complete (not by the progress update, which stays one round trip: the player asks at 100 %). 404 for no such course, 403 when not enrolled, 404
-   * COURSE_NOT_COMPLETE while lectures remain. A certificate revoked by a refund comes back valid
-   * once the student owns the course again and has completed it.
+   * complete (not by the progress update, which stays one round trip: the player asks at 100 %).
+   * 404 for no such course, 403 when not enrolled, 404 COURSE_NOT_COMPLETE while lectures remain.
+   * A certificate revoked by a refund comes back valid once the student owns the course again and
+   * has completed it.
    */
   async function mine(userId: string, courseId: string): Promise<CertificateDoc> {
     const progress = await learning.progress(userId, courseId);
