@@ -10,6 +10,7 @@ import { requestId } from './http/middleware/request-id.js';
 import { securityHeaders } from './http/middleware/security-headers.js';
 import { adminEmailRoutes } from './modules/admin-emails/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { certificateRoutes } from './modules/certificates/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
 import { courseLifecycleRoutes } from './modules/educator/lifecycle-routes.js';
@@ -48,6 +49,7 @@ export function createApiRouter(deps: AppDeps): Router {
     educatorRoutes,
     purchaseRoutes,
     learningRoutes,
+    certificateRoutes,
   ];
   // 405/501 come from this router's own allowedMethods (in createApp), which sees every module's
   // routes. A module's would run only after one of its routes matched, where it never answers.

@@ -1,6 +1,7 @@
 import { RATE_LIMIT_INDEXES } from './limits/index.js';
 import { ADMIN_EMAIL_INDEXES } from './modules/admin-emails/repository.js';
 import { AUTH_INDEXES } from './modules/auth/repository.js';
+import { CERTIFICATE_INDEXES } from './modules/certificates/repository.js';
 import { COUPON_INDEXES } from './modules/coupons/repository.js';
 import { COURSE_INDEXES } from './modules/courses/repository.js';
 import { EDUCATOR_REQUEST_INDEXES } from './modules/educator-requests/repository.js';
@@ -21,5 +22,6 @@ export const INDEXES: readonly IndexSpec[] = [
   ...MAIL_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...ENROLLMENT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...COUPON_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...CERTIFICATE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...RATE_LIMIT_INDEXES,
 ];

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalIssuer } from '../src/auth/local-issuer.js';
+import { certificatesService } from '../src/modules/certificates/service.js';
 import { type CouponDoc, couponKey } from '../src/modules/coupons/repository.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { EducatorRequestDoc } from '../src/modules/educator-requests/repository.js';
@@ -139,6 +140,7 @@ let courseA: CourseDoc; // the owner's; the student is enrolled and paid for it
 let courseB: CourseDoc; // the owner's; nobody is enrolled (purchases)
 let courseC: CourseDoc; // the other educator's
 let studentPurchaseId: string;
+let studentCertificateId: string; // the student completed courseA
 let mediaId: string;
 
 const PNG = thumbnailPng(5, 32, 18);
@@ -548,6 +550,18 @@ const TABLE: Record<string, Entry> = {
     }),
   },
   'POST /api/user/add-rating': { access: 'enrolled', call: () => ({ json: { courseId: courseA._id, rating: 4 } }) },
+  'GET /api/user/certificates/:courseId': {
+    access: 'enrolled',
+    call: () => ({ path: `/api/user/certificates/${courseA._id}` }),
+  },
+  'GET /api/user/certificates/:courseId/pdf': {
+    access: 'enrolled',
+    call: () => ({ path: `/api/user/certificates/${courseA._id}/pdf` }),
+  },
+  'GET /api/certificates/:id': {
+    access: 'public',
+    call: () => ({ path: `/api/certificates/${studentCertificateId}` }),
+  },
 
   'GET /checkout/:id': {
     access: 'checkout-page',
@@ -619,6 +633,17 @@ beforeAll(async () => {
     active: true,
     createdAt: new Date(),
   });
+  await api.deps.store.collection('progress').insertOne({
+    _id: newId(),
+    userId: people.student.userId,
+    courseId: courseA._id,
+    lectureCompleted: courseA.courseContent.flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId)),
+  });
+  const certificate = await certificatesService(api.deps.store, api.deps.clock).mine(
+    people.student.userId,
+    courseA._id,
+  );
+  studentCertificateId = certificate._id;
   mediaId = newId();
   await api.deps.store.blobs.put(mediaId, Buffer.from(PNG), 'image/png');
   await thumbnailBlobs(api.deps.store).save(await processImage(Buffer.from(PNG)), mediaId);

@@ -58,6 +58,7 @@ const COLLECTIONS = [
   'enrollments',
   'ratings',
   'coupons',
+  'certificates',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -1348,7 +1349,14 @@ describe('hostile ids and query strings', () => {
   it('answers unknown or malformed ids with a 4xx, never a 5xx, and changes nothing', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('/api/course/', '/api/media/', '/checkout/', '/api/educator/courses/'),
+        fc.constantFrom(
+          '/api/course/',
+          '/api/media/',
+          '/checkout/',
+          '/api/educator/courses/',
+          '/api/user/certificates/',
+          '/api/certificates/',
+        ),
         id,
         async (prefix, value) => {
           // `/api/educator/courses/` is the educator's list itself.

@@ -84,6 +84,13 @@ export const PORTALS = {
         module: 'InstructorPage',
         prefetch: ({ id = '' }) => `/api/instructors/${encodeURIComponent(id)}`,
       },
+      // Public, to confirm a certificate with, but about one person: kept out of search engines.
+      {
+        path: '/certificate/:id',
+        module: 'CertificatePage',
+        prefetch: ({ id = '' }) => `/api/certificates/${encodeURIComponent(id)}`,
+        index: false,
+      },
     ],
   },
   learner: {

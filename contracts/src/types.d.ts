@@ -361,3 +361,19 @@ export interface EducatorProfile {
   imageUrl: string;
   bio: string;
 }
+
+/** `GET /api/certificates/:id` → `certificate`: what anyone may confirm about a certificate, nothing more. */
+export interface PublicCertificate {
+  id: string;
+  studentName: string;
+  courseTitle: string;
+  /** ISO date-time the student completed the course. */
+  completedAt: string;
+  status: 'valid' | 'revoked';
+}
+
+/** `GET /api/user/certificates/:courseId` → `certificate`: the caller's own certificate of a completed course. */
+export interface Certificate extends PublicCertificate {
+  courseId: string;
+  educatorName: string;
+}

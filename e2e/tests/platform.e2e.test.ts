@@ -12,6 +12,7 @@ const ROUTES: RouteCase[] = [
   { path: '/course-list', portal: 'storefront', shows: 'Course List' },
   { path: '/course-list/java%20basics', portal: 'storefront', shows: 'java basics' },
   { path: '/course/c0ffee', portal: 'storefront', shows: 'Course not found' },
+  { path: '/certificate/AAAAAAAAAAAAAAAAAAAAAA', portal: 'storefront', shows: 'Certificate not found' },
   { path: '/my-enrollments', portal: 'learner', shows: 'Please sign in to see your enrollments' },
   { path: '/player/42ab', portal: 'learner', shows: 'Please sign in to watch this course' },
   { path: '/loading/my-enrollments', portal: 'learner', shows: 'Purchase ID not found' },

@@ -13,6 +13,7 @@ export {
   statusText,
   TIMEOUT_ERROR_MESSAGE,
 } from './api/client';
+export { attachmentName, downloadFile, saveBlob } from './api/download';
 export { providePrefetched } from './api/prefetch';
 export { Button, type ButtonProps } from './components/Button';
 export { CourseImage, type CourseImageProps } from './components/CourseImage';

@@ -7,7 +7,7 @@ vi.mock('@courseport/shared-ui', async (orig) => {
   const actual = await orig<typeof import('@courseport/shared-ui')>();
   return {
     ...actual,
-    api: { get: vi.fn(), post: vi.fn() },
+    api: { get: vi.fn(), post: vi.fn(), download: vi.fn() },
     apiRequest: vi.fn(),
     useCurrency: vi.fn(actual.useCurrency),
   };

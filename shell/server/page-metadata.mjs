@@ -56,6 +56,7 @@ const TITLES = {
   CourseListPage: 'Courses',
   CourseDetailsPage: 'Course',
   InstructorPage: 'Instructor',
+  CertificatePage: 'Certificate',
   MyEnrollmentsPage: 'My Enrollments',
   PlayerPage: 'Course player',
   PaymentReturnPage: 'Payment verification',

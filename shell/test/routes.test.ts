@@ -8,6 +8,7 @@ describe('shell routes', () => {
       '/course-list',
       '/course-list/:input',
       '/course/:id',
+      '/certificate/:id',
       '/my-enrollments',
       '/player/:courseId',
       '/loading/:path',
@@ -22,6 +23,7 @@ describe('shell routes', () => {
       '/',
       '/course-list/java',
       '/course/1',
+      '/certificate/1',
       '/my-enrollments',
       '/player/1',
       '/loading/x',
@@ -52,6 +54,8 @@ describe('shell routes', () => {
     expect(prefetchOf('/course-list/a%2Fb%3F%23')).toBe('/api/course/all?search=a%2Fb%3F%23');
     expect(prefetchOf('/course-list/%20')).toBe('/api/course/all');
     expect(prefetchOf('/course/abc')).toBe('/api/course/abc');
+    // As the verification page asks (storefront-mfe/test/certificate.test.tsx).
+    expect(prefetchOf('/certificate/Qm9v-dGNh_bXA')).toBe('/api/certificates/Qm9v-dGNh_bXA');
     expect(prefetchOf('/my-enrollments')).toBeUndefined();
     // The purchase history is the signed-in user's own: nothing public to start with.
     expect(prefetchOf('/purchase-history')).toBeUndefined();

@@ -7,6 +7,7 @@ import {
   renderPortalAt,
 } from '@courseport/shared-ui/testing';
 import { vi } from 'vitest';
+import CertificatePage from '../src/pages/CertificatePage';
 import CourseDetailsPage from '../src/pages/CourseDetailsPage';
 import CourseListPage from '../src/pages/CourseListPage';
 import HomePage from '../src/pages/HomePage';
@@ -30,6 +31,7 @@ const PAGES = {
   CourseListPage: <CourseListPage />,
   CourseDetailsPage: <CourseDetailsPage />,
   InstructorPage: <InstructorPage />,
+  CertificatePage: <CertificatePage />,
 };
 
 /** The query client of the latest `renderAt`: a fresh cache per test, and no retries (failures show at once). */

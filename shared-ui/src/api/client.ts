@@ -1,6 +1,7 @@
 import type { ApiEnvelope } from '../contracts/index';
 import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore } from '../session/store';
+import { downloadFile } from './download';
 import { takePrefetched } from './prefetch';
 
 /** A failed call, carrying the message the UI should show (the server's, when it sent one). */
@@ -89,4 +90,6 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T extends object>(path: string, body: unknown = {}, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
+  /** A file for the signed-in user, saved by the browser (see `downloadFile`). */
+  download: (path: string, fallbackName: string) => downloadFile(path, fallbackName),
 };

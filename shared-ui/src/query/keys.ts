@@ -18,6 +18,13 @@ export const queryKeys = {
     purchases: () => ['user', 'purchases'] as const,
     /** `GET /api/user/educator-request` → `request`: the caller's latest educator request. */
     educatorRequest: () => ['user', 'educator-request'] as const,
+    /** `GET /api/user/certificates/:courseId` → `certificate`: the caller's certificate of a completed course. */
+    certificate: (courseId: string) => ['user', 'certificate', courseId] as const,
+  },
+  certificate: {
+    all: ['certificate'] as const,
+    /** `GET /api/certificates/:id` (public): a certificate's verification. */
+    verification: (id: string) => ['certificate', id] as const,
   },
   catalog: {
     all: ['catalog'] as const,

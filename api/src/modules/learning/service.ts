@@ -31,7 +31,7 @@ interface CourseAccess {
   students: ReadonlySet<string>;
 }
 
-const lectureIdsOf = (course: Pick<CourseDoc, 'courseContent'>) =>
+export const lectureIdsOf = (course: Pick<CourseDoc, 'courseContent'>) =>
   new Set((course.courseContent ?? []).flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId)));
 
 /** What an enrolled student does with a course: watch, complete lectures, rate. */

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.js';
 import { ConflictError, type Store } from '../../store/index.js';
+import type { CertificatesService } from '../certificates/service.js';
 import { type CouponSettlement, couponUses, type HeldCoupon } from '../coupons/service.js';
 import type { EnrollmentsService } from '../enrollments/service.js';
 import type { PaymentGateway } from './gateways/types.js';
@@ -16,6 +17,8 @@ const RECHECK_OPEN_AFTER_MS = 10 * 60_000;
 
 export interface FulfilmentOptions {
   enrollments: EnrollmentsService;
+  /** A refund revokes the course's certificate (when the refund took the course away). */
+  certificates: Pick<CertificatesService, 'revokeUnlessEnrolled'>;
   gateway: PaymentGateway;
   /** Runs once per purchase, when its fulfilment finishes (the receipt). */
   onFulfilled?: (purchase: PurchaseDoc) => Promise<void>;
@@ -27,9 +30,14 @@ export interface FulfilmentOptions {
  * - completing sets `completedKey`, whose unique index allows one completed purchase per buyer
  *   and course: a second payment for an owned course is refunded, never enrolled;
  * - `fulfilledAt` and `revokedAt` mark the last step of fulfilment and of a refund, so
- *   `reconcile` finds and finishes whatever a crash interrupted.
+ *   `reconcile` finds and finishes whatever a crash interrupted (a refund's last steps: the
+ *   enrollment removed, the certificate revoked).
  */
-export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, onFulfilled }: FulfilmentOptions) {
+export function fulfilment(
+  store: Store,
+  clock: Clock,
+  { enrollments, certificates, gateway, onFulfilled }: FulfilmentOptions,
+) {
   const purchases = purchasesRepository(store);
   const uses = couponUses(store, clock);
   /** How a purchase's coupon use ended, set by the very update that changes its status (so once). */
@@ -52,6 +60,8 @@ export function fulfilment(store: Store, clock: Clock, { enrollments, gateway, o
 
   async function finishRefund(purchase: PurchaseDoc): Promise<void> {
     await enrollments.revoke(purchase.userId, purchase.courseId, purchase._id);
+    // Before `revokedAt`, so that a crash in between is finished by reconciliation like the enrollment.
+    await certificates.revokeUnlessEnrolled(purchase.userId, purchase.courseId);
     await purchases.updateOne({ _id: purchase._id, status: 'refunded' }, { $set: { revokedAt: clock.now() } });
   }
 

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
 import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
+import { certificatesService } from '../certificates/service.js';
 import { couponsService, couponUses, type HeldCoupon, priceWithCoupon } from '../coupons/service.js';
 import { coursesRepository } from '../courses/repository.js';
 import { COURSE_NOT_AVAILABLE } from '../educator/lifecycle-status.js';
@@ -36,7 +37,8 @@ export function purchasesService(
   const users = usersRepository(store);
   const courses = coursesRepository(store);
   const enrollments = enrollmentsService(store, clock);
-  const fulfilments = fulfilment(store, clock, { enrollments, gateway, onFulfilled: sendReceipt });
+  const certificates = certificatesService(store, clock);
+  const fulfilments = fulfilment(store, clock, { enrollments, certificates, gateway, onFulfilled: sendReceipt });
   const { fulfil, expire } = fulfilments;
   const couponsOf = couponsService(store, clock);
   const uses = couponUses(store, clock);

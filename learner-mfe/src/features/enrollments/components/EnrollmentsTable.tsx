@@ -12,6 +12,7 @@ import {
 } from '@courseport/shared-ui';
 import { Progress, Table } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
+import { CertificateButton } from '../../certificates/components/CertificateButton';
 import { completedIds, type ProgressByCourse } from '../hooks/useEnrollmentProgress';
 
 interface Row extends CourseCompletion {
@@ -86,14 +87,24 @@ export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCours
           key: 'status',
           align: 'right',
           render: (_, row) => (
-            <button
-              type="button"
-              className={row.done ? 'ln-status ln-status-done' : 'ln-status'}
-              aria-label={`${row.done ? 'Completed' : 'On Going'}: ${row.course.courseTitle}`}
-              onClick={() => navigate(`/player/${encodeURIComponent(row.course._id)}`)}
-            >
-              {row.done ? 'Completed' : 'On Going'}
-            </button>
+            <span className="ln-status-cell">
+              {row.done && (
+                <CertificateButton
+                  size="small"
+                  courseId={row.course._id}
+                  courseTitle={row.course.courseTitle}
+                  label="Certificate"
+                />
+              )}
+              <button
+                type="button"
+                className={row.done ? 'ln-status ln-status-done' : 'ln-status'}
+                aria-label={`${row.done ? 'Completed' : 'On Going'}: ${row.course.courseTitle}`}
+                onClick={() => navigate(`/player/${encodeURIComponent(row.course._id)}`)}
+              >
+                {row.done ? 'Completed' : 'On Going'}
+              </button>
+            </span>
           ),
         },
       ]}

@@ -8,6 +8,7 @@ import {
 } from '@courseport/shared-ui';
 import { Progress } from '@courseport/shared-ui/heavy';
 import { useMemo, useRef, useState } from 'react';
+import { CourseCompletePanel } from '../../certificates/components/CourseCompletePanel';
 import { ArrowLeftIcon } from '../../page/components/icons';
 import { PageHeading } from '../../page/components/PageHeading';
 import { usePlayerActions } from '../hooks/usePlayerActions';
@@ -61,6 +62,7 @@ export function PlayerView({ course, completed }: PlayerViewProps) {
           <span className="ln-muted">{`${completion.completed} of ${plural(completion.total, 'lecture')} completed`}</span>
         </div>
       </header>
+      {completion.done && <CourseCompletePanel course={course} />}
       <div className="ln-player-layout">
         <div className="ln-player-main">
           <LecturePlayer
