@@ -9,9 +9,9 @@ import {
 } from '@courseport/shared-ui';
 import { Progress } from '@courseport/shared-ui/heavy';
 import { useMemo, useRef, useState } from 'react';
+import type { ProgressData } from '../../enrollments/api/progress';
 import { ArrowLeftIcon } from '../../page/components/icons';
 import { PageHeading } from '../../page/components/PageHeading';
-import type { ProgressData } from '../../enrollments/api/progress';
 import { useAutoplayNext } from '../hooks/useAutoplayNext';
 import { usePlayerActions } from '../hooks/usePlayerActions';
 import { usePositionSaver } from '../hooks/usePositionSaver';
