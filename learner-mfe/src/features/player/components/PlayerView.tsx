@@ -42,9 +42,11 @@ export function PlayerView({ course, completed, position }: PlayerViewProps) {
   const chapters = useMemo(() => orderedChapters(course), [course]);
   const completion = courseCompletion(course, completed);
   const [searchParams] = useSearchParams();
+  /** Where each lecture was left on this page: going back to one goes on from there. */
+  const leftAt = useRef(new Map<string, number>());
   const startFor = (lectureId: string): Playing => ({
     lectureId,
-    startSeconds: position?.lectureId === lectureId ? position.seconds : 0,
+    startSeconds: leftAt.current.get(lectureId) ?? (position?.lectureId === lectureId ? position.seconds : 0),
   });
   const [current, setCurrent] = useState<Playing | null>(() => {
     const opening = [searchParams.get('lecture'), position?.lectureId].find(
@@ -62,6 +64,7 @@ export function PlayerView({ course, completed, position }: PlayerViewProps) {
 
   /** The video played to its end: the lecture is complete, and the next one is where to continue. */
   const ended = (lectureId: string) => {
+    leftAt.current.set(lectureId, 0);
     if (!completed.has(lectureId)) actions.markComplete(lectureId);
     savePosition(next ? next.lectureId : lectureId, 0);
     if (next && autoplayNext) setCurrent(startFor(next.lectureId));
@@ -112,7 +115,9 @@ export function PlayerView({ course, completed, position }: PlayerViewProps) {
             video={{
               startSeconds: current?.startSeconds ?? 0,
               onPosition: (seconds, leaving) => {
-                if (playingId) savePosition(playingId, seconds, leaving);
+                if (!playingId) return;
+                leftAt.current.set(playingId, seconds);
+                savePosition(playingId, seconds, leaving);
               },
               onEnded: () => {
                 if (playingId) ended(playingId);
