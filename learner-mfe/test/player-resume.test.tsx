@@ -80,6 +80,9 @@ describe('Player: resuming', () => {
     answerWith([], { lectureId: 'l2', seconds: 95 });
     const { videos } = await openPlayer('/player/c1?lecture=l3');
     expect(nowPlaying()).toBe('2.1Your first component');
+    // Its chapter is open in the structure, beside the first.
+    expect(around('Components and Props', '.cp-chapter')).toHaveClass('cp-chapter-open');
+    expect(around('Getting Started', '.cp-chapter')).toHaveClass('cp-chapter-open');
     videos.current().ready();
     expect(videos.current().seeks).toEqual([]);
   });
@@ -208,8 +211,11 @@ describe('Player: Previous and Next lecture', () => {
     answerWith([], { lectureId: 'l2', seconds: 0 });
     await openPlayer();
     expect(named('Previous lecture: Welcome to the course')).toBeInTheDocument();
+    expect(around('Components and Props', '.cp-chapter')).not.toHaveClass('cp-chapter-open');
     await user.click(named('Next lecture: Your first component'));
     expect(nowPlaying()).toBe('2.1Your first component');
+    // Into the next chapter: it opens, showing the lecture playing.
+    expect(around('Components and Props', '.cp-chapter')).toHaveClass('cp-chapter-open');
     await user.click(named('Next lecture: Props in depth'));
     expect(nowPlaying()).toBe('2.2Props in depth');
     await user.click(named('Previous lecture: Your first component'));
