@@ -130,6 +130,23 @@ describe('Player: resuming', () => {
   });
 });
 
+describe('Player and My Enrollments', () => {
+  it("My Enrollments' Continue names the lecture the student left in the player", async () => {
+    answerWith(['l1'], { lectureId: 'l1', seconds: 0 });
+    const { videos } = await openPlayer();
+    await user.click(named('Next lecture: Setting up your tools'));
+    const video = videos.current();
+    video.ready();
+    video.play();
+    video.time = 61;
+    video.pause();
+    await user.click(screen.getByRole('link', { name: 'My Enrollments' }));
+    const resume = await screen.findByRole('link', { name: `Continue ${TITLE}: Setting up your tools` });
+    expect(resume).toHaveAttribute('href', '/player/c1?lecture=l2');
+    expect(postBodies(SAVE_POSITION_PATH).at(-1)).toEqual({ courseId: 'c1', lectureId: 'l2', seconds: 61 });
+  });
+});
+
 describe('Player: the end of a video', () => {
   it('marks the lecture complete, like Mark Complete, and saves the next lecture as where to continue', async () => {
     const state = answerWith([], { lectureId: 'l2', seconds: 95 });
