@@ -549,6 +549,12 @@ const TABLE: Record<string, Entry> = {
       json: { courseId: courseA._id, lectureId: courseA.courseContent[0]?.chapterContent[1]?.lectureId },
     }),
   },
+  'POST /api/user/save-position': {
+    access: 'enrolled',
+    call: () => ({
+      json: { courseId: courseA._id, lectureId: courseA.courseContent[0]?.chapterContent[1]?.lectureId, seconds: 42 },
+    }),
+  },
   'POST /api/user/add-rating': { access: 'enrolled', call: () => ({ json: { courseId: courseA._id, rating: 4 } }) },
   'GET /api/user/certificates/:courseId': {
     access: 'enrolled',

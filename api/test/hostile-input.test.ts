@@ -215,6 +215,7 @@ type Kind =
   | 'url'
   | 'roles'
   | 'rating'
+  | 'seconds'
   | 'price'
   | 'percent'
   | 'flag'
@@ -263,6 +264,12 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
     fc.double({ min: 1.01, max: 4.99, noNaN: true }).filter((n) => !Number.isInteger(n)),
     fc.constant(1e308),
   ),
+  // A position in a video: negative, past a day, or absurd.
+  seconds: fc.oneof(
+    fc.double({ max: -0.001, noNaN: true, noDefaultInfinity: true }),
+    fc.double({ min: 86_400.001, noNaN: true, noDefaultInfinity: true }),
+    fc.constant(1e308),
+  ),
   price: fc.oneof(fc.double({ max: -0.01, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(1e7, 1e308)),
   percent: fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: 101 }), fc.constant(1e308)),
   // A boolean has no wrong value of its own type: the look-alikes.
@@ -307,7 +314,7 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
       ]),
   ),
 };
-const NUMERIC: ReadonlySet<Kind> = new Set(['rating', 'price', 'percent']);
+const NUMERIC: ReadonlySet<Kind> = new Set(['rating', 'seconds', 'price', 'percent']);
 const wrongType = (kind: Kind): fc.Arbitrary<Value> =>
   NUMERIC.has(kind)
     ? notANumber
@@ -894,6 +901,14 @@ const POST_ROUTES: Record<string, PostRoute> = {
     accepted: 200,
     fields: { courseId: 'ref', lectureId: 'ref' },
     required: ['courseId', 'lectureId'],
+  },
+  'POST /api/user/save-position': {
+    kind: 'json',
+    as: asUser(() => student),
+    valid: () => ({ courseId: courseA._id, lectureId: lectureOfA(), seconds: 42.5 }),
+    accepted: 200,
+    fields: { courseId: 'ref', lectureId: 'ref', seconds: 'seconds' },
+    required: ['courseId', 'lectureId', 'seconds'],
   },
   'POST /api/user/add-rating': {
     kind: 'json',

@@ -169,6 +169,26 @@ for (const { name, enabled, mongo } of stores) {
       if (mongo) expect(commands.map((c) => c.collection)).toEqual(['progress']);
     });
 
+    it('saves a position with one round trip: an upsert of the same record', async () => {
+      const lecture = lectureIds(course)[1] as string;
+      calls.length = 0;
+      commands.length = 0;
+      for (const seconds of [10, 20, 30]) {
+        const answer = await postJson(
+          api,
+          '/api/user/save-position',
+          { courseId: course._id, lectureId: lecture, seconds },
+          bearer(student.token),
+        );
+        expect(answer.status).toBe(200);
+      }
+      expect(calls).toEqual(Array(3).fill('progress.updateOne'));
+      if (mongo) expect(commands).toEqual(Array(3).fill({ commandName: 'update', collection: 'progress' }));
+      const stored = await progressOf(student.userId);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.position).toMatchObject({ lectureId: lecture, seconds: 30 });
+    });
+
     it('makes one record of concurrent first completions, and says "new" once per lecture', async () => {
       const racer = await userWithProfile(api, `rt-racer-${newId()}@example.com`);
       await enroll(api.deps.store, racer.userId);

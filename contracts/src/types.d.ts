@@ -332,10 +332,24 @@ export interface EnrolledCourse extends CourseDetails {
   myRating: number | null;
 }
 
-/** `POST /api/user/get-course-progress` → `progressData` (null before the first completed lecture). */
+/** Where a student last was in a course: saved by `POST /api/user/save-position { courseId, lectureId, seconds }`. */
+export interface CoursePosition {
+  lectureId: string;
+  /** Seconds into the lecture's video (0 to 86,400). */
+  seconds: number;
+  /** When it was saved (ISO 8601). */
+  updatedAt: string;
+}
+
+/**
+ * `POST /api/user/get-course-progress` → `progressData` (null before the first completed lecture or
+ * saved position).
+ */
 export interface CourseProgress {
   courseId: string;
   lectureCompleted: string[];
+  /** The last saved position, when its lecture is still part of the course. */
+  position?: CoursePosition;
 }
 
 /** `GET /api/instructors/:id` → `instructor`: an educator's public page. */

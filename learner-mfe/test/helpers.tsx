@@ -13,8 +13,9 @@ import {
   makeLecture,
   renderPortalAt,
 } from '@courseport/shared-ui/testing';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { type VideoAdapter, VideoAdapterContext } from '../src/features/player/api/youtube';
 import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
 import PaymentReturnPage from '../src/pages/PaymentReturnPage';
 import PlayerPage from '../src/pages/PlayerPage';
@@ -53,13 +54,86 @@ const PAGES = {
   PurchaseHistoryPage: <PurchaseHistoryPage />,
 };
 
-/** Renders the learner's routes at `path`, as the shell (and the standalone mode) does. */
-export const renderAt = (path: string, { strict = false }: { strict?: boolean } = {}) =>
+/** A player that never gets ready: YouTube's script is not loaded in tests. */
+const silentVideos: VideoAdapter = () => () => {};
+
+/**
+ * Renders the learner's routes at `path`, as the shell (and the standalone mode) does. Lecture
+ * videos are driven by `videos` (a stand-in's `adapter`, see `standInVideos`), else stay silent.
+ */
+export const renderAt = (
+  path: string,
+  { strict = false, videos = silentVideos }: { strict?: boolean; videos?: VideoAdapter } = {},
+) =>
   renderPortalAt('learner', PAGES, path, {
     withSearch: true,
     strict,
-    wrap: (page) => <QueryProvider>{page}</QueryProvider>,
+    wrap: (page) => (
+      <QueryProvider>
+        <VideoAdapterContext.Provider value={videos}>{page}</VideoAdapterContext.Provider>
+      </QueryProvider>
+    ),
   });
+
+/** A lecture video played by the stand-in: the test moves its clock and plays, pauses or ends it. */
+export interface StandInVideo {
+  /** The embed's video id. */
+  videoId: string;
+  /** Seconds into the video, as the player would answer. */
+  time: number;
+  /** Every second the page asked to seek to. */
+  seeks: number[];
+  /** Whether the page still listens (false once the lecture is closed). */
+  connected: boolean;
+  ready(): void;
+  play(): void;
+  pause(): void;
+  /** Plays to the end: the time becomes `seconds`, then the video ends. */
+  end(seconds?: number): void;
+}
+
+/**
+ * A stand-in for YouTube's IFrame API (not reachable from the test machines): pass `adapter` to
+ * `renderAt`; `videos` lists every video the page connected, `current()` the one still connected.
+ */
+export function standInVideos() {
+  const videos: StandInVideo[] = [];
+  const adapter: VideoAdapter = (frame, events) => {
+    const video: StandInVideo = {
+      videoId: frame.dataset.videoId ?? '',
+      time: 0,
+      seeks: [],
+      connected: true,
+      ready: () =>
+        act(() =>
+          events.onReady({
+            currentTime: () => video.time,
+            seekTo: (seconds) => {
+              video.seeks.push(seconds);
+              video.time = seconds;
+            },
+          }),
+        ),
+      play: () => act(() => events.onPlay()),
+      pause: () => act(() => events.onPause()),
+      end: (seconds = video.time) => {
+        video.time = seconds;
+        act(() => events.onEnded());
+      },
+    };
+    videos.push(video);
+    return () => {
+      video.connected = false;
+    };
+  };
+  const current = () => {
+    const connected = videos.filter((video) => video.connected);
+    const video = connected.at(-1);
+    if (!video || connected.length > 1) throw new Error(`${connected.length} videos are connected`);
+    return video;
+  };
+  return { adapter, videos, current };
+}
 
 /** The closest `selector` around the element showing `text`. */
 export function around(text: string, selector: string, scope: HTMLElement = document.body): HTMLElement {
@@ -114,7 +188,20 @@ export function makeEnrolledCourse(overrides: Partial<EnrolledCourse> & Pick<Enr
 
 export const enrolledAnswer = (courses: EnrolledCourse[]) => ({ success: true, enrolledCourses: courses });
 
-export const progressAnswer = (courseId: string, lectureCompleted: string[] | null) => ({
+export const SAVE_POSITION_PATH = '/api/user/save-position';
+
+export const progressAnswer = (
+  courseId: string,
+  lectureCompleted: string[] | null,
+  position?: { lectureId: string; seconds: number },
+) => ({
   success: true,
-  progressData: lectureCompleted ? { courseId, lectureCompleted } : null,
+  progressData:
+    lectureCompleted || position
+      ? {
+          courseId,
+          lectureCompleted: lectureCompleted ?? [],
+          ...(position ? { position: { ...position, updatedAt: '2026-11-27T10:00:00.000Z' } } : {}),
+        }
+      : null,
 });

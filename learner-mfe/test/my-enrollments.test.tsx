@@ -369,3 +369,45 @@ describe('My Enrollments: phones', () => {
     expect(within(rowOf('On a phone')).getByText('0 / 6 Lectures')).toBeInTheDocument();
   });
 });
+
+describe('My Enrollments: Continue', () => {
+  /** c1 with `completed` lectures and, if given, a saved position. */
+  function answerWithPosition(completed: string[], position?: { lectureId: string; seconds: number }) {
+    mockGet({ [ENROLLED_PATH]: () => enrolledAnswer([makeEnrolledCourse({ _id: 'c1', courseTitle: 'Resumable' })]) });
+    mockPost({ [PROGRESS_PATH]: () => progressAnswer('c1', completed, position) });
+  }
+  const continueLink = () => within(rowOf('Resumable')).getByRole('link', { name: /^Continue Resumable: / });
+
+  it('names the saved lecture and opens the player at it', async () => {
+    answerWithPosition(['l1', 'l2', 'l3'], { lectureId: 'l2', seconds: 95 });
+    await openPage();
+    expect(continueLink()).toHaveAccessibleName('Continue Resumable: Setting up your tools');
+    expect(continueLink()).toHaveTextContent('Continue: Setting up your tools');
+    expect(continueLink()).toHaveAttribute('href', '/player/c1?lecture=l2');
+    // The columns are the spec's, as before.
+    expect(headers()).toEqual(['Course', 'Duration', 'Completed', 'Status']);
+    await user.click(continueLink());
+    expect(currentPath()).toBe('/player/c1?lecture=l2');
+  });
+
+  it('names the first lecture not completed, in course order, when nothing was saved', async () => {
+    answerWithPosition(['l1', 'l2', 'l3']);
+    await openPage();
+    expect(continueLink()).toHaveAccessibleName('Continue Resumable: Props in depth');
+    expect(continueLink()).toHaveAttribute('href', '/player/c1?lecture=l4');
+  });
+
+  it('names the first lecture of a course not started', async () => {
+    answerWithPosition([]);
+    await openPage();
+    expect(continueLink()).toHaveAccessibleName('Continue Resumable: Welcome to the course');
+    expect(within(rowOf('Resumable')).getByText('On Going')).toBeInTheDocument();
+  });
+
+  it('offers no Continue for a finished course with nothing saved; Completed still opens the player', async () => {
+    answerWithPosition(['l1', 'l2', 'l3', 'l4', 'l5', 'l6']);
+    await openPage();
+    expect(within(rowOf('Resumable')).queryByRole('link', { name: /^Continue/ })).not.toBeInTheDocument();
+    expect(within(rowOf('Resumable')).getByText('Completed')).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, NETWORK_ERROR_MESSAGE } from '../src/api/client';
 import { setRuntimeConfig } from '../src/runtime-config';
 import { sessionStore } from '../src/session/store';
@@ -48,6 +48,18 @@ describe('api client', () => {
     expect(last.headers.authorization).toBe('Bearer tok-123');
     expect(last.headers['content-type']).toBe('application/json');
     expect(JSON.parse(last.body)).toEqual({ courseId: 'c1', rating: 4 });
+  });
+
+  it('asks for a request that outlives the page only when told (a save sent while leaving)', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      await api.post('/api/user/save-position', { seconds: 1 }, { keepalive: true });
+      await api.post('/api/user/save-position', { seconds: 2 });
+      expect(fetchSpy.mock.calls.map(([, init]) => init?.keepalive)).toEqual([true, undefined]);
+      expect(JSON.parse(last.body)).toEqual({ seconds: 2 });
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 
   it('throws the server message for an error status', async () => {

@@ -50,6 +50,32 @@ describe('the shared course structure', () => {
     expect(screen.queryByText('Welcome')).not.toBeVisible();
   });
 
+  it('opens the chapter of openLectureId at first and when it moves there; the reader may still close it', async () => {
+    const view = structure({ openLectureId: 'l3' });
+    const first = () => screen.getByRole('button', { name: /Getting started/ });
+    const second = () => screen.getByRole('button', { name: /Going further/ });
+    expect(second()).toHaveAttribute('aria-expanded', 'true');
+    expect(first()).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(second());
+    expect(second()).toHaveAttribute('aria-expanded', 'false');
+
+    const rerender = (openLectureId: string) =>
+      view.rerender(
+        <CourseStructure
+          chapters={CHAPTERS}
+          empty={null}
+          openLectureId={openLectureId}
+          renderLecture={(l) => <LectureRow key={l.lectureId} lecture={l} icon={null} action={null} />}
+        />,
+      );
+    rerender('l1');
+    expect(first()).toHaveAttribute('aria-expanded', 'true');
+    expect(second()).toHaveAttribute('aria-expanded', 'false');
+    rerender('l3');
+    expect(second()).toHaveAttribute('aria-expanded', 'true');
+    expect(first()).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('opens and closes a chapter, and names each lecture action with its lecture', async () => {
     const onWatch = vi.fn();
     structure({}, onWatch);

@@ -1,7 +1,12 @@
 // The shell page's Content-Security-Policy: scripts only from the shell and the portals it federates,
 // calls only to its own origin (where the API is; or the API's own origin when it is
-// configured on another one) and the portals' manifests, YouTube's privacy embed for lectures, and,
-// when the deployment uses Clerk, Clerk's hosts. antd injects its styles at run time, hence inline styles.
+// configured on another one) and the portals' manifests, YouTube's privacy embed for lectures and
+// YouTube's IFrame API script (the player's resume and auto-complete: www.youtube.com/iframe_api and
+// the widget script it loads from the same host), and, when the deployment uses Clerk, Clerk's hosts.
+// antd injects its styles at run time, hence inline styles.
+
+/** Where YouTube's IFrame API scripts come from. */
+const YOUTUBE_SCRIPTS = 'https://www.youtube.com';
 
 const CLERK = [
   'https://*.clerk.accounts.dev',
@@ -25,7 +30,7 @@ export function shellContentSecurityPolicy({ api, media = [], remotes, clerk = f
   const apiOrigin = api ? [api] : [];
   const directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...extra],
+    'script-src': ["'self'", ...remotes, YOUTUBE_SCRIPTS, ...extra],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin, ...media, 'https://i.ytimg.com', ...extra],
     'font-src': ["'self'", 'data:'],

@@ -38,7 +38,9 @@ function Player({ courseId }: { courseId: string }) {
   // The course's title names the page once it is known.
   usePageTitle(course ? course.courseTitle : 'Course player');
 
-  if (course && progress.loaded) return <PlayerView course={course} completed={progress.completed} />;
+  if (course && progress.loaded) {
+    return <PlayerView course={course} completed={progress.completed} position={progress.position} />;
+  }
 
   let state: ReactNode;
   if (access === 'signed-out') state = <SignInPrompt message="Please sign in to watch this course" />;

@@ -32,6 +32,8 @@ export interface RequestOptions {
   credentials?: RequestCredentials;
   /** Skip the bearer token (calls that obtain one). */
   anonymous?: boolean;
+  /** Let the request outlive the page (a save sent while the page is being left). */
+  keepalive?: boolean;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function apiRequest<T extends object = object>(
         body,
         signal: options.signal,
         credentials: options.credentials ?? 'omit',
+        ...(options.keepalive ? { keepalive: true } : {}),
       }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

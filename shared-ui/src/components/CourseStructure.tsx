@@ -10,6 +10,8 @@ export interface CourseStructureProps {
   empty: ReactNode;
   /** The first chapter open at first (the player); otherwise all are closed (the course page). */
   openFirst?: boolean;
+  /** The chapter holding this lecture opens, at first and whenever it becomes this lecture (the one playing). */
+  openLectureId?: string | null;
   /** The section's class and its 'Course Structure' heading's. */
   className?: string;
   titleClassName?: string;
@@ -24,6 +26,7 @@ export function CourseStructure({
   renderLecture,
   empty,
   openFirst = false,
+  openLectureId = null,
   className,
   titleClassName,
 }: CourseStructureProps) {
@@ -43,6 +46,7 @@ export function CourseStructure({
               chapter={chapter}
               panelId={`${id}-chapter-${index}`}
               initiallyOpen={openFirst && index === 0}
+              holdsOpenLecture={chapter.chapterContent.some((lecture) => lecture.lectureId === openLectureId)}
               renderLecture={renderLecture}
             />
           ))}
@@ -64,14 +68,22 @@ function ChapterPanel({
   chapter,
   panelId,
   initiallyOpen,
+  holdsOpenLecture,
   renderLecture,
 }: {
   chapter: Chapter;
   panelId: string;
   initiallyOpen: boolean;
+  holdsOpenLecture: boolean;
   renderLecture: (lecture: Lecture) => ReactNode;
 }) {
-  const [open, setOpen] = useState(initiallyOpen);
+  const [open, setOpen] = useState(initiallyOpen || holdsOpenLecture);
+  // Opened when the lecture to show moves into this chapter; closing it by hand still works.
+  const [held, setHeld] = useState(holdsOpenLecture);
+  if (held !== holdsOpenLecture) {
+    setHeld(holdsOpenLecture);
+    if (holdsOpenLecture) setOpen(true);
+  }
   return (
     <div className={open ? 'cp-chapter cp-chapter-open' : 'cp-chapter'}>
       <h3 className="cp-chapter-heading">

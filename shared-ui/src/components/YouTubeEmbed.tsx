@@ -1,4 +1,4 @@
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, type Ref, useState } from 'react';
 
 // Inline styles, so the player looks the same in every portal without a stylesheet of its own.
 const FRAME: CSSProperties = {
@@ -24,7 +24,26 @@ export interface YouTubeEmbedProps {
   poster?: string;
   /** Show the player at once (the user already asked for the video, e.g. with a Watch button). */
   autoPlay?: boolean;
+  /** Start this many seconds into the video. */
+  startSeconds?: number;
+  /**
+   * The iframe, for a script that drives the player (the YouTube IFrame API): the embed then allows
+   * it (`enablejsapi=1`, with the page's origin).
+   */
+  frameRef?: Ref<HTMLIFrameElement>;
   className?: string;
+}
+
+/** The privacy-enhanced embed's address, with the player's parameters. */
+function embedUrl(videoId: string, startSeconds: number, scripted: boolean): string {
+  const params = new URLSearchParams({ autoplay: '1' });
+  const start = Math.floor(startSeconds);
+  if (start > 0) params.set('start', String(start));
+  if (scripted) {
+    params.set('enablejsapi', '1');
+    params.set('origin', window.location.origin);
+  }
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?${params}`;
 }
 
 /**
@@ -32,14 +51,23 @@ export interface YouTubeEmbedProps {
  * is clicked, so a page with a preview does not load YouTube's player until someone wants it.
  * With `autoPlay` the iframe is shown (and starts) right away.
  */
-export function YouTubeEmbed({ videoId, title, poster, autoPlay = false, className }: YouTubeEmbedProps) {
+export function YouTubeEmbed({
+  videoId,
+  title,
+  poster,
+  autoPlay = false,
+  startSeconds = 0,
+  frameRef,
+  className,
+}: YouTubeEmbedProps) {
   const [playing, setPlaying] = useState(autoPlay);
 
   if (playing) {
     return (
       <div className={withClass('cp-video', className)} style={FRAME}>
         <iframe
-          src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1`}
+          ref={frameRef}
+          src={embedUrl(videoId, startSeconds, frameRef !== undefined)}
           title={title}
           allow="autoplay; encrypted-media; picture-in-picture"
           referrerPolicy="strict-origin-when-cross-origin"

@@ -3,7 +3,7 @@ import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { completeLectureSchema, courseRefSchema, ratingSchema } from './schemas.js';
+import { completeLectureSchema, courseRefSchema, ratingSchema, savePositionSchema } from './schemas.js';
 import { learningService } from './service.js';
 
 export function learningRoutes({ store, clock, auth }: AppDeps): Router {
@@ -27,6 +27,13 @@ export function learningRoutes({ store, clock, auth }: AppDeps): Router {
     const { courseId, lectureId } = parseInput(completeLectureSchema, ctx.request.body);
     const isNew = await learning.completeLecture(callerOf(ctx.state).userId, courseId, lectureId);
     ctx.body = { success: true, message: isNew ? 'Lecture marked as completed' : 'Lecture already completed' };
+  });
+
+  // Sent every few seconds while a video plays: counted against the caller's writes like any other.
+  router.post('/save-position', signedIn, async (ctx) => {
+    const { courseId, lectureId, seconds } = parseInput(savePositionSchema, ctx.request.body);
+    await learning.savePosition(callerOf(ctx.state).userId, courseId, lectureId, seconds);
+    ctx.body = { success: true, message: 'Position saved' };
   });
 
   router.post('/add-rating', signedIn, perUserLimit('ratings'), async (ctx) => {

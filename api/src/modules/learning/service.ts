@@ -161,9 +161,36 @@ export function learningService(store: Store, clock: Clock) {
       await checkAccess(userId, courseId);
       const found = await progress.findOne({ userId, courseId });
       if (!found) return null;
-      // Only the course's current lectures: one the educator removed no longer counts as completed.
+      // Only the course's current lectures: one the educator removed no longer counts as completed,
+      // nor is it where the student resumes.
       const { lectureIds } = await access.get(courseId, () => readAccess(courseId));
-      return { courseId, lectureCompleted: found.lectureCompleted.filter((id) => lectureIds.has(id)) };
+      const answer: CourseProgress = {
+        courseId,
+        lectureCompleted: (found.lectureCompleted ?? []).filter((id) => lectureIds.has(id)),
+      };
+      const { position } = found;
+      if (position && lectureIds.has(position.lectureId)) {
+        answer.position = {
+          lectureId: position.lectureId,
+          seconds: position.seconds,
+          updatedAt: new Date(position.updatedAt).toISOString(),
+        };
+      }
+      return answer;
+    },
+
+    /**
+     * Where the student is in the course (the lecture and the second into its video), replacing the
+     * last one saved. The checks come from memory, so this is one write: an upsert of the course's
+     * progress record (created without completed lectures if there is none yet).
+     */
+    async savePosition(userId: string, courseId: string, lectureId: string, seconds: number): Promise<void> {
+      await checkAccess(userId, courseId, lectureId);
+      await progress.updateOne(
+        { userId, courseId },
+        { $set: { position: { lectureId, seconds, updatedAt: clock.now() } } },
+        { upsert: true },
+      );
     },
 
     /**

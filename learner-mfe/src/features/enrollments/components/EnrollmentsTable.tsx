@@ -5,7 +5,10 @@ import {
   courseMinutes,
   type EnrolledCourse,
   formatDuration,
+  type Lecture,
+  Link,
   maxWidthQuery,
+  orderedChapters,
   percentText,
   useMediaQuery,
   useNavigate,
@@ -13,12 +16,19 @@ import {
 import { Progress, Table } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
 import { CertificateButton } from '../../certificates/components/CertificateButton';
-import { completedIds, type ProgressByCourse } from '../hooks/useEnrollmentProgress';
+import { lectureToContinue } from '../../player/components/lectures';
+import { type ProgressByCourse, progressOf } from '../hooks/useEnrollmentProgress';
 
 interface Row extends CourseCompletion {
   course: EnrolledCourse;
   minutes: number;
+  /** The lecture "Continue" opens: the saved one, else the first not completed. */
+  continueWith: Lecture | null;
 }
+
+/** The player at `lecture` of `course`. */
+const playerPath = (course: EnrolledCourse, lecture?: Lecture) =>
+  `/player/${encodeURIComponent(course._id)}${lecture ? `?lecture=${encodeURIComponent(lecture.lectureId)}` : ''}`;
 
 /** `.ln-course-thumb` (enrollments.css): 112px wide, 72px on phones (below 576px). */
 const THUMB_SIZES = '(max-width: 575px) 72px, 112px';
@@ -37,23 +47,39 @@ function CourseCell({ row }: { row: Row }) {
           format={percentText}
           aria-label={`${course.courseTitle} progress`}
         />
+        {row.continueWith && (
+          <Link
+            className="ln-continue"
+            to={playerPath(course, row.continueWith)}
+            aria-label={`Continue ${course.courseTitle}: ${row.continueWith.lectureTitle}`}
+          >
+            Continue: <span className="ln-continue-lecture">{row.continueWith.lectureTitle}</span>
+          </Link>
+        )}
       </div>
     </div>
   );
 }
 
-/** The enrolled courses (in the order given), each with its progress and a button that opens the player. */
+/**
+ * The enrolled courses (in the order given), each with its progress, "Continue" naming the lecture
+ * to go on with, and a button that opens the player.
+ */
 export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCourse[]; progress: ProgressByCourse }) {
   const navigate = useNavigate();
   // Phones (below antd's `sm`): no Duration column and a compact table, so the rest fits the screen.
   const phone = useMediaQuery(maxWidthQuery('sm'));
   const rows = useMemo<Row[]>(
     () =>
-      courses.map((course) => ({
-        course,
-        minutes: courseMinutes(course),
-        ...courseCompletion(course, completedIds(progress, course._id)),
-      })),
+      courses.map((course) => {
+        const { completed, position } = progressOf(progress, course._id);
+        return {
+          course,
+          minutes: courseMinutes(course),
+          continueWith: lectureToContinue(orderedChapters(course), completed, position?.lectureId),
+          ...courseCompletion(course, completed),
+        };
+      }),
     [courses, progress],
   );
 
@@ -100,7 +126,7 @@ export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCours
                 type="button"
                 className={row.done ? 'ln-status ln-status-done' : 'ln-status'}
                 aria-label={`${row.done ? 'Completed' : 'On Going'}: ${row.course.courseTitle}`}
-                onClick={() => navigate(`/player/${encodeURIComponent(row.course._id)}`)}
+                onClick={() => navigate(playerPath(row.course))}
               >
                 {row.done ? 'Completed' : 'On Going'}
               </button>

@@ -14,3 +14,16 @@ export async function rateCourse({ courseId, rating }: { courseId: string; ratin
   const res = await api.post(ADD_RATING_PATH, { courseId, rating });
   return res.message as string | undefined;
 }
+
+export const SAVE_POSITION_PATH = '/api/user/save-position';
+
+/**
+ * `POST /api/user/save-position`: where the student is in the course (the lecture and the second
+ * into its video). `leaving`: sent while the page is hidden or closed, so the request outlives it.
+ */
+export async function savePosition(
+  { courseId, lectureId, seconds }: { courseId: string; lectureId: string; seconds: number },
+  { leaving = false }: { leaving?: boolean } = {},
+) {
+  await api.post(SAVE_POSITION_PATH, { courseId, lectureId, seconds }, leaving ? { keepalive: true } : {});
+}

@@ -8,12 +8,16 @@ export interface CourseStructureProps {
   onWatch: (lectureId: string) => void;
 }
 
-/** 'Course Structure' in the player: the first chapter open, each lecture done or not, with Watch. */
+/**
+ * 'Course Structure' in the player: the first chapter open (and the playing lecture's), each lecture
+ * done or not, with Watch.
+ */
 export function CourseStructure({ chapters, completed, playingId, onWatch }: CourseStructureProps) {
   return (
     <SharedCourseStructure
       chapters={chapters}
       openFirst
+      openLectureId={playingId}
       className="ln-structure"
       titleClassName="ln-section-title"
       empty={<p className="ln-muted">This course has no chapters yet.</p>}

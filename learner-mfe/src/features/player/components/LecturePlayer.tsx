@@ -1,6 +1,8 @@
-import { Button, CourseImage, type EnrolledCourse, YouTubeEmbed } from '@courseport/shared-ui';
+import { Button, CourseImage, type EnrolledCourse } from '@courseport/shared-ui';
 import { forwardRef } from 'react';
 import { CheckIcon } from '../../page/components/icons';
+import { LectureNavigation, type LectureNavigationProps } from './LectureNavigation';
+import { LectureVideo, type LectureVideoProps } from './LectureVideo';
 import type { LecturePosition } from './lectures';
 
 /**
@@ -16,11 +18,17 @@ export interface LecturePlayerProps {
   done: boolean;
   marking: boolean;
   onMarkComplete: () => void;
+  /** Where the video starts, how its position is kept and what its end does. */
+  video: Pick<LectureVideoProps, 'startSeconds' | 'onPosition' | 'onEnded'>;
+  navigation: LectureNavigationProps;
 }
 
-/** The chosen lecture's video with its number, title and 'Mark Complete'; the course thumbnail before that. */
+/**
+ * The chosen lecture's video with its number, title and 'Mark Complete', then Previous/Next and
+ * the autoplay switch; the course thumbnail before a lecture is chosen.
+ */
 export const LecturePlayer = forwardRef<HTMLElement, LecturePlayerProps>(function LecturePlayer(
-  { course, playing, done, marking, onMarkComplete },
+  { course, playing, done, marking, onMarkComplete, video, navigation },
   ref,
 ) {
   if (!playing) {
@@ -36,7 +44,7 @@ export const LecturePlayer = forwardRef<HTMLElement, LecturePlayerProps>(functio
   const { lecture, number, videoId } = playing;
   return (
     <section ref={ref} className="ln-player-media" aria-label="Lecture player">
-      <YouTubeEmbed key={lecture.lectureId} videoId={videoId} title={lecture.lectureTitle} autoPlay />
+      <LectureVideo key={lecture.lectureId} videoId={videoId} title={lecture.lectureTitle} {...video} />
       <div className="ln-now">
         <p className="ln-now-title">
           <span className="ln-now-number">{number}</span>
@@ -54,6 +62,7 @@ export const LecturePlayer = forwardRef<HTMLElement, LecturePlayerProps>(functio
           {done ? 'Completed' : 'Mark Complete'}
         </Button>
       </div>
+      <LectureNavigation {...navigation} />
     </section>
   );
 });

@@ -5,34 +5,74 @@ import {
   orderedChapters,
   percentText,
   plural,
+  useSearchParams,
 } from '@courseport/shared-ui';
 import { Progress } from '@courseport/shared-ui/heavy';
 import { useMemo, useRef, useState } from 'react';
 import { CourseCompletePanel } from '../../certificates/components/CourseCompletePanel';
+import type { ProgressData } from '../../enrollments/api/progress';
 import { ArrowLeftIcon } from '../../page/components/icons';
 import { PageHeading } from '../../page/components/PageHeading';
+import { useAutoplayNext } from '../hooks/useAutoplayNext';
 import { usePlayerActions } from '../hooks/usePlayerActions';
+import { usePositionSaver } from '../hooks/usePositionSaver';
 import { CourseRating } from './CourseRating';
 import { CourseStructure } from './CourseStructure';
 import { LecturePlayer } from './LecturePlayer';
-import { findLecture } from './lectures';
+import { findLecture, neighbours } from './lectures';
 
 export interface PlayerViewProps {
   course: EnrolledCourse;
   completed: ReadonlySet<string>;
+  /** The saved position: its lecture opens first, at its second. */
+  position: ProgressData['position'];
 }
 
-/** An enrolled course: its structure and rating on the left, the lecture player on the right (stacked on phones). */
-export function PlayerView({ course, completed }: PlayerViewProps) {
+/** A lecture being played, and the second its video starts at. */
+interface Playing {
+  lectureId: string;
+  startSeconds: number;
+}
+
+/**
+ * An enrolled course: its structure and rating on the left, the lecture player on the right (stacked
+ * on phones). It opens the lecture asked for (`?lecture=`, My Enrollments' "Continue"), else the
+ * saved one; the saved lecture starts at its saved second.
+ */
+export function PlayerView({ course, completed, position }: PlayerViewProps) {
   const chapters = useMemo(() => orderedChapters(course), [course]);
   const completion = courseCompletion(course, completed);
-  const [playingId, setPlayingId] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
+  /** Where each lecture was left on this page: going back to one goes on from there. */
+  const leftAt = useRef(new Map<string, number>());
+  const startFor = (lectureId: string): Playing => ({
+    lectureId,
+    startSeconds: leftAt.current.get(lectureId) ?? (position?.lectureId === lectureId ? position.seconds : 0),
+  });
+  const [current, setCurrent] = useState<Playing | null>(() => {
+    const opening = [searchParams.get('lecture'), position?.lectureId].find(
+      (id) => id && findLecture(chapters, id)?.videoId,
+    );
+    return opening ? startFor(opening) : null;
+  });
+  const playingId = current?.lectureId ?? null;
   const playing = playingId ? findLecture(chapters, playingId) : null;
   const playerRef = useRef<HTMLElement>(null);
   const actions = usePlayerActions(course._id);
+  const savePosition = usePositionSaver(course._id, position);
+  const [autoplayNext, setAutoplayNext] = useAutoplayNext();
+  const { previous, next } = playingId ? neighbours(chapters, playingId) : { previous: null, next: null };
+
+  /** The video played to its end: the lecture is complete, and the next one is where to continue. */
+  const ended = (lectureId: string) => {
+    leftAt.current.set(lectureId, 0);
+    if (!completed.has(lectureId)) actions.markComplete(lectureId);
+    savePosition(next ? next.lectureId : lectureId, 0);
+    if (next && autoplayNext) setCurrent(startFor(next.lectureId));
+  };
 
   const watch = (lectureId: string) => {
-    setPlayingId(lectureId);
+    if (lectureId !== playingId) setCurrent(startFor(lectureId));
     // On phones the player sits above the structure: bring it into view if it is not.
     requestAnimationFrame(() => {
       const player = playerRef.current;
@@ -74,6 +114,18 @@ export function PlayerView({ course, completed }: PlayerViewProps) {
             onMarkComplete={() => {
               if (playing) actions.markComplete(playing.lecture.lectureId);
             }}
+            video={{
+              startSeconds: current?.startSeconds ?? 0,
+              onPosition: (seconds, leaving) => {
+                if (!playingId) return;
+                leftAt.current.set(playingId, seconds);
+                savePosition(playingId, seconds, leaving);
+              },
+              onEnded: () => {
+                if (playingId) ended(playingId);
+              },
+            }}
+            navigation={{ previous, next, onSelect: watch, autoplayNext, onAutoplayNextChange: setAutoplayNext }}
           />
         </div>
         <div className="ln-player-side">

@@ -1,19 +1,19 @@
 import { errorText, useQuery } from '@courseport/shared-ui';
-import { courseProgressQuery } from '../../enrollments/api/progress';
+import { courseProgressQuery, NO_PROGRESS, type ProgressData } from '../../enrollments/api/progress';
 import { useErrorToasts } from '../../page/hooks/useErrorToasts';
-
-const NOTHING_DONE: ReadonlySet<string> = new Set();
 
 export interface CourseProgressState {
   /** Ids of the lectures the student completed. */
   completed: ReadonlySet<string>;
+  /** Where the student last was (lecture and second), if saved. */
+  position: ProgressData['position'];
   /** The first answer has arrived (or failed). */
   loaded: boolean;
 }
 
 /**
  * The student's progress in one course (`queryKeys.user.progress(courseId)`), loaded while
- * `enabled`; a failure shows the server's message and counts as no completed lecture.
+ * `enabled`; a failure shows the server's message and counts as no progress.
  */
 export function useCourseProgress(courseId: string, enabled: boolean): CourseProgressState {
   const query = useQuery({ ...courseProgressQuery(courseId), enabled });
@@ -22,5 +22,6 @@ export function useCourseProgress(courseId: string, enabled: boolean): CoursePro
       ? [{ at: query.errorUpdatedAt, message: errorText(query.error, 'Failed to load your progress') }]
       : [],
   );
-  return { completed: query.data ?? NOTHING_DONE, loaded: !query.isPending };
+  const { completed, position } = query.data ?? NO_PROGRESS;
+  return { completed, position, loaded: !query.isPending };
 }

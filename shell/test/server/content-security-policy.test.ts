@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { shellContentSecurityPolicy } from '../../server/content-security-policy.mjs';
+
+const directives = (policy: string) =>
+  new Map(
+    policy.split('; ').map((directive) => {
+      const [name = '', ...values] = directive.split(' ');
+      return [name, values] as const;
+    }),
+  );
+
+describe("the shell page's Content-Security-Policy", () => {
+  const policy = directives(
+    shellContentSecurityPolicy({ api: '', remotes: ['http://localhost:3001', 'http://localhost:3002'] }),
+  );
+
+  it("lets the player load YouTube's IFrame API script, and nothing inline", () => {
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'https://www.youtube.com',
+    ]);
+  });
+
+  it("frames only YouTube's privacy-enhanced embed, and is framed by nobody", () => {
+    expect(policy.get('frame-src')).toEqual(['https://www.youtube-nocookie.com']);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it("adds Clerk's hosts beside YouTube's when the deployment uses Clerk", () => {
+    const withClerk = directives(shellContentSecurityPolicy({ api: '', remotes: [], clerk: true }));
+    expect(withClerk.get('script-src')).toEqual(
+      expect.arrayContaining(["'self'", 'https://www.youtube.com', 'https://*.clerk.com']),
+    );
+  });
+});
