@@ -8,6 +8,7 @@ describe('shell routes', () => {
       '/course-list',
       '/course-list/:input',
       '/course/:id',
+      '/instructor/:id',
       '/certificate/:id',
       '/my-enrollments',
       '/player/:courseId',
@@ -23,6 +24,7 @@ describe('shell routes', () => {
       '/',
       '/course-list/java',
       '/course/1',
+      '/instructor/1',
       '/certificate/1',
       '/my-enrollments',
       '/player/1',
@@ -56,6 +58,8 @@ describe('shell routes', () => {
     expect(prefetchOf('/course/abc')).toBe('/api/course/abc');
     // As the verification page asks (storefront-mfe/test/certificate.test.tsx).
     expect(prefetchOf('/certificate/Qm9v-dGNh_bXA')).toBe('/api/certificates/Qm9v-dGNh_bXA');
+    // As the instructor page asks (storefront-mfe/src/features/instructor/api/instructor.ts).
+    expect(prefetchOf('/instructor/user_1 2')).toBe('/api/instructors/user_1%202');
     expect(prefetchOf('/my-enrollments')).toBeUndefined();
     // The purchase history is the signed-in user's own: nothing public to start with.
     expect(prefetchOf('/purchase-history')).toBeUndefined();
