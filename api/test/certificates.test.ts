@@ -1,11 +1,11 @@
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertificateDoc } from '../src/modules/certificates/repository.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
+import { pdfText } from './support/pdf.js';
 import { bothStores } from './support/stores.js';
 
 type Caller = { token: string; userId: string };
@@ -36,19 +36,6 @@ const mine = (student: Caller | null) =>
 const pdfOf = (student: Caller) =>
   api.request(`/api/user/certificates/${course._id}/pdf`, { headers: bearer(student.token) });
 const verify = (id: string) => api.json(`/api/certificates/${id}`);
-
-/** Every text the PDF draws, as the hex strings pdf-lib writes for the standard fonts, decoded. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  let text = '';
-  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const content = inflateSync(Buffer.from(object.contents)).toString('latin1');
-    for (const [, hex] of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
-      text += `${Buffer.from(hex ?? '', 'hex').toString('latin1')}\n`;
-  }
-  return text;
-}
 
 for (const adapter of bothStores('certificates')) {
   describe.runIf(adapter.enabled)(`certificates: ${adapter.name}`, { timeout: 120_000 }, () => {

@@ -10,8 +10,8 @@ export interface StandInPlayers {
  * YouTube is not reachable from the test machines: the IFrame API script
  * (`https://www.youtube.com/iframe_api`) is answered with a stand-in that has the real API's shape
  * (`YT.Player(element, { videoId, playerVars, events: { onReady, onStateChange } })`, `seekTo`,
- * `getCurrentTime`, `getDuration`, `playVideo`, `pauseVideo`, `destroy`, `YT.PlayerState`) and draws
- * a box naming the video. The test plays and ends videos with `playTo` and `endVideo`.
+ * `getCurrentTime`, `getDuration`, `playVideo`, `pauseVideo`, `destroy`, `YT.PlayerState`), leaving
+ * the page's element as it is. The test plays and ends videos with `playTo` and `endVideo`.
  */
 export async function useYouTubeStandIn(page: Page): Promise<void> {
   await page.route('https://www.youtube.com/iframe_api', (route) =>
@@ -22,6 +22,11 @@ export async function useYouTubeStandIn(page: Page): Promise<void> {
 /** Plays the newest player from where it is to `seconds` (time updates and PLAYING, as a viewer would). */
 export function playTo(page: Page, seconds: number): Promise<void> {
   return page.evaluate((to) => (window as unknown as StandInWindow).__youtube.playTo(to), seconds);
+}
+
+/** The newest player pauses (PAUSED), where it is. */
+export function pauseVideo(page: Page): Promise<void> {
+  return page.evaluate(() => (window as unknown as StandInWindow).__youtube.pause());
 }
 
 /** The newest player's video reaches its end (ENDED). */
@@ -42,7 +47,7 @@ export function standInPlayers(page: Page): Promise<StandInPlayers['players']> {
 }
 
 interface StandInWindow {
-  __youtube: StandInPlayers & { playTo(seconds: number): void; end(): void };
+  __youtube: StandInPlayers & { playTo(seconds: number): void; pause(): void; end(): void };
 }
 
 /** The stand-in's script, as the page runs it (plain JavaScript: nothing of the test's build in it). */
@@ -52,13 +57,12 @@ const STAND_IN = String.raw`(() => {
   const players = [];
   class Player {
     constructor(target, options = {}) {
+      // The page's own element (an embed's iframe) stays as it is: the page owns it.
       const element = typeof target === 'string' ? document.getElementById(target) : target;
-      this.box = document.createElement('div');
-      this.box.setAttribute('data-testid', 'youtube-stand-in');
-      this.box.style.cssText = 'aspect-ratio:16/9;width:100%;background:#0f172a;color:#fff;display:grid;place-items:center';
-      if (element) element.replaceWith(this.box);
+      const src = (element && element.getAttribute && element.getAttribute('src')) || '';
+      const fromSrc = /\/embed\/([\w-]{6,})/.exec(src);
       this.entry = {
-        videoId: options.videoId || '',
+        videoId: options.videoId || (fromSrc ? fromSrc[1] : ''),
         seeks: [],
         time: (options.playerVars && options.playerVars.start) || 0,
         state: State.UNSTARTED,
@@ -66,16 +70,13 @@ const STAND_IN = String.raw`(() => {
         self: this,
       };
       players.push(this.entry);
-      this.draw();
       setTimeout(() => this.entry.events.onReady && this.entry.events.onReady({ target: this }), 0);
     }
-    draw() { this.box.textContent = 'Video ' + this.entry.videoId + ' at ' + Math.floor(this.entry.time) + ' s'; }
     setState(state) {
       this.entry.state = state;
-      this.draw();
       if (this.entry.events.onStateChange) this.entry.events.onStateChange({ target: this, data: state });
     }
-    seekTo(seconds) { this.entry.seeks.push(seconds); this.entry.time = seconds; this.draw(); }
+    seekTo(seconds) { this.entry.seeks.push(seconds); this.entry.time = seconds; }
     getCurrentTime() { return this.entry.time; }
     getDuration() { return DURATION; }
     getPlayerState() { return this.entry.state; }
@@ -88,8 +89,7 @@ const STAND_IN = String.raw`(() => {
       this.setState(State.PLAYING);
     }
     cueVideoById(video, start) { this.loadVideoById(video, start); this.setState(State.CUED); }
-    getIframe() { return this.box; }
-    destroy() { this.box.remove(); }
+    destroy() {}
   }
   const current = () => {
     const player = players[players.length - 1];
@@ -103,6 +103,9 @@ const STAND_IN = String.raw`(() => {
       const player = current();
       player.time = seconds;
       player.self.setState(State.PLAYING);
+    },
+    pause() {
+      current().self.setState(State.PAUSED);
     },
     end() {
       const player = current();
