@@ -19,8 +19,20 @@ import { courseCoverSvg } from './thumbnail.js';
 export const DEMO_PASSWORD = 'courseport-demo';
 export const DEMO_ACCOUNTS = [
   { email: 'admin@courseport.dev', name: 'Ada Admin', roles: ['student'] as const, admin: true },
-  { email: 'educator@courseport.dev', name: 'Eddie Educator', roles: ['student', 'educator'] as const, admin: false },
-  { email: 'educator2@courseport.dev', name: 'Priya Sharma', roles: ['educator'] as const, admin: false },
+  {
+    email: 'educator@courseport.dev',
+    name: 'Eddie Educator',
+    roles: ['student', 'educator'] as const,
+    admin: false,
+    bio: 'Backend and web engineer for fifteen years, from payment systems to developer tools.\nI teach the way I wish I had been taught: small steps, real projects, and why before how.',
+  },
+  {
+    email: 'educator2@courseport.dev',
+    name: 'Priya Sharma',
+    roles: ['educator'] as const,
+    admin: false,
+    bio: 'Product designer and front-end developer. I help engineers design interfaces people enjoy, and designers ship them.',
+  },
   { email: 'student@courseport.dev', name: 'Sam Student', roles: ['student'] as const, admin: false },
 ];
 
@@ -64,6 +76,7 @@ export async function seedDemo(
       name: demo.name,
       imageUrl: config.publicApiUrl + PLACEHOLDER_AVATAR_PATH,
       roles: [...demo.roles],
+      ...('bio' in demo ? { bio: demo.bio } : {}),
       enrolledCourses: [],
       createdAt: now,
       updatedAt: now,
