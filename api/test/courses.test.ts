@@ -262,7 +262,7 @@ describe('media and the demo catalog', () => {
       const lectures = details.courseContent.flatMap((c) => c.chapterContent);
       expect(lectures.some((l) => l.isPreviewFree && l.lectureUrl?.startsWith('https://youtu.be/'))).toBe(true);
       // The demo educators' instructor pages have a bio.
-      const educatorId = (courses[0]?.educator as { _id: string })._id;
+      const educatorId = (courses[0]?.educator as { _id: string } | undefined)?._id ?? '';
       const instructor = (await demoApi.json(`/api/instructors/${educatorId}`)).body.instructor as { bio: string };
       expect(instructor.bio.length).toBeGreaterThan(40);
     } finally {

@@ -47,12 +47,7 @@ export const VERIFY_PATH = '/api/user/verify-payment';
 export const PURCHASES_PATH = '/api/user/purchases';
 export const CONFIG_PATH = '/api/config';
 
-const PAGES = {
-  MyEnrollmentsPage: <MyEnrollmentsPage />,
-  PlayerPage: <PlayerPage />,
-  PaymentReturnPage: <PaymentReturnPage />,
-  PurchaseHistoryPage: <PurchaseHistoryPage />,
-};
+const PAGES = { MyEnrollmentsPage, PlayerPage, PaymentReturnPage, PurchaseHistoryPage };
 
 /** A player that never gets ready: YouTube's script is not loaded in tests. */
 const silentVideos: VideoAdapter = () => () => {};

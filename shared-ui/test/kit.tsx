@@ -6,7 +6,7 @@ import { PORTALS, type PortalName } from '@courseport/contracts/platform';
 import { useCurrency } from '@courseport/shared-ui';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { type ReactElement, StrictMode } from 'react';
+import { type ComponentType, type ReactElement, StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, expect, type Mock, vi } from 'vitest';
 
@@ -283,14 +283,14 @@ export function renderRoutes(
  */
 export function renderPortalAt(
   portal: PortalName,
-  pages: Record<string, ReactElement>,
+  pages: Record<string, ComponentType>,
   path: string,
   { wrap = (page) => page, ...options }: RenderRoutesOptions & { wrap?: (page: ReactElement) => ReactElement } = {},
 ) {
   const routes = PORTALS[portal].routes.map((route) => {
-    const page = pages[route.module];
-    if (!page) throw new Error(`No element given for ${portal}'s ${route.module}`);
-    return { path: route.path, element: wrap(page) };
+    const Page = pages[route.module];
+    if (!Page) throw new Error(`No page given for ${portal}'s ${route.module}`);
+    return { path: route.path, element: wrap(<Page />) };
   });
   return renderRoutes(routes, path, options);
 }

@@ -3,12 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadPageData } from '../src/pages/CertificatePage';
 import {
-  deferred,
   expectRetryRecovers,
   failingGet,
   getCalls,
   link,
   mockGet,
+  pendingGet,
   renderAt,
   serverError,
   signOut,
@@ -35,8 +35,7 @@ beforeEach(() => {
 
 describe('Certificate verification', () => {
   it('shows Loading... (with the page named by its one h1) until the certificate arrives', async () => {
-    const pending = deferred<unknown>();
-    mockGet({ [PATH]: () => pending.promise });
+    const pending = pendingGet(PATH);
     renderAt(`/certificate/${ID}`);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

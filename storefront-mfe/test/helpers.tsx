@@ -26,13 +26,7 @@ export const ALL_COURSES_PATH = '/api/course/all';
 export const catalogPage = (courses: CourseCard[], total = courses.length) => ({ success: true, courses, total });
 export const PURCHASE_PATH = '/api/user/purchase';
 
-const PAGES = {
-  HomePage: <HomePage />,
-  CourseListPage: <CourseListPage />,
-  CourseDetailsPage: <CourseDetailsPage />,
-  InstructorPage: <InstructorPage />,
-  CertificatePage: <CertificatePage />,
-};
+const PAGES = { HomePage, CourseListPage, CourseDetailsPage, InstructorPage, CertificatePage };
 
 /** The query client of the latest `renderAt`: a fresh cache per test, and no retries (failures show at once). */
 export let queryClient = createQueryClient();

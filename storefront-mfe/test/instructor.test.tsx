@@ -39,15 +39,6 @@ beforeEach(() => {
 });
 
 describe('Instructor page', () => {
-  it('shows Loading... until the instructor arrives, then names the page after them', async () => {
-    const pending = pendingGet(PATH);
-    renderAt('/instructor/educator-jane');
-    const loaded = { success: true, instructor: makeInstructor() };
-    await expectLoadingUntil(pending, 'Loading...', loaded, 'About Jane Educator');
-    expect(screen.getByRole('heading', { level: 1, name: 'Jane Educator' })).toBeInTheDocument();
-    expect(document.title).toBe('Jane Educator · Courseport');
-  });
-
   it('shows the totals, the bio as plain text and the courses, each linking to its page', async () => {
     answer(makeInstructor({ bio: 'I write <b>Go</b>.' }));
     renderAt('/instructor/educator-jane');
@@ -67,6 +58,15 @@ describe('Instructor page', () => {
         .getAllByRole('link')
         .map((card) => card.getAttribute('href')),
     ).toEqual(['/course/c1', '/course/c2']);
+  });
+
+  it('shows Loading... until the instructor arrives, then names the page after them', async () => {
+    const pending = pendingGet(PATH);
+    renderAt('/instructor/educator-jane');
+    const loaded = { success: true, instructor: makeInstructor() };
+    await expectLoadingUntil(pending, 'Loading...', loaded, 'About Jane Educator');
+    expect(screen.getByRole('heading', { level: 1, name: 'Jane Educator' })).toBeInTheDocument();
+    expect(document.title).toBe('Jane Educator · Courseport');
   });
 
   it('says so when there are no ratings, no bio or no published courses', async () => {

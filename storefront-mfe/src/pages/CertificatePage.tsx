@@ -1,66 +1,27 @@
-import {
-  EmptyState,
-  ErrorState,
-  errorText,
-  Link,
-  LoadingState,
-  type PageDataLoader,
-  usePageTitle,
-  useParams,
-  useQuery,
-} from '@courseport/shared-ui';
+import { type PageDataLoader, usePageTitle, useParams, useQuery } from '@courseport/shared-ui';
 import { CERTIFICATE_NOT_FOUND, certificateQuery } from '../features/certificate/api/certificate';
 import { CertificateCard } from '../features/certificate/components/CertificateCard';
+import { HiddenHeading, RecordStates, recordNotFound, recordState } from '../features/common/components/RecordStates';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
-import { isNotFound } from '../features/course/api/course';
 import '../styles/certificate.css';
 
-/** Names the page while there is no certificate to show (its card has the h1 otherwise). */
-const Heading = ({ children }: { children: string }) => (
-  <h1 tabIndex={-1} className="cp-visually-hidden">
-    {children}
-  </h1>
-);
-
 function Verification({ id }: { id: string }) {
-  const { data, error, status, refetch } = useQuery(certificateQuery(id));
-  const notFound = !data && status === 'error' && isNotFound(error);
-  usePageTitle(data ? `Certificate: ${data.courseTitle}` : notFound ? CERTIFICATE_NOT_FOUND : 'Certificate');
-  if (data) return <CertificateCard certificate={data} />;
-  if (status !== 'error') {
-    return (
-      <>
-        <Heading>Certificate</Heading>
-        <LoadingState />
-      </>
-    );
-  }
-  if (notFound) {
-    return (
-      <>
-        <Heading>Certificate</Heading>
-        <EmptyState
-          title={CERTIFICATE_NOT_FOUND}
-          description="No certificate has this id. Check the link or the id you were given."
-          action={
-            <Link to="/course-list" className="sf-link-button sf-link-button-primary">
-              Browse all courses
-            </Link>
-          }
-        />
-      </>
-    );
-  }
+  const query = useQuery(certificateQuery(id));
+  const state = recordState(query);
+  const title = state.status === 'ready' ? `Certificate: ${state.data.courseTitle}` : 'Certificate';
+  usePageTitle(recordNotFound(state) ? CERTIFICATE_NOT_FOUND : title);
+  if (state.status === 'ready') return <CertificateCard certificate={state.data} />;
   return (
-    <>
-      <Heading>Certificate</Heading>
-      <ErrorState
-        title="Could not check this certificate"
-        message={errorText(error, 'Failed to fetch the certificate')}
-        onRetry={() => void refetch()}
-        retryLabel="Retry"
-      />
-    </>
+    <RecordStates
+      state={state}
+      heading={<HiddenHeading>Certificate</HiddenHeading>}
+      notFound={{
+        title: CERTIFICATE_NOT_FOUND,
+        description: 'No certificate has this id. Check the link or the id you were given.',
+      }}
+      failed={{ title: 'Could not check this certificate', fallback: 'Failed to fetch the certificate' }}
+      onRetry={() => void query.refetch()}
+    />
   );
 }
 

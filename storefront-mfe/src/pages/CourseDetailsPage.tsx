@@ -1,20 +1,11 @@
-import {
-  EmptyState,
-  ErrorState,
-  errorText,
-  Link,
-  LoadingState,
-  type PageDataLoader,
-  usePageTitle,
-  useParams,
-} from '@courseport/shared-ui';
+import { type PageDataLoader, usePageTitle, useParams, useQuery } from '@courseport/shared-ui';
 import { type MutableRefObject, useLayoutEffect, useRef } from 'react';
+import { RecordStates, recordNotFound, recordState } from '../features/common/components/RecordStates';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
-import { courseQuery } from '../features/course/api/course';
+import { COURSE_NOT_FOUND, courseQuery } from '../features/course/api/course';
 import '../styles/course.css';
 import { CourseView } from '../features/course/components/CourseView';
 import { prepareServerDescription } from '../features/course/components/server-description';
-import { COURSE_NOT_FOUND, isNotFound, useCourse } from '../features/course/hooks/useCourse';
 
 /**
  * Until the course (and its title, the page's h1) is there, the page is still named by a heading.
@@ -38,48 +29,20 @@ function PageHeading({ focusTitle }: { focusTitle: MutableRefObject<boolean> }) 
 }
 
 function CourseContent({ id }: { id: string }) {
-  const { state, retry } = useCourse(id);
+  const query = useQuery(courseQuery(id));
+  const state = recordState(query);
   const focusTitle = useRef(false);
-  const notFound = state.status === 'error' && isNotFound(state.error);
-  usePageTitle(state.status === 'ready' ? state.data.courseTitle : notFound ? COURSE_NOT_FOUND : 'Course');
-  if (state.status === 'loading') {
-    return (
-      <>
-        <PageHeading focusTitle={focusTitle} />
-        <LoadingState />
-      </>
-    );
-  }
-  if (state.status === 'error') {
-    if (notFound) {
-      return (
-        <>
-          <PageHeading focusTitle={focusTitle} />
-          <EmptyState
-            title={COURSE_NOT_FOUND}
-            description="This course does not exist or is no longer available."
-            action={
-              <Link to="/course-list" className="sf-link-button sf-link-button-primary">
-                Browse all courses
-              </Link>
-            }
-          />
-        </>
-      );
-    }
-    return (
-      <>
-        <PageHeading focusTitle={focusTitle} />
-        <ErrorState
-          title="Could not load this course"
-          message={errorText(state.error, 'Failed to fetch the course')}
-          onRetry={retry}
-          retryLabel="Retry"
-        />
-      </>
-    );
-  }
-  return <CourseView course={state.data} focusTitle={focusTitle} />;
+  usePageTitle(state.status === 'ready' ? state.data.courseTitle : recordNotFound(state) ? COURSE_NOT_FOUND : 'Course');
+  if (state.status === 'ready') return <CourseView course={state.data} focusTitle={focusTitle} />;
+  return (
+    <RecordStates
+      state={state}
+      heading={<PageHeading focusTitle={focusTitle} />}
+      notFound={{ title: COURSE_NOT_FOUND, description: 'This course does not exist or is no longer available.' }}
+      failed={{ title: 'Could not load this course', fallback: 'Failed to fetch the course' }}
+      onRetry={() => void query.refetch()}
+    />
+  );
 }
 
 /** `/course/:id`: everything about one course, and the way to enroll in it. */
