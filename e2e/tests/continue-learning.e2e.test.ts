@@ -45,10 +45,10 @@ const playersReach = (count: number) =>
 describe('continue learning', { timeout: 120_000 }, () => {
   it('saves the lecture and second the student paused at', async () => {
     await page.goto(`${platform.urls.shell}/my-enrollments`);
-    const link = page.getByRole('link', { name: /^Continue / }).first();
+    const link = page.getByRole('link', { name: /^Continue: / }).first();
     const name = (await link.getAttribute('aria-label')) ?? '';
     const href = (await link.getAttribute('href')) ?? '';
-    [, journey.courseTitle = '', journey.lectureTitle = ''] = /^Continue (.+): (.+)$/.exec(name) ?? [];
+    [, journey.lectureTitle = '', journey.courseTitle = ''] = /^Continue: (.+), in (.+)$/.exec(name) ?? [];
     journey.courseId = /\/player\/([^?]+)/.exec(href)?.[1] ?? '';
     expect(journey.courseId).not.toBe('');
 

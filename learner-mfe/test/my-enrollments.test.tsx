@@ -376,12 +376,12 @@ describe('My Enrollments: Continue', () => {
     mockGet({ [ENROLLED_PATH]: () => enrolledAnswer([makeEnrolledCourse({ _id: 'c1', courseTitle: 'Resumable' })]) });
     mockPost({ [PROGRESS_PATH]: () => progressAnswer('c1', completed, position) });
   }
-  const continueLink = () => within(rowOf('Resumable')).getByRole('link', { name: /^Continue Resumable: / });
+  const continueLink = () => within(rowOf('Resumable')).getByRole('link', { name: /^Continue: .*, in Resumable$/ });
 
   it('names the saved lecture and opens the player at it', async () => {
     answerWithPosition(['l1', 'l2', 'l3'], { lectureId: 'l2', seconds: 95 });
     await openPage();
-    expect(continueLink()).toHaveAccessibleName('Continue Resumable: Setting up your tools');
+    expect(continueLink()).toHaveAccessibleName('Continue: Setting up your tools, in Resumable');
     expect(continueLink()).toHaveTextContent('Continue: Setting up your tools');
     expect(continueLink()).toHaveAttribute('href', '/player/c1?lecture=l2');
     // The columns are the spec's, as before.
@@ -393,14 +393,14 @@ describe('My Enrollments: Continue', () => {
   it('names the first lecture not completed, in course order, when nothing was saved', async () => {
     answerWithPosition(['l1', 'l2', 'l3']);
     await openPage();
-    expect(continueLink()).toHaveAccessibleName('Continue Resumable: Props in depth');
+    expect(continueLink()).toHaveAccessibleName('Continue: Props in depth, in Resumable');
     expect(continueLink()).toHaveAttribute('href', '/player/c1?lecture=l4');
   });
 
   it('names the first lecture of a course not started', async () => {
     answerWithPosition([]);
     await openPage();
-    expect(continueLink()).toHaveAccessibleName('Continue Resumable: Welcome to the course');
+    expect(continueLink()).toHaveAccessibleName('Continue: Welcome to the course, in Resumable');
     expect(within(rowOf('Resumable')).getByText('On Going')).toBeInTheDocument();
   });
 

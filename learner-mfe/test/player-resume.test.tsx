@@ -141,7 +141,7 @@ describe('Player and My Enrollments', () => {
     video.time = 61;
     video.pause();
     await user.click(screen.getByRole('link', { name: 'My Enrollments' }));
-    const resume = await screen.findByRole('link', { name: `Continue ${TITLE}: Setting up your tools` });
+    const resume = await screen.findByRole('link', { name: `Continue: Setting up your tools, in ${TITLE}` });
     expect(resume).toHaveAttribute('href', '/player/c1?lecture=l2');
     expect(postBodies(SAVE_POSITION_PATH).at(-1)).toEqual({ courseId: 'c1', lectureId: 'l2', seconds: 61 });
   });

@@ -51,7 +51,8 @@ function CourseCell({ row }: { row: Row }) {
           <Link
             className="ln-continue"
             to={playerPath(course, row.continueWith)}
-            aria-label={`Continue ${course.courseTitle}: ${row.continueWith.lectureTitle}`}
+            // The visible text first (WCAG 2.5.3), then the course it is in.
+            aria-label={`Continue: ${row.continueWith.lectureTitle}, in ${course.courseTitle}`}
           >
             Continue: <span className="ln-continue-lecture">{row.continueWith.lectureTitle}</span>
           </Link>
