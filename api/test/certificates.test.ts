@@ -6,6 +6,7 @@ import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
 import { pdfText } from './support/pdf.js';
+import { buyThroughLocalCheckout } from './support/purchases.js';
 import { bothStores } from './support/stores.js';
 
 type Caller = { token: string; userId: string };
@@ -18,16 +19,7 @@ const lectureIds = ['cert-l1', 'cert-l2'];
 
 const certificates = () => api.deps.store.collection<CertificateDoc>('certificates');
 
-async function buy(student: Caller): Promise<string> {
-  const start = await postJson(api, '/api/user/purchase', { courseId: course._id }, bearer(student.token));
-  const pay = await api.request(`${new URL(start.body.session_url as string).pathname}/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-  });
-  const purchaseId = new URL(pay.headers.get('location') ?? '').searchParams.get('purchaseId') as string;
-  expect((await postJson(api, '/api/user/verify-payment', { purchaseId }, bearer(student.token))).status).toBe(200);
-  return purchaseId;
-}
+const buy = (student: Caller) => buyThroughLocalCheckout(api, student.token, course._id);
 
 const complete = (student: Caller, lectureId: string) =>
   postJson(api, '/api/user/update-course-progress', { courseId: course._id, lectureId }, bearer(student.token));

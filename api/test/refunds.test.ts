@@ -5,6 +5,7 @@ import type { UserDoc } from '../src/modules/users/repository.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
+import { buyThroughLocalCheckout } from './support/purchases.js';
 
 type Caller = { token: string; userId: string };
 
@@ -37,16 +38,7 @@ afterAll(() => api.close());
 
 const purchases = () => api.deps.store.collection<PurchaseDoc>('purchases');
 
-async function buy(student: Caller): Promise<string> {
-  const start = await postJson(api, '/api/user/purchase', { courseId: course._id }, bearer(student.token));
-  const pay = await api.request(`${new URL(start.body.session_url as string).pathname}/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-  });
-  const purchaseId = new URL(pay.headers.get('location') ?? '').searchParams.get('purchaseId') as string;
-  expect((await postJson(api, '/api/user/verify-payment', { purchaseId }, bearer(student.token))).status).toBe(200);
-  return purchaseId;
-}
+const buy = (student: Caller) => buyThroughLocalCheckout(api, student.token, course._id);
 
 async function enrolledIds(student: Caller): Promise<string[]> {
   const { body } = await api.json('/api/user/enrolled-courses', { headers: bearer(student.token) });

@@ -10,6 +10,7 @@ import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { enrollmentsService } from '../src/modules/enrollments/service.js';
 import type { ProgressDoc } from '../src/modules/learning/repository.js';
 import { newId } from '../src/store/index.js';
+import { testCourse } from './support/courses.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
 import { bothStores } from './support/stores.js';
@@ -19,37 +20,7 @@ type Caller = { token: string; userId: string };
 /** The tests' clock starts now (tokens are signed and checked by it), on a whole second. */
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 
-function courseDoc(educatorId: string): CourseDoc {
-  const id = newId();
-  return {
-    _id: id,
-    courseTitle: 'Resuming',
-    courseDescription: '<p>Where was I?</p>',
-    courseThumbnail: 'http://localhost:4000/api/media/x',
-    coursePrice: 100,
-    discount: 0,
-    educator: { _id: educatorId, name: 'Teacher' },
-    courseContent: [
-      {
-        chapterId: `${id}-c1`,
-        chapterTitle: 'One',
-        chapterOrder: 1,
-        chapterContent: [1, 2].map((l) => ({
-          lectureId: `${id}-l${l}`,
-          lectureTitle: `Lecture ${l}`,
-          lectureDuration: 5,
-          lectureUrl: 'https://youtu.be/x',
-          isPreviewFree: false,
-          lectureOrder: l,
-        })),
-      },
-    ],
-    courseRatings: [],
-    enrolledStudents: [],
-    isPublished: true,
-    createdAt: new Date(),
-  };
-}
+const courseDoc = (educatorId: string) => testCourse({ _id: educatorId, name: 'Teacher' }, { courseTitle: 'Resuming' });
 
 for (const adapter of bothStores('resume')) {
   describe.runIf(adapter.enabled)(`saved positions: ${adapter.name}`, { timeout: 60_000 }, () => {
@@ -64,7 +35,7 @@ for (const adapter of bothStores('resume')) {
       postJson(api, '/api/user/save-position', body, bearer(who.token));
     const progressOf = (who: Caller, courseId = course._id) =>
       postJson(api, '/api/user/get-course-progress', { courseId }, bearer(who.token));
-    const lecture = (n: number, of = course) => `${of._id}-l${n}`;
+    const lecture = (n: number, of = course) => `${of._id}-c1-l${n}`;
 
     beforeAll(async () => {
       api = await startTestApi({ store: await adapter.open(), clock: { now: () => now } });

@@ -15,6 +15,7 @@ import type { ProgressDoc } from '../src/modules/learning/repository.js';
 import { openEmbeddedStore } from '../src/store/embedded.js';
 import { newId, type Store } from '../src/store/index.js';
 import { openMongoStore } from '../src/store/mongodb.js';
+import { lectureIdsOf, testCourse } from './support/courses.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
 
@@ -57,37 +58,9 @@ function countingStore(store: Store, calls: string[]): Store {
   });
 }
 
-function courseDoc(educatorId: string): CourseDoc {
-  const id = newId();
-  return {
-    _id: id,
-    courseTitle: 'Round trips',
-    courseDescription: '<p>Counting</p>',
-    courseThumbnail: 'http://localhost:4000/api/media/x',
-    coursePrice: 100,
-    discount: 0,
-    educator: { _id: educatorId, name: 'Teacher' },
-    courseContent: [1, 2].map((c) => ({
-      chapterId: `${id}-c${c}`,
-      chapterTitle: `Chapter ${c}`,
-      chapterOrder: c,
-      chapterContent: [1, 2, 3].map((l) => ({
-        lectureId: `${id}-c${c}-l${l}`,
-        lectureTitle: `Lecture ${l}`,
-        lectureDuration: 5,
-        lectureUrl: 'https://youtu.be/x',
-        isPreviewFree: false,
-        lectureOrder: l,
-      })),
-    })),
-    courseRatings: [],
-    enrolledStudents: [],
-    isPublished: true,
-    createdAt: new Date(),
-  };
-}
-
-const lectureIds = (course: CourseDoc) => course.courseContent.flatMap((c) => c.chapterContent.map((l) => l.lectureId));
+const courseDoc = (educatorId: string) =>
+  testCourse({ _id: educatorId, name: 'Teacher' }, { courseTitle: 'Round trips', chapters: 2, lectures: 3 });
+const lectureIds = lectureIdsOf;
 
 const stores = [
   { name: 'embedded (NeDB)', enabled: true, mongo: false },
