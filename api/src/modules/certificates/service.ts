@@ -79,9 +79,10 @@ export function certificatesService(store: Store, clock: Clock) {
    * has completed it.
    */
   async function mine(userId: string, courseId: string): Promise<CertificateDoc> {
-    const progress = await learning.progress(userId, courseId);
     const existing = await certificates.findOne({ userId, courseId });
     if (existing && !existing.revokedAt) return existing;
+    // Not issued, or revoked: the progress decides (and refuses a course that does not exist or is not the caller's).
+    const progress = await learning.progress(userId, courseId);
     const course = await courses.findOne(
       { _id: courseId },
       { projection: { courseTitle: 1, educator: 1, courseContent: 1 } },
