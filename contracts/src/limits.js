@@ -19,3 +19,12 @@ export function searchText(text) {
 
 /** The most characters of an instructor's bio (plain text, written in the educator portal). */
 export const INSTRUCTOR_BIO_MAX_LENGTH = 600;
+
+/** The most characters of a written course review (plain text, shown as text, never as HTML). */
+export const REVIEW_TEXT_MAX_LENGTH = 2000;
+/** The most characters of an educator's reply to a review. */
+export const REVIEW_REPLY_MAX_LENGTH = 1000;
+/** The most characters of the reason an admin gives for hiding a review. */
+export const REVIEW_HIDE_REASON_MAX_LENGTH = 300;
+/** Reviews per page on the course page (`GET /api/course/:id/reviews?page`). */
+export const REVIEWS_PAGE_SIZE = 10;

@@ -391,3 +391,110 @@ export interface Certificate extends PublicCertificate {
   courseId: string;
   educatorName: string;
 }
+
+/** An educator's public answer to a review (one per review). */
+export interface ReviewReply {
+  /** Plain text. */
+  text: string;
+  /** The course's educator, as their instructor page names them. */
+  educatorName: string;
+  repliedAt: string;
+}
+
+/**
+ * A written review as the course page shows it. `_id` is the review's own opaque id, never the
+ * reviewer's account id; the reviewer is shown by name and photo only.
+ */
+export interface CourseReview {
+  _id: string;
+  reviewer: { name: string; imageUrl: string };
+  /** 1–5. */
+  rating: number;
+  /** Plain text (shown as text, never as HTML), 1–2,000 characters. */
+  text: string;
+  createdAt: string;
+  /** Later than `createdAt` when the student edited it. */
+  updatedAt: string;
+  reply: ReviewReply | null;
+}
+
+/** How many visible ratings of a course gave each number of stars. */
+export type RatingBreakdown = Record<1 | 2 | 3 | 4 | 5, number>;
+
+/**
+ * `GET /api/course/:id/reviews?page=1` → `reviews`: one page (`REVIEWS_PAGE_SIZE`) of the course's
+ * written reviews, newest first, and the breakdown of every visible rating (with or without text).
+ * Hidden reviews are in neither, nor in the course's `averageRating`/`ratingCount`.
+ */
+export interface CourseReviewsPage {
+  breakdown: RatingBreakdown;
+  /** The mean of the visible ratings, one decimal; 0 when none. */
+  averageRating: number;
+  ratingCount: number;
+  reviews: CourseReview[];
+  /** Written reviews shown in all (the pages' total). */
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** When and why an admin hid a review. */
+export interface ReviewHidden {
+  reason: string;
+  hiddenAt: string;
+}
+
+/**
+ * `GET /api/user/reviews/:courseId` → `review` (null when none), and `PUT` of it
+ * `{ rating, text }` → `review`; `DELETE` removes it (and the rating with it). Only enrolled
+ * students; one review per student and course. `POST /api/user/add-rating` changes only `rating`.
+ */
+export interface MyReview {
+  _id: string;
+  rating: number;
+  /** Empty when the student has only rated. */
+  text: string;
+  createdAt: string;
+  updatedAt: string;
+  reply: ReviewReply | null;
+  /** Set when an admin hid it: it is then on neither the course page nor in the rating. */
+  hidden: ReviewHidden | null;
+}
+
+/** `PUT /api/user/reviews/:courseId` body. */
+export interface ReviewInput {
+  rating: number;
+  /** Plain text, up to 2,000 characters; empty for stars only. */
+  text: string;
+}
+
+/**
+ * `GET /api/educator/reviews?page=1` → `reviews`: written, visible reviews of the caller's courses,
+ * newest first. `POST /api/educator/reviews/:reviewId/reply` `{ text }` → `review` (once per review:
+ * 409 after that; 403 for another educator's course).
+ */
+export interface EducatorReview extends CourseReview {
+  course: { _id: string; courseTitle: string };
+}
+export interface EducatorReviewsPage {
+  reviews: EducatorReview[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * `GET /api/admin/reviews?page=1&status=all|hidden` → `reviews`: every written review, newest first,
+ * hidden ones included (with why). `POST /api/admin/reviews/:reviewId/hide` `{ reason }` and
+ * `POST /api/admin/reviews/:reviewId/restore` → `review`.
+ */
+export interface AdminReview extends CourseReview {
+  course: { _id: string; courseTitle: string };
+  hidden: (ReviewHidden & { hiddenBy: { name: string } | null }) | null;
+}
+export interface AdminReviewsPage {
+  reviews: AdminReview[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
