@@ -103,7 +103,7 @@ describe('Storefront: controls and ratings are named', () => {
   it("names star ratings by the rating ('Rated 4.5 out of 5'), read once", async () => {
     serve();
     renderAt('/course-list');
-    const card = (await screen.findByText('Java basics')).closest('a') as HTMLElement;
+    const card = (await screen.findByText('Java basics')).closest('article') as HTMLElement;
     const stars = within(card).getByRole('img', { name: 'Rated 4.5 out of 5' });
     expect(stars.querySelectorAll('svg[data-filled="true"]')).toHaveLength(4);
     expect(within(card).getByText('4.5')).toHaveAttribute('aria-hidden', 'true');

@@ -80,6 +80,26 @@ describe('Course list', () => {
     expect(requested()).toEqual(['/api/course/all']);
   });
 
+  it("names each card by its title, linked to the course page, with the educator's name linked to their instructor page", async () => {
+    serveCatalog([
+      makeCourse({ _id: 'java', courseTitle: 'Java basics' }),
+      makeCourse({ _id: 'anon', courseTitle: 'Untaught', educator: null }),
+    ]);
+    renderAt('/course-list');
+    const card = (await screen.findByText('Java basics')).closest('article') as HTMLElement;
+    expect(within(card).getByRole('link', { name: 'Java basics' })).toHaveAttribute('href', '/course/java');
+    expect(within(card).getByRole('link', { name: 'Jane Educator' })).toHaveAttribute(
+      'href',
+      '/instructor/educator-jane',
+    );
+    const untaught = screen.getByText('Untaught').closest('article') as HTMLElement;
+    expect(within(untaught).getAllByRole('link')).toHaveLength(1);
+    expect(within(untaught).getByText('Unknown Educator')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('link', { name: 'Jane Educator' }));
+    expect(currentPath()).toBe('/instructor/educator-jane');
+  });
+
   it("says 'Showing 1 course' for a single course", async () => {
     serveCatalog();
     renderAt('/course-list/python');

@@ -5,13 +5,24 @@ import { Rating } from '../../common/components/Rating';
 export const UNKNOWN_EDUCATOR = 'Unknown Educator';
 
 /**
- * A course in a grid: the whole card is one link to the course's page. `priority`: its thumbnail
- * is the page's LCP image (the first card of a list at the top of the page; the course list's
- * preload hint names it with the same `COURSE_CARD_THUMBNAIL_SIZES`, see contracts/src/platform.js).
+ * A course in a grid. Its title is the link to the course's page, stretched over the whole card
+ * (so the card is one click target), and the educator's name links to their instructor page above
+ * it. `priority`: its thumbnail is the page's LCP image (the first card of a list at the top of the
+ * page; the course list's preload hint names it with the same `COURSE_CARD_THUMBNAIL_SIZES`, see
+ * contracts/src/platform.js).
  */
-export function CourseCard({ course, priority = false }: { course: Course; priority?: boolean }) {
+export function CourseCard({
+  course,
+  priority = false,
+  linkEducator = true,
+}: {
+  course: Course;
+  priority?: boolean;
+  linkEducator?: boolean;
+}) {
+  const educator = course.educator;
   return (
-    <Link to={`/course/${encodeURIComponent(course._id)}`} className="sf-course-card" data-course-id={course._id}>
+    <article className="sf-course-card" data-course-id={course._id}>
       <CourseImage
         className="sf-course-thumb"
         course={course}
@@ -19,11 +30,23 @@ export function CourseCard({ course, priority = false }: { course: Course; prior
         priority={priority}
       />
       <div className="sf-course-body">
-        <h3 className="sf-course-title cp-clamped-title">{course.courseTitle}</h3>
-        <p className="sf-course-educator">{course.educator?.name || UNKNOWN_EDUCATOR}</p>
+        <h3 className="sf-course-title cp-clamped-title">
+          <Link to={`/course/${encodeURIComponent(course._id)}`} className="sf-course-link">
+            {course.courseTitle}
+          </Link>
+        </h3>
+        <p className="sf-course-educator">
+          {linkEducator && educator?._id ? (
+            <Link to={`/instructor/${encodeURIComponent(educator._id)}`} className="sf-course-educator-link">
+              {educator.name || UNKNOWN_EDUCATOR}
+            </Link>
+          ) : (
+            educator?.name || UNKNOWN_EDUCATOR
+          )}
+        </p>
         <Rating value={course.averageRating} countText={`(${course.ratingCount})`} />
         <Price price={course.coursePrice} discount={course.discount} />
       </div>
-    </Link>
+    </article>
   );
 }

@@ -37,7 +37,7 @@ export function InstructorView({ instructor }: { instructor: InstructorProfile }
           Courses by {name}
         </h2>
         {courses.length > 0 ? (
-          <CourseGrid courses={courses} label={`Courses by ${name}`} />
+          <CourseGrid courses={courses} label={`Courses by ${name}`} linkEducators={false} />
         ) : (
           <p className="sf-instructor-empty">No published courses yet.</p>
         )}
