@@ -542,6 +542,8 @@ const TABLE: Record<string, Entry> = {
 
   // Each course's card names its educator (their public id).
   'GET /api/user/enrolled-courses': { access: 'signed-in', reveals: { student: ['owner'] } },
+  // The caller's own unfinished courses: titles and lectures, nobody's ids.
+  'GET /api/user/continue-learning': { access: 'signed-in' },
   'POST /api/user/get-course-progress': { access: 'enrolled', call: () => ({ json: { courseId: courseA._id } }) },
   'POST /api/user/update-course-progress': {
     access: 'enrolled',

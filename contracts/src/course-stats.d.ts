@@ -38,3 +38,14 @@ export declare function courseCompletion(course: CourseContent, completedIds: Re
 export declare const percentText: (percent?: number) => string;
 /** The video id of a lecture anyone may watch, or null when it is not a free preview. */
 export declare function previewVideoId(lecture: Lecture): string | null;
+/** The lectures with a video, in course order (chapters and lectures by their order): what the player plays. */
+export declare const playableLectures: (course: CourseContent) => Lecture[];
+/**
+ * Where "Continue" takes the student: the lecture of the saved position, else the first playable
+ * lecture not completed; null when there is none (everything done and nothing saved).
+ */
+export declare function lectureToContinue(
+  course: CourseContent,
+  completed: ReadonlySet<string>,
+  savedLectureId: string | undefined,
+): Lecture | null;

@@ -97,3 +97,31 @@ export function previewVideoId(lecture) {
   if (!lecture.isPreviewFree || !lecture.lectureUrl) return null;
   return videoIdFromUrl(lecture.lectureUrl) || null;
 }
+
+/**
+ * The lectures with a video, in course order (chapters and lectures by their order): what the
+ * player plays.
+ * @param {CourseContent} course
+ * @returns {Lecture[]}
+ */
+export const playableLectures = (course) =>
+  orderedChapters(course)
+    .flatMap((chapter) => chapter.chapterContent)
+    .filter((lecture) => videoIdFromUrl(lecture.lectureUrl) !== '');
+
+/**
+ * Where "Continue" takes the student: the lecture of the saved position, else the first playable
+ * lecture not completed; null when there is none (everything done and nothing saved).
+ * @param {CourseContent} course
+ * @param {ReadonlySet<string>} completed
+ * @param {string | undefined} savedLectureId
+ * @returns {Lecture | null}
+ */
+export function lectureToContinue(course, completed, savedLectureId) {
+  const lectures = playableLectures(course);
+  return (
+    lectures.find((lecture) => lecture.lectureId === savedLectureId) ??
+    lectures.find((lecture) => !completed.has(lecture.lectureId)) ??
+    null
+  );
+}

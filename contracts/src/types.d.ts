@@ -352,6 +352,23 @@ export interface CourseProgress {
   position?: CoursePosition;
 }
 
+/**
+ * `GET /api/user/continue-learning` → `courses[]`: the caller's unfinished courses, the most
+ * recently watched first (then the most recently enrolled), at most 4, each with the lecture
+ * "Continue" opens (`/player/<courseId>?lecture=<lectureId>`).
+ */
+export interface ContinueLearning {
+  courseId: string;
+  courseTitle: string;
+  courseThumbnail: string;
+  thumbnail?: ThumbnailImage;
+  lecture: { lectureId: string; lectureTitle: string };
+  /** Completed lectures × 100 / lectures. */
+  percent: number;
+  /** When the student last saved a position in the course (ISO 8601); null if never. */
+  lastWatchedAt: string | null;
+}
+
 /** `GET /api/instructors/:id` → `instructor`: an educator's public page. */
 export interface InstructorProfile {
   _id: string;

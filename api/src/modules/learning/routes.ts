@@ -3,6 +3,7 @@ import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
+import { continueLearningService } from './continue-learning.js';
 import { completeLectureSchema, courseRefSchema, ratingSchema, savePositionSchema } from './schemas.js';
 import { learningService } from './service.js';
 
@@ -14,6 +15,12 @@ export function learningRoutes({ store, clock, auth }: AppDeps): Router {
   router.get('/enrolled-courses', signedIn, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.body = { success: true, enrolledCourses: await learning.enrolledCourses(callerOf(ctx.state).userId) };
+  });
+
+  const continueLearning = continueLearningService(store);
+  router.get('/continue-learning', signedIn, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = { success: true, courses: await continueLearning.of(callerOf(ctx.state).userId) };
   });
 
   // A read whose input is in the body: not one of the caller's writes.

@@ -7,8 +7,8 @@ import {
   formatDuration,
   type Lecture,
   Link,
+  lectureToContinue,
   maxWidthQuery,
-  orderedChapters,
   percentText,
   useMediaQuery,
   useNavigate,
@@ -16,7 +16,6 @@ import {
 import { Progress, Table } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
 import { CertificateButton } from '../../certificates/components/CertificateButton';
-import { lectureToContinue } from '../../player/components/lectures';
 import { type ProgressByCourse, progressOf } from '../hooks/useEnrollmentProgress';
 
 interface Row extends CourseCompletion {
@@ -77,7 +76,7 @@ export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCours
         return {
           course,
           minutes: courseMinutes(course),
-          continueWith: lectureToContinue(orderedChapters(course), completed, position?.lectureId),
+          continueWith: lectureToContinue(course, completed, position?.lectureId),
           ...courseCompletion(course, completed),
         };
       }),

@@ -1,4 +1,4 @@
-import { type Chapter, type Lecture, videoIdFromUrl } from '@courseport/shared-ui';
+import { type Chapter, type Lecture, playableLectures, videoIdFromUrl } from '@courseport/shared-ui';
 
 /** A lecture with its place in the course. */
 export interface LecturePosition {
@@ -23,31 +23,10 @@ export function findLecture(chapters: Chapter[], lectureId: string): LecturePosi
   return null;
 }
 
-/** The lectures with a video, in course order (chapters and lectures by their order): what the player plays. */
-export const playableLectures = (chapters: Chapter[]): Lecture[] =>
-  chapters.flatMap((chapter) => chapter.chapterContent).filter((lecture) => lectureVideoId(lecture) !== '');
-
 /** The playable lectures before and after `lectureId` in course order (null at either end). */
 export function neighbours(chapters: Chapter[], lectureId: string): { previous: Lecture | null; next: Lecture | null } {
-  const lectures = playableLectures(chapters);
+  const lectures = playableLectures({ courseContent: chapters });
   const at = lectures.findIndex((lecture) => lecture.lectureId === lectureId);
   if (at < 0) return { previous: null, next: null };
   return { previous: lectures[at - 1] ?? null, next: lectures[at + 1] ?? null };
-}
-
-/**
- * Where "Continue" takes the student: the lecture of the saved position, else the first playable
- * lecture not completed; null when there is none (everything done and nothing saved).
- */
-export function lectureToContinue(
-  chapters: Chapter[],
-  completed: ReadonlySet<string>,
-  savedLectureId: string | undefined,
-): Lecture | null {
-  const lectures = playableLectures(chapters);
-  return (
-    lectures.find((lecture) => lecture.lectureId === savedLectureId) ??
-    lectures.find((lecture) => !completed.has(lecture.lectureId)) ??
-    null
-  );
 }
