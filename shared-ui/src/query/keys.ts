@@ -18,6 +18,8 @@ export const queryKeys = {
     purchases: () => ['user', 'purchases'] as const,
     /** `GET /api/user/educator-request` → `request`: the caller's latest educator request. */
     educatorRequest: () => ['user', 'educator-request'] as const,
+    /** `GET /api/user/continue-learning`: the caller's unfinished courses, with the lecture to continue. */
+    continueLearning: () => ['user', 'continue-learning'] as const,
     /** `GET /api/user/certificates/:courseId` → `certificate`: the caller's certificate of a completed course. */
     certificate: (courseId: string) => ['user', 'certificate', courseId] as const,
   },
