@@ -3,12 +3,14 @@ import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
+import { reviewsService } from '../reviews/service.js';
 import { completeLectureSchema, courseRefSchema, ratingSchema, savePositionSchema } from './schemas.js';
 import { learningService } from './service.js';
 
 export function learningRoutes({ store, clock, auth }: AppDeps): Router {
   const router = new Router({ prefix: '/user' });
   const learning = learningService(store, clock);
+  const reviews = reviewsService(store, clock, learning.checkAccess);
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/enrolled-courses', signedIn, async (ctx) => {
@@ -38,7 +40,7 @@ export function learningRoutes({ store, clock, auth }: AppDeps): Router {
 
   router.post('/add-rating', signedIn, perUserLimit('ratings'), async (ctx) => {
     const { courseId, rating } = parseInput(ratingSchema, ctx.request.body);
-    await learning.rate(callerOf(ctx.state).userId, courseId, rating);
+    await reviews.rate(callerOf(ctx.state).userId, courseId, rating);
     ctx.body = { success: true, message: 'Rating added successfully' };
   });
 
