@@ -15,6 +15,7 @@ import type { UserDoc } from '../src/modules/users/repository.js';
 import { testCourse } from './support/courses.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
+import { buyThroughLocalCheckout } from './support/purchases.js';
 import { bothStores } from './support/stores.js';
 
 type Account = { token: string; userId: string };
@@ -33,6 +34,8 @@ for (const adapter of bothStores('reviews')) {
     let otherEducator: Account;
     let admin: Account;
     let outsider: Account;
+    /** Buys the course, reviews it, is refunded. */
+    let buyer: Account;
     const students: Account[] = [];
     let course: CourseDoc;
     let otherCourse: CourseDoc;
@@ -83,6 +86,8 @@ for (const adapter of bothStores('reviews')) {
       otherEducator = await userWithProfile(api, 'other-teacher@example.com', { educator: true });
       admin = await userWithProfile(api, 'moderator@example.com', { admin: true });
       outsider = await userWithProfile(api, 'outsider@example.com');
+      // Signed in before the test clock moves ahead of the real one (a token from the future is refused).
+      buyer = await userWithProfile(api, 'refunded@example.com');
       for (let i = 0; i < STUDENTS; i++) students.push(await userWithProfile(api, `student${i}@example.com`));
       course = testCourse({ _id: owner.userId, name: 'Owner' }, { courseTitle: 'Reviewed course' });
       otherCourse = testCourse({ _id: otherEducator.userId, name: 'Other' }, { courseTitle: 'Other course' });
@@ -387,6 +392,23 @@ for (const adapter of bothStores('reviews')) {
       expect(back.total).toBe(before.total);
       expect(back.ratingCount).toBe(before.ratingCount);
       expect(await courseRating()).toEqual(beforeRating);
+    });
+
+    it('keeps a refunded student’s rating and review (as ratings always were), which they can then no longer change', async () => {
+      const purchaseId = await buyThroughLocalCheckout(api, buyer.token, course._id);
+      expect((await put(buyer, { rating: 1, text: 'Asked for my money back' })).status).toBe(200);
+      const before = await page();
+      const refund = await postJson(api, '/api/admin/refund-purchase', { purchaseId }, bearer(admin.token));
+      expect(refund.status).toBe(200);
+      const after = await page();
+      expect(after.total).toBe(before.total);
+      expect(after.ratingCount).toBe(before.ratingCount);
+      expect(after.reviews[0]?.text).toBe('Asked for my money back');
+      expect(await put(buyer, { rating: 5, text: 'Changed my mind' })).toMatchObject({
+        status: 403,
+        body: { message: NOT_ENROLLED },
+      });
+      expect((await send('DELETE', `/api/user/reviews/${course._id}`, buyer.token)).status).toBe(403);
     });
 
     it('keeps records one per student and course, each with its own review id', async () => {
