@@ -22,6 +22,7 @@ import { learningRoutes } from './modules/learning/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { checkoutRoutes, purchaseRoutes } from './modules/purchases/routes.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
 export const JSON_LIMIT = '100kb';
@@ -45,6 +46,8 @@ export function createApiRouter(deps: AppDeps): Router {
     // Before educatorRoutes: its educator-only middleware would otherwise also run for these
     // paths (an admin may read them), and they authenticate per route instead.
     courseLifecycleRoutes,
+    // Also before educatorRoutes (GET /educator/reviews checks the educator role itself).
+    reviewRoutes,
     couponRoutes,
     educatorRoutes,
     purchaseRoutes,

@@ -9,6 +9,7 @@ import { ENROLLMENT_INDEXES } from './modules/enrollments/repository.js';
 import { PROGRESS_INDEXES } from './modules/learning/repository.js';
 import { MAIL_INDEXES } from './modules/mail/repository.js';
 import { PURCHASE_INDEXES } from './modules/purchases/repository.js';
+import { REVIEW_INDEXES } from './modules/reviews/repository.js';
 import type { IndexSpec } from './store/index.js';
 
 /** Every index the API relies on; created at start (idempotent). */
@@ -19,6 +20,7 @@ export const INDEXES: readonly IndexSpec[] = [
   ...COURSE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PURCHASE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PROGRESS_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...REVIEW_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...MAIL_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...ENROLLMENT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...COUPON_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),

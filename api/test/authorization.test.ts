@@ -11,6 +11,8 @@ import { thumbnailBlobs } from '../src/modules/media/thumbnails.js';
 import { CHECKOUT_TTL_MS, type LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
 import { buildPayments } from '../src/modules/purchases/payments.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
+import { type RatingDoc, ratingsRepository } from '../src/modules/reviews/repository.js';
+import { newReviewId } from '../src/modules/reviews/service.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
 import { newId } from '../src/store/index.js';
 import { SHELL_ORIGIN, startTestApi, type TestApi, testSigningKey } from './support/http.js';
@@ -286,6 +288,42 @@ async function freshCourse(status: 'published' | 'draft' = 'published'): Promise
   return course._id;
 }
 
+/** A written review of courseA by someone who is none of the people above, for one call (a reply, a hide). */
+async function freshReviewId(): Promise<string> {
+  const userId = `user_${newId()}`;
+  const review: RatingDoc = {
+    _id: `${userId}:${courseA._id}`,
+    userId,
+    courseId: courseA._id,
+    rating: 4,
+    text: 'A fresh review',
+    reviewId: newReviewId(),
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  };
+  await ratingsRepository(api.deps.store).insertOne(review);
+  return review.reviewId as string;
+}
+
+/** The student's own review of courseA, there again for the call about to be made (DELETE removes it). */
+async function studentReviewOfA(): Promise<void> {
+  const userId = people.student.userId;
+  await ratingsRepository(api.deps.store).updateOne(
+    { _id: `${userId}:${courseA._id}` },
+    {
+      $set: {
+        userId,
+        courseId: courseA._id,
+        rating: 5,
+        text: 'Loved it',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      },
+    },
+    { upsert: true },
+  );
+}
+
 /** A coupon of courseB's (the owner's), for one call. */
 async function freshCouponId(): Promise<string> {
   const _id = newId();
@@ -558,6 +596,37 @@ const TABLE: Record<string, Entry> = {
     }),
   },
   'POST /api/user/add-rating': { access: 'enrolled', call: () => ({ json: { courseId: courseA._id, rating: 4 } }) },
+  'GET /api/course/:id/reviews': {
+    access: 'public',
+    call: () => ({ path: `/api/course/${courseA._id}/reviews?page=1` }),
+  },
+  'GET /api/user/reviews/:courseId': { access: 'enrolled', call: () => ({ path: `/api/user/reviews/${courseA._id}` }) },
+  'PUT /api/user/reviews/:courseId': {
+    access: 'enrolled',
+    call: () => ({ path: `/api/user/reviews/${courseA._id}`, json: { rating: 5, text: 'Loved it' } }),
+  },
+  'DELETE /api/user/reviews/:courseId': {
+    access: 'enrolled',
+    call: async () => {
+      await studentReviewOfA();
+      return { path: `/api/user/reviews/${courseA._id}` };
+    },
+    after: studentReviewOfA,
+  },
+  'GET /api/educator/reviews': { access: 'educator' },
+  'POST /api/educator/reviews/:reviewId/reply': {
+    access: 'owner',
+    call: async () => ({ path: `/api/educator/reviews/${await freshReviewId()}/reply`, json: { text: 'Thank you!' } }),
+  },
+  'GET /api/admin/reviews': { access: 'admin' },
+  'POST /api/admin/reviews/:reviewId/hide': {
+    access: 'admin',
+    call: async () => ({ path: `/api/admin/reviews/${await freshReviewId()}/hide`, json: { reason: 'Spam' } }),
+  },
+  'POST /api/admin/reviews/:reviewId/restore': {
+    access: 'admin',
+    call: async () => ({ path: `/api/admin/reviews/${await freshReviewId()}/restore` }),
+  },
   'GET /api/user/certificates/:courseId': {
     access: 'enrolled',
     call: () => ({ path: `/api/user/certificates/${courseA._id}` }),
@@ -616,6 +685,7 @@ beforeAll(async () => {
   await api.deps.store
     .collection<UserDoc>('users')
     .updateOne({ _id: people.student.userId }, { $addToSet: { enrolledCourses: courseA._id } });
+  await studentReviewOfA();
   studentPurchaseId = newId();
   await api.deps.store.collection<PurchaseDoc>('purchases').insertOne({
     _id: studentPurchaseId,

@@ -13,6 +13,8 @@ import type { EducatorRequestDoc } from '../src/modules/educator-requests/reposi
 import { CHECKOUT_TTL_MS, type LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
 import { buildPayments } from '../src/modules/purchases/payments.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
+import { ratingsRepository } from '../src/modules/reviews/repository.js';
+import { newReviewId } from '../src/modules/reviews/service.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
@@ -510,6 +512,9 @@ let removableAdminEmailId: string;
 /** The educator's course that PATCH edits, and a coupon of courseB's that PATCH switches. */
 let editableCourse: CourseDoc;
 let couponId: string;
+/** Written reviews of courseA by people outside the suite: one the educator replies to, one an admin hides. */
+let replyReviewId: string;
+let hideReviewId: string;
 let buyerTurn = 0;
 /** Sign-in is limited to 10 attempts per e-mail: valid sign-in bodies take turns among these. */
 const SIGN_IN_EMAILS = Array.from({ length: 8 }, (_, i) => `sign-in-${i}@example.com`);
@@ -659,6 +664,21 @@ beforeAll(async () => {
     active: true,
     createdAt: now,
   });
+  replyReviewId = newReviewId();
+  hideReviewId = newReviewId();
+  for (const reviewId of [replyReviewId, hideReviewId]) {
+    const userId = `user_${newId()}`;
+    await ratingsRepository(store).insertOne({
+      _id: `${userId}:${courseA._id}`,
+      userId,
+      courseId: courseA._id,
+      rating: 4,
+      text: 'A review',
+      reviewId,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
   removableAdminEmailId = newId();
   await store
     .collection('adminEmails')
@@ -672,7 +692,7 @@ afterAll(async () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Every POST and PATCH route, classified. A new one fails the suite until it is listed here. (GET
+// Every POST, PATCH and PUT route, classified. A new one fails the suite until it is listed here. (GET
 // and DELETE routes take no body: their ids are below, with the hostile ids and query strings.)
 
 interface JsonEndpoint extends Schema {
@@ -809,6 +829,7 @@ const POST_ROUTES: Record<string, PostRoute> = {
     required: ['emailId'],
   },
   'POST /api/educator/add-course': { kind: 'multipart' },
+  'PUT /api/educator/courses/:id/thumbnail': { kind: 'multipart' },
   'POST /api/user/purchase': {
     kind: 'json',
     // Purchases are limited to 20 a minute per user: the buyers take turns.
@@ -918,13 +939,42 @@ const POST_ROUTES: Record<string, PostRoute> = {
     fields: { courseId: 'ref', rating: 'rating' },
     required: ['courseId', 'rating'],
   },
+  'PUT /api/user/reviews/:courseId': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/user/reviews/${courseA._id}`,
+    valid: () => ({ rating: 4, text: 'A good course.' }),
+    accepted: 200,
+    fields: { rating: 'rating', text: 'optionalText' },
+    required: ['rating', 'text'],
+  },
+  'POST /api/educator/reviews/:reviewId/reply': {
+    kind: 'json',
+    as: asUser(() => educator),
+    // Hostile bodies are built from this one and never succeed, so the review is still unanswered at the end.
+    path: () => `/api/educator/reviews/${replyReviewId}/reply`,
+    valid: () => ({ text: 'Thank you!' }),
+    accepted: 200,
+    fields: { text: 'optionalText' },
+    required: ['text'],
+  },
+  'POST /api/admin/reviews/:reviewId/hide': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/reviews/${hideReviewId}/hide`,
+    valid: () => ({ reason: 'Advertising' }),
+    accepted: 200,
+    fields: { reason: 'optionalText' },
+    required: ['reason'],
+  },
+  'POST /api/admin/reviews/:reviewId/restore': { kind: 'no-body', why: 'acts on the review in the path' },
   'POST /checkout/:id/pay': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
   'POST /checkout/:id/cancel': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
 };
 
-describe('the list of POST and PATCH routes', () => {
-  const posts = ROUTES.filter((route) => route.startsWith('POST ') || route.startsWith('PATCH '));
-  it('classifies every POST and PATCH route the routers declare', () => {
+describe('the list of POST, PATCH and PUT routes', () => {
+  const posts = ROUTES.filter((route) => /^(POST|PATCH|PUT) /.test(route));
+  it('classifies every POST, PATCH and PUT route the routers declare', () => {
     expect(posts.filter((route) => !(route in POST_ROUTES))).toEqual([]);
   });
   it('names only routes that exist', () => {
@@ -1371,6 +1421,7 @@ describe('hostile ids and query strings', () => {
           '/api/educator/courses/',
           '/api/user/certificates/',
           '/api/certificates/',
+          '/api/user/reviews/',
         ),
         id,
         async (prefix, value) => {

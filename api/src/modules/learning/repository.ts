@@ -17,20 +17,6 @@ export interface ProgressDoc {
   [key: string]: unknown;
 }
 
-/** One student's rating of one course; its `_id` is `<userId>:<courseId>`, so there is only ever one. */
-export interface RatingDoc {
-  _id: string;
-  userId: string;
-  courseId: string;
-  rating: number;
-  updatedAt: Date;
-  [key: string]: unknown;
-}
-
-export const PROGRESS_INDEXES = [
-  { collection: 'progress', fields: ['userId', 'courseId'], unique: true },
-  { collection: 'ratings', fields: ['courseId'] },
-] as const;
+export const PROGRESS_INDEXES = [{ collection: 'progress', fields: ['userId', 'courseId'], unique: true }] as const;
 
 export const progressRepository = (store: Store) => store.collection<ProgressDoc>('progress');
-export const ratingsRepository = (store: Store) => store.collection<RatingDoc>('ratings');

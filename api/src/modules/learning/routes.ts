@@ -3,6 +3,7 @@ import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
+import { reviewsService } from '../reviews/service.js';
 import { continueLearningService } from './continue-learning.js';
 import { completeLectureSchema, courseRefSchema, ratingSchema, savePositionSchema } from './schemas.js';
 import { learningService } from './service.js';
@@ -10,6 +11,7 @@ import { learningService } from './service.js';
 export function learningRoutes({ store, clock, auth }: AppDeps): Router {
   const router = new Router({ prefix: '/user' });
   const learning = learningService(store, clock);
+  const reviews = reviewsService(store, clock, learning.checkAccess);
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/enrolled-courses', signedIn, async (ctx) => {
@@ -45,7 +47,7 @@ export function learningRoutes({ store, clock, auth }: AppDeps): Router {
 
   router.post('/add-rating', signedIn, perUserLimit('ratings'), async (ctx) => {
     const { courseId, rating } = parseInput(ratingSchema, ctx.request.body);
-    await learning.rate(callerOf(ctx.state).userId, courseId, rating);
+    await reviews.rate(callerOf(ctx.state).userId, courseId, rating);
     ctx.body = { success: true, message: 'Rating added successfully' };
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rating } from '../reviews/schemas.js';
 
 const courseId = z.string().min(1, 'is required').max(64);
 const lectureId = z.string().min(1, 'is required').max(64);
@@ -15,11 +16,5 @@ export const savePositionSchema = z.object({
   // z.number() refuses NaN and ±Infinity.
   seconds: z.number({ message: SECONDS_MESSAGE }).min(0, SECONDS_MESSAGE).max(MAX_POSITION_SECONDS, SECONDS_MESSAGE),
 });
-export const ratingSchema = z.object({
-  courseId,
-  rating: z
-    .number({ message: 'must be a whole number from 1 to 5' })
-    .int('must be a whole number from 1 to 5')
-    .min(1, 'must be a whole number from 1 to 5')
-    .max(5, 'must be a whole number from 1 to 5'),
-});
+/** `POST /api/user/add-rating`: 1–5 stars (the reviews module's rule). */
+export const ratingSchema = z.object({ courseId, rating });

@@ -1,5 +1,6 @@
 import { INSTRUCTOR_BIO_MAX_LENGTH } from '@courseport/contracts';
 import { z } from 'zod';
+import { cleanPlainText } from '../../http/plain-text.js';
 
 const httpUrl = z
   .string()
@@ -28,13 +29,6 @@ export const updateRolesSchema = z.object({
 export const bioSchema = z.object({
   bio: z
     .string({ message: 'must be text' })
-    .transform((text) =>
-      text
-        .replace(/\r\n?/g, '\n')
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
-        .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
-        .replace(/\n{4,}/g, '\n\n\n')
-        .trim(),
-    )
+    .transform(cleanPlainText)
     .pipe(z.string().max(INSTRUCTOR_BIO_MAX_LENGTH, `must be at most ${INSTRUCTOR_BIO_MAX_LENGTH} characters`)),
 });

@@ -1,0 +1,90 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { authenticate, callerOf } from '../../auth/middleware.js';
+import type { AppDeps } from '../../deps.js';
+import { sendWithEtag } from '../../http/etag.js';
+import { adminMutationLimit, perUserLimit } from '../../http/rate-limit.js';
+import { parseInput } from '../../http/validate.js';
+import { adminEmailsRepository } from '../admin-emails/repository.js';
+import { adminEmailsService } from '../admin-emails/service.js';
+import { educatorService } from '../educator/service.js';
+import { learningService } from '../learning/service.js';
+import { adminPageQuery, hideSchema, pageQuery, replySchema, reviewInputSchema } from './schemas.js';
+import { reviewsService } from './service.js';
+
+/**
+ * Written course reviews: the course page's list (public), the student's own (enrolled only), the
+ * educator's replies (their own courses) and the admin console's hiding.
+ */
+export function reviewRoutes({ store, clock, auth, config }: AppDeps): Router {
+  const router = new Router();
+  const learning = learningService(store, clock);
+  const reviews = reviewsService(store, clock, learning.checkAccess);
+  const educators = educatorService(store, clock, config.publicApiUrl, config.mode === 'demo');
+  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
+  const signedIn = authenticate(auth.verifier, { required: true });
+  const educatorOnly = async (ctx: Context, next: () => Promise<unknown>) => {
+    await educators.assertEducator(callerOf(ctx.state).userId);
+    return next();
+  };
+  const adminOnly = async (ctx: Context, next: () => Promise<unknown>) => {
+    await adminEmails.assertAdmin(callerOf(ctx.state));
+    return next();
+  };
+  const courseIdOf = (ctx: Context) => (ctx.params as { courseId?: string }).courseId ?? '';
+  const reviewIdOf = (ctx: Context) => (ctx.params as { reviewId?: string }).reviewId ?? '';
+
+  router.get('/course/:id/reviews', async (ctx) => {
+    const { page } = parseInput(pageQuery, ctx.query);
+    const body = { success: true, reviews: await reviews.coursePage(ctx.params.id ?? '', page) };
+    sendWithEtag(ctx, body, 'public, no-cache');
+  });
+
+  router.get('/user/reviews/:courseId', signedIn, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = { success: true, review: await reviews.mine(callerOf(ctx.state).userId, courseIdOf(ctx)) };
+  });
+
+  router.put('/user/reviews/:courseId', signedIn, perUserLimit('ratings'), async (ctx) => {
+    const input = parseInput(reviewInputSchema, ctx.request.body);
+    const review = await reviews.save(callerOf(ctx.state).userId, courseIdOf(ctx), input);
+    ctx.body = { success: true, message: 'Review saved', review };
+  });
+
+  router.delete('/user/reviews/:courseId', signedIn, perUserLimit('ratings'), async (ctx) => {
+    await reviews.remove(callerOf(ctx.state).userId, courseIdOf(ctx));
+    ctx.body = { success: true, message: 'Review deleted' };
+  });
+
+  router.get('/educator/reviews', signedIn, educatorOnly, async (ctx) => {
+    const { page } = parseInput(pageQuery, ctx.query);
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = { success: true, reviews: await reviews.educatorPage(callerOf(ctx.state).userId, page) };
+  });
+
+  router.post('/educator/reviews/:reviewId/reply', signedIn, educatorOnly, async (ctx) => {
+    const { text } = parseInput(replySchema, ctx.request.body);
+    const review = await reviews.reply(callerOf(ctx.state).userId, reviewIdOf(ctx), text);
+    ctx.body = { success: true, message: 'Reply posted', review };
+  });
+
+  router.get('/admin/reviews', signedIn, adminOnly, async (ctx) => {
+    const { page, status } = parseInput(adminPageQuery, ctx.query);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, reviews: await reviews.adminPage(status, page) };
+  });
+
+  const limit = adminMutationLimit();
+  router.post('/admin/reviews/:reviewId/hide', signedIn, adminOnly, limit, async (ctx) => {
+    const { reason } = parseInput(hideSchema, ctx.request.body);
+    const review = await reviews.hide(callerOf(ctx.state).userId, reviewIdOf(ctx), reason);
+    ctx.body = { success: true, message: 'Review hidden', review };
+  });
+
+  router.post('/admin/reviews/:reviewId/restore', signedIn, adminOnly, limit, async (ctx) => {
+    const review = await reviews.restore(reviewIdOf(ctx));
+    ctx.body = { success: true, message: 'Review restored', review };
+  });
+
+  return router;
+}
