@@ -6,6 +6,7 @@
  */
 export * from './course-stats.js';
 export * from './description.js';
+export * from './discovery.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './text.js';

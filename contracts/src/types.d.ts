@@ -110,6 +110,8 @@ export interface CourseCatalogPage {
   courses: CourseCard[];
   /** Published courses matching the search (every published course without one). */
   total: number;
+  /** With `facets=1` only (see `CatalogQuery`). */
+  facets?: CatalogFacets;
 }
 
 /**
@@ -150,6 +152,11 @@ export interface CourseCard {
   ratingCount: number;
   enrolledCount: number;
   createdAt: string;
+  /** The category's slug and name (`GET /api/categories`), null when none was chosen. */
+  category?: { slug: string; name: string } | null;
+  level?: import('./discovery.js').CourseLevel | null;
+  /** Minutes of every lecture. */
+  durationMinutes?: number;
 }
 
 /** `GET /api/course/:id` → `courseData`: the card plus the (sanitized HTML) description and chapters. */
@@ -201,6 +208,9 @@ export interface NewCourseInput {
   discount: number;
   /** Optional: `'draft'` saves the course without publishing it (default `'published'`). */
   status?: 'draft' | 'published';
+  /** A category slug from `GET /api/categories` (optional). */
+  category?: string | null;
+  level?: import('./discovery.js').CourseLevel | null;
   courseContent: Array<{
     chapterTitle: string;
     chapterContent: Array<{
@@ -233,6 +243,9 @@ export interface EditableCourse {
   coursePrice: number;
   discount: number;
   status: CourseStatus;
+  /** The category's slug. */
+  category?: string | null;
+  level?: import('./discovery.js').CourseLevel | null;
   courseContent: Chapter[];
   studentsCount: number;
   createdAt: string;
@@ -249,6 +262,8 @@ export interface EditCourseInput {
   courseDescription?: string;
   coursePrice?: number;
   discount?: number;
+  category?: string | null;
+  level?: import('./discovery.js').CourseLevel | null;
   courseContent?: Array<{
     chapterId?: string;
     chapterTitle: string;
@@ -514,4 +529,77 @@ export interface AdminReviewsPage {
   total: number;
   page: number;
   pageSize: number;
+}
+
+/** `GET /api/categories` → `categories[]` (by name): the admin-managed list, with published courses in each. */
+export interface Category {
+  /** URL-safe id, made from the name when created, never changed (`web-development`). */
+  slug: string;
+  name: string;
+  courseCount: number;
+}
+/**
+ * `POST /api/admin/categories` `{ name }` → `category` (409 for a name or slug in use);
+ * `PATCH /api/admin/categories/:slug` `{ name }` renames; `DELETE /api/admin/categories/:slug`
+ * (409 while a course is in it). Admin only, audited like the admin e-mails.
+ */
+export interface CategoryInput {
+  name: string;
+}
+
+/**
+ * `GET /api/course/all` query. Every parameter is optional; without any, the answer is the spec's
+ * (every published course, newest first). Lists are comma-separated (`level=beginner,advanced`).
+ * An unknown value is a 400 with a message naming the parameter.
+ */
+export interface CatalogQuery {
+  search?: string;
+  offset?: number;
+  limit?: number;
+  /** Category slugs. */
+  category?: string;
+  /** `CourseLevel`s. */
+  level?: string;
+  price?: import('./discovery.js').PriceFilter;
+  /** Rupees after discount, inclusive; either end optional. */
+  minPrice?: number;
+  maxPrice?: number;
+  /** The least average rating: one of `MIN_RATINGS`. */
+  rating?: number;
+  /** `DurationBucket`s. */
+  duration?: string;
+  sort?: import('./discovery.js').CatalogSort;
+  /** `1`: also answer `facets` (counts per filter value for the rest of the query). */
+  facets?: '1';
+}
+
+/**
+ * Counts per filter value: how many courses match the query with that value chosen instead (the
+ * other filters kept), as a storefront's filter sidebar shows them.
+ */
+export interface CatalogFacets {
+  category: Array<{ slug: string; name: string; count: number }>;
+  level: Array<{ value: import('./discovery.js').CourseLevel; count: number }>;
+  price: Array<{ value: import('./discovery.js').PriceFilter; count: number }>;
+  rating: Array<{ value: number; count: number }>;
+  duration: Array<{ value: import('./discovery.js').DurationBucket; count: number }>;
+}
+
+/** `GET /api/course/suggest?q=` → `suggestions` (public): while typing, whole words and prefixes. */
+export interface CatalogSuggestions {
+  courses: Array<{ _id: string; courseTitle: string; educatorName: string | null }>;
+  categories: Array<{ slug: string; name: string }>;
+}
+
+/**
+ * `GET /api/user/wishlist` → `wishlist[]` (newest saved first); `PUT /api/user/wishlist/:courseId`
+ * saves (idempotent; 404 for a course not published), `DELETE` of it removes. Signed in.
+ */
+export interface WishlistItem {
+  course: CourseCard;
+  savedAt: string;
+  /** The price after discount when it was saved (rupees). */
+  savedPrice: number;
+  /** The price after discount now, when lower than `savedPrice`: the student is told (and mailed once). */
+  priceDrop: { from: number; to: number } | null;
 }
