@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ReviewReplyBlock, wasEdited } from '../src/components/ReviewReply';
 
 describe('ReviewReplyBlock', () => {
-  it("names the educator, dates the reply and shows its text as plain text, line breaks kept", () => {
+  it('names the educator, dates the reply and shows its text as plain text, line breaks kept', () => {
     const text = 'Thanks!\n<b>Glad</b> it helped.';
     const { container } = render(
       <ReviewReplyBlock reply={{ text, educatorName: 'Jane Educator', repliedAt: '2026-03-02T10:00:00.000Z' }} />,

@@ -32,7 +32,7 @@ export function RatingSummary({ summary }: { summary: CourseReviewsPage }) {
               <span className="sf-breakdown-label">{starsName(level)}</span>{' '}
               <span className="sf-breakdown-bar" aria-hidden="true">
                 <span className="sf-breakdown-fill" style={{ width: `${percent}%` }} />
-              </span>{' '}
+              </span>
               <span className="sf-breakdown-percent">{`${percent}%`}</span>{' '}
               <span className="sf-breakdown-count">{`(${count})`}</span>
             </li>

@@ -1,9 +1,9 @@
 import { Button, EmptyState, ErrorState, errorText } from '@courseport/shared-ui';
 import { useEffect, useRef } from 'react';
 import { useCourseReviews } from '../hooks/useCourseReviews';
-import { ReviewsLoading } from './ReviewsLoading';
 import { RatingSummary } from './RatingSummary';
 import { ReviewCard } from './ReviewCard';
+import { ReviewsLoading } from './ReviewsLoading';
 
 /**
  * The reviews section's content, loaded on demand (CourseReviews): loading, the error with Retry,
@@ -35,7 +35,12 @@ export default function ReviewsBody({ courseId, courseRatingCount }: { courseId:
     );
   }
   if (!summary || summary.ratingCount === 0) {
-    return <EmptyState title="No reviews yet" description={<p className="sf-muted">Students who take this course can rate and review it.</p>} />;
+    return (
+      <EmptyState
+        title="No reviews yet"
+        description={<p className="sf-muted">Students who take this course can rate and review it.</p>}
+      />
+    );
   }
 
   const showMore = () => {
