@@ -102,7 +102,7 @@ describe('Course page: student reviews', () => {
     ]);
     // The bars are drawing only.
     for (const row of rows) expect(row.querySelector('.sf-breakdown-bar')).toHaveAttribute('aria-hidden', 'true');
-    expect((rows[0]?.querySelector('.sf-breakdown-fill') as HTMLElement).style.width).toBe('60%');
+    expect(rows[0]?.querySelector<HTMLElement>('.sf-breakdown-fill')).toHaveStyle({ width: '60%' });
     // The h2 of the section, an h3 for each review.
     expect(within(reviews).getByRole('heading', { level: 2, name: 'Student reviews' })).toBeInTheDocument();
     expect(within(reviews).getByRole('heading', { level: 3, name: 'Student 1' })).toBeInTheDocument();
