@@ -3,8 +3,8 @@ import {
   errorText,
   type MyReview,
   REVIEW_TEXT_MAX_LENGTH,
-  ReviewReplyBlock,
   type ReviewInput,
+  ReviewReplyBlock,
 } from '@courseport/shared-ui';
 import { Input, Modal } from '@courseport/shared-ui/heavy';
 import { type FormEvent, useId, useState } from 'react';
@@ -109,9 +109,7 @@ export function YourReview({ courseId, rating, onDeleted }: YourReviewProps) {
         </div>
       ) : (
         <>
-          {review?.hidden && (
-            <p className="ln-review-hidden">{`Hidden by a moderator: ${review.hidden.reason}`}</p>
-          )}
+          {review?.hidden && <p className="ln-review-hidden">{`Hidden by a moderator: ${review.hidden.reason}`}</p>}
           <ReviewEditor
             key={review?._id ?? 'new'}
             review={review}
