@@ -92,10 +92,22 @@ const checkedStars = () =>
     (s) => s.checked,
   ) + 1;
 
+/** The toast saying `text` (its code loads on demand: slow on a busy machine). */
+async function toastSays(text: string, kind: 'success' | 'error') {
+  await screen.findByText(text, {}, { timeout: 5_000 });
+  return findToast(text, kind);
+}
+
+/** Types `text` into the review box: pasted, as typing each key is slow in jsdom with antd. */
+async function write(text: string) {
+  await user.click(textBox());
+  await user.paste(text);
+}
+
 async function openPlayer() {
   renderAt('/player/c1');
   await screen.findByText('Course Structure');
-  await within(section()).findByLabelText('Write your review');
+  await within(section()).findByLabelText('Write your review', {}, { timeout: 5_000 });
 }
 
 describe('Player: your review', () => {
@@ -120,11 +132,11 @@ describe('Player: your review', () => {
     await openPlayer();
     expect(textBox()).toHaveValue('');
     expect(button('Post review', section())).toBeDisabled();
-    await user.type(textBox(), '  Clear and practical.  ');
+    await write('  Clear and practical.  ');
     expect(screen.getByText(`24 / ${REVIEW_TEXT_MAX_LENGTH} characters`)).toBeInTheDocument();
     const enrolledBefore = getCalls(ENROLLED_PATH);
     await user.click(button('Post review', section()));
-    await findToast('Review saved', 'success');
+    await toastSays('Review saved', 'success');
     expect(apiSend).toHaveBeenCalledWith(REVIEW_PATH, {
       method: 'PUT',
       body: { rating: 3, text: 'Clear and practical.' },
@@ -138,11 +150,11 @@ describe('Player: your review', () => {
     serve({ myRating: 4, review: makeReview() });
     await openPlayer();
     await user.click(screen.getByRole('radio', { name: '2 stars' }));
-    await findToast('Rating added successfully', 'success');
+    await toastSays('Rating added successfully', 'success');
     await user.clear(textBox());
-    await user.type(textBox(), 'Second thoughts.');
+    await write('Second thoughts.');
     await user.click(button('Save changes', section()));
-    await findToast('Review saved', 'success');
+    await toastSays('Review saved', 'success');
     expect(apiSend).toHaveBeenCalledWith(REVIEW_PATH, { method: 'PUT', body: { rating: 2, text: 'Second thoughts.' } });
     expect(textBox()).toHaveValue('Second thoughts.');
   });
@@ -156,7 +168,7 @@ describe('Player: your review', () => {
     expect(dialog).toHaveAccessibleName('Delete your review?');
     const enrolledBefore = getCalls(ENROLLED_PATH);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await findToast('Review deleted', 'success');
+    await toastSays('Review deleted', 'success');
     expect(apiSend).toHaveBeenCalledWith(REVIEW_PATH, { method: 'DELETE' });
     await waitFor(() => expect(textBox()).toHaveValue(''));
     expect(checkedStars()).toBe(0);
@@ -203,7 +215,7 @@ describe('Player: your review', () => {
   it('cannot post without stars: the button stays disabled and says why', async () => {
     serve();
     await openPlayer();
-    await user.type(textBox(), 'Good course');
+    await write('Good course');
     expect(button('Post review', section())).toBeDisabled();
     expect(within(section()).getByText('Choose your stars above to post a review.')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: '5 stars' }));
@@ -215,9 +227,9 @@ describe('Player: your review', () => {
     serve({ myRating: 5 });
     await openPlayer();
     apiSend.mockRejectedValue(serverError('Only enrolled students can review this course', 403));
-    await user.type(textBox(), 'Great');
+    await write('Great');
     await user.click(button('Post review', section()));
-    await findToast('Only enrolled students can review this course', 'error');
+    await toastSays('Only enrolled students can review this course', 'error');
     expect(toastOf('success')).toEqual([]);
     expect(textBox()).toHaveValue('Great');
     expect(button('Post review', section())).toBeEnabled();
@@ -230,7 +242,7 @@ describe('Player: your review', () => {
     }));
     serve({ myRating: 4, reviewAnswer: answer.handler });
     renderAt('/player/c1');
-    expect(await screen.findByText('Reviews are resting')).toBeInTheDocument();
+    expect(await screen.findByText('Reviews are resting', {}, { timeout: 5_000 })).toBeInTheDocument();
     answer.recover();
     await user.click(button('Load your review again', section()));
     expect(await within(section()).findByDisplayValue('Loved the projects.')).toBeInTheDocument();
