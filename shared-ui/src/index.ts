@@ -25,6 +25,7 @@ export {
 } from './components/CourseStructure';
 export { dateColumn } from './components/dateColumn';
 export { LogoMark } from './components/LogoMark';
+export { ReviewReplyBlock, wasEdited } from './components/ReviewReply';
 export { Spinner } from './components/Spinner';
 export { StatusMessage, type StatusMessageProps } from './components/StatusMessage';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';

@@ -22,6 +22,8 @@ export const queryKeys = {
     continueLearning: () => ['user', 'continue-learning'] as const,
     /** `GET /api/user/certificates/:courseId` → `certificate`: the caller's certificate of a completed course. */
     certificate: (courseId: string) => ['user', 'certificate', courseId] as const,
+    /** `GET /api/user/reviews/:courseId` → `review`: the caller's own review of a course (null when none). */
+    review: (courseId: string) => ['user', 'review', courseId] as const,
   },
   certificate: {
     all: ['certificate'] as const,
@@ -37,6 +39,11 @@ export const queryKeys = {
     all: ['course'] as const,
     /** `GET /api/course/:id`. */
     details: (courseId: string) => ['course', courseId] as const,
+    /**
+     * `GET /api/course/:id/reviews?page=N`: the pages of a course's written reviews and its rating
+     * breakdown. Below `details(courseId)`: invalidating the course refetches its reviews too.
+     */
+    reviews: (courseId: string) => ['course', courseId, 'reviews'] as const,
   },
   instructor: {
     /** `GET /api/instructors/:id`: an educator's public page. */

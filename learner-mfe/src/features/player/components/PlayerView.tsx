@@ -13,6 +13,7 @@ import { CourseCompletePanel } from '../../certificates/components/CourseComplet
 import type { ProgressData } from '../../enrollments/api/progress';
 import { ArrowLeftIcon } from '../../page/components/icons';
 import { PageHeading } from '../../page/components/PageHeading';
+import { YourReview } from '../../reviews/components/YourReview';
 import { useAutoplayNext } from '../hooks/useAutoplayNext';
 import { usePlayerActions } from '../hooks/usePlayerActions';
 import { usePositionSaver } from '../hooks/usePositionSaver';
@@ -59,6 +60,7 @@ export function PlayerView({ course, completed, position }: PlayerViewProps) {
   const playing = playingId ? findLecture(chapters, playingId) : null;
   const playerRef = useRef<HTMLElement>(null);
   const actions = usePlayerActions(course._id);
+  const stars = actions.chosenRating ?? course.myRating ?? 0;
   const savePosition = usePositionSaver(course._id, position);
   const [autoplayNext, setAutoplayNext] = useAutoplayNext();
   const { previous, next } = playingId ? neighbours(chapters, playingId) : { previous: null, next: null };
@@ -130,11 +132,8 @@ export function PlayerView({ course, completed, position }: PlayerViewProps) {
         </div>
         <div className="ln-player-side">
           <CourseStructure chapters={chapters} completed={completed} playingId={playingId} onWatch={watch} />
-          <CourseRating
-            value={actions.chosenRating ?? course.myRating ?? 0}
-            busy={actions.rating}
-            onRate={actions.rate}
-          />
+          <CourseRating value={stars} busy={actions.rating} onRate={actions.rate} />
+          <YourReview courseId={course._id} rating={stars} onDeleted={actions.clearRating} />
         </div>
       </div>
     </div>

@@ -32,7 +32,9 @@ export function usePlayerActions(courseId: string) {
     },
     onSuccess: (message) => {
       toast.success(message || 'Rating added successfully');
+      // The course's page (and, below its key, its reviews) and the student's own review carry it too.
       void client.invalidateQueries({ queryKey: queryKeys.course.details(courseId) });
+      void client.invalidateQueries({ queryKey: queryKeys.user.review(courseId) });
       return invalidateAfterProgress(courseId, client);
     },
     onError: (error, _value, context) => {
@@ -47,5 +49,7 @@ export function usePlayerActions(courseId: string) {
     rating: rating.isPending,
     chosenRating,
     rate: (value: number) => rating.mutate(value),
+    /** The review was deleted, and the rating with it: no stars, until the student rates again. */
+    clearRating: () => setChosenRating(0),
   };
 }

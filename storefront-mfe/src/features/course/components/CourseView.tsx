@@ -1,6 +1,7 @@
 import type { CourseDetails } from '@courseport/shared-ui';
 import { courseMinutes, lectureCount, orderedChapters } from '@courseport/shared-ui';
 import { type MutableRefObject, useMemo, useRef, useState } from 'react';
+import { CourseReviews } from '../../reviews/components/CourseReviews';
 import { CourseDescription } from './CourseDescription';
 import { CourseHeader } from './CourseHeader';
 import { CourseStructure, type PreviewChoice } from './CourseStructure';
@@ -47,6 +48,7 @@ export function CourseView({
       <div className="sf-course-main">
         <CourseStructure chapters={chapters} onPreview={choosePreview} />
         <CourseDescription html={course.courseDescription} />
+        <CourseReviews courseId={course._id} ratingCount={course.ratingCount} />
       </div>
     </div>
   );
