@@ -25,6 +25,7 @@ export {
 } from './components/CourseStructure';
 export { dateColumn } from './components/dateColumn';
 export { LogoMark } from './components/LogoMark';
+export { ReviewStars, ReviewSummary, type ReviewSummaryProps } from './components/ReviewSummary';
 export { Spinner } from './components/Spinner';
 export { StatusMessage, type StatusMessageProps } from './components/StatusMessage';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';
