@@ -391,6 +391,23 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await expectAccessible(page, 'educator profile, bio too long');
     });
 
+    it('reviews: the list of reviews of their courses (or none), and the reply form', async () => {
+      await page.goto(`${shell}/educator/reviews`);
+      await page.getByRole('heading', { level: 1, name: 'Reviews' }).waitFor();
+      await page
+        .getByRole('list', { name: 'Reviews of your courses' })
+        .or(page.getByText('No reviews of your courses yet'))
+        .waitFor();
+      await expectAccessible(page, 'educator reviews');
+      const reply = page.getByRole('button', { name: /^Reply to / }).first();
+      if (await reply.isVisible()) {
+        await reply.click();
+        await page.getByLabel('Your reply').waitFor();
+        await expectAccessible(page, 'educator reviews, reply form');
+        await page.getByRole('button', { name: 'Cancel' }).click();
+      }
+    });
+
     it('coupons: the list, the create dialog with its errors, one created', async () => {
       await page.goto(`${shell}/educator/coupons`);
       await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();

@@ -19,8 +19,8 @@ export const useReviews = (page: number, enabled = true) =>
   useEducatorQuery({ ...reviewsQuery(page), placeholderData: keepPreviousData }, REVIEWS_FAILED, enabled);
 
 /**
- * Posts a reply. The answered review replaces the cached one (its Reply button goes), and every
- * page is asked again. A 409 (already replied, elsewhere) also reloads the list, which then shows it.
+ * Posts a reply. The answered review replaces the cached one in place (its Reply button goes); no
+ * page is loaded again. A 409 (already replied, elsewhere) reloads the list, which then shows it.
  */
 export function usePostReply() {
   const queryClient = useQueryClient();
@@ -34,7 +34,6 @@ export function usePostReply() {
           cached ? { ...cached, reviews: cached.reviews.map((r) => (r._id === reviewId ? review : r)) } : cached,
         );
       }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.educator.reviews() });
       toast.success(res.message || REPLY_POSTED);
     },
     onError: (error) => {
