@@ -495,6 +495,20 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await page.getByRole('tab', { name: 'Purchases' }).click();
       await page.getByRole('button', { name: 'Refund' }).first().waitFor();
       await expectAccessible(page, 'admin, purchases tab');
+
+      await page.getByRole('tab', { name: 'Reviews' }).click();
+      await page.getByRole('list', { name: 'Reviews' }).or(page.getByText('No reviews yet')).waitFor();
+      await expectAccessible(page, 'admin, reviews tab');
+      const hide = page.getByRole('button', { name: /^Hide / }).first();
+      if (await hide.isVisible()) {
+        await hide.click();
+        const dialog = page.getByRole('dialog', { name: 'Hide this review?' });
+        await dialog.getByRole('button', { name: 'Hide review' }).click();
+        await dialog.getByRole('alert').waitFor();
+        await expectAccessible(page, 'admin, hide review dialog with its error');
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
     });
 
     it('home as an admin', async () => {

@@ -100,10 +100,10 @@ describe('Educator reviews', () => {
     expect(await screen.findByText('No reviews of your courses yet')).toBeInTheDocument();
   });
 
-  it("shows 'Error Loading Reviews' with the server's message, and Retry loads them", async () => {
+  it("shows 'Error Loading Reviews' with the server's message, and Try Again loads them", async () => {
     const failing = failingGet(pagePath(1), serverError('Educator access required', 403), () => answer([ADA]));
     renderPortal('/educator/reviews');
-    await expectRetryRecovers(failing, 'Error Loading Reviews', 'Retry', 'Ada Lovelace', { toast: true });
+    await expectRetryRecovers(failing, 'Error Loading Reviews', 'Try Again', 'Ada Lovelace', { toast: true });
   });
 
   it('posts a reply from the inline form; the review then shows it and the Reply button is gone', async () => {

@@ -20,7 +20,7 @@ export default function ReviewsPage() {
   } else if (state.status === 'loading') {
     content = <LoadingState text="Loading reviews..." />;
   } else if (state.status === 'error') {
-    content = <ErrorState title="Error Loading Reviews" message={state.message} onRetry={retry} retryLabel="Retry" />;
+    content = <ErrorState title="Error Loading Reviews" message={state.message} onRetry={retry} />;
   } else if (state.data.reviews.length === 0 && state.data.total === 0) {
     content = (
       <EmptyState

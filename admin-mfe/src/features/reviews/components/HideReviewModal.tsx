@@ -34,7 +34,7 @@ export function HideReviewModal({ review, submitting, onCancel, onSubmit }: Hide
   return (
     <Modal
       open={review !== null}
-      title="Hide review"
+      title="Hide this review?"
       okText="Hide review"
       cancelText="Cancel"
       okButtonProps={{ danger: true }}

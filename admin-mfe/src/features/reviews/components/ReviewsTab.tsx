@@ -46,7 +46,7 @@ export function ReviewsTab(props: ReviewsTabProps) {
   let content: ReactNode;
   if (status === 'loading') content = <LoadingState text="Loading reviews..." />;
   else if (status === 'error')
-    content = <ErrorState title="Could not load reviews" message={error} onRetry={onRetry} retryLabel="Retry" />;
+    content = <ErrorState title="Could not load reviews" message={error} onRetry={onRetry} />;
   else if (reviews.length === 0)
     content = <EmptyState title={filter === 'hidden' ? 'No hidden reviews' : 'No reviews yet'} />;
   else
