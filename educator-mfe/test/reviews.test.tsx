@@ -132,6 +132,8 @@ describe('Educator reviews', () => {
     });
     await waitFor(() => expect(screen.queryByLabelText('Your reply')).toBeNull());
     expect(screen.getByText('Thanks, Ada!')).toHaveClass('cp-review-text');
+    // The keyboard goes to the posted reply.
+    await waitFor(() => expect(screen.getByText('Thanks, Ada!').closest('.cp-review-reply')).toHaveFocus());
     expect(screen.getAllByText('Reply from Grace Hopper')).toHaveLength(2);
     expect(screen.queryByText('Reply')).toBeNull();
     await waitFor(() => expect(toastOf('success')).toEqual(['Reply posted']));
@@ -168,7 +170,8 @@ describe('Educator reviews', () => {
     expect(button('Post reply')).toBeDisabled();
     await user.click(button('Cancel'));
     expect(screen.queryByLabelText('Your reply')).toBeNull();
-    expect(replyButton('Ada Lovelace')).toBeInTheDocument();
+    // The keyboard is back on the Reply button.
+    await waitFor(() => expect(replyButton('Ada Lovelace')).toHaveFocus());
   });
 
   it('pages through the reviews', async () => {
