@@ -22,6 +22,7 @@ export function ReviewsList({ reviews, total, page, pageSize, postingId, onPageC
   // (once the reply is posted) the review's reply.
   const [returnFocusTo, setReturnFocusTo] = useState<string | null>(null);
   const items = useRef(new Map<string, HTMLLIElement>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the target may only be drawn with the next list (`reviews`).
   useEffect(() => {
     if (!returnFocusTo || replyingTo) return;
     const item = items.current.get(returnFocusTo);
