@@ -391,6 +391,23 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await expectAccessible(page, 'educator profile, bio too long');
     });
 
+    it('reviews: the list of reviews of their courses (or none), and the reply form', async () => {
+      await page.goto(`${shell}/educator/reviews`);
+      await page.getByRole('heading', { level: 1, name: 'Reviews' }).waitFor();
+      await page
+        .getByRole('list', { name: 'Reviews of your courses' })
+        .or(page.getByText('No reviews of your courses yet'))
+        .waitFor();
+      await expectAccessible(page, 'educator reviews');
+      const reply = page.getByRole('button', { name: /^Reply to / }).first();
+      if (await reply.isVisible()) {
+        await reply.click();
+        await page.getByLabel('Your reply').waitFor();
+        await expectAccessible(page, 'educator reviews, reply form');
+        await page.getByRole('button', { name: 'Cancel' }).click();
+      }
+    });
+
     it('coupons: the list, the create dialog with its errors, one created', async () => {
       await page.goto(`${shell}/educator/coupons`);
       await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
@@ -478,6 +495,20 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await page.getByRole('tab', { name: 'Purchases' }).click();
       await page.getByRole('button', { name: 'Refund' }).first().waitFor();
       await expectAccessible(page, 'admin, purchases tab');
+
+      await page.getByRole('tab', { name: 'Reviews' }).click();
+      await page.getByRole('list', { name: 'Reviews' }).or(page.getByText('No reviews yet')).waitFor();
+      await expectAccessible(page, 'admin, reviews tab');
+      const hide = page.getByRole('button', { name: /^Hide / }).first();
+      if (await hide.isVisible()) {
+        await hide.click();
+        const dialog = page.getByRole('dialog', { name: 'Hide this review?' });
+        await dialog.getByRole('button', { name: 'Hide review' }).click();
+        await dialog.getByRole('alert').waitFor();
+        await expectAccessible(page, 'admin, hide review dialog with its error');
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
     });
 
     it('home as an admin', async () => {

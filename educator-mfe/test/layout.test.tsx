@@ -82,6 +82,7 @@ describe('Educator layout', () => {
       ['My Courses', '/educator/my-courses'],
       ['Student Enrolled', '/educator/student-enrolled'],
       ['Coupons', '/educator/coupons'],
+      ['Reviews', '/educator/reviews'],
       ['Profile', '/educator/profile'],
     ]);
     for (const a of links) expect(a.querySelector('svg')).not.toBeNull();

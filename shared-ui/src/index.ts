@@ -26,6 +26,7 @@ export {
 export { dateColumn } from './components/dateColumn';
 export { LogoMark } from './components/LogoMark';
 export { ReviewReplyBlock, wasEdited } from './components/ReviewReply';
+export { ReviewerPhoto, ReviewStars, ReviewSummary, type ReviewSummaryProps } from './components/ReviewSummary';
 export { Spinner } from './components/Spinner';
 export { StatusMessage, type StatusMessageProps } from './components/StatusMessage';
 export { EmptyState, ErrorState, type ErrorStateProps, LoadingState } from './components/states';

@@ -9,9 +9,11 @@ import { AccessDenied } from '../features/layout/components/AccessDenied';
 import { AdminHeader } from '../features/layout/components/AdminHeader';
 import { PurchasesTab } from '../features/purchases/components/PurchasesTab';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
+import { ReviewsTab } from '../features/reviews/components/ReviewsTab';
+import { useAdminReviews } from '../features/reviews/hooks/useAdminReviews';
 import '../styles/admin.css';
 
-/** /admin: educator requests, the admin e-mail allow-list and purchases (refunds), for admins only. */
+/** /admin: educator requests, the admin e-mail allow-list, purchases (refunds) and reviews (hiding), for admins only. */
 function AdminGate() {
   usePageTitle('Admin');
   const status = useSession((s) => s.status);
@@ -32,8 +34,11 @@ function AdminDashboard() {
   // So are the purchases.
   const [purchasesOpened, setPurchasesOpened] = useState(false);
   const purchases = usePurchases(purchasesOpened);
+  // And the reviews.
+  const [reviewsOpened, setReviewsOpened] = useState(false);
+  const reviews = useAdminReviews(reviewsOpened);
   const [refreshing, setRefreshing] = useState(false);
-  // Phones: closer tabs, so all three fit without the overflow menu.
+  // Phones: closer tabs, so all four fit without the overflow menu.
   const roomy = useMinWidth('sm');
 
   const refresh = async () => {
@@ -43,6 +48,7 @@ function AdminDashboard() {
         requests.refresh(),
         emailsOpened ? emails.refresh() : undefined,
         purchasesOpened ? purchases.refresh() : undefined,
+        reviewsOpened ? reviews.refresh() : undefined,
       ]);
     } finally {
       setRefreshing(false);
@@ -55,10 +61,11 @@ function AdminDashboard() {
       <AdminHeader refreshing={refreshing} autoRefreshing={requests.autoRefreshing} onRefresh={refresh} />
       <Tabs
         defaultActiveKey="requests"
-        tabBarGutter={roomy ? 32 : 20}
+        tabBarGutter={roomy ? 32 : 16}
         onChange={(key) => {
           if (key === 'emails') setEmailsOpened(true);
           if (key === 'purchases') setPurchasesOpened(true);
+          if (key === 'reviews') setReviewsOpened(true);
         }}
         items={[
           {
@@ -107,6 +114,27 @@ function AdminDashboard() {
                 onRetry={purchases.refresh}
                 onLoadMore={purchases.loadMore}
                 onRefund={purchases.refund}
+              />
+            ),
+          },
+          {
+            key: 'reviews',
+            label: 'Reviews',
+            children: (
+              <ReviewsTab
+                reviews={reviews.reviews}
+                total={reviews.total}
+                page={reviews.page}
+                pageSize={reviews.pageSize}
+                filter={reviews.filter}
+                status={reviews.status}
+                error={reviews.error}
+                busyIds={reviews.busyIds}
+                onFilterChange={reviews.setFilter}
+                onPageChange={reviews.setPage}
+                onRetry={reviews.refresh}
+                onHide={reviews.hide}
+                onRestore={reviews.restore}
               />
             ),
           },

@@ -8,6 +8,7 @@ import DashboardPage from './DashboardPage';
 import EditCoursePage from './EditCoursePage';
 import MyCoursesPage from './MyCoursesPage';
 import ProfilePage from './ProfilePage';
+import ReviewsPage from './ReviewsPage';
 import StudentsEnrolledPage from './StudentsEnrolledPage';
 
 /**
@@ -24,6 +25,7 @@ function Portal() {
         <Route path="courses/:id/edit" element={<EditCoursePage />} />
         <Route path="student-enrolled" element={<StudentsEnrolledPage />} />
         <Route path="coupons" element={<CouponsPage />} />
+        <Route path="reviews" element={<ReviewsPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="*" element={<Navigate to={PATHS.dashboard} replace />} />
       </Route>

@@ -63,6 +63,9 @@ export const queryKeys = {
     profile: () => ['educator', 'profile'] as const,
     /** `GET /api/educator/coupons`: the educator's coupons. */
     coupons: () => ['educator', 'coupons'] as const,
+    /** `GET /api/educator/reviews?page=N`: written reviews of the caller's courses; `reviews()` for every page. */
+    reviews: (page?: number) =>
+      page === undefined ? (['educator', 'reviews'] as const) : (['educator', 'reviews', page] as const),
   },
   admin: {
     all: ['admin'] as const,
@@ -72,6 +75,9 @@ export const queryKeys = {
     emails: () => ['admin', 'emails'] as const,
     /** The admin's purchases list (refunds). */
     purchases: () => ['admin', 'purchases'] as const,
+    /** `GET /api/admin/reviews?page=N&status=all|hidden`; `reviews()` for every filter and page. */
+    reviews: (status?: 'all' | 'hidden', page?: number) =>
+      status === undefined ? (['admin', 'reviews'] as const) : (['admin', 'reviews', { status, page }] as const),
   },
 } as const;
 

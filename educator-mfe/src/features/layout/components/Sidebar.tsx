@@ -8,6 +8,7 @@ import {
   DashboardIcon,
   MyCoursesIcon,
   ProfileIcon,
+  ReviewsIcon,
   StudentsIcon,
 } from './icons';
 import { PATHS } from './paths';
@@ -18,6 +19,7 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: Rea
   { label: 'My Courses', to: PATHS.myCourses, icon: <MyCoursesIcon /> },
   { label: 'Student Enrolled', to: PATHS.studentEnrolled, icon: <StudentsIcon /> },
   { label: 'Coupons', to: PATHS.coupons, icon: <CouponsIcon /> },
+  { label: 'Reviews', to: PATHS.reviews, icon: <ReviewsIcon /> },
   { label: 'Profile', to: PATHS.profile, icon: <ProfileIcon /> },
 ];
 

@@ -41,6 +41,13 @@ export const ProfileIcon = () => (
   </Icon>
 );
 
+export const ReviewsIcon = () => (
+  <Icon>
+    <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+    <path d="M12 7l1.2 2.4 2.6.4-1.9 1.8.5 2.6-2.4-1.3-2.4 1.3.5-2.6-1.9-1.8 2.6-.4z" />
+  </Icon>
+);
+
 export const AddCourseIcon = () => (
   <Icon>
     <rect x="3" y="3" width="18" height="18" rx="3" />

@@ -7,4 +7,5 @@ export const PATHS = {
   studentEnrolled: '/educator/student-enrolled',
   coupons: '/educator/coupons',
   profile: '/educator/profile',
+  reviews: '/educator/reviews',
 } as const;

@@ -1,18 +1,6 @@
-import { type CourseReview, formatDate, ReviewReplyBlock, wasEdited } from '@courseport/shared-ui';
+import { type CourseReview, formatDate, ReviewerPhoto, ReviewReplyBlock, wasEdited } from '@courseport/shared-ui';
 import { forwardRef } from 'react';
 import { Stars } from '../../common/components/Stars';
-
-/** The reviewer's photo, or the first letter of their name when they have none. */
-function ReviewerPhoto({ name, imageUrl }: CourseReview['reviewer']) {
-  if (imageUrl) {
-    return <img className="sf-review-photo" src={imageUrl} alt="" width={40} height={40} loading="lazy" />;
-  }
-  return (
-    <span className="sf-review-photo sf-review-initial" aria-hidden="true">
-      {(name.trim()[0] ?? '?').toUpperCase()}
-    </span>
-  );
-}
 
 /**
  * One written review: who wrote it, their stars, when (and whether it was edited), the text as

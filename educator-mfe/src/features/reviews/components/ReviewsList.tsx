@@ -1,0 +1,97 @@
+import { Button, type EducatorReview, ReviewSummary } from '@courseport/shared-ui';
+import { Pagination } from '@courseport/shared-ui/heavy';
+import { useEffect, useRef, useState } from 'react';
+import { ReplyForm } from './ReplyForm';
+
+interface ReviewsListProps {
+  reviews: EducatorReview[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The review whose reply is being posted, if any. */
+  postingId: string | null;
+  onPageChange: (page: number) => void;
+  /** Resolves true once the reply is posted (the form then closes). */
+  onReply: (reviewId: string, text: string) => Promise<boolean>;
+}
+
+/** The reviews of the educator's courses, newest first, each with its reply or a Reply button. */
+export function ReviewsList({ reviews, total, page, pageSize, postingId, onPageChange, onReply }: ReviewsListProps) {
+  const [replyingTo, setReplyingTo] = useState<string | null>(null);
+  // After the form closes, the keyboard goes back to where it was: the review's Reply button, or
+  // (once the reply is posted) the review's reply.
+  const [returnFocusTo, setReturnFocusTo] = useState<string | null>(null);
+  const items = useRef(new Map<string, HTMLLIElement>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the target may only be drawn with the next list (`reviews`).
+  useEffect(() => {
+    if (!returnFocusTo || replyingTo) return;
+    const item = items.current.get(returnFocusTo);
+    const target = item?.querySelector<HTMLElement>('.ed-reply-open, .cp-review-reply');
+    if (target) {
+      if (!target.matches('button')) target.tabIndex = -1;
+      target.focus();
+      setReturnFocusTo(null);
+    }
+  }, [returnFocusTo, replyingTo, reviews]);
+  const closeForm = (reviewId: string) => {
+    setReplyingTo(null);
+    setReturnFocusTo(reviewId);
+  };
+  return (
+    <div className="ed-reviews">
+      <ul className="ed-reviews-list" aria-label="Reviews of your courses">
+        {reviews.map((review) => (
+          <li
+            key={review._id}
+            ref={(element) => {
+              if (element) items.current.set(review._id, element);
+              else items.current.delete(review._id);
+            }}
+          >
+            <ReviewSummary review={review} courseTitle={review.course.courseTitle}>
+              {!review.reply &&
+                (replyingTo === review._id ? (
+                  <ReplyForm
+                    reviewerName={review.reviewer.name}
+                    posting={postingId === review._id}
+                    onCancel={() => closeForm(review._id)}
+                    onPost={(text) =>
+                      void onReply(review._id, text).then((posted) => {
+                        if (posted) closeForm(review._id);
+                      })
+                    }
+                  />
+                ) : (
+                  <div className="ed-reply-actions">
+                    <Button
+                      className="ed-reply-open"
+                      aria-label={`Reply to ${review.reviewer.name}'s review of ${review.course.courseTitle}`}
+                      onClick={() => setReplyingTo(review._id)}
+                    >
+                      Reply
+                    </Button>
+                  </div>
+                ))}
+            </ReviewSummary>
+          </li>
+        ))}
+      </ul>
+      {total > pageSize && (
+        <nav aria-label="Review pages" className="ed-reviews-pages">
+          <Pagination
+            current={page}
+            pageSize={pageSize}
+            total={total}
+            showSizeChanger={false}
+            showLessItems
+            size="small"
+            onChange={(next) => {
+              setReplyingTo(null);
+              onPageChange(next);
+            }}
+          />
+        </nav>
+      )}
+    </div>
+  );
+}

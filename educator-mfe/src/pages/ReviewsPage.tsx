@@ -1,0 +1,55 @@
+import { EmptyState, ErrorState, LoadingState, REVIEWS_PAGE_SIZE, useSession } from '@courseport/shared-ui';
+import { type ReactNode, useState } from 'react';
+import { PageHeader } from '../features/layout/components/PageHeader';
+import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
+import { ReviewsList } from '../features/reviews/components/ReviewsList';
+import { usePostReply, useReviews } from '../features/reviews/hooks/useReviews';
+import '../styles/reviews.css';
+
+/** /educator/reviews: what students wrote about the educator's courses, and the educator's replies. */
+export default function ReviewsPage() {
+  const isEducator = useIsEducator();
+  const sessionKnown = useSession((s) => s.status !== 'loading' && (s.status !== 'signed-in' || s.userLoaded));
+  const [page, setPage] = useState(1);
+  const { state, retry } = useReviews(page, isEducator);
+  const reply = usePostReply();
+
+  let content: ReactNode;
+  if (!isEducator && sessionKnown) {
+    content = <EmptyState title="Educator access required" description="Only educators have course reviews." />;
+  } else if (state.status === 'loading') {
+    content = <LoadingState text="Loading reviews..." />;
+  } else if (state.status === 'error') {
+    content = <ErrorState title="Error Loading Reviews" message={state.message} onRetry={retry} />;
+  } else if (state.data.reviews.length === 0 && state.data.total === 0) {
+    content = (
+      <EmptyState
+        title="No reviews of your courses yet"
+        description={<p className="ed-reviews-empty">Written reviews of your courses show here.</p>}
+      />
+    );
+  } else {
+    content = (
+      <ReviewsList
+        reviews={state.data.reviews}
+        total={state.data.total}
+        page={page}
+        pageSize={state.data.pageSize || REVIEWS_PAGE_SIZE}
+        postingId={reply.isPending ? reply.variables.reviewId : null}
+        onPageChange={setPage}
+        onReply={(reviewId, text) =>
+          reply.mutateAsync({ reviewId, text }).then(
+            () => true,
+            () => false,
+          )
+        }
+      />
+    );
+  }
+  return (
+    <div className="ed-page">
+      <PageHeader title="Reviews" subtitle="What students wrote about your courses. You may reply once to each." />
+      {content}
+    </div>
+  );
+}
