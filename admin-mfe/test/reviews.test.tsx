@@ -9,6 +9,7 @@ import {
   failsUntilRecovered,
   findDialog,
   getCalls,
+  makeReview,
   mockGet,
   mockPost,
   REQUESTS_PATH,
@@ -26,22 +27,19 @@ const listPath = (status: 'all' | 'hidden', page = 1) => `/api/admin/reviews?pag
 const hidePath = (id: string) => `/api/admin/reviews/${id}/hide`;
 const restorePath = (id: string) => `/api/admin/reviews/${id}/restore`;
 
-function makeReview(overrides: Partial<AdminReview> & Pick<AdminReview, '_id'>): AdminReview {
-  return {
-    course: { _id: 'c-ts', courseTitle: 'TypeScript Deep Dive' },
-    reviewer: { name: 'Sam Student', imageUrl: '' },
-    rating: 2,
-    text: 'Too fast.\nThe generics part lost me.',
-    createdAt: '2025-04-02T10:00:00.000Z',
-    updatedAt: '2025-04-02T10:00:00.000Z',
-    reply: null,
-    hidden: null,
-    ...overrides,
-  };
-}
+const makeAdminReview = (overrides: Partial<AdminReview> & Pick<AdminReview, '_id'>): AdminReview =>
+  makeReview(
+    {
+      reviewer: { name: 'Sam Student', imageUrl: '' },
+      rating: 2,
+      text: 'Too fast.\nThe generics part lost me.',
+      ...overrides,
+    },
+    { course: { _id: 'c-ts', courseTitle: 'TypeScript Deep Dive' }, hidden: null },
+  );
 
-const SAM = makeReview({ _id: 'rv-sam' });
-const SPAM = makeReview({
+const SAM = makeAdminReview({ _id: 'rv-sam' });
+const SPAM = makeAdminReview({
   _id: 'rv-spam',
   reviewer: { name: 'Spam Bot', imageUrl: 'https://img.example.com/bot.png' },
   rating: 1,
@@ -223,7 +221,7 @@ describe('Admin dashboard: Reviews tab', () => {
   });
 
   it('pages through the reviews', async () => {
-    const other = makeReview({ _id: 'rv-kim', reviewer: { name: 'Kim Learner', imageUrl: '' } });
+    const other = makeAdminReview({ _id: 'rv-kim', reviewer: { name: 'Kim Learner', imageUrl: '' } });
     serve({ [listPath('all', 1)]: answer([SAM], 1, 12), [listPath('all', 2)]: answer([other], 2, 12) });
     await openReviewsTab();
     await screen.findByText('Sam Student');

@@ -8,6 +8,7 @@ import {
   expectRetryRecovers,
   failingGet,
   getCalls,
+  makeReview,
   mockGet,
   mockPost,
   pendingGet,
@@ -22,21 +23,11 @@ import {
 const pagePath = (page: number) => `/api/educator/reviews?page=${page}`;
 const replyPath = (id: string) => `/api/educator/reviews/${id}/reply`;
 
-function makeReview(overrides: Partial<EducatorReview> & Pick<EducatorReview, '_id'>): EducatorReview {
-  return {
-    course: { _id: 'c-react', courseTitle: 'Complete React Bootcamp' },
-    reviewer: { name: 'Ada Lovelace', imageUrl: 'https://img.example.com/ada.png' },
-    rating: 4,
-    text: 'Clear and thorough.\nThe hooks chapter was the best.',
-    createdAt: '2025-04-02T10:00:00.000Z',
-    updatedAt: '2025-04-02T10:00:00.000Z',
-    reply: null,
-    ...overrides,
-  };
-}
+const makeEducatorReview = (overrides: Partial<EducatorReview> & Pick<EducatorReview, '_id'>): EducatorReview =>
+  makeReview(overrides, { course: { _id: 'c-react', courseTitle: 'Complete React Bootcamp' } });
 
-const ADA = makeReview({ _id: 'rv-ada' });
-const ALAN = makeReview({
+const ADA = makeEducatorReview({ _id: 'rv-ada' });
+const ALAN = makeEducatorReview({
   _id: 'rv-alan',
   course: { _id: 'c-py', courseTitle: 'Python for Data Science' },
   reviewer: { name: 'Alan Turing', imageUrl: '' },
@@ -175,7 +166,7 @@ describe('Educator reviews', () => {
   });
 
   it('pages through the reviews', async () => {
-    const second = makeReview({ _id: 'rv-kat', reviewer: { name: 'Katherine Johnson', imageUrl: '' } });
+    const second = makeEducatorReview({ _id: 'rv-kat', reviewer: { name: 'Katherine Johnson', imageUrl: '' } });
     mockGet({ [pagePath(1)]: () => answer([ADA], 1, 11), [pagePath(2)]: () => answer([second], 2, 11) });
     renderPortal('/educator/reviews');
     await screen.findByText('Ada Lovelace');

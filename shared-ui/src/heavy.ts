@@ -22,6 +22,7 @@ export const {
   InputNumber,
   Modal,
   Pagination,
+  PagesNav,
   Progress,
   Rate,
   Segmented,

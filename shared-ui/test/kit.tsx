@@ -13,7 +13,7 @@ import { beforeEach, expect, type Mock, vi } from 'vitest';
 /** Routers for rendering a screen at a path in tests (the app gets them from shared-ui). */
 export { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
-import type { Chapter, Lecture, ThumbnailImage } from '@courseport/contracts';
+import type { Chapter, CourseReview, Lecture, ThumbnailImage } from '@courseport/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/client';
 import type { CourseCard } from '../src/contracts/index';
 import { createQueryClient, type QueryClient } from '../src/query/index';
@@ -77,6 +77,26 @@ export function makeCourseCard(overrides: Partial<CourseCard> & Pick<CourseCard,
     ratingCount: 12,
     enrolledCount: 340,
     createdAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A written review of a course, as the API lists it (with `extra`'s fields, such as the `course`
+ * of the educator's and admin's lists): four stars, two lines of text, never edited, no reply.
+ */
+export function makeReview<T extends object = object>(
+  overrides: Partial<CourseReview> & Pick<CourseReview, '_id'>,
+  extra?: T,
+): CourseReview & T {
+  return {
+    reviewer: { name: 'Ada Lovelace', imageUrl: 'https://img.example.com/ada.png' },
+    rating: 4,
+    text: 'Clear and thorough.\nThe hooks chapter was the best.',
+    createdAt: '2025-04-02T10:00:00.000Z',
+    updatedAt: '2025-04-02T10:00:00.000Z',
+    reply: null,
+    ...(extra as T),
     ...overrides,
   };
 }

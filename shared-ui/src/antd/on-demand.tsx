@@ -2,7 +2,7 @@
  * antd, which no first page load needs: an async chunk of the shared-ui singleton, so there is one
  * antd instance (theme, style cache), reaching screens through `@courseport/shared-ui/heavy`.
  */
-import { Table as AntTable, ConfigProvider, type TableProps } from 'antd';
+import { Table as AntTable, ConfigProvider, Pagination, type TableProps } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { theme } from '../theme';
 
@@ -37,6 +37,41 @@ export {
   Tooltip,
   Typography,
 } from 'antd';
+
+/**
+ * A paged list's page numbers (compact, no size changer) in a `nav` named `label`; nothing when
+ * everything fits on one page.
+ */
+export function PagesNav({
+  label,
+  page,
+  pageSize,
+  total,
+  onChange,
+  className,
+}: {
+  label: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  onChange: (page: number) => void;
+  className?: string;
+}) {
+  if (pageSize <= 0 || total <= pageSize) return null;
+  return (
+    <nav aria-label={label} className={className}>
+      <Pagination
+        current={page}
+        pageSize={pageSize}
+        total={total}
+        showSizeChanger={false}
+        showLessItems
+        size="small"
+        onChange={onChange}
+      />
+    </nav>
+  );
+}
 
 /** Marks the scroll boxes this module made focusable (and may make unfocusable again). */
 const SCROLL_MARK = 'data-cp-scroll-box';

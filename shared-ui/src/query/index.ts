@@ -44,5 +44,5 @@ export {
   shouldRetry,
 } from './client';
 export { queryKeys, SESSION_SCOPED_KEYS } from './keys';
-export { mergePages } from './pages';
+export { mergePages, type ReviewsPageOf, reviewsPageOf } from './pages';
 export { QueryProvider } from './QueryProvider';

@@ -15,3 +15,25 @@ export function mergePages<T extends { _id: string }>(pages: Iterable<readonly T
   }
   return list;
 }
+
+/** One page of reviews as the API answers it (`CourseReviewsPage`, `EducatorReviewsPage`…). */
+export interface ReviewsPageOf<T> {
+  reviews: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of reviews from the API's `reviews`, with what an older or partial answer leaves out
+ * filled in (no reviews, the total as the reviews given, the page asked for).
+ */
+export function reviewsPageOf<T>(answer: Partial<ReviewsPageOf<T>> | undefined, page: number): ReviewsPageOf<T> {
+  const reviews = Array.isArray(answer?.reviews) ? answer.reviews : [];
+  return {
+    reviews,
+    total: typeof answer?.total === 'number' ? answer.total : reviews.length,
+    page: typeof answer?.page === 'number' ? answer.page : page,
+    pageSize: typeof answer?.pageSize === 'number' ? answer.pageSize : reviews.length,
+  };
+}

@@ -1,4 +1,11 @@
-import { type AdminReview, type AdminReviewsPage, api, queryKeys, queryOptions } from '@courseport/shared-ui';
+import {
+  type AdminReview,
+  type AdminReviewsPage,
+  api,
+  queryKeys,
+  queryOptions,
+  reviewsPageOf,
+} from '@courseport/shared-ui';
 
 /** Which reviews the admin list shows: every written review, or only the hidden ones. */
 export type ReviewFilter = 'all' | 'hidden';
@@ -16,13 +23,7 @@ export const adminReviewsQuery = (status: ReviewFilter, page: number) =>
     queryKey: queryKeys.admin.reviews(status, page),
     queryFn: async (): Promise<AdminReviewsPage> => {
       const res = await api.get<{ reviews?: Partial<AdminReviewsPage> }>(reviewsPath(status, page));
-      const reviews = Array.isArray(res.reviews?.reviews) ? res.reviews.reviews : [];
-      return {
-        reviews,
-        total: typeof res.reviews?.total === 'number' ? res.reviews.total : reviews.length,
-        page: typeof res.reviews?.page === 'number' ? res.reviews.page : page,
-        pageSize: typeof res.reviews?.pageSize === 'number' ? res.reviews.pageSize : reviews.length,
-      };
+      return reviewsPageOf<AdminReview>(res.reviews, page);
     },
   });
 

@@ -8,7 +8,7 @@ import {
   ReviewSummary,
   tagTone,
 } from '@courseport/shared-ui';
-import { Flex, Pagination, Segmented, Tag, Typography } from '@courseport/shared-ui/heavy';
+import { Flex, PagesNav, Segmented, Tag, Typography } from '@courseport/shared-ui/heavy';
 import { type ReactNode, useState } from 'react';
 import type { ReviewFilter } from '../api/reviews';
 import type { ReviewsStatus } from '../hooks/useAdminReviews';
@@ -99,19 +99,7 @@ export function ReviewsTab(props: ReviewsTabProps) {
         </ul>
         <Flex wrap justify="space-between" align="center" gap={12}>
           <Typography.Text type="secondary">{total === 1 ? '1 review' : `${total} reviews`}</Typography.Text>
-          {total > pageSize && pageSize > 0 && (
-            <nav aria-label="Review pages">
-              <Pagination
-                current={page}
-                pageSize={pageSize}
-                total={total}
-                showSizeChanger={false}
-                showLessItems
-                size="small"
-                onChange={onPageChange}
-              />
-            </nav>
-          )}
+          <PagesNav label="Review pages" page={page} pageSize={pageSize} total={total} onChange={onPageChange} />
         </Flex>
       </>
     );

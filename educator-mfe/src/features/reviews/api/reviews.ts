@@ -1,4 +1,11 @@
-import { api, type EducatorReview, type EducatorReviewsPage, queryKeys, queryOptions } from '@courseport/shared-ui';
+import {
+  api,
+  type EducatorReview,
+  type EducatorReviewsPage,
+  queryKeys,
+  queryOptions,
+  reviewsPageOf,
+} from '@courseport/shared-ui';
 
 /** `GET /api/educator/reviews?page=N`: one page of the written reviews of the caller's courses. */
 export const reviewsPath = (page: number) => `/api/educator/reviews?page=${page}`;
@@ -11,13 +18,7 @@ export const reviewsQuery = (page: number) =>
     queryKey: queryKeys.educator.reviews(page),
     queryFn: async (): Promise<EducatorReviewsPage> => {
       const res = await api.get<{ reviews?: Partial<EducatorReviewsPage> }>(reviewsPath(page));
-      const reviews = Array.isArray(res.reviews?.reviews) ? res.reviews.reviews : [];
-      return {
-        reviews,
-        total: typeof res.reviews?.total === 'number' ? res.reviews.total : reviews.length,
-        page: typeof res.reviews?.page === 'number' ? res.reviews.page : page,
-        pageSize: typeof res.reviews?.pageSize === 'number' ? res.reviews.pageSize : reviews.length,
-      };
+      return reviewsPageOf<EducatorReview>(res.reviews, page);
     },
   });
 

@@ -1,5 +1,5 @@
 import { Button, type EducatorReview, ReviewSummary } from '@courseport/shared-ui';
-import { Pagination } from '@courseport/shared-ui/heavy';
+import { PagesNav } from '@courseport/shared-ui/heavy';
 import { useEffect, useRef, useState } from 'react';
 import { ReplyForm } from './ReplyForm';
 
@@ -76,22 +76,17 @@ export function ReviewsList({ reviews, total, page, pageSize, postingId, onPageC
           </li>
         ))}
       </ul>
-      {total > pageSize && (
-        <nav aria-label="Review pages" className="ed-reviews-pages">
-          <Pagination
-            current={page}
-            pageSize={pageSize}
-            total={total}
-            showSizeChanger={false}
-            showLessItems
-            size="small"
-            onChange={(next) => {
-              setReplyingTo(null);
-              onPageChange(next);
-            }}
-          />
-        </nav>
-      )}
+      <PagesNav
+        label="Review pages"
+        className="ed-reviews-pages"
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        onChange={(next) => {
+          setReplyingTo(null);
+          onPageChange(next);
+        }}
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ export const reviewsPath = (courseId: string, page: number) =>
   `/api/course/${encodeURIComponent(courseId)}/reviews?page=${page}`;
 
 /** `GET /api/course/:id/reviews?page=N` (public): one page of reviews, newest first, and the breakdown. */
-export async function fetchReviewsPage(courseId: string, page: number): Promise<CourseReviewsPage> {
+export async function fetchCourseReviewsPage(courseId: string, page: number): Promise<CourseReviewsPage> {
   const res = await api.get<{ reviews: CourseReviewsPage }>(reviewsPath(courseId, page));
   return res.reviews;
 }
@@ -18,7 +18,7 @@ export const nextReviewsPage = (last: CourseReviewsPage) =>
 export const courseReviewsQuery = (courseId: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.course.reviews(courseId),
-    queryFn: ({ pageParam }) => fetchReviewsPage(courseId, pageParam),
+    queryFn: ({ pageParam }) => fetchCourseReviewsPage(courseId, pageParam),
     initialPageParam: 1,
     getNextPageParam: nextReviewsPage,
   });
