@@ -1,0 +1,322 @@
+import {
+  CATALOG_SORTS,
+  type CatalogFacets,
+  type CatalogSort,
+  COURSE_LEVELS,
+  type CourseCard,
+  type CourseLevel,
+  DURATION_BUCKETS,
+  type DurationBucket,
+  htmlToText,
+  MIN_RATINGS,
+  PRICE_FILTERS,
+  type PriceFilter,
+  SEARCH_MAX_LENGTH,
+} from '@courseport/contracts';
+import { z } from 'zod';
+import type { CourseDoc } from './repository.js';
+
+/**
+ * Discovery (#21): the catalog's filters, sorts, facets and full-text search, run in memory over
+ * the cached published list (see `cachedCatalog`), identically on both stores. What search needs
+ * from a course's description and what the duration filter needs from its lectures is stored on
+ * the course (`descriptionTerms`, `durationMinutes`: `discoveryFields`) whenever either changes.
+ */
+
+/** Accent- and case-folded words: "Café au-lait" → ["cafe", "au", "lait"]. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+const unique = (list: string[]) => [...new Set(list)];
+
+/** At most this many distinct description words are kept per course (a 50,000-character description has fewer). */
+const MAX_DESCRIPTION_TERMS = 2_000;
+
+/** Minutes of every lecture of a course's content. */
+export const durationOf = (content: CourseDoc['courseContent'] | undefined): number =>
+  Math.round(
+    (content ?? []).reduce(
+      (sum, chapter) => sum + chapter.chapterContent.reduce((s, lecture) => s + (lecture.lectureDuration || 0), 0),
+      0,
+    ),
+  );
+
+/** The derived fields discovery reads, from a course's (sanitized) description and content. */
+export function discoveryFields(course: Pick<CourseDoc, 'courseDescription' | 'courseContent'>): {
+  descriptionTerms: string[];
+  durationMinutes: number;
+} {
+  return {
+    descriptionTerms: unique(words(htmlToText(course.courseDescription ?? ''))).slice(0, MAX_DESCRIPTION_TERMS),
+    durationMinutes: durationOf(course.courseContent),
+  };
+}
+
+/** What a catalog entry knows besides its card: all the filters, sorts and search read. */
+export interface CatalogEntry {
+  card: CourseCard;
+  category: string | null;
+  level: CourseLevel | null;
+  durationMinutes: number;
+  /** Price after discount, rupees (two decimals). */
+  price: number;
+  /** The mean rating (not floored), 0 without ratings. */
+  meanRating: number;
+  /** Bayesian average: (PRIOR_WEIGHT × PRIOR_MEAN + sum) / (PRIOR_WEIGHT + count). */
+  weightedRating: number;
+  createdAt: number;
+  titleTerms: string[];
+  educatorTerms: string[];
+  descriptionTerms: string[];
+  /** Lower-cased title, for the literal match of a search with no words (`.*`, `(`). */
+  titleLower: string;
+}
+
+const PRIOR_WEIGHT = 5;
+const PRIOR_MEAN = 3.5;
+
+export const priceAfterDiscount = (coursePrice: number, discount: number) =>
+  Math.round(coursePrice * (100 - discount)) / 100;
+
+export function catalogEntry(course: CourseDoc, card: CourseCard): CatalogEntry {
+  const ratings = course.courseRatings ?? [];
+  const sum = ratings.reduce((s, r) => s + r.rating, 0);
+  const level = COURSE_LEVELS.includes(course.level as CourseLevel) ? (course.level as CourseLevel) : null;
+  return {
+    card,
+    category: typeof course.category === 'string' ? course.category : null,
+    level,
+    durationMinutes: typeof course.durationMinutes === 'number' ? course.durationMinutes : 0,
+    price: priceAfterDiscount(course.coursePrice, course.discount),
+    meanRating: ratings.length ? sum / ratings.length : 0,
+    weightedRating: (PRIOR_WEIGHT * PRIOR_MEAN + sum) / (PRIOR_WEIGHT + ratings.length),
+    createdAt: new Date(course.createdAt).getTime(),
+    titleTerms: unique(words(course.courseTitle)),
+    educatorTerms: unique(words(course.educator?.name ?? '')),
+    descriptionTerms: Array.isArray(course.descriptionTerms) ? (course.descriptionTerms as string[]) : [],
+    titleLower: course.courseTitle.toLowerCase(),
+  };
+}
+
+// ---- The query -------------------------------------------------------------------------------
+
+/** A whole number written in digits only (no sign, decimals or exponent), within `min`–`max`. */
+export const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,16}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+};
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A comma-separated list of values from `allowed` (no duplicates kept). */
+const listOf = <T extends string>(name: string, allowed: readonly T[]) =>
+  z.string().transform((text, ctx) => {
+    const values = unique(text.split(',').map((v) => v.trim()));
+    const wrong = values.find((v) => !allowed.includes(v as T));
+    if (wrong !== undefined || values.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `${name} must be one of ${allowed.join(', ')}` });
+      return z.NEVER;
+    }
+    return values as T[];
+  });
+
+const rupeesParam = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, `${name} must be an amount in rupees (0 or more, at most two decimals)`)
+    .transform(Number);
+
+export const CATALOG_PAGE_SIZE = 48;
+export const CATALOG_MAX_PAGE_SIZE = 100;
+
+export const catalogQuerySchema = z
+  .object({
+    search: z.string().trim().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
+    offset: wholeNumber(0, 1_000_000_000).default(0),
+    limit: wholeNumber(1, CATALOG_MAX_PAGE_SIZE).default(CATALOG_PAGE_SIZE),
+    category: z
+      .string()
+      .transform((text, ctx) => {
+        const values = unique(text.split(',').map((v) => v.trim()));
+        if (values.length === 0 || values.some((v) => !SLUG.test(v) || v.length > 80)) {
+          ctx.addIssue({ code: 'custom', message: 'category must be a comma-separated list of category slugs' });
+          return z.NEVER;
+        }
+        return values;
+      })
+      .optional(),
+    level: listOf('level', COURSE_LEVELS).optional(),
+    price: z
+      .enum(PRICE_FILTERS as [PriceFilter, ...PriceFilter[]], `price must be one of ${PRICE_FILTERS.join(', ')}`)
+      .optional(),
+    minPrice: rupeesParam('minPrice').optional(),
+    maxPrice: rupeesParam('maxPrice').optional(),
+    rating: z
+      .string()
+      .refine((v) => MIN_RATINGS.map(String).includes(v), `rating must be one of ${MIN_RATINGS.join(', ')}`)
+      .transform(Number)
+      .optional(),
+    duration: listOf(
+      'duration',
+      DURATION_BUCKETS.map((b) => b.id),
+    ).optional(),
+    sort: z
+      .enum(CATALOG_SORTS as [CatalogSort, ...CatalogSort[]], `sort must be one of ${CATALOG_SORTS.join(', ')}`)
+      .optional(),
+    facets: z.enum(['1', '0'], 'facets must be 1 or 0').optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice)
+      ctx.addIssue({ code: 'custom', path: ['minPrice'], message: 'minPrice must not be more than maxPrice' });
+    if (query.sort === 'relevance' && !query.search)
+      ctx.addIssue({ code: 'custom', path: ['sort'], message: 'sort=relevance needs a search' });
+  });
+
+export type CatalogQueryInput = z.infer<typeof catalogQuerySchema>;
+
+/** The filters of a query, each group optional. */
+export interface CatalogFilters {
+  category?: string[];
+  level?: CourseLevel[];
+  price?: PriceFilter;
+  minPrice?: number;
+  maxPrice?: number;
+  rating?: number;
+  duration?: DurationBucket[];
+}
+
+type Group = 'category' | 'level' | 'price' | 'rating' | 'duration';
+
+function passes(entry: CatalogEntry, f: CatalogFilters, skip?: Group): boolean {
+  if (skip !== 'category' && f.category && !(entry.category !== null && f.category.includes(entry.category)))
+    return false;
+  if (skip !== 'level' && f.level && !(entry.level !== null && f.level.includes(entry.level))) return false;
+  if (skip !== 'price') {
+    if (f.price === 'free' && entry.price !== 0) return false;
+    if (f.price === 'paid' && entry.price === 0) return false;
+    if (f.minPrice !== undefined && entry.price < f.minPrice) return false;
+    if (f.maxPrice !== undefined && entry.price > f.maxPrice) return false;
+  }
+  if (skip !== 'rating' && f.rating !== undefined && entry.meanRating < f.rating) return false;
+  if (skip !== 'duration' && f.duration && !f.duration.some((id) => inBucket(entry.durationMinutes, id))) return false;
+  return true;
+}
+
+const BUCKETS = new Map(DURATION_BUCKETS.map((b) => [b.id, b]));
+function inBucket(minutes: number, id: DurationBucket): boolean {
+  const bucket = BUCKETS.get(id);
+  if (!bucket) return false;
+  return minutes >= bucket.from && (bucket.to === null || minutes < bucket.to);
+}
+
+export const filterEntries = (entries: readonly CatalogEntry[], filters: CatalogFilters) =>
+  entries.filter((entry) => passes(entry, filters));
+
+/** Per value counts, each group with its own filter removed and the others applied. */
+export function facetsOf(
+  entries: readonly CatalogEntry[],
+  filters: CatalogFilters,
+  categories: ReadonlyArray<{ slug: string; name: string }>,
+): CatalogFacets {
+  const count = (group: Group, test: (entry: CatalogEntry) => boolean) => {
+    let n = 0;
+    for (const entry of entries) if (test(entry) && passes(entry, filters, group)) n += 1;
+    return n;
+  };
+  return {
+    category: categories.map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      count: count('category', (e) => e.category === c.slug),
+    })),
+    level: COURSE_LEVELS.map((value) => ({ value, count: count('level', (e) => e.level === value) })),
+    price: PRICE_FILTERS.map((value) => ({
+      value,
+      count: count('price', (e) => (value === 'free' ? e.price === 0 : e.price > 0)),
+    })),
+    rating: MIN_RATINGS.map((value) => ({ value, count: count('rating', (e) => e.meanRating >= value) })),
+    duration: DURATION_BUCKETS.map((b) => ({
+      value: b.id,
+      count: count('duration', (e) => inBucket(e.durationMinutes, b.id)),
+    })),
+  };
+}
+
+// ---- Search ----------------------------------------------------------------------------------
+
+const TITLE = 3;
+const EDUCATOR = 2;
+const DESCRIPTION = 1;
+
+const hasPrefix = (terms: readonly string[], prefix: string) => terms.some((t) => t.startsWith(prefix));
+
+/**
+ * Scores of the entries a search finds. A search with words finds courses where every word
+ * begins a word of the title, the educator's name or the description (accents and case folded);
+ * each word scores by the best field it is in (title 3, educator 2, description 1), +0.5 when it
+ * is a whole word there. A search with no words (`.*`, `(`) is the spec's literal, case-insensitive
+ * match on titles.
+ */
+export function searchEntries(entries: readonly CatalogEntry[], search: string): Map<CatalogEntry, number> {
+  const found = new Map<CatalogEntry, number>();
+  const terms = unique(words(search));
+  if (terms.length === 0) {
+    const literal = search.toLowerCase();
+    for (const entry of entries) if (entry.titleLower.includes(literal)) found.set(entry, 1);
+    return found;
+  }
+  for (const entry of entries) {
+    let score = 0;
+    for (const term of terms) {
+      let best = 0;
+      for (const [fieldTerms, weight] of [
+        [entry.titleTerms, TITLE],
+        [entry.educatorTerms, EDUCATOR],
+        [entry.descriptionTerms, DESCRIPTION],
+      ] as const) {
+        if (weight <= best) break;
+        if (hasPrefix(fieldTerms, term)) best = weight + (fieldTerms.includes(term) ? 0.5 : 0);
+      }
+      if (best === 0) {
+        score = 0;
+        break;
+      }
+      score += best;
+    }
+    if (score > 0) found.set(entry, score);
+  }
+  return found;
+}
+
+// ---- Sorts -----------------------------------------------------------------------------------
+
+const byNewest = (a: CatalogEntry, b: CatalogEntry) =>
+  b.createdAt - a.createdAt || (a.card._id < b.card._id ? 1 : a.card._id > b.card._id ? -1 : 0);
+
+export function sortEntries(
+  list: CatalogEntry[],
+  sort: CatalogSort,
+  scores?: Map<CatalogEntry, number>,
+): CatalogEntry[] {
+  const compare: Record<CatalogSort, (a: CatalogEntry, b: CatalogEntry) => number> = {
+    relevance: (a, b) => (scores?.get(b) ?? 0) - (scores?.get(a) ?? 0) || byNewest(a, b),
+    popular: (a, b) =>
+      b.card.enrolledCount - a.card.enrolledCount || b.weightedRating - a.weightedRating || byNewest(a, b),
+    rating: (a, b) =>
+      b.weightedRating - a.weightedRating || b.card.enrolledCount - a.card.enrolledCount || byNewest(a, b),
+    newest: byNewest,
+    'price-asc': (a, b) => a.price - b.price || byNewest(a, b),
+    'price-desc': (a, b) => b.price - a.price || byNewest(a, b),
+  };
+  return list.sort(compare[sort]);
+}
