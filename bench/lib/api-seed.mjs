@@ -146,6 +146,10 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
           .map((learner) => ({ userId: learner._id, rating: 1 + Math.floor(rand() * 5) })),
         enrolledStudents: [...enrolled].map((learner) => learner._id),
         isPublished: true,
+        // Discovery (#21): the template's category and level; the API's start-up backfill adds the
+        // duration and the description's search terms.
+        category: demo.category,
+        level: demo.level,
         createdAt,
       };
       docs.push(course);
