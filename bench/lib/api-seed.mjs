@@ -42,6 +42,12 @@ export const PROGRESS_LECTURES = 120;
  *   course's students `from`…`to` have its first `lectures` lectures completed
  * @returns {Promise<{ courses: number, users: number, purchases: number, seconds: number, progress: ProgressCourse }>}
  */
+/** The generated courses' shared thumbnail bytes (seed/thumbnail.js no longer draws PNGs since #17). */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 export async function seedBenchCatalog({ courses: total, env, progressStudents = 0, progressCompleted }) {
   const started = Date.now();
   const [{ loadConfig }, { openStore }, { INDEXES }, { buildAuth }, { systemClock }, { createLogger }] =
@@ -53,15 +59,15 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
       dist('clock.js'),
       dist('logger.js'),
     ]);
-  const [{ seedDemo }, { DEMO_COURSES }, { thumbnailPng }, { sanitizeDescription }, { mediaPath }, { amountInPaise }] =
-    await Promise.all([
+  const [{ seedDemo }, { DEMO_COURSES }, { sanitizeDescription }, { mediaPath }, { amountInPaise }] = await Promise.all(
+    [
       dist('seed/demo.js'),
       dist('seed/catalog.js'),
-      dist('seed/thumbnail.js'),
       dist('modules/courses/sanitize.js'),
       dist('modules/media/routes.js'),
       dist('modules/purchases/pricing.js'),
-    ]);
+    ],
+  );
   const { newId } = await dist('store/ids.js');
   const { PLACEHOLDER_AVATAR_PATH } = await dist('auth/index.js');
 
@@ -99,7 +105,7 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
     const templates = [];
     for (const [index, demo] of DEMO_COURSES.entries()) {
       const thumbnailId = newId();
-      await store.blobs.put(thumbnailId, thumbnailPng(index + 101), 'image/png');
+      await store.blobs.put(thumbnailId, ONE_PIXEL_PNG, 'image/png');
       templates.push({
         demo,
         thumbnail: config.publicApiUrl + mediaPath(thumbnailId),

@@ -258,7 +258,70 @@ const TITLE = 3;
 const EDUCATOR = 2;
 const DESCRIPTION = 1;
 
-const hasPrefix = (terms: readonly string[], prefix: string) => terms.some((t) => t.startsWith(prefix));
+/** Per field, the entries a word is in. */
+interface Postings {
+  title: CatalogEntry[];
+  educator: CatalogEntry[];
+  description: CatalogEntry[];
+}
+
+/**
+ * The catalog's words, sorted, each with the entries whose title, educator or description has it:
+ * built once per catalog change, so a word prefix is a binary search and a walk over the words
+ * that begin with it, not a scan of every course.
+ */
+export interface SearchIndex {
+  words: string[];
+  postings: Map<string, Postings>;
+}
+
+export function searchIndexOf(entries: readonly CatalogEntry[]): SearchIndex {
+  const postings = new Map<string, Postings>();
+  const add = (word: string, field: keyof Postings, entry: CatalogEntry) => {
+    let p = postings.get(word);
+    if (!p) {
+      p = { title: [], educator: [], description: [] };
+      postings.set(word, p);
+    }
+    p[field].push(entry);
+  };
+  for (const entry of entries) {
+    for (const w of entry.titleTerms) add(w, 'title', entry);
+    for (const w of entry.educatorTerms) add(w, 'educator', entry);
+    for (const w of entry.descriptionTerms) add(w, 'description', entry);
+  }
+  return { words: [...postings.keys()].sort(), postings };
+}
+
+/** The first index of `words` not below `prefix`. */
+function lowerBound(words: readonly string[], prefix: string): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((words[mid] as string) < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Each entry with a word beginning with `term`, scored by the best field it is in. */
+function termScores(index: SearchIndex, term: string): Map<CatalogEntry, number> {
+  const best = new Map<CatalogEntry, number>();
+  const raise = (list: readonly CatalogEntry[], score: number) => {
+    for (const entry of list) if ((best.get(entry) ?? 0) < score) best.set(entry, score);
+  };
+  for (let i = lowerBound(index.words, term); i < index.words.length; i++) {
+    const word = index.words[i] as string;
+    if (!word.startsWith(term)) break;
+    const p = index.postings.get(word) as Postings;
+    const whole = word === term ? 0.5 : 0;
+    raise(p.title, TITLE + whole);
+    raise(p.educator, EDUCATOR + whole);
+    raise(p.description, DESCRIPTION + whole);
+  }
+  return best;
+}
 
 /**
  * Scores of the entries a search finds. A search with words finds courses where every word
@@ -267,35 +330,34 @@ const hasPrefix = (terms: readonly string[], prefix: string) => terms.some((t) =
  * is a whole word there. A search with no words (`.*`, `(`) is the spec's literal, case-insensitive
  * match on titles.
  */
-export function searchEntries(entries: readonly CatalogEntry[], search: string): Map<CatalogEntry, number> {
-  const found = new Map<CatalogEntry, number>();
+export function searchEntries(
+  entries: readonly CatalogEntry[],
+  search: string,
+  index: SearchIndex = searchIndexOf(entries),
+): Map<CatalogEntry, number> {
   const terms = unique(words(search));
   if (terms.length === 0) {
+    const found = new Map<CatalogEntry, number>();
     const literal = search.toLowerCase();
     for (const entry of entries) if (entry.titleLower.includes(literal)) found.set(entry, 1);
     return found;
   }
-  for (const entry of entries) {
-    let score = 0;
-    for (const term of terms) {
-      let best = 0;
-      for (const [fieldTerms, weight] of [
-        [entry.titleTerms, TITLE],
-        [entry.educatorTerms, EDUCATOR],
-        [entry.descriptionTerms, DESCRIPTION],
-      ] as const) {
-        if (weight <= best) break;
-        if (hasPrefix(fieldTerms, term)) best = weight + (fieldTerms.includes(term) ? 0.5 : 0);
+  let found: Map<CatalogEntry, number> | null = null;
+  for (const term of terms) {
+    const scores = termScores(index, term);
+    if (found === null) {
+      found = scores;
+    } else {
+      const next = new Map<CatalogEntry, number>();
+      for (const [entry, score] of found) {
+        const more = scores.get(entry);
+        if (more !== undefined) next.set(entry, score + more);
       }
-      if (best === 0) {
-        score = 0;
-        break;
-      }
-      score += best;
+      found = next;
     }
-    if (score > 0) found.set(entry, score);
+    if (found.size === 0) break;
   }
-  return found;
+  return found ?? new Map();
 }
 
 // ---- Sorts -----------------------------------------------------------------------------------

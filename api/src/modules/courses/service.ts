@@ -13,7 +13,9 @@ import {
   discoveryFields,
   facetsOf,
   filterEntries,
+  type SearchIndex,
   searchEntries,
+  searchIndexOf,
   sortEntries,
   words,
 } from './discovery.js';
@@ -160,10 +162,15 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
   };
   const published = versionedCache<
     'all',
-    { entries: CatalogEntry[]; categories: Array<{ slug: string; name: string; terms: string[] }> }
+    {
+      entries: CatalogEntry[];
+      index: SearchIndex;
+      categories: Array<{ slug: string; name: string; terms: string[] }>;
+    }
   >({ ...options, maxEntries: 1 });
   const pages = versionedCache<string, PreparedJson>({ ...options, maxEntries: CATALOG_PAGES_KEPT });
   const anonymousPages = versionedCache<string, PreparedJson>({ ...options, maxEntries: 1_000 });
+  const suggestions = versionedCache<string, CatalogSuggestions>({ ...options, maxEntries: 1_000 });
 
   const all = () =>
     published.get('all', async () => {
@@ -173,11 +180,41 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
         terms: words(c.name),
       }));
       const entries = await catalog.entries(new Map(categories.map((c) => [c.slug, c.name])));
-      return { entries, categories };
+      return { entries, index: searchIndexOf(entries), categories };
     });
 
+  async function suggestFor(text: string): Promise<CatalogSuggestions> {
+    const { entries, index, categories } = await all();
+    const scores = searchEntries(entries, text, index);
+    const courses = sortEntries(
+      entries.filter((e) => scores.has(e)),
+      'relevance',
+      scores,
+    )
+      .slice(0, SUGGESTED_COURSES)
+      .map((e) => ({
+        _id: e.card._id,
+        courseTitle: e.card.courseTitle,
+        educatorName: e.card.educator?.name ?? null,
+      }));
+    const terms = words(text);
+    const matchingCategories = categories
+      .filter((c) => terms.every((t) => c.terms.some((w) => w.startsWith(t))))
+      .slice(0, SUGGESTED_CATEGORIES)
+      .map(({ slug, name }) => ({ slug, name }));
+    return { courses, categories: matchingCategories };
+  }
+
+  /** A course page's category with its current name (the cards of the cached list have it already). */
+  async function named(details: CourseDetails): Promise<CourseDetails> {
+    if (!details.category) return details;
+    const { categories } = await all();
+    const name = categories.find((c) => c.slug === details.category?.slug)?.name ?? details.category.name;
+    return { ...details, category: { slug: details.category.slug, name } };
+  }
+
   async function run(query: CatalogPageQuery) {
-    const { entries, categories } = await all();
+    const { entries, index, categories } = await all();
     const search = query.search ?? '';
     const filters: CatalogFilters = {
       category: query.category,
@@ -192,7 +229,7 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
     const unknown = query.category?.find((slug) => !known.has(slug));
     if (unknown !== undefined) throw badRequest(`Invalid input: category: no category "${unknown}"`);
     if (query.sort === 'relevance' && !search) throw badRequest('Invalid input: sort: sort=relevance needs a search');
-    const scores = search ? searchEntries(entries, search) : undefined;
+    const scores = search ? searchEntries(entries, search, index) : undefined;
     const searched = scores ? entries.filter((e) => scores.has(e)) : entries;
     const sort: CatalogSort = query.sort ?? (search ? 'relevance' : 'newest');
     const matching = filterEntries(searched, filters);
@@ -221,33 +258,17 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
     async suggest(q: string): Promise<CatalogSuggestions> {
       const text = q.trim().slice(0, SEARCH_MAX_LENGTH);
       if (text.length < 2 || words(text).length === 0) return { courses: [], categories: [] };
-      const { entries, categories } = await all();
-      const scores = searchEntries(entries, text);
-      const courses = sortEntries(
-        entries.filter((e) => scores.has(e)),
-        'relevance',
-        scores,
-      )
-        .slice(0, SUGGESTED_COURSES)
-        .map((e) => ({
-          _id: e.card._id,
-          courseTitle: e.card.courseTitle,
-          educatorName: e.card.educator?.name ?? null,
-        }));
-      const terms = words(text);
-      const matchingCategories = categories
-        .filter((c) => terms.every((t) => c.terms.some((w) => w.startsWith(t))))
-        .slice(0, SUGGESTED_CATEGORIES)
-        .map(({ slug, name }) => ({ slug, name }));
-      return { courses, categories: matchingCategories };
+      return suggestions.get(words(text).join(' '), () => suggestFor(text));
     },
 
     /** The body of `GET /api/course/:id` for a visitor who is not signed in. */
     anonymousPage: (id: string) =>
-      anonymousPages.get(id, async () => prepareJson({ success: true, courseData: await catalog.details(id) })),
+      anonymousPages.get(id, async () =>
+        prepareJson({ success: true, courseData: await named(await catalog.details(id)) }),
+      ),
 
-    details: (id: string, viewerId?: string, isAdmin?: () => Promise<boolean>) =>
-      catalog.details(id, viewerId, isAdmin),
+    details: async (id: string, viewerId?: string, isAdmin?: () => Promise<boolean>) =>
+      named(await catalog.details(id, viewerId, isAdmin)),
 
     /** The published cards by id (for the wishlist). */
     async cards(): Promise<ReadonlyMap<string, CatalogEntry>> {
