@@ -35,6 +35,21 @@ export function words(text: string): string[] {
 
 const unique = (list: string[]) => [...new Set(list)];
 
+/**
+ * `unique(words(text))` of titles and educator names, remembered across catalog rebuilds (they
+ * rarely change, and every enrollment rebuilds the list); forgotten wholesale past 50,000 texts.
+ */
+const folded = new Map<string, string[]>();
+function foldedWords(text: string): string[] {
+  let list = folded.get(text);
+  if (!list) {
+    if (folded.size >= 50_000) folded.clear();
+    list = unique(words(text));
+    folded.set(text, list);
+  }
+  return list;
+}
+
 /** At most this many distinct description words are kept per course (a 50,000-character description has fewer). */
 const MAX_DESCRIPTION_TERMS = 2_000;
 
@@ -97,8 +112,8 @@ export function catalogEntry(course: CourseDoc, card: CourseCard): CatalogEntry 
     meanRating: ratings.length ? sum / ratings.length : 0,
     weightedRating: (PRIOR_WEIGHT * PRIOR_MEAN + sum) / (PRIOR_WEIGHT + ratings.length),
     createdAt: new Date(course.createdAt).getTime(),
-    titleTerms: unique(words(course.courseTitle)),
-    educatorTerms: unique(words(course.educator?.name ?? '')),
+    titleTerms: foldedWords(course.courseTitle),
+    educatorTerms: foldedWords(course.educator?.name ?? ''),
     descriptionTerms: Array.isArray(course.descriptionTerms) ? (course.descriptionTerms as string[]) : [],
     titleLower: course.courseTitle.toLowerCase(),
   };

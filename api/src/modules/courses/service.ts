@@ -164,7 +164,8 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
     'all',
     {
       entries: CatalogEntry[];
-      index: SearchIndex;
+      /** Built on the first search after a change (most rebuilds, after an enrollment, see none). */
+      index: () => SearchIndex;
       categories: Array<{ slug: string; name: string; terms: string[] }>;
     }
   >({ ...options, maxEntries: 1 });
@@ -180,12 +181,13 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
         terms: words(c.name),
       }));
       const entries = await catalog.entries(new Map(categories.map((c) => [c.slug, c.name])));
-      return { entries, index: searchIndexOf(entries), categories };
+      let index: SearchIndex | undefined;
+      return { entries, index: () => (index ??= searchIndexOf(entries)), categories };
     });
 
   async function suggestFor(text: string): Promise<CatalogSuggestions> {
     const { entries, index, categories } = await all();
-    const scores = searchEntries(entries, text, index);
+    const scores = searchEntries(entries, text, index());
     const courses = sortEntries(
       entries.filter((e) => scores.has(e)),
       'relevance',
@@ -229,7 +231,7 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
     const unknown = query.category?.find((slug) => !known.has(slug));
     if (unknown !== undefined) throw badRequest(`Invalid input: category: no category "${unknown}"`);
     if (query.sort === 'relevance' && !search) throw badRequest('Invalid input: sort: sort=relevance needs a search');
-    const scores = search ? searchEntries(entries, search, index) : undefined;
+    const scores = search ? searchEntries(entries, search, index()) : undefined;
     const searched = scores ? entries.filter((e) => scores.has(e)) : entries;
     const sort: CatalogSort = query.sort ?? (search ? 'relevance' : 'newest');
     const matching = filterEntries(searched, filters);
