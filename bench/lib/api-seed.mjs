@@ -42,12 +42,6 @@ export const PROGRESS_LECTURES = 120;
  *   course's students `from`…`to` have its first `lectures` lectures completed
  * @returns {Promise<{ courses: number, users: number, purchases: number, seconds: number, progress: ProgressCourse }>}
  */
-/** The generated courses' shared thumbnail bytes (seed/thumbnail.js no longer draws PNGs since #17). */
-const ONE_PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 export async function seedBenchCatalog({ courses: total, env, progressStudents = 0, progressCompleted }) {
   const started = Date.now();
   const [{ loadConfig }, { openStore }, { INDEXES }, { buildAuth }, { systemClock }, { createLogger }] =
@@ -59,16 +53,16 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
       dist('clock.js'),
       dist('logger.js'),
     ]);
-  const [{ seedDemo }, { DEMO_COURSES }, { sanitizeDescription }, { mediaPath }, { amountInPaise }] = await Promise.all(
-    [
-      dist('seed/demo.js'),
-      dist('seed/catalog.js'),
-      dist('modules/courses/sanitize.js'),
-      dist('modules/media/routes.js'),
-      dist('modules/purchases/pricing.js'),
-    ],
-  );
+  const [{ seedDemo }, { DEMO_COURSES }, { sanitizeDescription }, { amountInPaise }] = await Promise.all([
+    dist('seed/demo.js'),
+    dist('seed/catalog.js'),
+    dist('modules/courses/sanitize.js'),
+    dist('modules/purchases/pricing.js'),
+  ]);
   const { newId } = await dist('store/ids.js');
+  const { processImage } = await dist('modules/media/pipeline.js');
+  const { thumbnailBlobs, thumbnailFields } = await dist('modules/media/thumbnails.js');
+  const { courseCoverSvg } = await dist('seed/thumbnail.js');
   const { PLACEHOLDER_AVATAR_PATH } = await dist('auth/index.js');
 
   const { mailerFor } = await dist('modules/mail/service.js');
@@ -104,11 +98,17 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
     // One thumbnail per demo template, shared by the generated courses built from it.
     const templates = [];
     for (const [index, demo] of DEMO_COURSES.entries()) {
-      const thumbnailId = newId();
-      await store.blobs.put(thumbnailId, ONE_PIXEL_PNG, 'image/png');
+      // Processed renditions, as courses have since #17: a legacy `/api/media/<id>` image would have
+      // the API's start-up backfill rewrite all 5,000 courses while the runs measure.
+      const image = await processImage(Buffer.from(courseCoverSvg(demo.title, index + 101)), {
+        allowSvg: true,
+        maxWidth: 960,
+        quick: true,
+      });
+      const thumbnailId = await thumbnailBlobs(store).save(image);
       templates.push({
         demo,
-        thumbnail: config.publicApiUrl + mediaPath(thumbnailId),
+        thumbnail: thumbnailFields(config.publicApiUrl, thumbnailId, image),
         description: sanitizeDescription(
           `<p>${demo.summary}</p><h3>What you will learn</h3><ul>${demo.points.map((p) => `<li>${p}</li>`).join('')}</ul>`,
         ),
@@ -130,7 +130,7 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
         _id: newId(),
         courseTitle: `${ADJECTIVES[i % ADJECTIVES.length]} ${demo.title} ${Math.floor(i / templates.length) + 2}`,
         courseDescription: description,
-        courseThumbnail: thumbnail,
+        ...thumbnail,
         coursePrice: demo.price,
         discount: demo.discount,
         educator: { _id: educator._id, name: educator.name },
@@ -182,7 +182,7 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
       _id: newId(),
       courseTitle: 'Benchmark progress course',
       courseDescription: templates[0].description,
-      courseThumbnail: templates[0].thumbnail,
+      ...templates[0].thumbnail,
       coursePrice: 499,
       discount: 0,
       educator: { _id: progressEducator._id, name: progressEducator.name },

@@ -212,20 +212,29 @@ export interface CatalogFilters {
 
 type Group = 'category' | 'level' | 'price' | 'rating' | 'duration';
 
-function passes(entry: CatalogEntry, f: CatalogFilters, skip?: Group): boolean {
-  if (skip !== 'category' && f.category && !(entry.category !== null && f.category.includes(entry.category)))
-    return false;
-  if (skip !== 'level' && f.level && !(entry.level !== null && f.level.includes(entry.level))) return false;
-  if (skip !== 'price') {
-    if (f.price === 'free' && entry.price !== 0) return false;
-    if (f.price === 'paid' && entry.price === 0) return false;
-    if (f.minPrice !== undefined && entry.price < f.minPrice) return false;
-    if (f.maxPrice !== undefined && entry.price > f.maxPrice) return false;
+/** Whether an entry passes one group of the filters. */
+function passesGroup(entry: CatalogEntry, f: CatalogFilters, group: Group): boolean {
+  switch (group) {
+    case 'category':
+      return !f.category || (entry.category !== null && f.category.includes(entry.category));
+    case 'level':
+      return !f.level || (entry.level !== null && f.level.includes(entry.level));
+    case 'price':
+      return !(
+        (f.price === 'free' && entry.price !== 0) ||
+        (f.price === 'paid' && entry.price === 0) ||
+        (f.minPrice !== undefined && entry.price < f.minPrice) ||
+        (f.maxPrice !== undefined && entry.price > f.maxPrice)
+      );
+    case 'rating':
+      return f.rating === undefined || entry.meanRating >= f.rating;
+    case 'duration':
+      return !f.duration || f.duration.some((id) => inBucket(entry.durationMinutes, id));
   }
-  if (skip !== 'rating' && f.rating !== undefined && entry.meanRating < f.rating) return false;
-  if (skip !== 'duration' && f.duration && !f.duration.some((id) => inBucket(entry.durationMinutes, id))) return false;
-  return true;
 }
+
+const GROUPS: readonly Group[] = ['category', 'level', 'price', 'rating', 'duration'];
+const passes = (entry: CatalogEntry, f: CatalogFilters) => GROUPS.every((g) => passesGroup(entry, f, g));
 
 const BUCKETS = new Map(DURATION_BUCKETS.map((b) => [b.id, b]));
 function inBucket(minutes: number, id: DurationBucket): boolean {
@@ -243,27 +252,42 @@ export function facetsOf(
   filters: CatalogFilters,
   categories: ReadonlyArray<{ slug: string; name: string }>,
 ): CatalogFacets {
-  const count = (group: Group, test: (entry: CatalogEntry) => boolean) => {
-    let n = 0;
-    for (const entry of entries) if (test(entry) && passes(entry, filters, group)) n += 1;
-    return n;
+  const category = new Map(categories.map((c) => [c.slug, 0]));
+  const level = new Map<CourseLevel, number>(COURSE_LEVELS.map((v) => [v, 0]));
+  const price = new Map<PriceFilter, number>(PRICE_FILTERS.map((v) => [v, 0]));
+  const rating = new Map<number, number>(MIN_RATINGS.map((v) => [v, 0]));
+  const duration = new Map<DurationBucket, number>(DURATION_BUCKETS.map((b) => [b.id, 0]));
+  const bump = <K>(map: Map<K, number>, key: K) => {
+    const n = map.get(key);
+    if (n !== undefined) map.set(key, n + 1);
   };
+  // One pass: an entry that fails no group counts in every group; one that fails exactly one
+  // group counts only in that group (its filter is the one left out); more, nowhere.
+  for (const entry of entries) {
+    let failed: Group | null = null;
+    let failures = 0;
+    for (const group of GROUPS) {
+      if (!passesGroup(entry, filters, group)) {
+        failures += 1;
+        failed = group;
+        if (failures > 1) break;
+      }
+    }
+    if (failures > 1) continue;
+    const counts = (group: Group) => failures === 0 || failed === group;
+    if (counts('category') && entry.category !== null) bump(category, entry.category);
+    if (counts('level') && entry.level !== null) bump(level, entry.level);
+    if (counts('price')) bump(price, entry.price === 0 ? 'free' : 'paid');
+    if (counts('rating')) for (const min of MIN_RATINGS) if (entry.meanRating >= min) bump(rating, min);
+    if (counts('duration'))
+      for (const b of DURATION_BUCKETS) if (inBucket(entry.durationMinutes, b.id)) bump(duration, b.id);
+  }
   return {
-    category: categories.map((c) => ({
-      slug: c.slug,
-      name: c.name,
-      count: count('category', (e) => e.category === c.slug),
-    })),
-    level: COURSE_LEVELS.map((value) => ({ value, count: count('level', (e) => e.level === value) })),
-    price: PRICE_FILTERS.map((value) => ({
-      value,
-      count: count('price', (e) => (value === 'free' ? e.price === 0 : e.price > 0)),
-    })),
-    rating: MIN_RATINGS.map((value) => ({ value, count: count('rating', (e) => e.meanRating >= value) })),
-    duration: DURATION_BUCKETS.map((b) => ({
-      value: b.id,
-      count: count('duration', (e) => inBucket(e.durationMinutes, b.id)),
-    })),
+    category: categories.map((c) => ({ slug: c.slug, name: c.name, count: category.get(c.slug) ?? 0 })),
+    level: [...level].map(([value, count]) => ({ value, count })),
+    price: [...price].map(([value, count]) => ({ value, count })),
+    rating: [...rating].map(([value, count]) => ({ value, count })),
+    duration: [...duration].map(([value, count]) => ({ value, count })),
   };
 }
 
