@@ -6,7 +6,8 @@
  *
  * Environment: BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (3) runs of every measurement in
  * turn, BENCH_CONNECTIONS (100), BENCH_WARMUP_SECONDS (1) before each run, BENCH_COURSES (comma-separated, default "100,5000"), MONGODB_URI,
- * BENCH_LOG_LEVEL (the API's LOG_LEVEL, default info as in production), BENCH_NO_DOCS=1 to leave
+ * BENCH_LOG_LEVEL (the API's LOG_LEVEL, default info as in production), BENCH_ONLY (a regular expression of
+ * the measurements' kinds to run, e.g. `discovery`; the bare route always runs), BENCH_NO_DOCS=1 to leave
  * docs/performance.md alone. Exit code 0 whatever the times; 1 on real errors (a server that does
  * not start, or answers other than 2xx/304 during a run).
  */
@@ -29,6 +30,43 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const MONGODB_URI = process.env.MONGODB_URI?.trim() || undefined;
 const DEMO_STUDENT = { email: 'student@courseport.dev', password: 'courseport-demo' };
 const BROWSER_GZIP = { 'Accept-Encoding': 'gzip' };
+/** Only the measurements whose kind matches (the bare route always runs): `BENCH_ONLY=discovery`. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+
+/**
+ * Discovery (#21): many different filter, sort and facet combinations (more than the catalog keeps
+ * prepared pages for, so most answers are computed), and searches with and without filters.
+ */
+function discoveryQueries() {
+  const categories = ['', 'web-development', 'programming-languages', 'data-science,databases', 'design'];
+  const levels = ['', 'beginner', 'intermediate,advanced'];
+  const prices = ['', 'price=free', 'price=paid', 'minPrice=100&maxPrice=2000'];
+  const ratings = ['', '4', '3.5'];
+  const durations = ['', '1-3h', '0-1h,3-6h'];
+  const sorts = ['newest', 'popular', 'rating', 'price-asc', 'price-desc'];
+  const queries = [];
+  let n = 0;
+  for (const category of categories)
+    for (const level of levels)
+      for (const price of prices)
+        for (const rating of ratings)
+          for (const duration of durations) {
+            const parts = [
+              category && `category=${category}`,
+              level && `level=${level}`,
+              price,
+              rating && `rating=${rating}`,
+              duration && `duration=${duration}`,
+              `sort=${sorts[n % sorts.length]}`,
+              n % 2 === 0 ? 'facets=1' : '',
+              `offset=${(n % 3) * 12}&limit=12`,
+            ];
+            n += 1;
+            queries.push(`/api/course/all?${parts.filter(Boolean).join('&')}`);
+          }
+  return queries;
+}
+const SEARCHES = ['java', 'react', 'data anal', 'mong', 'kubern', 'design fund', 'pyth', 'go', 'sql datab', 'typescr'];
 
 /** @typedef {import('./lib/api-report.mjs').Row} Row */
 
@@ -59,7 +97,8 @@ function combine(runs) {
 /** The targets of issue #8 (and of "Scale out" for progress updates); null where there is none. */
 function targetOf(kind, courses, store) {
   if (kind === 'progress' && store === 'NeDB') return { text: '≥ 25 % of bare', check: (r) => r.ratio >= 0.25 };
-  if (kind === 'catalog' && courses >= 5000) return { text: 'p99 < 100 ms', check: (r) => r.p99 < 100 };
+  if ((kind === 'catalog' || kind === 'discovery') && courses >= 5000)
+    return { text: 'p99 < 100 ms', check: (r) => r.p99 < 100 };
   if ((kind === 'catalog' || kind === 'user') && courses <= 100) {
     return { text: '≥ 50 % of bare, p99 < 50 ms', check: (r) => r.ratio >= 0.5 && r.p99 < 50 };
   }
@@ -213,8 +252,34 @@ async function runScenario({ store, courses, bare }) {
       });
       stopBareUpdate = () => bareUpdate?.stop();
     }
-    const measurements = [
+    const discovery = discoveryQueries();
+    const allMeasurements = [
       { kind: 'bare', label: 'bare Koa `GET /ping`', url: bare.url, requests: async () => [{ path: '/ping' }] },
+      {
+        kind: 'discovery',
+        label: `\`GET /api/course/all\` filters + sorts + facets, ${discovery.length} combinations in turn (gzip)`,
+        requests: async () => discovery.map((p) => ({ path: p, headers: BROWSER_GZIP })),
+      },
+      {
+        kind: 'discovery',
+        label: `\`GET /api/course/all?search=…\`, ${SEARCHES.length} searches × 3 sorts/filters in turn (gzip)`,
+        requests: async () =>
+          SEARCHES.flatMap((q) => [
+            `search=${encodeURIComponent(q)}`,
+            `search=${encodeURIComponent(q)}&sort=popular&price=paid&facets=1`,
+            `search=${encodeURIComponent(q)}&level=beginner,intermediate&rating=3.5&limit=12`,
+          ]).map((query) => ({ path: `/api/course/all?${query}`, headers: BROWSER_GZIP })),
+      },
+      {
+        kind: 'discovery',
+        label: '`GET /api/course/suggest?q=…`, typing 10 searches',
+        requests: async () =>
+          SEARCHES.flatMap((q) =>
+            Array.from({ length: Math.max(0, q.length - 1) }, (_, i) => ({
+              path: `/api/course/suggest?q=${encodeURIComponent(q.slice(0, i + 2))}`,
+            })),
+          ),
+      },
       {
         kind: 'catalog',
         label: '`GET /api/course/all` (gzip)',
@@ -261,6 +326,7 @@ async function runScenario({ store, courses, bare }) {
           ]
         : []),
     ];
+    const measurements = allMeasurements.filter((m) => !ONLY || m.kind === 'bare' || ONLY.test(m.kind));
 
     // Rounds: the bare route and every request in turn, ROUNDS times, so that a slow spell of the
     // shared machine lands on both sides of a ratio rather than on one row.

@@ -10,6 +10,7 @@ import { requestId } from './http/middleware/request-id.js';
 import { securityHeaders } from './http/middleware/security-headers.js';
 import { adminEmailRoutes } from './modules/admin-emails/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { categoryRoutes } from './modules/categories/routes.js';
 import { certificateRoutes } from './modules/certificates/routes.js';
 import { couponRoutes } from './modules/coupons/routes.js';
 import { courseRoutes } from './modules/courses/routes.js';
@@ -24,6 +25,7 @@ import { platformRoutes } from './modules/platform/routes.js';
 import { checkoutRoutes, purchaseRoutes } from './modules/purchases/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { wishlistRoutes } from './modules/wishlist/routes.js';
 
 export const JSON_LIMIT = '100kb';
 
@@ -41,6 +43,7 @@ export function createApiRouter(deps: AppDeps): Router {
     educatorRequestRoutes,
     adminEmailRoutes,
     courseRoutes,
+    categoryRoutes,
     instructorRoutes,
     mediaRoutes,
     // Before educatorRoutes: its educator-only middleware would otherwise also run for these
@@ -53,6 +56,7 @@ export function createApiRouter(deps: AppDeps): Router {
     purchaseRoutes,
     learningRoutes,
     certificateRoutes,
+    wishlistRoutes,
   ];
   // 405/501 come from this router's own allowedMethods (in createApp), which sees every module's
   // routes. A module's would run only after one of its routes matched, where it never answers.

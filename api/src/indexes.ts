@@ -1,6 +1,7 @@
 import { RATE_LIMIT_INDEXES } from './limits/index.js';
 import { ADMIN_EMAIL_INDEXES } from './modules/admin-emails/repository.js';
 import { AUTH_INDEXES } from './modules/auth/repository.js';
+import { CATEGORY_INDEXES } from './modules/categories/repository.js';
 import { CERTIFICATE_INDEXES } from './modules/certificates/repository.js';
 import { COUPON_INDEXES } from './modules/coupons/repository.js';
 import { COURSE_INDEXES } from './modules/courses/repository.js';
@@ -10,6 +11,7 @@ import { PROGRESS_INDEXES } from './modules/learning/repository.js';
 import { MAIL_INDEXES } from './modules/mail/repository.js';
 import { PURCHASE_INDEXES } from './modules/purchases/repository.js';
 import { REVIEW_INDEXES } from './modules/reviews/repository.js';
+import { WISHLIST_INDEXES } from './modules/wishlist/repository.js';
 import type { IndexSpec } from './store/index.js';
 
 /** Every index the API relies on; created at start (idempotent). */
@@ -25,5 +27,7 @@ export const INDEXES: readonly IndexSpec[] = [
   ...ENROLLMENT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...COUPON_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...CERTIFICATE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...CATEGORY_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...WISHLIST_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...RATE_LIMIT_INDEXES,
 ];

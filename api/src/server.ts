@@ -9,8 +9,9 @@ import { createLimits } from './limits/index.js';
 import { createLogger } from './logger.js';
 import { adminEmailsRepository } from './modules/admin-emails/repository.js';
 import { adminEmailsService } from './modules/admin-emails/service.js';
+import { categoriesService } from './modules/categories/service.js';
 import { coursesRepository } from './modules/courses/repository.js';
-import { rebaseThumbnails } from './modules/courses/service.js';
+import { backfillDiscovery, rebaseThumbnails } from './modules/courses/service.js';
 import { mailerFor } from './modules/mail/service.js';
 import { backfillThumbnails } from './modules/media/backfill.js';
 import { buildPayments } from './modules/purchases/payments.js';
@@ -35,8 +36,11 @@ async function main() {
   const limits = createLimits(store, (error) => logger.warn({ err: error }, 'sharing the rate-limit counts failed'));
   const deps = { config, store, clock: systemClock, logger, auth, payments, mailer, limits };
   await adminEmailsService(adminEmailsRepository(store), systemClock).seed(config.adminEmails);
+  await categoriesService(store, systemClock).seedDefaults();
   if (config.demoSeed) await seedDemo(deps);
   await rebaseThumbnails(coursesRepository(store), config.publicApiUrl);
+  const discovered = await backfillDiscovery(coursesRepository(store));
+  if (discovered > 0) logger.info({ courses: discovered }, 'discovery fields backfilled');
 
   // Purchases a crash left half done (paid but not enrolled, refunded but still enrolled) are finished
   // before the first request, and then every minute (another process may have crashed too).

@@ -596,6 +596,31 @@ const TABLE: Record<string, Entry> = {
     }),
   },
   'POST /api/user/add-rating': { access: 'enrolled', call: () => ({ json: { courseId: courseA._id, rating: 4 } }) },
+  // Discovery (#21).
+  'GET /api/course/suggest': { access: 'public', call: () => ({ path: '/api/course/suggest?q=owned' }) },
+  'GET /api/categories': { access: 'public' },
+  'POST /api/admin/categories': {
+    access: 'admin',
+    ok: 201,
+    call: () => ({ json: { name: `Category ${newId().slice(0, 10)}` } }),
+  },
+  'PATCH /api/admin/categories/:slug': {
+    access: 'admin',
+    call: async () => ({ path: `/api/admin/categories/${await freshCategory()}`, json: { name: 'Renamed category' } }),
+  },
+  'DELETE /api/admin/categories/:slug': {
+    access: 'admin',
+    call: async () => ({ path: `/api/admin/categories/${await freshCategory()}` }),
+  },
+  'GET /api/user/wishlist': { access: 'signed-in', reveals: everyoneSees(EDUCATORS) },
+  'PUT /api/user/wishlist/:courseId': {
+    access: 'signed-in',
+    call: () => ({ path: `/api/user/wishlist/${courseA._id}` }),
+  },
+  'DELETE /api/user/wishlist/:courseId': {
+    access: 'signed-in',
+    call: () => ({ path: `/api/user/wishlist/${courseA._id}` }),
+  },
   'GET /api/course/:id/reviews': {
     access: 'public',
     call: () => ({ path: `/api/course/${courseA._id}/reviews?page=1` }),
@@ -655,6 +680,13 @@ const TABLE: Record<string, Entry> = {
     call: async () => ({ path: `/checkout/${await freshCheckoutId()}/cancel` }),
   },
 };
+
+/** A category nobody uses, for each call that renames or deletes one. */
+async function freshCategory(): Promise<string> {
+  const slug = `category-${newId().slice(0, 10)}`;
+  await api.deps.store.collection('categories').insertOne({ _id: slug, name: slug, createdAt: new Date() });
+  return slug;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Set-up

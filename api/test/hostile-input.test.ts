@@ -61,6 +61,8 @@ const COLLECTIONS = [
   'ratings',
   'coupons',
   'certificates',
+  'categories',
+  'wishlist',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -88,6 +90,11 @@ const api = await startTestApi({
   },
 });
 const ROUTES = routeKeys(api.deps);
+/** The category the admin's rename is tried on. */
+const HOSTILE_CATEGORY = 'hostile-category';
+await api.deps.store
+  .collection('categories')
+  .insertOne({ _id: HOSTILE_CATEGORY, name: 'Hostile category', createdAt: new Date() });
 let addressCounter = 0;
 const nextAddress = () => {
   addressCounter += 1;
@@ -968,6 +975,25 @@ const POST_ROUTES: Record<string, PostRoute> = {
     required: ['reason'],
   },
   'POST /api/admin/reviews/:reviewId/restore': { kind: 'no-body', why: 'acts on the review in the path' },
+  'POST /api/admin/categories': {
+    kind: 'json',
+    as: asUser(() => admin),
+    valid: () => ({ name: `Category ${newId().slice(0, 10)}` }),
+    accepted: 201,
+    fields: { name: 'name' },
+    required: ['name'],
+  },
+  'PATCH /api/admin/categories/:slug': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/categories/${HOSTILE_CATEGORY}`,
+    // The same name again: every run starts from the same category.
+    valid: () => ({ name: 'Hostile category' }),
+    accepted: 200,
+    fields: { name: 'name' },
+    required: ['name'],
+  },
+  'PUT /api/user/wishlist/:courseId': { kind: 'no-body', why: 'saves the course in the path' },
   'POST /checkout/:id/pay': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
   'POST /checkout/:id/cancel': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
 };
@@ -1458,6 +1484,58 @@ describe('hostile ids and query strings', () => {
         const confirm = await postJson(api, '/api/auth/verify-email', { token });
         expect(confirm.status).toBe(400);
         expect(confirm.headers.get('set-cookie')).toBeNull();
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+  });
+});
+
+describe('hostile discovery queries (#21)', () => {
+  const PARAMS = [
+    'category',
+    'level',
+    'price',
+    'minPrice',
+    'maxPrice',
+    'rating',
+    'duration',
+    'sort',
+    'facets',
+    'search',
+  ];
+  const value = fc.oneof(
+    fc.string({ maxLength: 60 }).map(encodeURIComponent),
+    fc.constantFrom('%FF', '%00', 'beginner,,', ',', '1e3', '-0', 'NaN', 'Infinity', '4.50', '17h+', 'a'.repeat(3000)),
+  );
+  const params = fc.array(fc.tuple(fc.constantFrom(...PARAMS), value), { minLength: 1, maxLength: 4 });
+
+  it('answers any mix of filters, sorts and searches with a 200 or a 400, never a 5xx, and changes nothing', async () => {
+    const before = await snapshot();
+    await fc.assert(
+      fc.asyncProperty(params, async (pairs) => {
+        const query = pairs.map(([name, v]) => `${name}=${v}`).join('&');
+        const res = await api.request(`/api/course/all?${query}`);
+        const text = await res.text();
+        if (res.status !== 200) expectRefusal(res.status, text, [400]);
+        const suggest = await api.request(`/api/course/suggest?q=${pairs[0]?.[1] ?? ''}`);
+        expect([200, 400]).toContain(suggest.status);
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers hostile wishlist and category ids with a 4xx, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(value, async (v) => {
+        fc.pre(v !== '');
+        const save = await api.request(`/api/user/wishlist/${v}`, { method: 'PUT', headers: bearer(student.token) });
+        expect([400, 404, 414, 431]).toContain(save.status);
+        const remove = await api.request(`/api/admin/categories/${v}`, {
+          method: 'DELETE',
+          headers: bearer(admin.token),
+        });
+        expect([400, 404, 405, 409, 414, 431]).toContain(remove.status);
       }),
       { ...FC_OPTIONS, numRuns: RUNS.misc },
     );

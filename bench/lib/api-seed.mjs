@@ -53,16 +53,16 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
       dist('clock.js'),
       dist('logger.js'),
     ]);
-  const [{ seedDemo }, { DEMO_COURSES }, { thumbnailPng }, { sanitizeDescription }, { mediaPath }, { amountInPaise }] =
-    await Promise.all([
-      dist('seed/demo.js'),
-      dist('seed/catalog.js'),
-      dist('seed/thumbnail.js'),
-      dist('modules/courses/sanitize.js'),
-      dist('modules/media/routes.js'),
-      dist('modules/purchases/pricing.js'),
-    ]);
+  const [{ seedDemo }, { DEMO_COURSES }, { sanitizeDescription }, { amountInPaise }] = await Promise.all([
+    dist('seed/demo.js'),
+    dist('seed/catalog.js'),
+    dist('modules/courses/sanitize.js'),
+    dist('modules/purchases/pricing.js'),
+  ]);
   const { newId } = await dist('store/ids.js');
+  const { processImage } = await dist('modules/media/pipeline.js');
+  const { thumbnailBlobs, thumbnailFields } = await dist('modules/media/thumbnails.js');
+  const { courseCoverSvg } = await dist('seed/thumbnail.js');
   const { PLACEHOLDER_AVATAR_PATH } = await dist('auth/index.js');
 
   const { mailerFor } = await dist('modules/mail/service.js');
@@ -98,11 +98,17 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
     // One thumbnail per demo template, shared by the generated courses built from it.
     const templates = [];
     for (const [index, demo] of DEMO_COURSES.entries()) {
-      const thumbnailId = newId();
-      await store.blobs.put(thumbnailId, thumbnailPng(index + 101), 'image/png');
+      // Processed renditions, as courses have since #17: a legacy `/api/media/<id>` image would have
+      // the API's start-up backfill rewrite all 5,000 courses while the runs measure.
+      const image = await processImage(Buffer.from(courseCoverSvg(demo.title, index + 101)), {
+        allowSvg: true,
+        maxWidth: 960,
+        quick: true,
+      });
+      const thumbnailId = await thumbnailBlobs(store).save(image);
       templates.push({
         demo,
-        thumbnail: config.publicApiUrl + mediaPath(thumbnailId),
+        thumbnail: thumbnailFields(config.publicApiUrl, thumbnailId, image),
         description: sanitizeDescription(
           `<p>${demo.summary}</p><h3>What you will learn</h3><ul>${demo.points.map((p) => `<li>${p}</li>`).join('')}</ul>`,
         ),
@@ -124,7 +130,7 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
         _id: newId(),
         courseTitle: `${ADJECTIVES[i % ADJECTIVES.length]} ${demo.title} ${Math.floor(i / templates.length) + 2}`,
         courseDescription: description,
-        courseThumbnail: thumbnail,
+        ...thumbnail,
         coursePrice: demo.price,
         discount: demo.discount,
         educator: { _id: educator._id, name: educator.name },
@@ -146,6 +152,10 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
           .map((learner) => ({ userId: learner._id, rating: 1 + Math.floor(rand() * 5) })),
         enrolledStudents: [...enrolled].map((learner) => learner._id),
         isPublished: true,
+        // Discovery (#21): the template's category and level; the API's start-up backfill adds the
+        // duration and the description's search terms.
+        category: demo.category,
+        level: demo.level,
         createdAt,
       };
       docs.push(course);
@@ -172,7 +182,7 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
       _id: newId(),
       courseTitle: 'Benchmark progress course',
       courseDescription: templates[0].description,
-      courseThumbnail: templates[0].thumbnail,
+      ...templates[0].thumbnail,
       coursePrice: 499,
       discount: 0,
       educator: { _id: progressEducator._id, name: progressEducator.name },

@@ -8,6 +8,9 @@ export interface DemoLecture {
 }
 export interface DemoCourse {
   title: string;
+  /** A slug of the default categories (`categories/service.ts`) and a level (#21). */
+  category: string;
+  level: 'beginner' | 'intermediate' | 'advanced';
   educator: 0 | 1;
   price: number;
   discount: number;
@@ -26,6 +29,8 @@ const intro = (video: string, minutes = 8): DemoLecture => ({
 export const DEMO_COURSES: DemoCourse[] = [
   {
     title: 'Java Programming Masterclass',
+    category: 'programming-languages',
+    level: 'beginner',
     educator: 0,
     price: 499,
     discount: 20,
@@ -60,6 +65,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'Advanced Java: Concurrency and Streams',
+    category: 'programming-languages',
+    level: 'advanced',
     educator: 1,
     price: 799,
     discount: 35,
@@ -86,6 +93,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'JavaScript Essentials',
+    category: 'web-development',
+    level: 'beginner',
     educator: 0,
     price: 399,
     discount: 0,
@@ -111,6 +120,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'Python for Data Analysis',
+    category: 'data-science',
+    level: 'beginner',
     educator: 1,
     price: 649,
     discount: 50,
@@ -136,6 +147,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'React 19 from Scratch',
+    category: 'web-development',
+    level: 'intermediate',
     educator: 0,
     price: 699,
     discount: 10,
@@ -157,6 +170,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'Node.js and Koa APIs',
+    category: 'web-development',
+    level: 'intermediate',
     educator: 0,
     price: 549,
     discount: 25,
@@ -179,6 +194,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'SQL and Database Design',
+    category: 'databases',
+    level: 'beginner',
     educator: 1,
     price: 449,
     discount: 15,
@@ -200,6 +217,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'MongoDB in Practice',
+    category: 'databases',
+    level: 'intermediate',
     educator: 1,
     price: 599,
     discount: 30,
@@ -222,6 +241,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'TypeScript Deep Dive',
+    category: 'programming-languages',
+    level: 'advanced',
     educator: 0,
     price: 599,
     discount: 0,
@@ -244,6 +265,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'Docker and Kubernetes Basics',
+    category: 'devops-cloud',
+    level: 'beginner',
     educator: 1,
     price: 899,
     discount: 40,
@@ -266,6 +289,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'UI Design Fundamentals',
+    category: 'design',
+    level: 'beginner',
     educator: 0,
     price: 349,
     discount: 5,
@@ -287,6 +312,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'Machine Learning Foundations',
+    category: 'data-science',
+    level: 'intermediate',
     educator: 1,
     price: 999,
     discount: 45,
@@ -309,6 +336,8 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     title: 'Go for Backend Engineers',
+    category: 'programming-languages',
+    level: 'intermediate',
     educator: 0,
     price: 749,
     discount: 20,

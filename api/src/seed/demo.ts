@@ -4,6 +4,8 @@ import { HttpError } from '../http/errors.js';
 import { adminEmailsRepository } from '../modules/admin-emails/repository.js';
 import { adminEmailsService } from '../modules/admin-emails/service.js';
 import { authRepository } from '../modules/auth/repository.js';
+import { categoriesService } from '../modules/categories/service.js';
+import { discoveryFields } from '../modules/courses/discovery.js';
 import { type CourseDoc, coursesRepository } from '../modules/courses/repository.js';
 import { sanitizeDescription } from '../modules/courses/sanitize.js';
 import { enrollmentsService } from '../modules/enrollments/service.js';
@@ -134,6 +136,8 @@ async function seedCatalog(
     });
   }
 
+  // The demo courses' categories (#21): the default set, when there is none yet.
+  await categoriesService(store, clock).seedDefaults();
   const renditions = thumbnailBlobs(store);
   const covers = await Promise.all(DEMO_COURSES.map((demo, index) => demoCover(demo.title, index + 1)));
   const courses: CourseDoc[] = [];
@@ -171,8 +175,11 @@ async function seedCatalog(
         .map((userId, i) => ({ userId, rating: 3 + ((index + i) % 3) })),
       enrolledStudents: enrolled,
       isPublished: true,
+      category: demo.category,
+      level: demo.level,
       createdAt: new Date(now - (DEMO_COURSES.length - index) * 3_600_000),
     });
+    Object.assign(courses[courses.length - 1] as CourseDoc, discoveryFields(courses[courses.length - 1] as CourseDoc));
   }
   // Listed empty: the enrollments module writes the lists as it records each enrollment below.
   await coursesRepository(store).insertMany(courses.map((course) => ({ ...course, enrolledStudents: [] })));

@@ -41,12 +41,23 @@ export interface CourseDoc {
   uploadBytes?: number;
   createdAt: Date;
   updatedAt?: Date;
+  /** Discovery (#21): a category slug and a level, null or absent when none was chosen. */
+  category?: string | null;
+  level?: 'beginner' | 'intermediate' | 'advanced' | null;
+  /** Minutes of every lecture, and the description's folded words (`discoveryFields`), kept on every content change. */
+  durationMinutes?: number;
+  descriptionTerms?: string[];
   [key: string]: unknown;
 }
 
 export const COURSE_INDEXES = [
   { collection: 'courses', fields: ['isPublished', 'createdAt'] },
   { collection: 'courses', fields: ['educator._id'] },
+  // Discovery (#21): the catalog filters in memory, but a category in use (409 on delete) and the
+  // categories' counts are asked of the store, and these keep a direct query of any filter indexed.
+  { collection: 'courses', fields: ['category', 'isPublished'] },
+  { collection: 'courses', fields: ['isPublished', 'level'] },
+  { collection: 'courses', fields: ['isPublished', 'durationMinutes'] },
 ] as const;
 
 export const coursesRepository = (store: Store) => store.collection<CourseDoc>('courses');

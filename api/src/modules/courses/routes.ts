@@ -1,4 +1,3 @@
-import { SEARCH_MAX_LENGTH } from '@courseport/contracts';
 import Router from '@koa/router';
 import { z } from 'zod';
 import { authenticate } from '../../auth/middleware.js';
@@ -7,24 +6,14 @@ import { sendPrepared, sendWithEtag } from '../../http/etag.js';
 import { parseInput } from '../../http/validate.js';
 import { adminEmailsRepository } from '../admin-emails/repository.js';
 import { adminEmailsService } from '../admin-emails/service.js';
+import { catalogQuerySchema } from './discovery.js';
 import { coursesRepository } from './repository.js';
-import { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE, cachedCatalog } from './service.js';
+import { cachedCatalog, SUGGEST_MAX_AGE_S } from './service.js';
 
-/** A whole number written in digits only (no sign, decimals or exponent), within `min`–`max`. */
-const wholeNumber = (min: number, max: number) => {
-  const message = `must be a whole number from ${min} to ${max}`;
-  return z
-    .string()
-    .regex(/^\d{1,16}$/, message)
-    .transform(Number)
-    .pipe(z.number().min(min, message).max(max, message));
-};
+/** `GET /api/course/all`: the spec's search and paging, and discovery's filters and sorts (#21). */
+const listQuery = catalogQuerySchema;
 
-const listQuery = z.object({
-  search: z.string().trim().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
-  offset: wholeNumber(0, 1_000_000_000).default(0),
-  limit: wholeNumber(1, CATALOG_MAX_PAGE_SIZE).default(CATALOG_PAGE_SIZE),
-});
+const suggestQuery = z.object({ q: z.string().optional() });
 
 /** The first page of the whole catalog: what a request without a query string asks for. */
 const FIRST_PAGE = listQuery.parse({});
@@ -38,6 +27,13 @@ export function courseRoutes({ store, auth, clock }: AppDeps): Router {
     // One page of the catalog; every page of every search is prepared once per catalog change.
     const query = ctx.querystring ? parseInput(listQuery, ctx.query) : FIRST_PAGE;
     await sendPrepared(ctx, await catalog.page(query), 'public, no-cache');
+  });
+
+  // Suggestions while typing (public; briefly cacheable).
+  router.get('/suggest', async (ctx) => {
+    const { q } = parseInput(suggestQuery, ctx.query);
+    ctx.set('Cache-Control', `public, max-age=${SUGGEST_MAX_AGE_S}`);
+    ctx.body = { success: true, suggestions: await catalog.suggest(typeof q === 'string' ? q : '') };
   });
 
   // Optional sign-in: enrolled students and the owner also get the paid lectures' URLs.

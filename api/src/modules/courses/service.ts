@@ -1,13 +1,27 @@
-import type { Chapter, CourseCard, CourseDetails } from '@courseport/contracts';
-import { notFound } from '../../http/errors.js';
+import type { CatalogSort, CatalogSuggestions, Chapter, CourseCard, CourseDetails } from '@courseport/contracts';
+import { SEARCH_MAX_LENGTH, SUGGESTED_CATEGORIES, SUGGESTED_COURSES } from '@courseport/contracts';
+import { badRequest, notFound } from '../../http/errors.js';
 import { type PreparedJson, prepareJson } from '../../http/etag.js';
 import { ID_PATTERN, type Store } from '../../store/index.js';
 import { versionedCache } from '../../store/versioned-cache.js';
+import type { CategoryDoc } from '../categories/repository.js';
+import {
+  type CatalogEntry,
+  type CatalogFilters,
+  type CatalogQueryInput,
+  catalogEntry,
+  discoveryFields,
+  facetsOf,
+  filterEntries,
+  type SearchIndex,
+  searchEntries,
+  searchIndexOf,
+  sortEntries,
+  words,
+} from './discovery.js';
 import type { CourseDoc, CoursesRepository } from './repository.js';
 
 export const COURSE_NOT_FOUND = 'Course not found';
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Integer floor of the mean rating, 0 when none. */
 export function averageRating(ratings: ReadonlyArray<{ rating: number }>): number {
@@ -15,7 +29,11 @@ export function averageRating(ratings: ReadonlyArray<{ rating: number }>): numbe
   return Math.floor(ratings.reduce((sum, r) => sum + r.rating, 0) / ratings.length);
 }
 
-function toCard(course: CourseDoc): CourseCard {
+/**
+ * A course's card. Its discovery fields (#21) are sent only when the course has them (a category
+ * or level chosen, its duration stored), so the spec's answer for courses from before is unchanged.
+ */
+export function toCard(course: CourseDoc, categoryNames?: ReadonlyMap<string, string>): CourseCard {
   return {
     _id: course._id,
     courseTitle: course.courseTitle,
@@ -28,6 +46,11 @@ function toCard(course: CourseDoc): CourseCard {
     ratingCount: course.courseRatings?.length ?? 0,
     enrolledCount: course.enrolledStudents?.length ?? 0,
     createdAt: new Date(course.createdAt).toISOString(),
+    ...(typeof course.category === 'string'
+      ? { category: { slug: course.category, name: categoryNames?.get(course.category) ?? course.category } }
+      : {}),
+    ...(typeof course.level === 'string' ? { level: course.level as CourseCard['level'] } : {}),
+    ...(typeof course.durationMinutes === 'number' ? { durationMinutes: course.durationMinutes } : {}),
   };
 }
 
@@ -35,7 +58,12 @@ function toCard(course: CourseDoc): CourseCard {
 export function catalogService(repo: CoursesRepository) {
   return {
     /** Every published course, newest first. */
-    async list(): Promise<CourseCard[]> {
+    async list(categoryNames?: ReadonlyMap<string, string>): Promise<CourseCard[]> {
+      return (await this.entries(categoryNames)).map((e) => e.card);
+    },
+
+    /** Every published course with what discovery filters, sorts and searches on, newest first. */
+    async entries(categoryNames?: ReadonlyMap<string, string>): Promise<CatalogEntry[]> {
       const courses = await repo.find(
         { isPublished: true },
         {
@@ -43,7 +71,10 @@ export function catalogService(repo: CoursesRepository) {
           projection: { courseDescription: 0, courseContent: 0 },
         },
       );
-      return courses.map(toCard);
+      return sortEntries(
+        courses.map((course) => catalogEntry(course, toCard(course, categoryNames))),
+        'newest',
+      );
     },
 
     /** An educator's published courses, newest first, with every rating of them (for their instructor page). */
@@ -53,7 +84,7 @@ export function catalogService(repo: CoursesRepository) {
         { sort: { createdAt: -1 }, projection: { courseDescription: 0, courseContent: 0 } },
       );
       return {
-        cards: courses.map(toCard),
+        cards: courses.map((c) => toCard(c)),
         ratings: courses.flatMap((c) => (c.courseRatings ?? []).map((r) => r.rating)),
       };
     },
@@ -98,61 +129,168 @@ export function catalogService(repo: CoursesRepository) {
 export const SHARED_STORE_MAX_AGE_MS = 5_000;
 
 /** Catalog pages: how many cards `GET /api/course/all` sends when no `limit` is given, and at most. */
-export const CATALOG_PAGE_SIZE = 48;
-export const CATALOG_MAX_PAGE_SIZE = 100;
+export { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE } from './discovery.js';
 /** How many prepared catalog pages (per search, offset and limit) are kept at once. */
 export const CATALOG_PAGES_KEPT = 500;
 
-export interface CatalogPageQuery {
+export interface CatalogPageQuery extends Partial<Omit<CatalogQueryInput, 'offset' | 'limit'>> {
   /** Trimmed; empty or missing for every published course. */
   search?: string;
   offset: number;
   limit: number;
 }
 
+/** How long a suggestion answer may be cached by browsers and proxies. */
+export const SUGGEST_MAX_AGE_S = 30;
+
 /**
  * The public catalog served from memory: the published cards, the `GET /api/course/all` pages
- * (serialized, hashed and compressed once per search, offset and limit), and the anonymous course
- * pages, rebuilt after any write to the courses collection (a new course, an enrollment, a rating).
+ * (serialized, hashed and compressed once per query), and the anonymous course pages, rebuilt after
+ * any write to the courses or categories collections (a new course, an enrollment, a rating).
+ * Discovery's filters, sorts, facets and search run over the cached list in memory (a few
+ * milliseconds at 5,000 courses; docs/performance.md), the same on both stores.
  * Only the embedded store is owned by one process; on MongoDB another API process may write, so
  * values also expire.
  */
-export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind' | 'writeVersion'>) {
+export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind' | 'writeVersion' | 'collection'>) {
   const catalog = catalogService(repo);
+  const categoriesRepo = store.collection<CategoryDoc>('categories');
   const options = {
-    version: () => store.writeVersion('courses'),
+    // Both only grow, so their sum changes whenever either does.
+    version: () => store.writeVersion('courses') + store.writeVersion('categories'),
     maxAgeMs: store.kind === 'embedded' ? Number.POSITIVE_INFINITY : SHARED_STORE_MAX_AGE_MS,
   };
-  const published = versionedCache<'all', CourseCard[]>({ ...options, maxEntries: 1 });
+  const published = versionedCache<
+    'all',
+    {
+      entries: CatalogEntry[];
+      /** Built on the first search after a change (most rebuilds, after an enrollment, see none). */
+      index: () => SearchIndex;
+      categories: Array<{ slug: string; name: string; terms: string[] }>;
+    }
+  >({ ...options, maxEntries: 1 });
   const pages = versionedCache<string, PreparedJson>({ ...options, maxEntries: CATALOG_PAGES_KEPT });
   const anonymousPages = versionedCache<string, PreparedJson>({ ...options, maxEntries: 1_000 });
+  const suggestions = versionedCache<string, CatalogSuggestions>({ ...options, maxEntries: 1_000 });
 
-  const all = () => published.get('all', () => catalog.list());
+  const all = () =>
+    published.get('all', async () => {
+      const categories = (await categoriesRepo.find({}, { sort: { name: 1 } })).map((c) => ({
+        slug: c._id,
+        name: c.name,
+        terms: words(c.name),
+      }));
+      const entries = await catalog.entries(new Map(categories.map((c) => [c.slug, c.name])));
+      let index: SearchIndex | undefined;
+      return { entries, index: () => (index ??= searchIndexOf(entries)), categories };
+    });
 
-  /** Case-insensitive, literal match on titles: what the store's escaped `$regex` did, in memory. */
-  async function matching(search: string): Promise<CourseCard[]> {
-    const cards = await all();
-    if (!search) return cards;
-    const pattern = new RegExp(escapeRegex(search), 'i');
-    return cards.filter((card) => pattern.test(card.courseTitle));
+  async function suggestFor(text: string): Promise<CatalogSuggestions> {
+    const { entries, index, categories } = await all();
+    const scores = searchEntries(entries, text, index());
+    const courses = sortEntries(
+      entries.filter((e) => scores.has(e)),
+      'relevance',
+      scores,
+    )
+      .slice(0, SUGGESTED_COURSES)
+      .map((e) => ({
+        _id: e.card._id,
+        courseTitle: e.card.courseTitle,
+        educatorName: e.card.educator?.name ?? null,
+      }));
+    const terms = words(text);
+    const matchingCategories = categories
+      .filter((c) => terms.every((t) => c.terms.some((w) => w.startsWith(t))))
+      .slice(0, SUGGESTED_CATEGORIES)
+      .map(({ slug, name }) => ({ slug, name }));
+    return { courses, categories: matchingCategories };
+  }
+
+  /** A course page's category with its current name (the cards of the cached list have it already). */
+  async function named(details: CourseDetails): Promise<CourseDetails> {
+    if (!details.category) return details;
+    const { categories } = await all();
+    const name = categories.find((c) => c.slug === details.category?.slug)?.name ?? details.category.name;
+    return { ...details, category: { slug: details.category.slug, name } };
+  }
+
+  async function run(query: CatalogPageQuery) {
+    const { entries, index, categories } = await all();
+    const search = query.search ?? '';
+    const filters: CatalogFilters = {
+      category: query.category,
+      level: query.level,
+      price: query.price,
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+      rating: query.rating,
+      duration: query.duration,
+    };
+    const known = new Set(categories.map((c) => c.slug));
+    const unknown = query.category?.find((slug) => !known.has(slug));
+    if (unknown !== undefined) throw badRequest(`Invalid input: category: no category "${unknown}"`);
+    if (query.sort === 'relevance' && !search) throw badRequest('Invalid input: sort: sort=relevance needs a search');
+    const scores = search ? searchEntries(entries, search, index()) : undefined;
+    const searched = scores ? entries.filter((e) => scores.has(e)) : entries;
+    const sort: CatalogSort = query.sort ?? (search ? 'relevance' : 'newest');
+    const matching = filterEntries(searched, filters);
+    // The cached list is newest first already.
+    const ordered = sort === 'newest' ? matching : sortEntries([...matching], sort, scores);
+    return { ordered, searched, filters, categories };
   }
 
   return {
-    /** The body of `GET /api/course/all`: one page of the (matching) published cards, newest first, and their total. */
-    page({ search = '', offset, limit }: CatalogPageQuery): Promise<PreparedJson> {
-      return pages.get(JSON.stringify([search, offset, limit]), async () => {
-        const cards = await matching(search);
-        return prepareJson({ success: true, courses: cards.slice(offset, offset + limit), total: cards.length });
+    /** The body of `GET /api/course/all`: one page of the matching published cards, and their total (and facets). */
+    page(query: CatalogPageQuery): Promise<PreparedJson> {
+      return pages.get(JSON.stringify(query), async () => {
+        const { ordered, searched, filters, categories } = await run(query);
+        const { offset, limit } = query;
+        const body = {
+          success: true,
+          courses: ordered.slice(offset, offset + limit).map((e) => e.card),
+          total: ordered.length,
+          ...(query.facets === '1' ? { facets: facetsOf(searched, filters, categories) } : {}),
+        };
+        return prepareJson(body);
       });
+    },
+
+    /** While typing: courses whose title, educator or description words begin with the words, and categories. */
+    async suggest(q: string): Promise<CatalogSuggestions> {
+      const text = q.trim().slice(0, SEARCH_MAX_LENGTH);
+      if (text.length < 2 || words(text).length === 0) return { courses: [], categories: [] };
+      return suggestions.get(words(text).join(' '), () => suggestFor(text));
     },
 
     /** The body of `GET /api/course/:id` for a visitor who is not signed in. */
     anonymousPage: (id: string) =>
-      anonymousPages.get(id, async () => prepareJson({ success: true, courseData: await catalog.details(id) })),
+      anonymousPages.get(id, async () =>
+        prepareJson({ success: true, courseData: await named(await catalog.details(id)) }),
+      ),
 
-    details: (id: string, viewerId?: string, isAdmin?: () => Promise<boolean>) =>
-      catalog.details(id, viewerId, isAdmin),
+    details: async (id: string, viewerId?: string, isAdmin?: () => Promise<boolean>) =>
+      named(await catalog.details(id, viewerId, isAdmin)),
+
+    /** The published cards by id (for the wishlist). */
+    async cards(): Promise<ReadonlyMap<string, CatalogEntry>> {
+      const { entries } = await all();
+      return new Map(entries.map((e) => [e.card._id, e]));
+    },
   };
+}
+
+/**
+ * Courses stored before discovery (#21), or written straight into the store, get their derived
+ * fields (`discoveryFields`). Run at start; returns how many were updated.
+ */
+export async function backfillDiscovery(repo: CoursesRepository): Promise<number> {
+  const missing = await repo.find(
+    { $or: [{ durationMinutes: { $exists: false } }, { descriptionTerms: { $exists: false } }] },
+    { projection: { courseDescription: 1, courseContent: 1 } },
+  );
+  for (const course of missing) await repo.updateOne({ _id: course._id }, { $set: discoveryFields(course) });
+  return missing.length;
 }
 
 /**

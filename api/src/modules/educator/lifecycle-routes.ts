@@ -12,9 +12,12 @@ import { userLimits } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { adminEmailsRepository } from '../admin-emails/repository.js';
 import { adminEmailsService } from '../admin-emails/service.js';
+import { categoriesService } from '../categories/service.js';
+import { priceAfterDiscount } from '../courses/discovery.js';
 import { detectImageType } from '../media/image-type.js';
 import { processImage } from '../media/pipeline.js';
 import { uploadQuota } from '../media/quota.js';
+import { wishlistService } from '../wishlist/service.js';
 import { editCourseSchema } from './lifecycle-schemas.js';
 import { type CourseLifecycle, courseLifecycle } from './lifecycle-service.js';
 
@@ -25,11 +28,13 @@ import { type CourseLifecycle, courseLifecycle } from './lifecycle-service.js';
  * middleware covers every `/educator/*` path once one of its routes matches, and an admin reading a
  * course is no educator (see `createApiRouter`).
  */
-export function courseLifecycleRoutes({ store, clock, auth, config }: AppDeps): Router {
+export function courseLifecycleRoutes({ store, clock, auth, config, mailer, logger }: AppDeps): Router {
   const router = new Router({ prefix: '/educator/courses/:id' });
   const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
   const lifecycle = courseLifecycle(store, clock, (caller) => adminEmails.isAdmin(caller), config.publicApiUrl);
   const quota = uploadQuota(store);
+  const categories = categoriesService(store, clock);
+  const wishlist = wishlistService(store, clock, mailer, logger, new URL(config.publicAppUrl).origin);
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/', signedIn, async (ctx) => {
@@ -41,7 +46,12 @@ export function courseLifecycleRoutes({ store, clock, auth, config }: AppDeps): 
   router.patch('/', signedIn, async (ctx) => {
     const course = await lifecycle.owned(callerOf(ctx.state), ctx.params.id ?? '');
     const input = parseInput(editCourseSchema, ctx.request.body);
+    if (input.category && !(await categories.exists(input.category)))
+      throw badRequest('Invalid input: category: no such category');
     const saved = await lifecycle.edit(course, input);
+    // Students who saved it are told once when it gets cheaper (#21).
+    if (priceAfterDiscount(saved.coursePrice, saved.discount) < priceAfterDiscount(course.coursePrice, course.discount))
+      await wishlist.notifyPriceDrop(saved);
     ctx.body = { success: true, message: 'Course updated', course: lifecycle.toEditable(saved) };
   });
 

@@ -1,8 +1,9 @@
-import { editCourseSchema } from '@courseport/contracts/course-schema';
+import { editCourseSchema as sharedEditCourseSchema } from '@courseport/contracts/course-schema';
 import { z } from 'zod';
+import { courseDiscoverySchema } from './discovery-fields.js';
 
 /** The edit of `PATCH /api/educator/courses/:id`: shared with the portal's form (contracts). */
-export { editCourseSchema };
+export const editCourseSchema = sharedEditCourseSchema.extend(courseDiscoverySchema.shape);
 export type EditCourse = z.infer<typeof editCourseSchema>;
 
 export const courseListQuery = z.object({

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { ID_PATTERN, newId, type Store } from '../../store/index.js';
 import { couponsRepository } from '../coupons/repository.js';
+import { discoveryFields } from '../courses/discovery.js';
 import { type ChapterDoc, type CourseDoc, coursesRepository, type LectureDoc } from '../courses/repository.js';
 import { sanitizeDescription } from '../courses/sanitize.js';
 import { COURSE_NOT_FOUND } from '../courses/service.js';
@@ -66,6 +67,8 @@ function toEditable(course: CourseDoc): EditableCourse {
     coursePrice: course.coursePrice,
     discount: course.discount,
     status: statusOf(course),
+    category: typeof course.category === 'string' ? course.category : null,
+    level: course.level ?? null,
     courseContent,
     studentsCount: course.enrolledStudents?.length ?? 0,
     createdAt: new Date(course.createdAt).toISOString(),
@@ -200,6 +203,10 @@ export function courseLifecycle(
       if (input.discount !== undefined) set.discount = input.discount;
       if (input.courseContent !== undefined)
         set.courseContent = mergeContent(course.courseContent ?? [], input.courseContent);
+      if (input.category !== undefined) set.category = input.category;
+      if (input.level !== undefined) set.level = input.level;
+      if (set.courseDescription !== undefined || set.courseContent !== undefined)
+        Object.assign(set, discoveryFields({ ...course, ...set }));
       // A published course stays complete: an edit may not take away what publishing required.
       if (statusOf(course) === 'published') {
         const problems = publishProblems({ ...course, ...set });

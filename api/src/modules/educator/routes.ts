@@ -10,6 +10,7 @@ import { badRequest, HttpError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { perUserLimit, userLimits } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
+import { categoriesService } from '../categories/service.js';
 import { detectImageType } from '../media/image-type.js';
 import { processImage } from '../media/pipeline.js';
 import { uploadQuota } from '../media/quota.js';
@@ -26,6 +27,7 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
   const router = new Router({ prefix: '/educator' });
   const service = educatorService(store, clock, config.publicApiUrl, config.mode === 'demo');
   const quota = uploadQuota(store);
+  const categories = categoriesService(store, clock);
   const profiles = instructorProfiles(usersRepository(store), clock);
 
   // Who may call is settled before a byte of any upload is read.
@@ -57,6 +59,8 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
         throw badRequest('courseData must be valid JSON');
       }
       const input = parseInput(newCourseSchema, json);
+      if (input.category && !(await categories.exists(input.category)))
+        throw badRequest('Invalid input: category: no such category');
       const image = files.find((f) => f.field === 'image');
       if (!image) throw badRequest('Please upload course thumbnail');
       if (!detectImageType(image.data)) throw new HttpError(415, THUMBNAIL_TYPE_MESSAGE);

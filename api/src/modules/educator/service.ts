@@ -2,6 +2,7 @@ import type { DashboardData, EducatorCourse, EnrolledStudent } from '@courseport
 import type { Clock } from '../../clock.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { newId, type Store } from '../../store/index.js';
+import { discoveryFields } from '../courses/discovery.js';
 import { type CourseDoc, coursesRepository } from '../courses/repository.js';
 import { sanitizeDescription } from '../courses/sanitize.js';
 import type { ProcessedImage } from '../media/pipeline.js';
@@ -100,10 +101,13 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
         courseRatings: [],
         enrolledStudents: [],
         ...statusFields(input.status ?? 'published'),
+        category: input.category ?? null,
+        level: input.level ?? null,
         // What the upload took of the educator's quota: given back when the course is deleted.
         ...(uploadBytes > 0 ? { uploadBytes } : {}),
         createdAt: clock.now(),
       };
+      Object.assign(course, discoveryFields(course));
       try {
         await courses.insertOne(course);
       } catch (error) {

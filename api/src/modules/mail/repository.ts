@@ -1,6 +1,12 @@
 import type { Store } from '../../store/index.js';
 
-export type MailKind = 'verify-email' | 'sign-up-existing' | 'reset-password' | 'password-changed' | 'receipt';
+export type MailKind =
+  | 'verify-email'
+  | 'sign-up-existing'
+  | 'reset-password'
+  | 'password-changed'
+  | 'receipt'
+  | 'price-drop';
 
 /**
  * Every outgoing mail, written before anyone is told it was sent. With SMTP it waits here until

@@ -44,4 +44,16 @@ export const mails = {
     text: `Hi ${name},\n\nThank you for your purchase.\n\nCourse: ${purchase.courseTitle}\nAmount: ${purchase.amount}\nDate: ${purchase.date.toISOString().slice(0, 10)}\nReceipt number: ${purchase.id}\n${purchase.simulated ? '\nThis was a simulated payment (demo): no money was taken.\n' : ''}\nStart learning: ${purchase.link}\n`,
     link: purchase.link,
   }),
+
+  priceDrop: (
+    to: string,
+    name: string,
+    course: { title: string; from: string; to: string; link: string },
+  ): OutgoingMail => ({
+    kind: 'price-drop',
+    to,
+    subject: `A course on your wishlist is now cheaper: ${course.title}`,
+    text: `Hi ${name},\n\nA course on your Courseport wishlist is now cheaper.\n\nCourse: ${course.title}\nWas: ${course.from}\nNow: ${course.to}\n\nSee it here: ${course.link}\n\nYou get this mail because you saved the course to your wishlist; remove it there to stop hearing about it.\n`,
+    link: course.link,
+  }),
 };

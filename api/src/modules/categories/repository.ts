@@ -1,0 +1,15 @@
+import type { Store } from '../../store/index.js';
+
+/** An admin-managed course category (#21); `_id` is its slug, made from the name once and never changed. */
+export interface CategoryDoc {
+  _id: string;
+  name: string;
+  createdAt: Date;
+  updatedAt?: Date;
+  [key: string]: unknown;
+}
+
+export const CATEGORY_INDEXES = [{ collection: 'categories', fields: ['name'] }] as const;
+
+export const categoriesRepository = (store: Store) => store.collection<CategoryDoc>('categories');
+export type CategoriesRepository = ReturnType<typeof categoriesRepository>;

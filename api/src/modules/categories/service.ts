@@ -1,0 +1,107 @@
+import type { Category } from '@courseport/contracts';
+import type { Clock } from '../../clock.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { ConflictError, type Store } from '../../store/index.js';
+import { words } from '../courses/discovery.js';
+import { coursesRepository } from '../courses/repository.js';
+import { type CategoryDoc, categoriesRepository } from './repository.js';
+import { CATEGORY_SLUG } from './schemas.js';
+
+export const CATEGORY_NOT_FOUND = 'Category not found';
+
+/** What a new platform starts with (seeded when the collection is empty). */
+export const DEFAULT_CATEGORIES = [
+  'Web Development',
+  'Data Science',
+  'Programming Languages',
+  'Mobile Development',
+  'DevOps & Cloud',
+  'Databases',
+  'Design',
+  'Business',
+];
+
+/** The slug of a name: accent-folded lower-case words joined by dashes ("DevOps & Cloud" → "devops-cloud"). */
+export const slugOf = (name: string) => words(name).join('-').slice(0, 80).replace(/-+$/, '');
+
+export function categoriesService(store: Store, clock: Clock) {
+  const repo = categoriesRepository(store);
+  const courses = coursesRepository(store);
+
+  const isSlug = (slug: string) => CATEGORY_SLUG.test(slug) && slug.length <= 80;
+
+  return {
+    /** Seeds `DEFAULT_CATEGORIES` when there is none yet; returns how many were added. */
+    async seedDefaults(): Promise<number> {
+      if ((await repo.countDocuments({})) > 0) return 0;
+      let added = 0;
+      for (const name of DEFAULT_CATEGORIES) {
+        try {
+          await repo.insertOne({ _id: slugOf(name), name, createdAt: clock.now() });
+          added += 1;
+        } catch (error) {
+          if (!(error instanceof ConflictError)) throw error;
+        }
+      }
+      return added;
+    },
+
+    /** Every category by name, with how many published courses are in it. */
+    async list(): Promise<Category[]> {
+      const [categories, published] = await Promise.all([
+        repo.find({}, { sort: { name: 1 } }),
+        courses.find({ isPublished: true }, { projection: { category: 1 } }),
+      ]);
+      const counts = new Map<string, number>();
+      for (const course of published) {
+        const slug = course.category;
+        if (typeof slug !== 'string') continue;
+        counts.set(slug, (counts.get(slug) ?? 0) + 1);
+      }
+      return categories.map((c) => ({ slug: c._id, name: c.name, courseCount: counts.get(c._id) ?? 0 }));
+    },
+
+    async exists(slug: string): Promise<boolean> {
+      return isSlug(slug) && (await repo.findOne({ _id: slug }, { projection: { _id: 1 } })) !== null;
+    },
+
+    async create(name: string): Promise<Category> {
+      const slug = slugOf(name);
+      if (!slug) throw badRequest('Invalid input: name: must contain a letter or digit');
+      const all = await repo.find({}, { projection: { name: 1 } });
+      if (all.some((c) => c._id === slug || c.name.toLowerCase() === name.toLowerCase()))
+        throw conflict('A category with this name already exists');
+      const doc: CategoryDoc = { _id: slug, name, createdAt: clock.now() };
+      try {
+        await repo.insertOne(doc);
+      } catch (error) {
+        if (error instanceof ConflictError) throw conflict('A category with this name already exists');
+        throw error;
+      }
+      return { slug, name, courseCount: 0 };
+    },
+
+    async rename(slug: string, name: string): Promise<Category> {
+      if (!isSlug(slug)) throw notFound(CATEGORY_NOT_FOUND);
+      const all = await repo.find({}, { projection: { name: 1 } });
+      if (!all.some((c) => c._id === slug)) throw notFound(CATEGORY_NOT_FOUND);
+      if (all.some((c) => c._id !== slug && c.name.toLowerCase() === name.toLowerCase()))
+        throw conflict('A category with this name already exists');
+      await repo.updateOne({ _id: slug }, { $set: { name, updatedAt: clock.now() } });
+      const courseCount = await courses.countDocuments({ isPublished: true, category: slug });
+      return { slug, name, courseCount };
+    },
+
+    /** 409 while any course (published or not) is in it. */
+    async remove(slug: string): Promise<void> {
+      if (!isSlug(slug) || !(await repo.findOne({ _id: slug }))) throw notFound(CATEGORY_NOT_FOUND);
+      const used = await courses.countDocuments({ category: slug });
+      if (used > 0)
+        throw conflict(
+          `${used} course${used === 1 ? ' is' : 's are'} in this category: move ${used === 1 ? 'it' : 'them'} first`,
+        );
+      await repo.deleteOne({ _id: slug });
+    },
+  };
+}
+export type CategoriesService = ReturnType<typeof categoriesService>;

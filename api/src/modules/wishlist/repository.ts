@@ -1,0 +1,21 @@
+import type { Store } from '../../store/index.js';
+
+/** A course a student saved (#21): `_id` is `<userId>:<courseId>`, so saving twice is one record. */
+export interface WishlistDoc {
+  _id: string;
+  userId: string;
+  courseId: string;
+  savedAt: Date;
+  /** Price after discount when saved (rupees). */
+  savedPrice: number;
+  /** The lowest price the student was mailed about (absent: never mailed). */
+  notifiedPrice?: number;
+  [key: string]: unknown;
+}
+
+export const WISHLIST_INDEXES = [
+  { collection: 'wishlist', fields: ['userId', 'savedAt'] },
+  { collection: 'wishlist', fields: ['courseId'] },
+] as const;
+
+export const wishlistRepository = (store: Store) => store.collection<WishlistDoc>('wishlist');

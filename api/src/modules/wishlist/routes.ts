@@ -1,0 +1,30 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { authenticate, callerOf } from '../../auth/middleware.js';
+import type { AppDeps } from '../../deps.js';
+import { wishlistService } from './service.js';
+
+/** `GET /api/user/wishlist`, `PUT|DELETE /api/user/wishlist/:courseId` (#21): signed in. */
+export function wishlistRoutes({ store, clock, auth, mailer, logger, config }: AppDeps): Router {
+  const router = new Router({ prefix: '/user/wishlist' });
+  const wishlist = wishlistService(store, clock, mailer, logger, new URL(config.publicAppUrl).origin);
+  const signedIn = authenticate(auth.verifier, { required: true });
+  const courseIdOf = (ctx: Context) => (ctx.params as { courseId?: string }).courseId ?? '';
+
+  router.get('/', signedIn, async (ctx) => {
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.body = { success: true, wishlist: await wishlist.list(callerOf(ctx.state).userId) };
+  });
+
+  router.put('/:courseId', signedIn, async (ctx) => {
+    await wishlist.add(callerOf(ctx.state).userId, courseIdOf(ctx));
+    ctx.body = { success: true, message: 'Saved to your wishlist' };
+  });
+
+  router.delete('/:courseId', signedIn, async (ctx) => {
+    await wishlist.remove(callerOf(ctx.state).userId, courseIdOf(ctx));
+    ctx.body = { success: true, message: 'Removed from your wishlist' };
+  });
+
+  return router;
+}

@@ -1,0 +1,104 @@
+import type { WishlistItem } from '@courseport/contracts';
+import type { Clock } from '../../clock.js';
+import { notFound } from '../../http/errors.js';
+import type { Logger } from '../../logger.js';
+import { ConflictError, ID_PATTERN, type Store } from '../../store/index.js';
+import { priceAfterDiscount } from '../courses/discovery.js';
+import { type CourseDoc, coursesRepository } from '../courses/repository.js';
+import { COURSE_NOT_FOUND, cachedCatalog } from '../courses/service.js';
+import type { Mailer } from '../mail/service.js';
+import { mails } from '../mail/templates.js';
+import { usersRepository } from '../users/repository.js';
+import { type WishlistDoc, wishlistRepository } from './repository.js';
+
+const rupees = (amount: number) => `Rs ${amount.toFixed(2)}`;
+
+/** Signed-in students' saved courses, and the mail when one gets cheaper. */
+export function wishlistService(store: Store, clock: Clock, mailer: Mailer, logger: Logger, appUrl: string) {
+  const repo = wishlistRepository(store);
+  const courses = coursesRepository(store);
+  const users = usersRepository(store);
+  const catalog = cachedCatalog(courses, store);
+  const idOf = (userId: string, courseId: string) => `${userId}:${courseId}`;
+
+  return {
+    /** Newest saved first; courses no longer published are left out (and come back if republished). */
+    async list(userId: string): Promise<WishlistItem[]> {
+      const [saved, cards] = await Promise.all([repo.find({ userId }, { sort: { savedAt: -1 } }), catalog.cards()]);
+      const items: WishlistItem[] = [];
+      for (const wish of saved) {
+        const entry = cards.get(wish.courseId);
+        if (!entry) continue;
+        items.push({
+          course: entry.card,
+          savedAt: wish.savedAt.toISOString(),
+          savedPrice: wish.savedPrice,
+          priceDrop: entry.price < wish.savedPrice ? { from: wish.savedPrice, to: entry.price } : null,
+        });
+      }
+      return items;
+    },
+
+    /** Saves a published course (idempotent: saving again keeps the first save's price). */
+    async add(userId: string, courseId: string): Promise<void> {
+      const course = ID_PATTERN.test(courseId)
+        ? await courses.findOne({ _id: courseId, isPublished: true }, { projection: { coursePrice: 1, discount: 1 } })
+        : null;
+      if (!course) throw notFound(COURSE_NOT_FOUND);
+      const doc: WishlistDoc = {
+        _id: idOf(userId, courseId),
+        userId,
+        courseId,
+        savedAt: clock.now(),
+        savedPrice: priceAfterDiscount(course.coursePrice, course.discount),
+      };
+      try {
+        await repo.insertOne(doc);
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+      }
+    },
+
+    async remove(userId: string, courseId: string): Promise<void> {
+      await repo.deleteOne({ _id: idOf(userId, courseId) });
+    },
+
+    /**
+     * After an edit of a course's price: one mail to every student who saved it at a higher price
+     * and was not yet told about this price or a lower one (`notifiedPrice`, set before the mail
+     * is written, conditionally, so two edits never mail twice). Failures are logged, never thrown.
+     */
+    async notifyPriceDrop(course: Pick<CourseDoc, '_id' | 'courseTitle' | 'coursePrice' | 'discount' | 'isPublished'>) {
+      if (!course.isPublished) return 0;
+      const price = priceAfterDiscount(course.coursePrice, course.discount);
+      let sent = 0;
+      try {
+        const wishes = await repo.find({ courseId: course._id, savedPrice: { $gt: price } });
+        for (const wish of wishes) {
+          if (wish.notifiedPrice !== undefined && wish.notifiedPrice <= price) continue;
+          const unchanged =
+            wish.notifiedPrice === undefined
+              ? { notifiedPrice: { $exists: false } }
+              : { notifiedPrice: wish.notifiedPrice };
+          const claimed = await repo.updateOne({ _id: wish._id, ...unchanged }, { $set: { notifiedPrice: price } });
+          if (claimed.matched !== 1) continue;
+          const user = await users.findOne({ _id: wish.userId }, { projection: { email: 1, name: 1 } });
+          if (!user?.email) continue;
+          await mailer.send(
+            mails.priceDrop(user.email, user.name, {
+              title: course.courseTitle,
+              from: rupees(wish.savedPrice),
+              to: rupees(price),
+              link: `${appUrl}/course/${course._id}`,
+            }),
+          );
+          sent += 1;
+        }
+      } catch (error) {
+        logger.error({ err: error, courseId: course._id }, 'price-drop mails failed');
+      }
+      return sent;
+    },
+  };
+}
+export type WishlistService = ReturnType<typeof wishlistService>;
