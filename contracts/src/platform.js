@@ -15,6 +15,9 @@ const catalogPath = (input = '') => {
   return search ? `/api/course/all?search=${encodeURIComponent(search)}` : '/api/course/all';
 };
 
+/** Home's featured courses: the eight best rated (then most enrolled), exactly as the storefront asks. */
+export const FEATURED_PATH = '/api/course/all?sort=rating&limit=8';
+
 /**
  * The course list's LCP image: its first card's thumbnail (the one card whose image loads eagerly),
  * with the candidates and `sizes` the card's `<picture>` chooses from.
@@ -60,7 +63,8 @@ export const PORTALS = {
     title: 'Courseport Storefront',
     /** @type {RouteEntry[]} */
     routes: [
-      { path: '/', module: 'HomePage', prefetch: () => catalogPath() },
+      // Home's featured courses: the best rated first (the storefront's `FEATURED_PATH`).
+      { path: '/', module: 'HomePage', prefetch: () => FEATURED_PATH },
       {
         path: '/course-list',
         module: 'CourseListPage',

@@ -45,7 +45,7 @@ describe('shell routes', () => {
       return match?.route.prefetch?.(match.params);
     };
     // The storefront asks for these exact strings (storefront-mfe/test/course-list.test.tsx).
-    expect(prefetchOf('/')).toBe('/api/course/all');
+    expect(prefetchOf('/')).toBe('/api/course/all?sort=rating&limit=8');
     expect(prefetchOf('/course-list')).toBe('/api/course/all');
     expect(prefetchOf('/course-list/JAVA')).toBe('/api/course/all?search=JAVA');
     expect(prefetchOf('/course-list/c%2B%2B%20in')).toBe('/api/course/all?search=c%2B%2B%20in');

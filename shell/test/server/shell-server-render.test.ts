@@ -93,7 +93,9 @@ describe("the shell's server with a server render", () => {
     const html = await (await fetch(`${base}/`)).text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('server-state');
-    expect(html).toContain('<link rel="preload" as="fetch" href="/api/course/all" crossorigin="anonymous">');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="/api/course/all?sort=rating&amp;limit=8" crossorigin="anonymous">',
+    );
   });
 
   it('leaves the signed-in areas client-rendered', async () => {
