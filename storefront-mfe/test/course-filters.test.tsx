@@ -6,8 +6,8 @@ import {
   useNavigate,
 } from '@courseport/shared-ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import CourseListPage from '../src/pages/CourseListPage';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import CourseListPage, { loadPageData } from '../src/pages/CourseListPage';
 import {
   apiGet,
   button,
@@ -17,6 +17,7 @@ import {
   makeCourse,
   renderRoutes,
   serverError,
+  settle,
   signOut,
   user,
 } from './helpers';
@@ -97,8 +98,7 @@ function Back() {
 }
 
 /** The course list at `path` with a query client of its own, the location (with its query) and a Back button. */
-function renderList(path: string) {
-  const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderList(path: string, client = createQueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const page = (
     <QueryProvider client={client}>
       <CourseListPage />
@@ -304,5 +304,28 @@ describe('Course list filters (phone sheet)', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'false'),
     );
+  });
+});
+
+describe('Course list filters: server render', () => {
+  it("fills the cache, from the URL's query string, under the key the page's first render asks for", async () => {
+    serveCatalog();
+    const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
+    await loadPageData(client, { input: ' a ' }, new URLSearchParams('level=beginner&price=free&sort=rating&x=1'));
+    expect(requested()).toEqual(['/api/course/all?search=a&level=beginner&price=free&sort=rating&facets=1']);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderList('/course-list/%20a%20?price=free&level=beginner&sort=rating', client);
+    // Drawn from the cache at once, with its counts, and not asked for again.
+    expect(cardTitles()).toEqual(['Pandas basics', 'Koa APIs']);
+    expect(within(group('Price')).getByRole('radio', { name: 'Free (2)' })).toBeChecked();
+    await settle();
+    expect(requested()).toHaveLength(1);
+  });
+
+  it('without a query string, fills the key of the unfiltered list (the shell prefetch path)', async () => {
+    serveCatalog();
+    const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
+    await loadPageData(client, {});
+    expect(requested()).toEqual(['/api/course/all']);
   });
 });

@@ -28,8 +28,13 @@ export default function HomePage() {
 
 /**
  * The server renders the page with the featured courses (the shell's prefetch for `/`, the same
- * path) and the categories in the cache.
+ * path) and the categories in the cache. The categories are a nicety: when they fail, the page is
+ * still rendered, the strip says it is loading, and the browser asks again.
  */
 export const loadPageData: PageDataLoader = async (client) => {
   await Promise.all([client.prefetchQuery(featuredQuery()), client.prefetchQuery(categoriesQuery())]);
+  client.removeQueries({
+    queryKey: categoriesQuery().queryKey,
+    predicate: (query) => query.state.status !== 'success',
+  });
 };
