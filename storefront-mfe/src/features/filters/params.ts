@@ -154,3 +154,6 @@ export const sortChoices = (searching: boolean) =>
     value: sort,
     name: SORT_NAMES[sort],
   }));
+
+/** The course list filtered by one category (a link from Home's strip or a suggestion). */
+export const categoryPath = (slug: string) => `/course-list?category=${encodeURIComponent(slug)}`;

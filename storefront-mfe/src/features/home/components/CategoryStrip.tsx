@@ -1,8 +1,6 @@
 import { errorText, Link, useQuery } from '@courseport/shared-ui';
 import { categoriesQuery } from '../../catalog/api/catalog';
-
-/** The course list filtered by a category. */
-export const categoryPath = (slug: string) => `/course-list?category=${encodeURIComponent(slug)}`;
+import { categoryPath } from '../../filters/params';
 
 /**
  * 'Browse by category': a link to the course list of each category that has a published course,
