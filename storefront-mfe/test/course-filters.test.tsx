@@ -175,6 +175,8 @@ describe('Course list filters (desktop sidebar)', () => {
     expect(within(group('Level')).getByRole('checkbox', { name: /^Beginner/ })).toBeChecked();
     expect(within(group('Level')).getByRole('checkbox', { name: /^Advanced/ })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating');
+    // A card says its level.
+    expect(screen.getByText('Koa APIs').closest('article')).toHaveTextContent('Beginner');
   });
 
   it('ignores unknown values in the URL', async () => {
