@@ -39,6 +39,13 @@ describe('shell routes', () => {
     }
   });
 
+  it("prefetches nothing for a course list filtered or sorted by its query string (the page's first call differs)", () => {
+    expect(matchRoute('/course-list', '?category=web-development')?.prefetch).toBeNull();
+    expect(matchRoute('/course-list/koa', '?sort=rating')?.prefetch).toBeNull();
+    expect(matchRoute('/course-list/koa', '?utm_source=mail')?.prefetch).toBe('/api/course/all?search=koa');
+    expect(matchRoute('/', '?sort=rating')?.prefetch).toBe('/api/course/all?sort=rating&limit=8');
+  });
+
   it("prefetches the storefront's first catalog page, path for path", () => {
     const prefetchOf = (pathname: string) => {
       const match = matchRoute(pathname);

@@ -1,3 +1,4 @@
+import { ROUTES } from '@courseport/contracts/platform';
 import {
   type CatalogFacets,
   type CourseCard,
@@ -7,6 +8,7 @@ import {
 } from '@courseport/shared-ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PARAM_ORDER } from '../src/features/filters/params';
 import CourseListPage, { loadPageData } from '../src/pages/CourseListPage';
 import {
   apiGet,
@@ -322,6 +324,12 @@ describe('Course list filters: server render', () => {
     expect(within(group('Price')).getByRole('radio', { name: 'Free (2)' })).toBeChecked();
     await settle();
     expect(requested()).toHaveLength(1);
+  });
+
+  it("names the same query parameters as the shell's route table (which prefetches nothing with them)", () => {
+    for (const path of ['/course-list', '/course-list/:input']) {
+      expect(ROUTES.find((route) => route.path === path)?.queryParams).toEqual(PARAM_ORDER);
+    }
   });
 
   it('without a query string, fills the key of the unfiltered list (the shell prefetch path)', async () => {

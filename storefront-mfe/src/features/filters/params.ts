@@ -35,8 +35,11 @@ export const NO_FILTERS: CatalogFilters = {
   sort: null,
 };
 
-/** The order of the parameters, in the URL and in the API's path. */
-const PARAM_ORDER = ['category', 'level', 'price', 'rating', 'duration', 'sort'] as const;
+/**
+ * The order of the parameters, in the URL and in the API's path. The shell prefetches nothing for
+ * a course list URL with one of them (`CATALOG_QUERY_PARAMS` in contracts/src/platform.js: the same).
+ */
+export const PARAM_ORDER = ['category', 'level', 'price', 'rating', 'duration', 'sort'] as const;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
