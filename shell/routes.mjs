@@ -7,11 +7,14 @@ import { ROUTES, SHELL } from '@courseport/contracts/platform';
 export { ROUTES };
 
 /**
- * The route a URL path renders, with its parameters. The router does the real matching in the
- * app; this small version runs before the router has loaded, and on the server.
+ * The route a URL path renders, with its parameters and the public API call it starts with. The
+ * router does the real matching in the app; this small version runs before the router has loaded,
+ * and on the server. `search` (the URL's query string): a route whose data its query changes (the
+ * course list's filters, `queryParams`) prefetches nothing when the URL has one of them.
  * @param {string} pathname
+ * @param {string} [search]
  */
-export function matchRoute(pathname) {
+export function matchRoute(pathname, search = '') {
   const parts = pathname.split('/').filter(Boolean);
   for (const route of ROUTES) {
     const pattern = route.path.split('/').filter(Boolean);
@@ -30,7 +33,10 @@ export function matchRoute(pathname) {
       }
       return true;
     });
-    if (matches) return { route, params, prefetch: route.prefetch?.(params) ?? null };
+    if (!matches) continue;
+    const query = new URLSearchParams(search);
+    const changed = route.queryParams?.some((name) => query.has(name)) ?? false;
+    return { route, params, prefetch: changed ? null : (route.prefetch?.(params) ?? null) };
   }
   return null;
 }

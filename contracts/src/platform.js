@@ -15,6 +15,12 @@ const catalogPath = (input = '') => {
   return search ? `/api/course/all?search=${encodeURIComponent(search)}` : '/api/course/all';
 };
 
+/** Home's featured courses: the eight best rated (then most enrolled), exactly as the storefront asks. */
+export const FEATURED_PATH = '/api/course/all?sort=rating&limit=8';
+
+/** The course list's filters and sort (`CatalogQuery`): kept in its URL's query string. */
+export const CATALOG_QUERY_PARAMS = /** @type {const} */ (['category', 'level', 'price', 'rating', 'duration', 'sort']);
+
 /**
  * The course list's LCP image: its first card's thumbnail (the one card whose image loads eagerly),
  * with the candidates and `sizes` the card's `<picture>` chooses from.
@@ -32,6 +38,9 @@ const firstCardImage = (body) => thumbnailPreload(body?.courses?.[0], COURSE_CAR
  *   starts with, fetched together with the page itself
  * @property {(body: any) => import('./thumbnail.js').ThumbnailPreload | null} [largestImage] the page's largest
  *   image (its LCP element), read from the prefetched answer: the preload hint that fetches what the page draws
+ * @property {readonly string[]} [queryParams] the query parameters that change what the page fetches
+ *   (the course list's filters and sort): with any of them in the URL, the page's first call is not
+ *   `prefetch`'s, so nothing is prefetched (the server render fetches with them, see `loadPageData`)
  * @property {false} [index] a signed-in or one-person page: search engines are asked to leave it out
  *   (`<meta name="robots" content="noindex">`, a `Disallow` in robots.txt, not in the sitemap)
  */
@@ -60,17 +69,20 @@ export const PORTALS = {
     title: 'Courseport Storefront',
     /** @type {RouteEntry[]} */
     routes: [
-      { path: '/', module: 'HomePage', prefetch: () => catalogPath() },
+      // Home's featured courses: the best rated first (the storefront's `FEATURED_PATH`).
+      { path: '/', module: 'HomePage', prefetch: () => FEATURED_PATH },
       {
         path: '/course-list',
         module: 'CourseListPage',
         prefetch: () => catalogPath(),
+        queryParams: CATALOG_QUERY_PARAMS,
         largestImage: firstCardImage,
       },
       {
         path: '/course-list/:input',
         module: 'CourseListPage',
         prefetch: ({ input }) => catalogPath(input),
+        queryParams: CATALOG_QUERY_PARAMS,
         largestImage: firstCardImage,
       },
       {

@@ -15,6 +15,7 @@ export const {
   Card,
   Checkbox,
   Collapse,
+  Drawer,
   Dropdown,
   Flex,
   Form,

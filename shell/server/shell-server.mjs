@@ -83,7 +83,7 @@ export function createShellServer({
     // data it needs embedded once for the browser's hydration.
     htmlHead: async (pathname, url) => {
       const config = runtimeConfig();
-      const match = matchRoute(pathname);
+      const match = matchRoute(pathname, new URL(url, 'http://x').search);
       const remoteEntry = match ? config.remotes[match.route.remote] : undefined;
       const wantsAnswer = match?.prefetch && (match.route.largestImage || describedByAnswer(match));
       const wantsConfig = describedByAnswer(match) || renderModule !== null;

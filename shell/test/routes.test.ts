@@ -39,13 +39,20 @@ describe('shell routes', () => {
     }
   });
 
+  it("prefetches nothing for a course list filtered or sorted by its query string (the page's first call differs)", () => {
+    expect(matchRoute('/course-list', '?category=web-development')?.prefetch).toBeNull();
+    expect(matchRoute('/course-list/koa', '?sort=rating')?.prefetch).toBeNull();
+    expect(matchRoute('/course-list/koa', '?utm_source=mail')?.prefetch).toBe('/api/course/all?search=koa');
+    expect(matchRoute('/', '?sort=rating')?.prefetch).toBe('/api/course/all?sort=rating&limit=8');
+  });
+
   it("prefetches the storefront's first catalog page, path for path", () => {
     const prefetchOf = (pathname: string) => {
       const match = matchRoute(pathname);
       return match?.route.prefetch?.(match.params);
     };
     // The storefront asks for these exact strings (storefront-mfe/test/course-list.test.tsx).
-    expect(prefetchOf('/')).toBe('/api/course/all');
+    expect(prefetchOf('/')).toBe('/api/course/all?sort=rating&limit=8');
     expect(prefetchOf('/course-list')).toBe('/api/course/all');
     expect(prefetchOf('/course-list/JAVA')).toBe('/api/course/all?search=JAVA');
     expect(prefetchOf('/course-list/c%2B%2B%20in')).toBe('/api/course/all?search=c%2B%2B%20in');

@@ -6,6 +6,7 @@ import {
   ALL_COURSES_PATH,
   catalogPage,
   deferred,
+  FEATURED_PATH,
   makeCourse,
   makeDetails,
   mockGet,
@@ -26,6 +27,7 @@ beforeEach(() => {
 const serve = (details = makeDetails()) =>
   mockGet({
     [ALL_COURSES_PATH]: () => catalogPage(COURSES),
+    [FEATURED_PATH]: () => catalogPage(COURSES),
     '/api/course/all?search=java': () => catalogPage(COURSES),
     [COURSE_PATH]: () => ({ success: true, courseData: details }),
   });

@@ -2,12 +2,13 @@ import type { ContinueLearning } from '@courseport/shared-ui';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  ALL_COURSES_PATH,
+  CATEGORIES_PATH,
   catalogPage,
   currentPath,
   deferred,
   expectLoadingUntil,
   expectRetryRecovers,
+  FEATURED_PATH,
   failsUntilRecovered,
   getCalls,
   makeCourse,
@@ -30,7 +31,10 @@ const item = (courseId: string, courseTitle: string, lectureTitle: string, perce
   lastWatchedAt: null,
 });
 const ITEMS = [item('go', 'Go in Practice', 'Channels', 100 / 3), item('rust', 'Rust Basics', 'Ownership', 0)];
-const catalog = { [ALL_COURSES_PATH]: () => catalogPage([makeCourse({ _id: 'c1', courseTitle: 'Course 1' })]) };
+const catalog = {
+  [FEATURED_PATH]: () => catalogPage([makeCourse({ _id: 'c1', courseTitle: 'Course 1' })]),
+  [CATEGORIES_PATH]: () => ({ success: true, categories: [] }),
+};
 
 beforeEach(() => {
   signOut();

@@ -48,8 +48,14 @@ function serveCatalog(courses: CourseCard[] = COURSES, pageSize = 48) {
     return catalogPage(matching.slice(offset, offset + pageSize), matching.length);
   }) as never);
 }
-/** The paths the page asked the API for, in order. */
-const requested = () => apiGet.mock.calls.map(([path]) => path);
+/**
+ * The list's paths the page asked the API for, in order (not the filter counts of the unfiltered
+ * list, asked for apart: `?limit=1&facets=1`, nor suggestions while typing).
+ */
+const requested = () =>
+  apiGet.mock.calls
+    .map(([path]) => path as string)
+    .filter((path) => !path.endsWith('limit=1&facets=1') && !path.startsWith('/api/course/suggest'));
 const cardTitles = () =>
   within(screen.getByRole('list', { name: 'Courses' }))
     .getAllByRole('heading', { level: 3 })

@@ -22,6 +22,9 @@ export const { apiGet, apiPost, failingGet, getCalls, mockGet, mockPost, pending
 export * from '@courseport/shared-ui/testing';
 
 export const ALL_COURSES_PATH = '/api/course/all';
+/** Home's featured courses: the best rated (the shell prefetches the same path for `/`). */
+export const FEATURED_PATH = '/api/course/all?sort=rating&limit=8';
+export const CATEGORIES_PATH = '/api/categories';
 /** A catalog page's body: `courses`, and `total` (all of them unless told). */
 export const catalogPage = (courses: CourseCard[], total = courses.length) => ({ success: true, courses, total });
 export const PURCHASE_PATH = '/api/user/purchase';

@@ -1,15 +1,17 @@
+import { ROUTES } from '@courseport/contracts/platform';
 import { COURSE_CARD_THUMBNAIL_SIZES, sessionStore } from '@courseport/shared-ui';
 import { makeThumbnail } from '@courseport/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FOOTER_TEXT } from '../src/features/common/components/Footer';
 import {
-  ALL_COURSES_PATH,
   apiGet,
   button,
+  CATEGORIES_PATH,
   catalogPage,
   currentPath,
   expectRetryRecovers,
+  FEATURED_PATH,
   failsUntilRecovered,
   getCalls,
   link,
@@ -31,7 +33,11 @@ beforeEach(() => {
   signOut();
 });
 
-const coursesAnswer = (courses = TEN_COURSES) => mockGet({ [ALL_COURSES_PATH]: () => catalogPage(courses) });
+const coursesAnswer = (courses = TEN_COURSES) =>
+  mockGet({
+    [FEATURED_PATH]: () => catalogPage(courses),
+    [CATEGORIES_PATH]: () => ({ success: true, categories: [] }),
+  });
 
 describe('Home: hero and search', () => {
   it('shows a headline, a subtitle and a search box', async () => {
@@ -80,7 +86,7 @@ describe('Home: trusted-by strip', () => {
 
 describe('Home: Learn from the best', () => {
   it('shows Loading... until the courses arrive, then the first 8 of them', async () => {
-    const answer = pendingGet(ALL_COURSES_PATH);
+    const answer = pendingGet(FEATURED_PATH);
     renderAt('/');
     expect(screen.getByText('Learn from the best')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -97,11 +103,11 @@ describe('Home: Learn from the best', () => {
     expect(link('Show all courses')).toHaveAttribute('href', '/course-list');
   });
 
-  it("shows the newest 8 of the catalog's first page, asked for once and as the shell prefetches it", async () => {
+  it('shows the 8 best-rated courses, asked for once and as the shell prefetches it', async () => {
     const firstPage = Array.from({ length: 48 }, (_, i) =>
       makeCourse({ _id: `p${i + 1}`, courseTitle: `Paged ${i + 1}` }),
     );
-    mockGet({ [ALL_COURSES_PATH]: () => catalogPage(firstPage, 5_000) });
+    mockGet({ [FEATURED_PATH]: () => catalogPage(firstPage, 5_000) });
     renderAt('/');
     const grid = await screen.findByRole('list', { name: 'Featured courses' });
     expect(
@@ -111,15 +117,16 @@ describe('Home: Learn from the best', () => {
     ).toEqual(firstPage.slice(0, 8).map((c) => c.courseTitle));
     expect(screen.queryByText('Show more courses')).not.toBeInTheDocument();
     expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
-    expect(apiGet.mock.calls.map(([path]) => path)).toEqual(['/api/course/all']);
+    expect(apiGet.mock.calls.map(([path]) => path).sort()).toEqual([CATEGORIES_PATH, FEATURED_PATH]);
+    expect(FEATURED_PATH).toBe(ROUTES.find((route) => route.path === '/')?.prefetch?.({}));
   });
 
   it('shows an error with Retry, which loads the courses again', async () => {
     const courses = failsUntilRecovered(serverError('Database unavailable', 503), () => catalogPage(TEN_COURSES));
-    mockGet({ [ALL_COURSES_PATH]: courses.handler });
+    mockGet({ [FEATURED_PATH]: courses.handler });
     renderAt('/');
     await expectRetryRecovers(courses, 'Could not load courses', 'Retry', 'Course 1');
-    expect(getCalls(ALL_COURSES_PATH)).toBe(2);
+    expect(getCalls(FEATURED_PATH)).toBe(2);
   });
 
   it('shows an empty state when there are no courses', async () => {
@@ -184,7 +191,7 @@ describe('Course card', () => {
   it('opens the course page when clicked', async () => {
     coursesAnswer([makeCourse({ _id: 'react', courseTitle: 'React Basics' })]);
     mockGet({
-      [ALL_COURSES_PATH]: () => ({
+      [FEATURED_PATH]: () => ({
         success: true,
         courses: [makeCourse({ _id: 'react', courseTitle: 'React Basics' })],
       }),

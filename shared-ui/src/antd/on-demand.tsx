@@ -20,6 +20,7 @@ export {
   Card,
   Checkbox,
   Collapse,
+  Drawer,
   Dropdown,
   Flex,
   Form,

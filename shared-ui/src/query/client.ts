@@ -100,4 +100,9 @@ export async function invalidateAfterProgress(courseId: string, client: QueryCli
  * `hydrate` before React takes over the markup, so the page's first render there is the same and
  * nothing is fetched again.
  */
-export type PageDataLoader = (client: QueryClient, params: Record<string, string | undefined>) => Promise<void>;
+export type PageDataLoader = (
+  client: QueryClient,
+  params: Record<string, string | undefined>,
+  /** The URL's query string (the course list's filters and sort, say). */
+  query?: URLSearchParams,
+) => Promise<void>;

@@ -32,8 +32,21 @@ export const queryKeys = {
   },
   catalog: {
     all: ['catalog'] as const,
-    /** `GET /api/course/all?search&offset`: pages of the catalog for a search ('' for every course). */
-    pages: (search = '') => ['catalog', { search }] as const,
+    /**
+     * `GET /api/course/all?search&offset&category…&sort`: pages of the catalog for a search ('' for
+     * every course) and the filters and sort (`CatalogQuery`'s, as strings; none: `{ search }` only,
+     * the key the shell's server render fills for the unfiltered list).
+     */
+    pages: (search = '', filters: Readonly<Record<string, string>> = {}) =>
+      ['catalog', { search, ...filters }] as const,
+    /** `GET /api/course/all?…&limit=1&facets=1`: the filter counts of an unfiltered search. */
+    facets: (search = '') => ['catalog', 'facets', { search }] as const,
+    /** `GET /api/course/all?sort=rating&limit=8`: Home's featured courses (best rated first). */
+    featured: () => ['catalog', 'featured'] as const,
+    /** `GET /api/categories`: every category with its number of published courses. */
+    categories: () => ['catalog', 'categories'] as const,
+    /** `GET /api/course/suggest?q=`: suggestions while typing. */
+    suggestions: (text: string) => ['catalog', 'suggest', text] as const,
   },
   course: {
     all: ['course'] as const,

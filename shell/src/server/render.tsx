@@ -99,7 +99,7 @@ export async function renderApp({
   serverRemotes,
   signal,
 }: ServerRenderOptions): Promise<ServerRenderResult> {
-  const { pathname } = new URL(url, 'http://x');
+  const { pathname, searchParams } = new URL(url, 'http://x');
   const match = matchRoute(pathname);
   if (!match) throw new Error(`${pathname} is not a portal's page`);
   setRuntimeConfig({ apiBaseUrl: apiTarget, remotes: serverRemotes });
@@ -111,7 +111,7 @@ export async function renderApp({
   };
   // The request's own cache (no retries: the deadline is short, and the browser can try again).
   const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
-  if (page.loadPageData) await Promise.race([page.loadPageData(client, match.params), until]);
+  if (page.loadPageData) await Promise.race([page.loadPageData(client, match.params, searchParams), until]);
   const failed = client.getQueryCache().findAll({ predicate: (query) => query.state.status !== 'success' });
   if (failed.length > 0) throw new Error(`${pathname}: the page's data is not there`);
 

@@ -93,7 +93,16 @@ describe("the shell's server with a server render", () => {
     const html = await (await fetch(`${base}/`)).text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('server-state');
-    expect(html).toContain('<link rel="preload" as="fetch" href="/api/course/all" crossorigin="anonymous">');
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" href="/api/course/all?sort=rating&amp;limit=8" crossorigin="anonymous">',
+    );
+    // A filtered course list starts with another call than the route's prefetch: nothing is preloaded.
+    const filtered = await (await fetch(`${base}/course-list?category=web-development&sort=rating`)).text();
+    expect(filtered).toContain('<div id="root"></div>');
+    expect(filtered).not.toContain('href="/api/course/all');
+    expect(await (await fetch(`${base}/course-list`)).text()).toContain(
+      '<link rel="preload" as="fetch" href="/api/course/all" crossorigin="anonymous">',
+    );
   });
 
   it('leaves the signed-in areas client-rendered', async () => {

@@ -3,6 +3,7 @@ import { catalogQuery } from '../features/catalog/api/catalog';
 import { CourseResults } from '../features/catalog/components/CourseResults';
 import { SearchBox } from '../features/catalog/components/SearchBox';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
+import { filterParams, parseFilters } from '../features/filters/params';
 import '../styles/list.css';
 import { SearchChip } from '../features/catalog/components/SearchChip';
 
@@ -33,6 +34,14 @@ export default function CourseListPage() {
   );
 }
 
-/** The server renders the page with the search's first page of results in the cache. */
-export const loadPageData: PageDataLoader = (client, { input = '' }) =>
-  client.prefetchInfiniteQuery(catalogQuery(input.trim()));
+/**
+ * The server renders the page with the first page of results in the cache: for the search (the
+ * shell's prefetch path) and, from the query string, the filters and sort, under the key the
+ * browser's first render asks for (`useCatalogFilters` reads them the same way). The filter counts
+ * of an unfiltered list are fetched by the browser (the sidebar renders without counts until then,
+ * on the server and in the browser's first render alike).
+ */
+export const loadPageData: PageDataLoader = (client, { input = '' }, query = new URLSearchParams()) => {
+  const search = input.trim();
+  return client.prefetchInfiniteQuery(catalogQuery(search, filterParams(parseFilters(query, !!search), !!search)));
+};

@@ -1,20 +1,22 @@
 import { type PageDataLoader, usePageTitle } from '@courseport/shared-ui';
-import { catalogQuery } from '../features/catalog/api/catalog';
+import { categoriesQuery, featuredQuery } from '../features/catalog/api/catalog';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
 import { ContinueLearning } from '../features/continue-learning/components/ContinueLearning';
 import { CallToAction } from '../features/home/components/CallToAction';
+import { CategoryStrip } from '../features/home/components/CategoryStrip';
 import { FeaturedCourses } from '../features/home/components/FeaturedCourses';
 import { Hero } from '../features/home/components/Hero';
 import '../styles/home.css';
 import { Testimonials } from '../features/home/components/Testimonials';
 import { TrustedBy } from '../features/home/components/TrustedBy';
 
-/** `/`: hero with search, the signed-in student's courses to continue, trusted-by strip, featured courses, testimonials and a call to action. */
+/** `/`: hero with search, the categories, the signed-in student's courses to continue, trusted-by strip, featured courses, testimonials and a call to action. */
 export default function HomePage() {
   usePageTitle('');
   return (
     <StorefrontPage>
       <Hero />
+      <CategoryStrip />
       <ContinueLearning />
       <TrustedBy />
       <FeaturedCourses />
@@ -24,5 +26,15 @@ export default function HomePage() {
   );
 }
 
-/** The server renders the page with the catalog's first page (the featured courses) in the cache. */
-export const loadPageData: PageDataLoader = (client) => client.prefetchInfiniteQuery(catalogQuery(''));
+/**
+ * The server renders the page with the featured courses (the shell's prefetch for `/`, the same
+ * path) and the categories in the cache. The categories are a nicety: when they fail, the page is
+ * still rendered, the strip says it is loading, and the browser asks again.
+ */
+export const loadPageData: PageDataLoader = async (client) => {
+  await Promise.all([client.prefetchQuery(featuredQuery()), client.prefetchQuery(categoriesQuery())]);
+  client.removeQueries({
+    queryKey: categoriesQuery().queryKey,
+    predicate: (query) => query.state.status !== 'success',
+  });
+};

@@ -57,7 +57,7 @@ const runtimeConfig: Promise<RuntimeConfig> = Promise.resolve(inlineRuntimeConfi
   },
 );
 
-const match = matchRoute(location.pathname);
+const match = matchRoute(location.pathname, location.search);
 
 /** The API's public settings (auth and payment modes, currency). */
 export const publicConfig: Promise<PublicConfig> = serverState

@@ -1,4 +1,10 @@
-import { COURSE_CARD_THUMBNAIL_SIZES, type CourseCard as Course, CourseImage, Link } from '@courseport/shared-ui';
+import {
+  COURSE_CARD_THUMBNAIL_SIZES,
+  type CourseCard as Course,
+  CourseImage,
+  LEVEL_NAMES,
+  Link,
+} from '@courseport/shared-ui';
 import { Price } from '../../common/components/Price';
 import { Rating } from '../../common/components/Rating';
 
@@ -44,6 +50,7 @@ export function CourseCard({
             educator?.name || UNKNOWN_EDUCATOR
           )}
         </p>
+        {course.level && <p className="sf-course-level">{LEVEL_NAMES[course.level]}</p>}
         <Rating value={course.averageRating} countText={`(${course.ratingCount})`} />
         <Price price={course.coursePrice} discount={course.discount} />
       </div>

@@ -1,30 +1,30 @@
-import { EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
+import { EmptyState, ErrorState, errorText, Link, LoadingState, useQuery } from '@courseport/shared-ui';
+import { FEATURED_COUNT, featuredQuery } from '../../catalog/api/catalog';
 import { CourseGrid } from '../../catalog/components/CourseGrid';
-import { useCatalog } from '../../catalog/hooks/useCatalog';
 
-export const FEATURED_COUNT = 8;
+export { FEATURED_COUNT };
 
-/** The newest courses: the start of the catalog's first page (the same request the shell prefetches). */
+/** The best courses: the best rated, then the most enrolled (the same request the shell prefetches). */
 function Courses() {
-  const { state, retry } = useCatalog('');
-  if (state.status === 'loading') return <LoadingState />;
-  if (state.status === 'error') {
+  const { data, error, status, refetch } = useQuery(featuredQuery());
+  if (status === 'pending') return <LoadingState />;
+  if (status === 'error') {
     return (
       <ErrorState
         title="Could not load courses"
-        message={errorText(state.error, 'Failed to fetch courses')}
-        onRetry={retry}
+        message={errorText(error, 'Failed to fetch courses')}
+        onRetry={() => void refetch()}
         retryLabel="Retry"
       />
     );
   }
-  if (state.courses.length === 0) {
+  if (data.length === 0) {
     return <EmptyState title="No courses available yet" description="New courses are on their way. Check back soon!" />;
   }
-  return <CourseGrid courses={state.courses.slice(0, FEATURED_COUNT)} label="Featured courses" />;
+  return <CourseGrid courses={data.slice(0, FEATURED_COUNT)} label="Featured courses" />;
 }
 
-/** 'Learn from the best': the newest courses and a link to all of them. */
+/** 'Learn from the best': the best-rated courses and a link to all of them. */
 export function FeaturedCourses() {
   return (
     <section className="sf-section" aria-labelledby="sf-featured-title">
