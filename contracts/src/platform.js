@@ -114,6 +114,7 @@ export const PORTALS = {
       { path: '/player/:courseId', module: 'PlayerPage', index: false },
       { path: '/loading/:path', module: 'PaymentReturnPage', index: false },
       { path: '/purchase-history', module: 'PurchaseHistoryPage', index: false },
+      { path: '/wishlist', module: 'WishlistPage', index: false },
     ],
   },
   educator: {

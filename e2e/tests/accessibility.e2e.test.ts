@@ -159,6 +159,10 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await page.getByText('Please sign in to see your purchase history').waitFor();
       await expectAccessible(page, 'purchase history, signed out');
 
+      await page.goto(`${shell}/wishlist`);
+      await page.getByText('Please sign in to see your wishlist').waitFor();
+      await expectAccessible(page, 'wishlist, signed out');
+
       await page.goto(`${shell}/loading/my-enrollments`);
       await page.getByText('Purchase ID not found').waitFor();
       await expectAccessible(page, 'payment return without a purchase');
@@ -236,7 +240,7 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       page = await signedInPage(DEMO.student, viewport);
     });
 
-    it('home, the account menu, enrollments, purchase history', async () => {
+    it('home, the account menu, enrollments, purchase history, wishlist', async () => {
       await page.goto(shell);
       await profileShown(page);
       await page.getByRole('button', { name: /^Account menu for / }).waitFor();
@@ -263,6 +267,13 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await heading(page, 'Purchase history');
       await page.getByText('Java Programming Masterclass').first().waitFor();
       await expectAccessible(page, 'purchase history');
+
+      await page.goto(`${shell}/wishlist`);
+
+      await profileShown(page);
+      await heading(page, 'Wishlist');
+      await page.getByRole('list', { name: 'Saved courses' }).or(page.getByText('Your wishlist is empty')).waitFor();
+      await expectAccessible(page, 'wishlist');
     });
 
     it("a course page's 'Have a coupon?' form, refusing a code", async () => {
@@ -506,6 +517,22 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
         await dialog.getByRole('button', { name: 'Hide review' }).click();
         await dialog.getByRole('alert').waitFor();
         await expectAccessible(page, 'admin, hide review dialog with its error');
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
+
+      await page.getByRole('tab', { name: 'Categories' }).click();
+      await page
+        .getByRole('heading', { name: /^Categories \(\d+\)$/ })
+        .or(page.getByText('No categories yet.'))
+        .waitFor();
+      await expectAccessible(page, 'admin, categories tab');
+      const rename = page.getByRole('button', { name: /^Rename / }).first();
+      if (await rename.isVisible()) {
+        await rename.click();
+        const dialog = page.getByRole('dialog', { name: 'Rename category' });
+        await dialog.getByLabel('Category name').waitFor();
+        await expectAccessible(page, 'admin, rename category dialog');
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await dialog.waitFor({ state: 'hidden' });
       }

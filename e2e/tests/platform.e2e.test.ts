@@ -17,6 +17,7 @@ const ROUTES: RouteCase[] = [
   { path: '/player/42ab', portal: 'learner', shows: 'Please sign in to watch this course' },
   { path: '/loading/my-enrollments', portal: 'learner', shows: 'Purchase ID not found' },
   { path: '/purchase-history', portal: 'learner', shows: 'Please sign in to see your purchase history' },
+  { path: '/wishlist', portal: 'learner', shows: 'Please sign in to see your wishlist' },
   { path: '/educator', portal: 'educator', shows: 'Latest Enrollments', as: 'educator' },
   { path: '/educator/add-course', portal: 'educator', shows: 'Course Thumbnail', as: 'educator' },
   {

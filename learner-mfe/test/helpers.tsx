@@ -20,6 +20,7 @@ import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
 import PaymentReturnPage from '../src/pages/PaymentReturnPage';
 import PlayerPage from '../src/pages/PlayerPage';
 import PurchaseHistoryPage from '../src/pages/PurchaseHistoryPage';
+import WishlistPage from '../src/pages/WishlistPage';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 20_000 });
@@ -47,7 +48,7 @@ export const VERIFY_PATH = '/api/user/verify-payment';
 export const PURCHASES_PATH = '/api/user/purchases';
 export const CONFIG_PATH = '/api/config';
 
-const PAGES = { MyEnrollmentsPage, PlayerPage, PaymentReturnPage, PurchaseHistoryPage };
+const PAGES = { MyEnrollmentsPage, PlayerPage, PaymentReturnPage, PurchaseHistoryPage, WishlistPage };
 
 /** A player that never gets ready: YouTube's script is not loaded in tests. */
 const silentVideos: VideoAdapter = () => () => {};

@@ -66,3 +66,4 @@ export {
 export { renderStandalone } from './standalone';
 export { type TagTone, tagTone, theme } from './theme';
 export { type Toast, useToast } from './toast';
+export { WISHLIST_PATH, wishlistItemPath } from './wishlist/wishlist';

@@ -61,6 +61,7 @@ const TITLES = {
   PlayerPage: 'Course player',
   PaymentReturnPage: 'Payment verification',
   PurchaseHistoryPage: 'Purchase history',
+  WishlistPage: 'Wishlist',
   EducatorPortal: 'Educator',
   AdminDashboardPage: 'Admin',
 };

@@ -14,6 +14,7 @@ describe('shell routes', () => {
       '/player/:courseId',
       '/loading/:path',
       '/purchase-history',
+      '/wishlist',
       '/educator/*',
       '/admin',
     ]);
@@ -30,6 +31,7 @@ describe('shell routes', () => {
       '/player/1',
       '/loading/x',
       '/purchase-history',
+      '/wishlist',
       '/educators-guide',
     ]) {
       expect(showsNavBar(path), path).toBe(true);
@@ -70,5 +72,6 @@ describe('shell routes', () => {
     expect(prefetchOf('/my-enrollments')).toBeUndefined();
     // The purchase history is the signed-in user's own: nothing public to start with.
     expect(prefetchOf('/purchase-history')).toBeUndefined();
+    expect(prefetchOf('/wishlist')).toBeUndefined();
   });
 });

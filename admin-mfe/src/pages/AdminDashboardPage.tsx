@@ -3,6 +3,8 @@ import { Tabs, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { AdminEmailsTab } from '../features/admin-emails/components/AdminEmailsTab';
 import { useAdminEmails } from '../features/admin-emails/hooks/useAdminEmails';
+import { CategoriesTab } from '../features/categories/components/CategoriesTab';
+import { useAdminCategories } from '../features/categories/hooks/useAdminCategories';
 import { RequestsTab } from '../features/educator-requests/components/RequestsTab';
 import { useEducatorRequests } from '../features/educator-requests/hooks/useEducatorRequests';
 import { AccessDenied } from '../features/layout/components/AccessDenied';
@@ -13,7 +15,7 @@ import { ReviewsTab } from '../features/reviews/components/ReviewsTab';
 import { useAdminReviews } from '../features/reviews/hooks/useAdminReviews';
 import '../styles/admin.css';
 
-/** /admin: educator requests, the admin e-mail allow-list, purchases (refunds) and reviews (hiding), for admins only. */
+/** /admin: educator requests, the admin e-mail allow-list, purchases (refunds), reviews (hiding) and categories, for admins only. */
 function AdminGate() {
   usePageTitle('Admin');
   const status = useSession((s) => s.status);
@@ -37,8 +39,11 @@ function AdminDashboard() {
   // And the reviews.
   const [reviewsOpened, setReviewsOpened] = useState(false);
   const reviews = useAdminReviews(reviewsOpened);
+  // And the categories.
+  const [categoriesOpened, setCategoriesOpened] = useState(false);
+  const categories = useAdminCategories(categoriesOpened);
   const [refreshing, setRefreshing] = useState(false);
-  // Phones: closer tabs, so all four fit without the overflow menu.
+  // Phones: closer tabs (the rest are in the overflow menu).
   const roomy = useMinWidth('sm');
 
   const refresh = async () => {
@@ -49,6 +54,7 @@ function AdminDashboard() {
         emailsOpened ? emails.refresh() : undefined,
         purchasesOpened ? purchases.refresh() : undefined,
         reviewsOpened ? reviews.refresh() : undefined,
+        categoriesOpened ? categories.refresh() : undefined,
       ]);
     } finally {
       setRefreshing(false);
@@ -66,6 +72,7 @@ function AdminDashboard() {
           if (key === 'emails') setEmailsOpened(true);
           if (key === 'purchases') setPurchasesOpened(true);
           if (key === 'reviews') setReviewsOpened(true);
+          if (key === 'categories') setCategoriesOpened(true);
         }}
         items={[
           {
@@ -135,6 +142,24 @@ function AdminDashboard() {
                 onRetry={reviews.refresh}
                 onHide={reviews.hide}
                 onRestore={reviews.restore}
+              />
+            ),
+          },
+          {
+            key: 'categories',
+            label: 'Categories',
+            children: (
+              <CategoriesTab
+                categories={categories.categories}
+                loading={categories.loading}
+                loadError={categories.loadError}
+                onRetry={categories.refresh}
+                adding={categories.adding}
+                renaming={categories.renaming}
+                busySlugs={categories.busySlugs}
+                onAdd={categories.add}
+                onRename={categories.rename}
+                onDelete={categories.remove}
               />
             ),
           },

@@ -55,7 +55,7 @@ function EditCourseForm({
 
   const submit = async (values: CourseFields) => {
     onSaved(null);
-    const result = await save(toEditInput(values, form.description, form.content.chapters), form.thumbnail);
+    const result = await save(toEditInput(values, form.description, form.content.chapters, course), form.thumbnail);
     if (result) onSaved(result);
   };
 

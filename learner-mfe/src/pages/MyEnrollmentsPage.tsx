@@ -65,9 +65,14 @@ function MyEnrollments() {
           <PageHeading>My Enrollments</PageHeading>
           <p className="ln-subtitle">Pick up where you left off.</p>
         </div>
-        <Link to="/purchase-history" className="ln-link-button ln-link-button-outline">
-          Purchase history
-        </Link>
+        <nav className="ln-page-links" aria-label="Your lists">
+          <Link to="/wishlist" className="ln-link-button ln-link-button-outline">
+            Wishlist
+          </Link>
+          <Link to="/purchase-history" className="ln-link-button ln-link-button-outline">
+            Purchase history
+          </Link>
+        </nav>
       </header>
       <section className="ln-card">
         <Enrollments />

@@ -24,6 +24,8 @@ export const queryKeys = {
     certificate: (courseId: string) => ['user', 'certificate', courseId] as const,
     /** `GET /api/user/reviews/:courseId` → `review`: the caller's own review of a course (null when none). */
     review: (courseId: string) => ['user', 'review', courseId] as const,
+    /** `GET /api/user/wishlist` → `wishlist[]`: the caller's saved courses, newest saved first. */
+    wishlist: () => ['user', 'wishlist'] as const,
   },
   certificate: {
     all: ['certificate'] as const,
@@ -57,6 +59,10 @@ export const queryKeys = {
      * breakdown. Below `details(courseId)`: invalidating the course refetches its reviews too.
      */
     reviews: (courseId: string) => ['course', courseId, 'reviews'] as const,
+  },
+  categories: {
+    /** `GET /api/categories` (public): the admin-managed categories, by name, with their course counts. */
+    all: ['categories'] as const,
   },
   instructor: {
     /** `GET /api/instructors/:id`: an educator's public page. */

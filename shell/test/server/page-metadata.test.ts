@@ -174,6 +174,7 @@ describe("a page's metadata", () => {
     ['/player/c1', 'Course player · Courseport'],
     ['/loading/my-enrollments', 'Payment verification · Courseport'],
     ['/purchase-history', 'Purchase history · Courseport'],
+    ['/wishlist', 'Wishlist · Courseport'],
     ['/educator/add-course', 'Educator · Courseport'],
     ['/educator', 'Educator · Courseport'],
     ['/admin', 'Admin · Courseport'],

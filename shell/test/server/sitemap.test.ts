@@ -40,6 +40,7 @@ describe('robots.txt', () => {
       '/player/',
       '/loading/',
       '/purchase-history',
+      '/wishlist',
       '/educator',
       '/admin',
       '/reset-password',

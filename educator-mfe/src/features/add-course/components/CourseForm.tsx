@@ -1,6 +1,7 @@
 import { requiredText } from '@courseport/shared-ui';
 import { Form, Input, InputNumber } from '@courseport/shared-ui/heavy';
 import { type ReactNode, useId } from 'react';
+import { CategoryLevelFields } from '../../categories/components/CategoryLevelFields';
 import type { CourseFields } from '../hooks/chapters';
 import type { CourseFormState } from '../hooks/useCourseForm';
 import { discountRule, priceRule } from '../hooks/validation';
@@ -9,7 +10,8 @@ import { RichTextEditor } from './RichTextEditor';
 import { ThumbnailPicker } from './ThumbnailPicker';
 
 /**
- * The course form of Add Course and Edit Course: title, description, price, discount, thumbnail,
+ * The course form of Add Course and Edit Course: title, description, price, discount, category,
+ * level, thumbnail,
  * chapters and lectures. Each field is checked with the server's own rules and says under itself
  * what is wrong; a value is never changed behind the educator's back (no clamping). The page gives
  * the buttons (`children`) and what a valid submit does.
@@ -67,6 +69,8 @@ export function CourseForm({
           <InputNumber placeholder="0" style={{ width: '100%' }} />
         </Form.Item>
       </div>
+
+      <CategoryLevelFields savedCategory={state.initialValues.category} />
 
       <Form.Item label="Course Thumbnail" htmlFor={thumbnailId} required={!currentThumbnail}>
         <ThumbnailPicker

@@ -1,4 +1,4 @@
-import type { Chapter, EditCourseInput, NewCourseInput } from '@courseport/shared-ui';
+import type { Chapter, CourseLevel, EditCourseInput, NewCourseInput } from '@courseport/shared-ui';
 import { newId } from './ids';
 
 /** A lecture being written. The duration stays as typed until the course is sent. */
@@ -161,7 +161,14 @@ export interface CourseFields {
   courseTitle: string;
   coursePrice: number | null;
   discount: number | null;
+  /** A category slug; '' (or absent) for none. */
+  category?: string;
+  /** A `CourseLevel`; '' (or absent) for not set. */
+  level?: CourseLevel | '';
 }
+
+/** The form's category or level as the API has it: null for none. */
+const orNull = <T extends string>(value: T | '' | null | undefined): T | null => (value ? value : null);
 
 /** The `courseData` JSON of `POST /api/educator/add-course` (ids and orders are set by the server). */
 export function toCourseInput(fields: CourseFields, description: string, chapters: ChapterDraft[]): NewCourseInput {
@@ -170,6 +177,9 @@ export function toCourseInput(fields: CourseFields, description: string, chapter
     courseDescription: description,
     coursePrice: Number(fields.coursePrice),
     discount: Number(fields.discount),
+    // Optional: sent only when chosen.
+    ...(fields.category ? { category: fields.category } : {}),
+    ...(fields.level ? { level: fields.level } : {}),
     courseContent: chapters.map((chapter) => ({
       chapterTitle: chapter.chapterTitle,
       chapterContent: chapter.chapterContent.map((lecture) => ({
@@ -184,15 +194,26 @@ export function toCourseInput(fields: CourseFields, description: string, chapter
 
 /**
  * The body of `PATCH /api/educator/courses/:id`: every field, and the whole content in its order;
- * saved chapters and lectures carry their ids (so they stay the same), new ones none.
+ * saved chapters and lectures carry their ids (so they stay the same), new ones none. The category
+ * and the level are sent when chosen, or as null when `saved` (the course as saved) had one and it
+ * was cleared.
  */
-export function toEditInput(fields: CourseFields, description: string, chapters: ChapterDraft[]): EditCourseInput {
+export function toEditInput(
+  fields: CourseFields,
+  description: string,
+  chapters: ChapterDraft[],
+  saved: { category?: string | null; level?: CourseLevel | null } = {},
+): EditCourseInput {
   const input = toCourseInput(fields, description, chapters);
+  const category = orNull(fields.category);
+  const level = orNull(fields.level);
   return {
     courseTitle: input.courseTitle,
     courseDescription: input.courseDescription,
     coursePrice: input.coursePrice,
     discount: input.discount,
+    ...(category || saved.category ? { category } : {}),
+    ...(level || saved.level ? { level } : {}),
     courseContent: input.courseContent.map((chapter, c) => {
       const draft = chapters[c] as ChapterDraft;
       return {

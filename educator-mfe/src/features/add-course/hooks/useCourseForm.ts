@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { type CourseFields, draftsOf } from './chapters';
 import { useCourseContent } from './useCourseContent';
 
-export const EMPTY_COURSE: CourseFields = { courseTitle: '', coursePrice: 0, discount: 0 };
+export const EMPTY_COURSE: CourseFields = { courseTitle: '', coursePrice: 0, discount: 0, category: '', level: '' };
 
 /**
  * Everything the course form holds: the antd form (title, price, discount), the description, the
@@ -15,7 +15,13 @@ export function useCourseForm(course?: EditableCourse) {
   const initialValues = useMemo<CourseFields>(
     () =>
       course
-        ? { courseTitle: course.courseTitle, coursePrice: course.coursePrice, discount: course.discount }
+        ? {
+            courseTitle: course.courseTitle,
+            coursePrice: course.coursePrice,
+            discount: course.discount,
+            category: course.category ?? '',
+            level: course.level ?? '',
+          }
         : EMPTY_COURSE,
     [course],
   );

@@ -7,13 +7,14 @@ import {
 } from '@courseport/shared-ui';
 import { Price } from '../../common/components/Price';
 import { Rating } from '../../common/components/Rating';
+import { WishlistHeart } from '../../wishlist/components/WishlistHeart';
 
 export const UNKNOWN_EDUCATOR = 'Unknown Educator';
 
 /**
  * A course in a grid. Its title is the link to the course's page, stretched over the whole card
  * (so the card is one click target), and the educator's name links to their instructor page above
- * it. `priority`: its thumbnail is the page's LCP image (the first card of a list at the top of the
+ * it, and the wishlist heart over the thumbnail. `priority`: its thumbnail is the page's LCP image (the first card of a list at the top of the
  * page; the course list's preload hint names it with the same `COURSE_CARD_THUMBNAIL_SIZES`, see
  * contracts/src/platform.js).
  */
@@ -35,6 +36,7 @@ export function CourseCard({
         sizes={COURSE_CARD_THUMBNAIL_SIZES}
         priority={priority}
       />
+      <WishlistHeart course={course} className="sf-heart-on-card" />
       <div className="sf-course-body">
         <h3 className="sf-course-title cp-clamped-title">
           <Link to={`/course/${encodeURIComponent(course._id)}`} className="sf-course-link">

@@ -1,6 +1,7 @@
 import { Button, type CourseDetails, discountedPrice, formatDuration, plural } from '@courseport/shared-ui';
 import type { ReactNode, Ref } from 'react';
 import { rupees } from '../../common/components/Price';
+import { WishlistHeart } from '../../wishlist/components/WishlistHeart';
 import { useCoupon } from '../hooks/useCoupon';
 import { useEnroll } from '../hooks/useEnroll';
 import { CouponEntry } from './CouponEntry';
@@ -107,17 +108,20 @@ export function PurchaseCard({ course, minutes, lectures, preview, onClosePrevie
             <span>{plural(lectures, 'lecture')}</span>
           </li>
         </ul>
-        <Button
-          type="primary"
-          size="large"
-          block
-          className="sf-enroll"
-          loading={busy}
-          disabled={busy}
-          onClick={() => void enroll()}
-        >
-          {enrolled ? 'Already Enrolled' : 'Enroll Now'}
-        </Button>
+        <div className="sf-enroll-row">
+          <Button
+            type="primary"
+            size="large"
+            block
+            className="sf-enroll"
+            loading={busy}
+            disabled={busy}
+            onClick={() => void enroll()}
+          >
+            {enrolled ? 'Already Enrolled' : 'Enroll Now'}
+          </Button>
+          {!enrolled && <WishlistHeart course={course} className="sf-heart-beside" />}
+        </div>
         <h3 className="sf-included-title">What&apos;s in the course?</h3>
         <ul className="sf-included">
           {INCLUDED.map((item) => (

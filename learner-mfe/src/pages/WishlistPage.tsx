@@ -1,0 +1,76 @@
+import { EmptyState, ErrorState, errorText, Link, LoadingState, pageTitle, usePageTitle } from '@courseport/shared-ui';
+import { Themed } from '@courseport/shared-ui/heavy';
+import { ArrowLeftIcon } from '../features/page/components/icons';
+import { LearnerPage } from '../features/page/components/LearnerPage';
+import { PageHeading } from '../features/page/components/PageHeading';
+import { SignInPrompt } from '../features/page/components/SignInPrompt';
+import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
+import { WishlistList } from '../features/wishlist/components/WishlistList';
+import { useWishlist } from '../features/wishlist/hooks/useWishlist';
+import '../styles/wishlist.css';
+
+export const WISHLIST_TITLE = pageTitle('Wishlist');
+
+function EmptyWishlist() {
+  return (
+    <EmptyState
+      title="Your wishlist is empty"
+      description={<p className="ln-muted">Save courses with the heart on their card to find them here.</p>}
+      action={
+        <Link to="/course-list" className="ln-link-button ln-link-button-primary">
+          Browse courses
+        </Link>
+      }
+    />
+  );
+}
+
+function SavedCourses() {
+  const access = useLearnerAccess();
+  // Anyone signed in may save courses, whatever their roles are.
+  const wishlist = useWishlist(access === 'student' || access === 'not-student');
+
+  if (access === 'signed-out') return <SignInPrompt message="Please sign in to see your wishlist" />;
+  if (!wishlist.data && wishlist.isError && !wishlist.isFetching) {
+    return (
+      <ErrorState
+        title="Could not load your wishlist"
+        message={errorText(wishlist.error, 'Failed to load your wishlist')}
+        retryLabel="Retry"
+        onRetry={() => void wishlist.refetch()}
+      />
+    );
+  }
+  if (access === 'loading' || !wishlist.data) return <LoadingState text="Loading your wishlist..." />;
+  if (wishlist.data.length === 0) return <EmptyWishlist />;
+  return <WishlistList items={wishlist.data} />;
+}
+
+/** `/wishlist`: the courses the signed-in user saved, newest saved first, with any price drop since. */
+function Wishlist() {
+  usePageTitle('Wishlist');
+  return (
+    <LearnerPage className="ln-wishlist-page">
+      <header className="ln-page-head">
+        <Link to="/my-enrollments" className="ln-back-link">
+          <ArrowLeftIcon />
+          My Enrollments
+        </Link>
+        <PageHeading>Wishlist</PageHeading>
+        <p className="ln-subtitle">The courses you saved for later, newest first.</p>
+      </header>
+      <section className="ln-card" aria-label="Your wishlist">
+        <SavedCourses />
+      </section>
+    </LearnerPage>
+  );
+}
+
+/** Rendered in the platform's antd theme (its components load on demand). */
+export default function WishlistPage() {
+  return (
+    <Themed>
+      <Wishlist />
+    </Themed>
+  );
+}

@@ -1,0 +1,204 @@
+import { apiRequest, sessionStore, type WishlistItem } from '@courseport/shared-ui';
+import { deferred, expectLoadingUntil, expectRetryRecovers, failsUntilRecovered } from '@courseport/shared-ui/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WISHLIST_TITLE } from '../src/pages/WishlistPage';
+import {
+  around,
+  button,
+  currentPath,
+  getCalls,
+  link,
+  makeCourseCard,
+  mockGet,
+  renderAt,
+  serverError,
+  setCurrencyLabel,
+  signIn,
+  signOut,
+  toastOf,
+  user,
+} from './helpers';
+
+const WISHLIST_PATH = '/api/user/wishlist';
+const apiSend = vi.mocked(apiRequest);
+
+const item = (overrides: Partial<WishlistItem> & { course: WishlistItem['course'] }): WishlistItem => ({
+  savedAt: '2026-11-20T10:00:00.000Z',
+  savedPrice: 449.1,
+  priceDrop: null,
+  ...overrides,
+});
+
+const GO = item({
+  course: makeCourseCard({
+    _id: 'c-go',
+    courseTitle: 'Go for Backend Engineers',
+    coursePrice: 500,
+    discount: 20,
+    averageRating: 4,
+    ratingCount: 7,
+    educator: { _id: 'e1', name: 'Grace Gopher' },
+  }),
+  savedPrice: 450,
+  priceDrop: { from: 450, to: 400 },
+});
+const SQL = item({
+  course: makeCourseCard({
+    _id: 'c-sql',
+    courseTitle: 'SQL and Database Design',
+    coursePrice: 300,
+    discount: 0,
+    averageRating: 5,
+    ratingCount: 1,
+    educator: { _id: 'e2', name: 'Ted Codd' },
+  }),
+  savedPrice: 300,
+});
+
+const answer = (items: WishlistItem[]) => () => ({ success: true, wishlist: items });
+function serve(wishlist: () => unknown, currency = 'Rs') {
+  setCurrencyLabel(currency);
+  mockGet({ [WISHLIST_PATH]: wishlist });
+}
+const cardOf = (title: string) => around(title, 'li');
+const titles = () => [...document.querySelectorAll('.ln-wishlist-title')].map((a) => a.textContent);
+
+beforeEach(() => {
+  signIn();
+  apiSend.mockReset();
+  document.title = 'Courseport';
+});
+afterEach(() => {
+  sessionStore.setState({ openSignIn: () => {} });
+});
+
+describe('Wishlist page: the list', () => {
+  it('lists the saved courses newest saved first: thumbnail, title link, educator, rating and price', async () => {
+    serve(answer([GO, SQL]));
+    renderAt('/wishlist');
+    await screen.findByText('Go for Backend Engineers');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Wishlist');
+    expect(titles()).toEqual(['Go for Backend Engineers', 'SQL and Database Design']);
+    const go = within(cardOf('Grace Gopher'));
+    expect(link('Go for Backend Engineers')).toHaveAttribute('href', '/course/c-go');
+    expect(go.getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(go.getByText('(7 ratings)')).toBeInTheDocument();
+    expect(go.getByText('Rs 400.00')).toBeInTheDocument();
+    expect(go.getByText('Rs 500.00', { exact: false })).toBeInTheDocument();
+    expect(document.querySelector('.ln-wishlist-thumb')).toBeInTheDocument();
+    expect(within(cardOf('Ted Codd')).getByText('Rs 300.00')).toBeInTheDocument();
+    expect(getCalls(WISHLIST_PATH)).toBe(1);
+  });
+
+  it('says when a saved course became cheaper, in the platform currency', async () => {
+    serve(answer([GO, SQL]), 'INR');
+    renderAt('/wishlist');
+    expect(await screen.findByText('Price dropped from INR 450.00 to INR 400.00')).toBeInTheDocument();
+    expect(within(cardOf('Ted Codd')).queryByText(/Price dropped/)).not.toBeInTheDocument();
+  });
+
+  it('opens the course page from its title', async () => {
+    serve(answer([GO]));
+    renderAt('/wishlist');
+    await user.click(await screen.findByText('Go for Backend Engineers'));
+    expect(currentPath()).toBe('/course/c-go');
+  });
+
+  it('has its own document title and links back to My Enrollments', async () => {
+    serve(answer([GO]));
+    renderAt('/wishlist');
+    expect(document.title).toBe(WISHLIST_TITLE);
+    expect(WISHLIST_TITLE).toBe('Wishlist · Courseport');
+    await screen.findByText('Go for Backend Engineers');
+    await user.click(link('My Enrollments'));
+    expect(currentPath()).toBe('/my-enrollments');
+  });
+});
+
+describe('Wishlist page: Remove', () => {
+  it('removes a course with DELETE; once the server agrees it leaves the list, with its message as a toast', async () => {
+    serve(answer([GO, SQL]));
+    const removal = deferred<unknown>();
+    apiSend.mockImplementation(() => removal.promise as never);
+    renderAt('/wishlist');
+    await screen.findByText('Go for Backend Engineers');
+    const remove = within(cardOf('Grace Gopher')).getByRole('button', {
+      name: 'Remove Go for Backend Engineers from your wishlist',
+    });
+    await user.click(remove);
+    expect(apiSend).toHaveBeenCalledWith('/api/user/wishlist/c-go', { method: 'DELETE' });
+    expect(remove).toBeDisabled();
+    serve(answer([SQL]));
+    removal.resolve({ success: true, message: 'Removed from your wishlist' });
+    await waitFor(() => expect(screen.queryByText('Go for Backend Engineers')).not.toBeInTheDocument());
+    expect(titles()).toEqual(['SQL and Database Design']);
+    await waitFor(() => expect(toastOf('success')).toEqual(['Removed from your wishlist']), { timeout: 5_000 });
+    expect(screen.getByRole('list', { name: 'Saved courses' })).toHaveFocus();
+  });
+
+  it('keeps the course when the removal fails, with the server message as an error toast', async () => {
+    serve(answer([GO, SQL]));
+    apiSend.mockRejectedValue(serverError('Internal server error', 500));
+    renderAt('/wishlist');
+    await screen.findByText('Go for Backend Engineers');
+    await user.click(within(cardOf('Grace Gopher')).getByText('Remove'));
+    await waitFor(() => expect(toastOf('error')).toEqual(['Internal server error']), { timeout: 5_000 });
+    expect(titles()).toEqual(['Go for Backend Engineers', 'SQL and Database Design']);
+    expect(button('Remove', cardOf('Grace Gopher'))).toBeEnabled();
+  });
+
+  it('shows the empty state once the last course is removed', async () => {
+    serve(answer([SQL]));
+    apiSend.mockResolvedValue({ success: true, message: 'Removed from your wishlist' } as never);
+    renderAt('/wishlist');
+    await screen.findByText('SQL and Database Design');
+    serve(answer([]));
+    await user.click(button('Remove'));
+    expect(await screen.findByText('Your wishlist is empty')).toBeInTheDocument();
+  });
+});
+
+describe('Wishlist page: states', () => {
+  it('shows a loading state until the wishlist arrives', async () => {
+    const pending = deferred<unknown>();
+    serve(() => pending.promise);
+    renderAt('/wishlist');
+    await expectLoadingUntil(pending, 'Loading your wishlist...', answer([GO])(), 'Go for Backend Engineers');
+  });
+
+  it('shows an error with Retry, which loads it again', async () => {
+    const failing = failsUntilRecovered(serverError('Internal server error', 500), answer([GO]));
+    serve(failing.handler);
+    renderAt('/wishlist');
+    await expectRetryRecovers(failing, 'Could not load your wishlist', 'Retry', 'Go for Backend Engineers');
+  });
+
+  it('says the wishlist is empty, with a link to browse courses', async () => {
+    serve(answer([]));
+    renderAt('/wishlist');
+    expect(await screen.findByText('Your wishlist is empty')).toBeInTheDocument();
+    expect(link('Browse courses')).toHaveAttribute('href', '/course-list');
+  });
+
+  it('asks a signed-out visitor to sign in, and fetches nothing', async () => {
+    signOut();
+    const openSignIn = vi.fn();
+    sessionStore.setState({ openSignIn });
+    serve(answer([GO]));
+    renderAt('/wishlist');
+    expect(await screen.findByText('Please sign in to see your wishlist')).toBeInTheDocument();
+    await user.click(button('Sign In'));
+    expect(openSignIn).toHaveBeenCalledOnce();
+    expect(getCalls(WISHLIST_PATH)).toBe(0);
+  });
+});
+
+describe('My Enrollments links to the wishlist', () => {
+  it('has a Wishlist link beside Purchase history', async () => {
+    mockGet({ '/api/user/enrolled-courses': () => ({ success: true, enrolledCourses: [] }) });
+    renderAt('/my-enrollments');
+    await user.click(link('Wishlist'));
+    expect(currentPath()).toBe('/wishlist');
+  });
+});
