@@ -426,6 +426,15 @@ for (const adapter of bothStores('discovery')) {
           slug: 'databases',
           name: 'Databases & SQL',
         });
+        // So do the instructor page's cards and the category list.
+        const instructor = await api.json<{ instructor: { courses: CourseCard[] } }>(
+          `/api/instructors/${owner.userId}`,
+        );
+        expect(
+          instructor.body.instructor.courses.find((c) => c.courseTitle === 'MongoDB in Practice')?.category,
+        ).toEqual({ slug: 'databases', name: 'Databases & SQL' });
+        const listed = (await api.json('/api/categories')).body.categories as Array<{ slug: string; name: string }>;
+        expect(listed.find((c) => c.slug === 'databases')?.name).toBe('Databases & SQL');
         expect((await send('PATCH', '/api/admin/categories/nope', admin, { name: 'X y' })).status).toBe(404);
         expect((await send('DELETE', '/api/admin/categories/databases', admin)).status).toBe(409);
         // A draft counts as use too.

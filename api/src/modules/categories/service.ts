@@ -2,8 +2,10 @@ import type { Category } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { ConflictError, type Store } from '../../store/index.js';
+import { versionedCache } from '../../store/versioned-cache.js';
 import { words } from '../courses/discovery.js';
 import { coursesRepository } from '../courses/repository.js';
+import { SHARED_STORE_MAX_AGE_MS } from '../courses/service.js';
 import { type CategoryDoc, categoriesRepository } from './repository.js';
 import { CATEGORY_SLUG } from './schemas.js';
 
@@ -30,6 +32,26 @@ export function categoriesService(store: Store, clock: Clock) {
 
   const isSlug = (slug: string) => CATEGORY_SLUG.test(slug) && slug.length <= 80;
 
+  const listed = versionedCache<'all', Category[]>({
+    // Both only grow, so their sum changes whenever either does.
+    version: () => store.writeVersion('courses') + store.writeVersion('categories'),
+    maxAgeMs: store.kind === 'embedded' ? Number.POSITIVE_INFINITY : SHARED_STORE_MAX_AGE_MS,
+    maxEntries: 1,
+  });
+  async function countCourses(): Promise<Category[]> {
+    const [categories, published] = await Promise.all([
+      repo.find({}, { sort: { name: 1 } }),
+      courses.find({ isPublished: true }, { projection: { category: 1 } }),
+    ]);
+    const counts = new Map<string, number>();
+    for (const course of published) {
+      const slug = course.category;
+      if (typeof slug !== 'string') continue;
+      counts.set(slug, (counts.get(slug) ?? 0) + 1);
+    }
+    return categories.map((c) => ({ slug: c._id, name: c.name, courseCount: counts.get(c._id) ?? 0 }));
+  }
+
   return {
     /** Seeds `DEFAULT_CATEGORIES` when there is none yet; returns how many were added. */
     async seedDefaults(): Promise<number> {
@@ -46,19 +68,17 @@ export function categoriesService(store: Store, clock: Clock) {
       return added;
     },
 
-    /** Every category by name, with how many published courses are in it. */
-    async list(): Promise<Category[]> {
-      const [categories, published] = await Promise.all([
-        repo.find({}, { sort: { name: 1 } }),
-        courses.find({ isPublished: true }, { projection: { category: 1 } }),
-      ]);
-      const counts = new Map<string, number>();
-      for (const course of published) {
-        const slug = course.category;
-        if (typeof slug !== 'string') continue;
-        counts.set(slug, (counts.get(slug) ?? 0) + 1);
-      }
-      return categories.map((c) => ({ slug: c._id, name: c.name, courseCount: counts.get(c._id) ?? 0 }));
+    /**
+     * Every category by name, with how many published courses are in it: built once per change to
+     * the courses or the categories (Home asks on every visit), like the catalog's cached list.
+     */
+    list(): Promise<Category[]> {
+      return listed.get('all', countCourses);
+    },
+
+    /** Each category's name by its slug (to name the category of a course card). */
+    async names(): Promise<Map<string, string>> {
+      return new Map((await this.list()).map((c) => [c.slug, c.name]));
     },
 
     async exists(slug: string): Promise<boolean> {

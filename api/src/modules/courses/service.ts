@@ -78,13 +78,16 @@ export function catalogService(repo: CoursesRepository) {
     },
 
     /** An educator's published courses, newest first, with every rating of them (for their instructor page). */
-    async byEducator(educatorId: string): Promise<{ cards: CourseCard[]; ratings: number[] }> {
+    async byEducator(
+      educatorId: string,
+      categoryNames?: ReadonlyMap<string, string>,
+    ): Promise<{ cards: CourseCard[]; ratings: number[] }> {
       const courses = await repo.find(
         { isPublished: true, 'educator._id': educatorId },
         { sort: { createdAt: -1 }, projection: { courseDescription: 0, courseContent: 0 } },
       );
       return {
-        cards: courses.map((c) => toCard(c)),
+        cards: courses.map((c) => toCard(c, categoryNames)),
         ratings: courses.flatMap((c) => (c.courseRatings ?? []).map((r) => r.rating)),
       };
     },

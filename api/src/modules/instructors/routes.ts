@@ -2,6 +2,7 @@ import type { InstructorProfile } from '@courseport/contracts';
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { sendWithEtag } from '../../http/etag.js';
+import { categoriesService } from '../categories/service.js';
 import { coursesRepository } from '../courses/repository.js';
 import { catalogService } from '../courses/service.js';
 import { instructorProfiles } from '../users/instructor-profiles.js';
@@ -16,10 +17,14 @@ export function instructorRoutes({ store, clock }: AppDeps): Router {
   const router = new Router({ prefix: '/instructors' });
   const profiles = instructorProfiles(usersRepository(store), clock);
   const catalog = catalogService(coursesRepository(store));
+  const categories = categoriesService(store, clock);
 
   router.get('/:id', async (ctx) => {
     const id = ctx.params.id ?? '';
-    const [profile, { cards, ratings }] = await Promise.all([profiles.publicProfile(id), catalog.byEducator(id)]);
+    const [profile, { cards, ratings }] = await Promise.all([
+      profiles.publicProfile(id),
+      categories.names().then((names) => catalog.byEducator(id, names)),
+    ]);
     const instructor: InstructorProfile = {
       ...profile,
       courses: cards,
