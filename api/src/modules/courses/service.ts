@@ -170,6 +170,8 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
       /** Built on the first search after a change (most rebuilds, after an enrollment, see none). */
       index: () => SearchIndex;
       categories: Array<{ slug: string; name: string; terms: string[] }>;
+      /** The list in each sort order but relevance, sorted on first use after a change. */
+      inOrder: (sort: Exclude<CatalogSort, 'relevance'>) => CatalogEntry[];
     }
   >({ ...options, maxEntries: 1 });
   const pages = versionedCache<string, PreparedJson>({ ...options, maxEntries: CATALOG_PAGES_KEPT });
@@ -185,7 +187,13 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
       }));
       const entries = await catalog.entries(new Map(categories.map((c) => [c.slug, c.name])));
       let index: SearchIndex | undefined;
-      return { entries, index: () => (index ??= searchIndexOf(entries)), categories };
+      const orders = new Map<CatalogSort, CatalogEntry[]>([['newest', entries]]);
+      const inOrder = (sort: Exclude<CatalogSort, 'relevance'>) => {
+        let list = orders.get(sort);
+        if (!list) orders.set(sort, (list = sortEntries([...entries], sort)));
+        return list;
+      };
+      return { entries, index: () => (index ??= searchIndexOf(entries)), categories, inOrder };
     });
 
   async function suggestFor(text: string): Promise<CatalogSuggestions> {
@@ -219,7 +227,7 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
   }
 
   async function run(query: CatalogPageQuery) {
-    const { entries, index, categories } = await all();
+    const { entries, index, categories, inOrder } = await all();
     const search = query.search ?? '';
     const filters: CatalogFilters = {
       category: query.category,
@@ -237,9 +245,11 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
     const scores = search ? searchEntries(entries, search, index()) : undefined;
     const searched = scores ? entries.filter((e) => scores.has(e)) : entries;
     const sort: CatalogSort = query.sort ?? (search ? 'relevance' : 'newest');
-    const matching = filterEntries(searched, filters);
-    // The cached list is newest first already.
-    const ordered = sort === 'newest' ? matching : sortEntries([...matching], sort, scores);
+    // Filtering keeps the order: every sort but relevance is a pass over the list sorted once per change.
+    const ordered =
+      sort === 'relevance'
+        ? sortEntries(filterEntries(searched, filters), sort, scores)
+        : filterEntries(scores ? inOrder(sort).filter((e) => scores.has(e)) : inOrder(sort), filters);
     return { ordered, searched, filters, categories };
   }
 

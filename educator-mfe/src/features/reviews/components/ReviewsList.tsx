@@ -20,22 +20,25 @@ export function ReviewsList({ reviews, total, page, pageSize, postingId, onPageC
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   // After the form closes, the keyboard goes back to where it was: the review's Reply button, or
   // (once the reply is posted) the review's reply.
-  const [returnFocusTo, setReturnFocusTo] = useState<string | null>(null);
+  const [returnFocusTo, setReturnFocusTo] = useState<{ reviewId: string; to: 'button' | 'reply' } | null>(null);
   const items = useRef(new Map<string, HTMLLIElement>());
   // biome-ignore lint/correctness/useExhaustiveDependencies: the target may only be drawn with the next list (`reviews`).
   useEffect(() => {
     if (!returnFocusTo || replyingTo) return;
-    const item = items.current.get(returnFocusTo);
-    const target = item?.querySelector<HTMLElement>('.ed-reply-open, .cp-review-reply');
+    const item = items.current.get(returnFocusTo.reviewId);
+    // A posted reply may be drawn a render after the form closes: wait for it, not the old button.
+    const target = item?.querySelector<HTMLElement>(
+      returnFocusTo.to === 'reply' ? '.cp-review-reply' : '.ed-reply-open',
+    );
     if (target) {
       if (!target.matches('button')) target.tabIndex = -1;
       target.focus();
       setReturnFocusTo(null);
     }
   }, [returnFocusTo, replyingTo, reviews]);
-  const closeForm = (reviewId: string) => {
+  const closeForm = (reviewId: string, to: 'button' | 'reply') => {
     setReplyingTo(null);
-    setReturnFocusTo(reviewId);
+    setReturnFocusTo({ reviewId, to });
   };
   return (
     <div className="ed-reviews">
@@ -54,10 +57,10 @@ export function ReviewsList({ reviews, total, page, pageSize, postingId, onPageC
                   <ReplyForm
                     reviewerName={review.reviewer.name}
                     posting={postingId === review._id}
-                    onCancel={() => closeForm(review._id)}
+                    onCancel={() => closeForm(review._id, 'button')}
                     onPost={(text) =>
                       void onReply(review._id, text).then((posted) => {
-                        if (posted) closeForm(review._id);
+                        if (posted) closeForm(review._id, 'reply');
                       })
                     }
                   />
