@@ -189,9 +189,9 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
       let index: SearchIndex | undefined;
       const orders = new Map<CatalogSort, CatalogEntry[]>([['newest', entries]]);
       const inOrder = (sort: Exclude<CatalogSort, 'relevance'>) => {
-        let list = orders.get(sort);
-        if (!list) orders.set(sort, (list = sortEntries([...entries], sort)));
-        return list;
+        const sorted = orders.get(sort) ?? sortEntries([...entries], sort);
+        orders.set(sort, sorted);
+        return sorted;
       };
       return { entries, index: () => (index ??= searchIndexOf(entries)), categories, inOrder };
     });
