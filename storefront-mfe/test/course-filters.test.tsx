@@ -332,10 +332,10 @@ describe('Course list filters: server render', () => {
     }
   });
 
-  it('without a query string, fills the key of the unfiltered list (the shell prefetch path)', async () => {
+  it('without a query string, fills the key of the unfiltered list (the shell prefetch path) and its counts', async () => {
     serveCatalog();
     const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
     await loadPageData(client, {});
-    expect(requested()).toEqual(['/api/course/all']);
+    expect(requested()).toEqual(['/api/course/all', '/api/course/all?limit=1&facets=1']);
   });
 });

@@ -1,5 +1,5 @@
 import { Link, type PageDataLoader, usePageTitle, useParams } from '@courseport/shared-ui';
-import { catalogQuery } from '../features/catalog/api/catalog';
+import { catalogQuery, facetsQuery } from '../features/catalog/api/catalog';
 import { CourseResults } from '../features/catalog/components/CourseResults';
 import { SearchBox } from '../features/catalog/components/SearchBox';
 import { StorefrontPage } from '../features/common/components/StorefrontPage';
@@ -41,7 +41,13 @@ export default function CourseListPage() {
  * of an unfiltered list are fetched by the browser (the sidebar renders without counts until then,
  * on the server and in the browser's first render alike).
  */
-export const loadPageData: PageDataLoader = (client, { input = '' }, query = new URLSearchParams()) => {
+export const loadPageData: PageDataLoader = async (client, { input = '' }, query = new URLSearchParams()) => {
   const search = input.trim();
-  return client.prefetchInfiniteQuery(catalogQuery(search, filterParams(parseFilters(query, !!search), !!search)));
+  const params = filterParams(parseFilters(query, !!search), !!search);
+  await Promise.all([
+    client.prefetchInfiniteQuery(catalogQuery(search, params)),
+    // An unfiltered list's counts come apart from its first page (CourseResults): the sidebar is
+    // drawn with them, so nothing moves when the browser takes over.
+    Object.keys(params).length === 0 ? client.prefetchQuery(facetsQuery(search)) : undefined,
+  ]);
 };
