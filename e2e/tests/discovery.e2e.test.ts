@@ -101,8 +101,12 @@ describe('discovery', () => {
     await page.getByText(/^Showing \d+ courses?/).waitFor();
     await page.getByRole('button', { name: 'Filters' }).click();
     const sheet = page.getByRole('dialog', { name: 'Filters' });
-    await sheet.getByRole('group', { name: 'Price' }).getByRole('radio', { name: /^Free/ }).check();
+    // The radio is controlled by the URL: it shows checked once the navigation has landed (and the
+    // sheet may still be sliding in), so click, then wait for the URL and the state.
+    const free = sheet.getByRole('group', { name: 'Price' }).getByRole('radio', { name: /^Free/ });
+    await free.click();
     await page.waitForURL(/\/course-list\?price=free$/);
+    await expect.poll(() => free.isChecked()).toBe(true);
     await sheet.getByRole('button', { name: /^Show \d+ courses?$/ }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Filters (1)' }).isVisible()).toBe(true);
     await shoot(page, 'discovery-phone-filters');
