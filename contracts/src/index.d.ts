@@ -1,6 +1,7 @@
 export * from './course-stats.js';
 export * from './description.js';
 export * from './discovery.js';
+export * from './releases.js';
 export * from './format.js';
 export * from './limits.js';
 export * from './text.js';

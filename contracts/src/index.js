@@ -9,5 +9,6 @@ export * from './description.js';
 export * from './discovery.js';
 export * from './format.js';
 export * from './limits.js';
+export * from './releases.js';
 export * from './text.js';
 export * from './thumbnail.js';

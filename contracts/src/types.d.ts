@@ -13,6 +13,11 @@ export interface RuntimeConfig {
   apiBaseUrl: string;
   /** Each remote's `remoteEntry.js` URL (inlined in the shell's page as well). */
   remotes: Partial<Record<RemoteName, string>>;
+  /**
+   * For a visitor on a canary (#22): each such portal's live entry, where the shell goes when the
+   * canary fails to load, before it shows Retry.
+   */
+  fallbacks?: Partial<Record<RemoteName, string>>;
 }
 
 export type Role = 'student' | 'educator' | 'admin';
