@@ -13,10 +13,14 @@ import { API_NODE_FLAGS } from '../../api/node-flags.mjs';
 import { runtimeConfigFromEnv } from '../../shell/runtime-config.mjs';
 import { createApiForwarder, isApiPath } from '../../shell/server/api-proxy.mjs';
 import { shellContentSecurityPolicy } from '../../shell/server/content-security-policy.mjs';
+import { createReleases, providedSharedUi } from '../../shell/server/releases.mjs';
 import { createShellServer } from '../../shell/server/shell-server.mjs';
 import { createStaticServer, listen } from '../../shell/server/static-server.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Where `pnpm portal:publish` puts each portal's versions by default (`.releases/<portal>/<version>/`). */
+export const RELEASES_DIR = '.releases';
 export const DEFAULT_PORTS = {
   api: API.port,
   shell: SHELL.port,
@@ -77,6 +81,9 @@ async function waitForHealth(url, child, timeoutMs) {
  * @param {Record<string, string>} [options.apiEnv] extra environment for the API
  * @param {'inherit' | 'ignore' | 'pipe'} [options.apiOutput]
  * @param {string} [options.root] the repository whose built `dist/` folders are served
+ * @param {string} [options.releasesDir] where published portal versions are (`<dir>/<portal>/<version>/`,
+ *   `pnpm portal:publish`): each portal served here serves its versions at `/<version>/` (RELEASES_DIR, `.releases`)
+ * @param {number} [options.releasesRefreshMs] how often the shell's server reads the release registry
  * @param {boolean} [options.serverRender] the storefront's pages rendered by the shell's server
  *   (default: unless SERVER_RENDER=0); false: in the browser only
  */
@@ -89,6 +96,8 @@ export async function startPlatform(options = {}) {
     root = ROOT,
     // The storefront's pages are rendered by the shell's server (false: in the browser only).
     serverRender = process.env.SERVER_RENDER !== '0',
+    releasesDir = process.env.RELEASES_DIR ?? path.join(root, RELEASES_DIR),
+    releasesRefreshMs = 2_000,
   } = options;
   const publicApiUrl = options.publicApiUrl?.replace(/\/$/, '') || undefined;
   const ports = { ...DEFAULT_PORTS, ...options.ports };
@@ -112,6 +121,7 @@ export async function startPlatform(options = {}) {
   async function startRemote(name) {
     const server = createStaticServer({
       root: path.join(root, portalDir(name), 'dist'),
+      versions: path.join(releasesDir, name),
       corsOrigins: [urls.shell, urls.shell.replace(publicHost, '127.0.0.1')],
       // The portal's own page (standalone mode) gets the same policy as the shell's, and calls the
       // API on its own origin too (shared-ui's fallback when it finds no runtime config).
@@ -187,10 +197,20 @@ export async function startPlatform(options = {}) {
       ...Object.fromEntries(PORTAL_NAMES.map((name) => [portalUrlVariable(name), urls[name]])),
     });
 
+  const shellRoot = path.join(root, 'shell/dist');
+  const releases = createReleases({
+    apiTarget: internalApiUrl,
+    remotes: () => runtimeConfig().remotes,
+    sharedUi: providedSharedUi(shellRoot),
+    refreshMs: releasesRefreshMs,
+    warn: () => {},
+  });
+
   try {
     // The shell first: its origin is what the API and portals allow.
     const shell = createShellServer({
-      root: path.join(root, 'shell/dist'),
+      releases,
+      root: shellRoot,
       runtimeConfig,
       apiTarget: internalApiUrl,
       publicOrigin: () => urls.shell,
@@ -207,6 +227,7 @@ export async function startPlatform(options = {}) {
     if (ports.api === 0) ports.api = await freePort(host);
     urls.api = origin(ports.api);
     await startApi();
+    await releases.refresh();
   } catch (error) {
     await stop();
     throw error;

@@ -4,7 +4,9 @@
  * description (@courseport/contracts/platform). Node-only; never imported by browser code.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isReleaseVersion, RELEASE_MANIFEST_FILE, SHARED_UI_PACKAGE } from '@courseport/contracts';
 import { API, isServerRendered, PORTALS, type PortalName, portalExposes, SHELL } from '@courseport/contracts/platform';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import type { RsbuildConfig, RsbuildPlugin } from '@rsbuild/core';
@@ -35,6 +37,33 @@ const pluginCommonJsFolder = (): RsbuildPlugin => ({
   setup(api) {
     api.processAssets({ stage: 'additional', environments: ['node'] }, ({ compilation, sources }) => {
       compilation.emitAsset('package.json', new sources.RawSource('{ "type": "commonjs" }\n'));
+    });
+  },
+});
+
+/**
+ * `release.json` beside the browser build's remoteEntry.js (#22): what the build is and what it
+ * needs, read by the shell's server before it serves a version. A portal's version is
+ * `PORTAL_VERSION` (CI sets it) or its package.json's; the shell's says which shared-ui it provides.
+ */
+const pluginReleaseManifest = (name: PortalName | 'shell'): RsbuildPlugin => ({
+  name: 'courseport:release-manifest',
+  setup(api) {
+    api.processAssets({ stage: 'additional', environments: ['web'] }, ({ compilation, sources }) => {
+      const own = JSON.parse(readFileSync(path.join(api.context.rootPath, 'package.json'), 'utf8')).version;
+      const version = (name === 'shell' ? undefined : process.env.PORTAL_VERSION) ?? own;
+      if (!isReleaseVersion(version)) throw new Error(`PORTAL_VERSION is not a release version (semver): ${version}`);
+      const builtAt = new Date().toISOString();
+      const manifest =
+        name === 'shell'
+          ? { app: name, version, builtAt, provides: { [SHARED_UI_PACKAGE]: sharedUiVersion } }
+          : {
+              portal: name,
+              version,
+              builtAt,
+              requires: { [SHARED_UI_PACKAGE]: SHARED_SINGLETONS[SHARED_UI_PACKAGE].requiredVersion },
+            };
+      compilation.emitAsset(RELEASE_MANIFEST_FILE, new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
     });
   },
 });
@@ -96,6 +125,7 @@ export function defineFederatedApp({ name, server: serverOption, extra = {} }: F
         ? [pluginModuleFederation(federation('node'), { target: 'node', environment: 'node' })]
         : []),
       ...(server ? [pluginCommonJsFolder()] : []),
+      pluginReleaseManifest(name),
       ...(extra.plugins ?? []),
     ],
     environments: {

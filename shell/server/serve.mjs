@@ -8,10 +8,13 @@
 //   CLERK_PUBLISHABLE_KEY  the deployment signs in with Clerk
 //   SHELL_DIST             the shell's built files (shell/dist)
 //   SERVER_RENDER          '0' turns the storefront's server render off (every page renders in the browser)
+//   RELEASES               '0' ignores the API's release registry (every portal at its URL above)
+//   RELEASES_REFRESH_MS    how often the release registry is read (2000)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API, SHELL } from '@courseport/contracts/platform';
 import { runtimeConfigFromEnv } from '../runtime-config.mjs';
+import { createReleases, providedSharedUi } from './releases.mjs';
 import { createShellServer } from './shell-server.mjs';
 import { listen } from './static-server.mjs';
 
@@ -28,8 +31,30 @@ try {
   process.exit(1);
 }
 const root = env.SHELL_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
+function sharedUiOf(folder) {
+  try {
+    return providedSharedUi(folder);
+  } catch (error) {
+    console.error(
+      `The shell's build says nothing of the shared-ui it provides (${error.message}): build the shell again.`,
+    );
+    process.exit(1);
+  }
+}
+
+// Which version of each portal a visitor gets: the API's release registry, read every few seconds.
+const releases =
+  env.RELEASES === '0'
+    ? null
+    : createReleases({
+        apiTarget: () => apiTarget,
+        remotes: () => config.remotes,
+        sharedUi: sharedUiOf(root),
+        refreshMs: Number(env.RELEASES_REFRESH_MS ?? 2_000),
+      });
 const server = createShellServer({
   root,
+  releases,
   runtimeConfig: () => config,
   apiTarget: () => apiTarget,
   publicOrigin: () => publicOrigin,

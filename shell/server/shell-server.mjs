@@ -1,8 +1,11 @@
 // The shell's server, the app's edge: the shell's built page for every app route (404 for any other
 // path, and for a course the API does not have), with the runtime config inlined, hints naming
 // what the route will fetch and the page's metadata for search engines and link previews; its
-// Content-Security-Policy; `/runtime-config.json`, `/robots.txt` and `/sitemap.xml`; and the API's
-// paths forwarded to the API, so the browser sees one origin.
+// Content-Security-Policy; `/runtime-config.json`, `/release-status.json`, `/robots.txt` and
+// `/sitemap.xml`; and the API's paths forwarded to the API, so the browser sees one origin. With the
+// release registry (releases.mjs), each visitor's runtime config names the portal versions they get.
+
+import { RELEASE_STATUS_PATH } from '@courseport/contracts';
 import { isAppPage, matchRoute } from '../routes.mjs';
 import { runtimeConfigHtml, serverStateHtml } from '../runtime-config.mjs';
 import { createApiConfig, fetchApiAnswer } from './api-answers.mjs';
@@ -11,6 +14,7 @@ import { shellContentSecurityPolicy } from './content-security-policy.mjs';
 import { firstLoadHints, largestImageHint } from './first-load-hints.mjs';
 import { describedByAnswer, isoCurrency, metadataHtml, pageFacts } from './page-metadata.mjs';
 import { createPortalManifests } from './portal-manifests.mjs';
+import { visitorOf } from './releases.mjs';
 import { createServerRender } from './server-render.mjs';
 import { createSitemap, robotsTxt } from './sitemap.mjs';
 import { createStaticServer } from './static-server.mjs';
@@ -27,6 +31,8 @@ import { createStaticServer } from './static-server.mjs';
  * @param {() => string[]} [options.mediaOrigins] where the API's images are, as the browser sees them
  * @param {boolean} [options.clerk] the deployment signs in with Clerk (its hosts join the CSP)
  * @param {ReturnType<typeof createPortalManifests>} [options.manifests]
+ * @param {ReturnType<typeof import('./releases.mjs').createReleases> | null} [options.releases] the release
+ *   registry's plan (#22): which version of each portal a visitor gets (null: the URLs of the runtime config)
  * @param {string | null} [options.renderModule] the shell's server render module (dist/server/render.js):
  *   the storefront's pages are server-rendered (null: every page is rendered in the browser)
  * @param {number} [options.renderDeadlineMs] how long a page waits for its server render
@@ -40,6 +46,7 @@ export function createShellServer({
   mediaOrigins = () => [],
   clerk = false,
   manifests = createPortalManifests(),
+  releases = null,
   renderModule = null,
   renderDeadlineMs,
 }) {
@@ -49,13 +56,35 @@ export function createShellServer({
   const apiConfig = createApiConfig(apiTarget);
   const sitemap = createSitemap({ apiTarget, origin: publicOrigin });
 
+  // A request's visitor (from its cookie, or new) and the runtime config it gets, worked out once.
+  /** @type {WeakMap<import('node:http').IncomingMessage, { setCookie: string | null, config: ReturnType<typeof runtimeConfig> }>} */
+  const visitors = new WeakMap();
+  async function visitorConfig(req) {
+    let known = visitors.get(req);
+    if (!known) {
+      if (!releases) return { setCookie: null, config: runtimeConfig() };
+      await releases.ready();
+      const visitor = visitorOf(req, publicOrigin().startsWith('https:'));
+      // The cookie matters only while a canary runs: otherwise every visitor gets the same page.
+      const setCookie = releases.hasCanary() ? visitor.setCookie : null;
+      known = { setCookie, config: releases.configFor(runtimeConfig(), visitor.id) };
+      visitors.set(req, known);
+    }
+    return known;
+  }
+  const configNow = (req) =>
+    releases ? releases.configFor(runtimeConfig(), visitorOf(req, false).id) : runtimeConfig();
+
   const server = createStaticServer({
     root,
     spa: true,
     spaStatus: (pathname) => (isAppPage(pathname) ? 200 : 404),
-    htmlHeaders: () => {
-      const config = runtimeConfig();
+    htmlHeaders: async (req) => {
+      const { config, setCookie } = await visitorConfig(req);
       return {
+        ...(setCookie ? { 'Set-Cookie': setCookie } : {}),
+        // The page names the visitor's portal versions (a canary's side is the cookie's).
+        ...(setCookie || releases?.hasCanary() ? { Vary: 'Accept-Encoding, Cookie' } : {}),
         'Content-Security-Policy': shellContentSecurityPolicy({
           api: config.apiBaseUrl,
           media: mediaOrigins(),
@@ -65,7 +94,10 @@ export function createShellServer({
         'X-Frame-Options': 'DENY',
       };
     },
-    jsonRoutes: { '/runtime-config.json': runtimeConfig },
+    jsonRoutes: {
+      '/runtime-config.json': configNow,
+      ...(releases ? { [RELEASE_STATUS_PATH]: () => releases.status() } : {}),
+    },
     textRoutes: {
       '/robots.txt': async () => ({ type: '.txt', body: robotsTxt(publicOrigin()) }),
       '/sitemap.xml': async () => {
@@ -81,8 +113,8 @@ export function createShellServer({
     // and whether the page exists.
     // A storefront page is also rendered here (server-render.mjs), at the same time, with the
     // data it needs embedded once for the browser's hydration.
-    htmlHead: async (pathname, url) => {
-      const config = runtimeConfig();
+    htmlHead: async (pathname, url, req) => {
+      const { config } = await visitorConfig(req);
       const match = matchRoute(pathname, new URL(url, 'http://x').search);
       const remoteEntry = match ? config.remotes[match.route.remote] : undefined;
       const wantsAnswer = match?.prefetch && (match.route.largestImage || describedByAnswer(match));
@@ -92,8 +124,11 @@ export function createShellServer({
         remoteEntry ? manifests.get(remoteEntry) : null,
         wantsAnswer ? fetchApiAnswer(apiTarget() + match.prefetch) : null,
         publicConfig,
+        // A visitor on a canary gets the page rendered in the browser: the server renders live versions only.
         publicConfig.then((value) =>
-          serverRender.render({ url, match, publicConfig: value, runtimeConfig: config, apiTarget: apiTarget() }),
+          match && config.fallbacks?.[match.route.remote]
+            ? null
+            : serverRender.render({ url, match, publicConfig: value, runtimeConfig: config, apiTarget: apiTarget() }),
         ),
       ]);
       const origin = publicOrigin();
@@ -123,6 +158,7 @@ export function createShellServer({
   });
   server.on('close', () => {
     forwardToApi.close();
+    releases?.close();
     void serverRender.close();
   });
   return server;

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
+import { isReleaseVersion } from '@courseport/contracts';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -65,20 +66,26 @@ export function withHead(html, head) {
 /**
  * @param {object} options
  * @param {string} options.root folder of built files
+ * @param {string} [options.versions] a folder of published versions, one folder each (`2.1.0/`), served at
+ *   `/<version>/…`: a published version never changes, so all its files are cached as immutable
  * @param {boolean} [options.spa] serve index.html for unknown paths without an extension
  * @param {(pathname: string) => number} [options.spaStatus] the status of that index.html, by path (200)
  * @param {string[]} [options.corsOrigins] origins allowed to fetch these files (e.g. the shell)
- * @param {Record<string, () => unknown>} [options.jsonRoutes] dynamic JSON documents by path
+ * @param {Record<string, (req: import('node:http').IncomingMessage) => unknown>} [options.jsonRoutes] dynamic JSON
+ *   documents by path
  * @param {Record<string, () => Promise<{ type: '.txt' | '.xml', body: string } | null>>} [options.textRoutes]
  *   dynamic text documents by path (null: not available now, 503)
- * @param {() => Record<string, string>} [options.htmlHeaders] extra headers for HTML documents (CSP)
- * @param {(pathname: string, url: string) => string | HtmlHead | Promise<string | HtmlHead>} [options.htmlHead] what is added to
- *   each HTML document, for the requested path (and URL, with its query): markup for the start of its head, or that and more
+ * @param {(req: import('node:http').IncomingMessage) => Record<string, string> | Promise<Record<string, string>>} [options.htmlHeaders] extra headers
+ *   for HTML documents (CSP, the visitor's cookie)
+ * @param {(pathname: string, url: string, req: import('node:http').IncomingMessage) => string | HtmlHead | Promise<string | HtmlHead>} [options.htmlHead]
+ *   what is added to each HTML document, for the requested path (and URL, with its query): markup for the start of its
+ *   head, or that and more
  * @param {{ matches: (url: string | undefined) => boolean, handle: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void }} [options.forward]
  *   requests handed to another server whole (any method, no headers of this one added)
  */
 export function createStaticServer({
   root,
+  versions,
   spa = false,
   spaStatus = () => 200,
   corsOrigins = [],
@@ -125,8 +132,8 @@ export function createStaticServer({
 
     const dynamic = jsonRoutes[pathname];
     if (dynamic) {
-      const body = JSON.stringify(dynamic());
-      res.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache' });
+      const body = JSON.stringify(dynamic(req));
+      res.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-store' });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
@@ -150,8 +157,10 @@ export function createStaticServer({
       return;
     }
 
-    let file = path.join(base, pathname);
-    if (!file.startsWith(base + path.sep) && file !== base) {
+    const version = versions ? publishedVersion(pathname) : null;
+    const folder = version ? path.resolve(/** @type {string} */ (versions), version) : base;
+    let file = version ? path.join(folder, pathname.slice(version.length + 1)) : path.join(base, pathname);
+    if (!file.startsWith(folder + path.sep) && file !== folder) {
       res.writeHead(403).end('Forbidden');
       return;
     }
@@ -173,11 +182,11 @@ export function createStaticServer({
 
     const ext = path.extname(file);
     if (ext === '.html' && htmlHeaders) {
-      for (const [name, value] of Object.entries(htmlHeaders())) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(await htmlHeaders(req))) res.setHeader(name, value);
     }
     res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
     if (ext === '.html' && htmlHead) {
-      const [page, added] = await Promise.all([readFile(file, 'utf8'), htmlHead(pathname, req.url ?? pathname)]);
+      const [page, added] = await Promise.all([readFile(file, 'utf8'), htmlHead(pathname, req.url ?? pathname, req)]);
       const { head, title, status: pageStatus } = typeof added === 'string' ? { head: added } : added;
       let html = page;
       if (title !== undefined) {
@@ -226,7 +235,7 @@ export function createStaticServer({
       return;
     }
     const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-    res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.setHeader('Cache-Control', version || HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
     res.setHeader('ETag', etag);
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304).end();
@@ -247,6 +256,12 @@ export function createStaticServer({
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   });
+}
+
+/** The version a path is under (`/2.1.0/remoteEntry.js` → `2.1.0`), or null. */
+function publishedVersion(pathname) {
+  const first = pathname.split('/')[1] ?? '';
+  return isReleaseVersion(first) ? first : null;
 }
 
 /** Listens, turning "port in use" into a message that names the port. */

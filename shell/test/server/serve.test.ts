@@ -15,6 +15,10 @@ let base: string;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'courseport-shell-'));
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Courseport</title></head></html>');
+  await writeFile(
+    path.join(dist, 'release.json'),
+    JSON.stringify({ app: 'shell', version: '1.0.0', provides: { '@courseport/shared-ui': '1.0.0' } }),
+  );
   child = spawn(process.execPath, [SERVE], {
     env: {
       PATH: process.env.PATH,

@@ -3,10 +3,19 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { ComponentType } from 'react';
 
 let entries: RuntimeConfig['remotes'] = {};
+let fallbacks: NonNullable<RuntimeConfig['fallbacks']> = {};
 
-/** Registers every portal's remoteEntry.js URL from the runtime config (no build-time remotes). */
-export function registerPortals(remotes: RuntimeConfig['remotes'], force = false): void {
+/**
+ * Registers every portal's remoteEntry.js URL from the runtime config (no build-time remotes), and
+ * where a portal on a canary falls back to (its live version) if it fails to load.
+ */
+export function registerPortals(
+  remotes: RuntimeConfig['remotes'],
+  force = false,
+  portalFallbacks: RuntimeConfig['fallbacks'] = {},
+): void {
   entries = { ...entries, ...remotes };
+  fallbacks = { ...fallbacks, ...portalFallbacks };
   registerRemotes(
     Object.entries(remotes).map(([name, entry]) => ({ name, entry })),
     { force },
@@ -15,8 +24,28 @@ export function registerPortals(remotes: RuntimeConfig['remotes'], force = false
 
 const loaded = new Map<string, ComponentType>();
 
-/** Loads an exposed page component, e.g. `loadPage('storefront', 'HomePage')`. */
+/**
+ * Loads an exposed page component, e.g. `loadPage('storefront', 'HomePage')`. A portal on a canary
+ * that fails to load is registered at its live version instead, and loaded from there, before the
+ * failure reaches the page's Retry screen (#22).
+ */
 export async function loadPage(remote: RemoteName, module: string): Promise<{ default: ComponentType }> {
+  const tried = entries[remote];
+  try {
+    return await loadFrom(remote, module);
+  } catch (error) {
+    const fallback = fallbacks[remote];
+    // Another page of this portal has already switched it: load from there.
+    if (entries[remote] !== tried) return loadFrom(remote, module);
+    if (!fallback || fallback === tried) throw error;
+    console.warn(`The ${remote} portal at ${tried} failed to load; using its live version at ${fallback}.`, error);
+    entries[remote] = fallback;
+    registerRemotes([{ name: remote, entry: fallback }], { force: true });
+    return loadFrom(remote, module);
+  }
+}
+
+async function loadFrom(remote: RemoteName, module: string): Promise<{ default: ComponentType }> {
   const exports = await loadRemote<{ default: ComponentType }>(`${remote}/${module}`);
   if (!exports?.default) throw new Error(`${remote}/${module} did not export a component`);
   loaded.set(`${remote}/${module}`, exports.default);

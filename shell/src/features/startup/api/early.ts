@@ -52,7 +52,7 @@ async function fetchJson<T>(url: string): Promise<T> {
 const runtimeConfig: Promise<RuntimeConfig> = Promise.resolve(inlineRuntimeConfig() ?? fetchRuntimeConfig()).then(
   (runtime) => {
     setRuntimeConfig(runtime);
-    registerPortals(runtime.remotes);
+    registerPortals(runtime.remotes, false, runtime.fallbacks);
     return runtime;
   },
 );
