@@ -8,6 +8,8 @@ import { canaryBucket, createReleases, refusalOf, VISITOR_COOKIE, visitorOf } fr
 import { createShellServer } from '../../server/shell-server.mjs';
 import { createStaticServer } from '../../server/static-server.mjs';
 
+const EMPTY = { apiBaseUrl: '', remotes: {} as Record<string, string> };
+
 const manifest = (version: string, range = '^1.0.0') => ({
   portal: 'storefront',
   version,
@@ -132,7 +134,7 @@ describe('the release plan, as the shell serves it', () => {
     plan = { storefront: { live: '3.0.0', canary: null, previous: ['9.9.9', '1.1.0', '1.0.0'] } };
     const releases = releasesFor();
     await releases.ready();
-    expect(releases.configFor({ apiBaseUrl: '', remotes: {} }, 'x').remotes.storefront).toBe(
+    expect(releases.configFor(EMPTY, 'x').remotes.storefront).toBe(
       `${portalUrl}/1.1.0/remoteEntry.js`,
     );
     const status = releases.status().portals.find((p) => p.portal === 'storefront');
@@ -166,7 +168,7 @@ describe('the release plan, as the shell serves it', () => {
     plan = { storefront: { live: '1.0.0', canary: null, previous: [] } };
     const releases = releasesFor();
     await releases.ready();
-    const entry = () => releases.configFor({ apiBaseUrl: '', remotes: {} }, 'x').remotes.storefront;
+    const entry = () => releases.configFor(EMPTY, 'x').remotes.storefront;
     expect(entry()).toBe(`${portalUrl}/1.0.0/remoteEntry.js`);
     plan = { storefront: { live: '2.0.0', canary: null, previous: ['1.0.0'] } };
     await releases.refresh();
