@@ -22,6 +22,8 @@ export interface TestPlatformOptions {
   serverRender?: boolean;
   /** Extra environment for the API (e.g. `SMTP_URL`), over the test defaults. */
   apiEnv?: Record<string, string>;
+  /** Where published portal versions are (`<dir>/<portal>/<version>/`); a fresh empty folder by default. */
+  releasesDir?: string;
 }
 
 /** The assembled platform from built files, on free ports, with a throw-away data folder. */
@@ -35,6 +37,9 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     ports: { ...FREE_PORTS, api: apiPort },
     publicApiUrl: options.separateApiOrigin ? `http://localhost:${apiPort}` : undefined,
     serverRender: options.serverRender,
+    releasesDir: options.releasesDir ?? path.join(dataDir, 'releases'),
+    // The release registry's changes reach visitors within a second (2 s in production).
+    releasesRefreshMs: 500,
     apiEnv: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', MONGODB_URI: '', ...options.apiEnv },
     apiOutput: 'inherit',
   });
