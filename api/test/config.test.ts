@@ -96,7 +96,9 @@ describe('config', () => {
     expect(loadConfig({}).releaseToken).toBeUndefined();
     expect(loadConfig({ RELEASE_TOKEN: '  ' }).releaseToken).toBeUndefined();
     expect(loadConfig({ RELEASE_TOKEN: 'r'.repeat(32) }).releaseToken).toBe('r'.repeat(32));
-    expect(() => loadConfig({ RELEASE_TOKEN: 'r'.repeat(31) })).toThrow(/RELEASE_TOKEN: must be at least 32 characters/);
+    expect(() => loadConfig({ RELEASE_TOKEN: 'r'.repeat(31) })).toThrow(
+      /RELEASE_TOKEN: must be at least 32 characters/,
+    );
   });
 
   it('takes trusted proxies as a count, and refuses an https public URL with none', () => {
