@@ -23,6 +23,7 @@ import { learningRoutes } from './modules/learning/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { checkoutRoutes, purchaseRoutes } from './modules/purchases/routes.js';
+import { releaseRoutes } from './modules/releases/routes.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wishlistRoutes } from './modules/wishlist/routes.js';
@@ -44,6 +45,7 @@ export function createApiRouter(deps: AppDeps): Router {
     adminEmailRoutes,
     courseRoutes,
     categoryRoutes,
+    releaseRoutes,
     instructorRoutes,
     mediaRoutes,
     // Before educatorRoutes: its educator-only middleware would otherwise also run for these

@@ -110,6 +110,12 @@ const schema = z.object({
       .regex(/^whsec_\S+$/, 'must start with whsec_')
       .optional(),
   ),
+  RELEASE_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters (openssl rand -hex 32), or unset to turn release-token access off')
+      .optional(),
+  ),
   STRIPE_API_BASE: optionalText.pipe(
     z
       .string()
@@ -174,6 +180,8 @@ export interface Config {
   allowSimulatedPayments: boolean;
   /** Outgoing mail: SMTP when `smtpUrl` is set, else the development outbox (demo mode only). */
   mail: { smtpUrl: string | undefined; from: string };
+  /** What CI sends as `Authorization: Bearer …` to change portal releases (#22); unset: admins only. */
+  releaseToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -271,5 +279,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     allowSimulatedPayments: e.ALLOW_SIMULATED_PAYMENTS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Courseport <no-reply@${new URL(publicAppUrl).hostname}>` },
+    releaseToken: e.RELEASE_TOKEN,
   };
 }

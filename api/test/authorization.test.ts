@@ -11,6 +11,7 @@ import { thumbnailBlobs } from '../src/modules/media/thumbnails.js';
 import { CHECKOUT_TTL_MS, type LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
 import { buildPayments } from '../src/modules/purchases/payments.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
+import { releasesService } from '../src/modules/releases/service.js';
 import { type RatingDoc, ratingsRepository } from '../src/modules/reviews/repository.js';
 import { newReviewId } from '../src/modules/reviews/service.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
@@ -612,6 +613,38 @@ const TABLE: Record<string, Entry> = {
     access: 'admin',
     call: async () => ({ path: `/api/admin/categories/${await freshCategory()}` }),
   },
+  // Portal releases (#22): the plan is public (the shell's server reads it); the rest is the admin's
+  // (or the release token's, tested in releases.test.ts).
+  'GET /api/releases': { access: 'public' },
+  'GET /api/admin/releases': { access: 'admin' },
+  'GET /api/admin/releases/audit': { access: 'admin' },
+  'POST /api/admin/releases/:portal': {
+    access: 'admin',
+    call: () => ({ path: '/api/admin/releases/storefront', json: { version: freshVersion() } }),
+  },
+  'POST /api/admin/releases/:portal/promote': {
+    access: 'admin',
+    call: async () => {
+      await releases().release('learner', freshVersion(), 10, 'setup');
+      return { path: '/api/admin/releases/learner/promote' };
+    },
+  },
+  'POST /api/admin/releases/:portal/rollback': {
+    access: 'admin',
+    call: async () => {
+      const earlier = freshVersion();
+      await releases().release('educator', earlier, undefined, 'setup');
+      await releases().release('educator', freshVersion(), undefined, 'setup');
+      return { path: '/api/admin/releases/educator/rollback', json: { version: earlier } };
+    },
+  },
+  'DELETE /api/admin/releases/:portal/canary': {
+    access: 'admin',
+    call: async () => {
+      await releases().release('admin', freshVersion(), 10, 'setup');
+      return { path: '/api/admin/releases/admin/canary' };
+    },
+  },
   'GET /api/user/wishlist': { access: 'signed-in', reveals: everyoneSees(EDUCATORS) },
   'PUT /api/user/wishlist/:courseId': {
     access: 'signed-in',
@@ -680,6 +713,11 @@ const TABLE: Record<string, Entry> = {
     call: async () => ({ path: `/checkout/${await freshCheckoutId()}/cancel` }),
   },
 };
+
+let versionCount = 0;
+/** A version no portal has had yet. */
+const freshVersion = () => `1.0.${++versionCount}`;
+const releases = () => releasesService(api.deps.store, api.deps.clock);
 
 /** A category nobody uses, for each call that renames or deletes one. */
 async function freshCategory(): Promise<string> {

@@ -92,6 +92,15 @@ describe('config', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must be an smtp:\/\//);
   });
 
+  it('takes a release token of 32 characters or more, and refuses a shorter one (#22)', () => {
+    expect(loadConfig({}).releaseToken).toBeUndefined();
+    expect(loadConfig({ RELEASE_TOKEN: '  ' }).releaseToken).toBeUndefined();
+    expect(loadConfig({ RELEASE_TOKEN: 'r'.repeat(32) }).releaseToken).toBe('r'.repeat(32));
+    expect(() => loadConfig({ RELEASE_TOKEN: 'r'.repeat(31) })).toThrow(
+      /RELEASE_TOKEN: must be at least 32 characters/,
+    );
+  });
+
   it('takes trusted proxies as a count, and refuses an https public URL with none', () => {
     expect(loadConfig({}).trustProxy).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);

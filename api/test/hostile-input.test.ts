@@ -13,6 +13,7 @@ import type { EducatorRequestDoc } from '../src/modules/educator-requests/reposi
 import { CHECKOUT_TTL_MS, type LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
 import { buildPayments } from '../src/modules/purchases/payments.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
+import { releasesService } from '../src/modules/releases/service.js';
 import { ratingsRepository } from '../src/modules/reviews/repository.js';
 import { newReviewId } from '../src/modules/reviews/service.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
@@ -63,6 +64,7 @@ const COLLECTIONS = [
   'certificates',
   'categories',
   'wishlist',
+  'releases',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -95,6 +97,11 @@ const HOSTILE_CATEGORY = 'hostile-category';
 await api.deps.store
   .collection('categories')
   .insertOne({ _id: HOSTILE_CATEGORY, name: 'Hostile category', createdAt: new Date() });
+/** The portal whose rollback is tried (to 1.0.0, while 2.0.0 is live); releases go to another. */
+const ROLLBACK_PORTAL = 'learner';
+for (const version of ['1.0.0', '2.0.0'])
+  await releasesService(api.deps.store, api.deps.clock).release(ROLLBACK_PORTAL, version, undefined, 'setup');
+let releaseCount = 0;
 let addressCounter = 0;
 const nextAddress = () => {
   addressCounter += 1;
@@ -228,7 +235,9 @@ type Kind =
   | 'price'
   | 'percent'
   | 'flag'
-  | 'chapters';
+  | 'chapters'
+  | 'version'
+  | 'canary';
 
 const randomText = fc.string({ maxLength: 30 });
 const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
@@ -281,6 +290,12 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
   ),
   price: fc.oneof(fc.double({ max: -0.01, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(1e7, 1e308)),
   percent: fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: 101 }), fc.constant(1e308)),
+  version: fc.oneof(
+    fc.constantFrom('', 'abc', '1.0', '1', 'v1.0.0', '01.0.0', '1.0.0 ', '../x', '1.0.0/../x', '1.0.0\n'),
+    fc.constant(`1.0.0-${'a'.repeat(59)}`),
+    hugeString,
+  ),
+  canary: fc.oneof(fc.constantFrom(0, 100, 12.5, 99.5, 1e308), fc.integer({ max: 0 }), fc.integer({ min: 100 })),
   // A boolean has no wrong value of its own type: the look-alikes.
   flag: fc.constantFrom<Json>('true', 'false', 1, 0, 'yes', [true]),
   chapters: fc.oneof(
@@ -323,7 +338,7 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
       ]),
   ),
 };
-const NUMERIC: ReadonlySet<Kind> = new Set(['rating', 'seconds', 'price', 'percent']);
+const NUMERIC: ReadonlySet<Kind> = new Set(['rating', 'seconds', 'price', 'percent', 'canary']);
 const wrongType = (kind: Kind): fc.Arbitrary<Value> =>
   NUMERIC.has(kind)
     ? notANumber
@@ -993,6 +1008,25 @@ const POST_ROUTES: Record<string, PostRoute> = {
     fields: { name: 'name' },
     required: ['name'],
   },
+  'POST /api/admin/releases/:portal': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => '/api/admin/releases/storefront',
+    valid: () => ({ version: `1.0.${++releaseCount}`, canary: 10 }),
+    accepted: 200,
+    fields: { version: 'version', canary: 'canary' },
+    required: ['version'],
+  },
+  'POST /api/admin/releases/:portal/rollback': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/releases/${ROLLBACK_PORTAL}/rollback`,
+    valid: () => ({ version: '1.0.0' }),
+    accepted: 200,
+    fields: { version: 'version' },
+    required: ['version'],
+  },
+  'POST /api/admin/releases/:portal/promote': { kind: 'no-body', why: 'promotes the canary of the portal in the path' },
   'PUT /api/user/wishlist/:courseId': { kind: 'no-body', why: 'saves the course in the path' },
   'POST /checkout/:id/pay': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
   'POST /checkout/:id/cancel': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
@@ -1539,6 +1573,35 @@ describe('hostile discovery queries (#21)', () => {
       }),
       { ...FC_OPTIONS, numRuns: RUNS.misc },
     );
+  });
+});
+
+describe('hostile release paths and queries (#22)', () => {
+  const value = fc.oneof(
+    fc.string({ maxLength: 60 }).map(encodeURIComponent),
+    fc.constantFrom('%FF', '%00', '..', '__proto__', 'constructor', 'Storefront', '%24gt', 'a'.repeat(3000)),
+  );
+
+  it('answers hostile portal names and audit queries with a 4xx, never a 5xx, and changes nothing', async () => {
+    const before = await snapshot();
+    await fc.assert(
+      fc.asyncProperty(value, value, async (portal, page) => {
+        fc.pre(portal !== '');
+        const headers = bearer(admin.token);
+        for (const [method, path] of [
+          ['DELETE', `/api/admin/releases/${portal}/canary`],
+          ['POST', `/api/admin/releases/${portal}/promote`],
+        ] as const) {
+          const res = await api.request(path, { method, headers });
+          expect([400, 404, 405, 414, 431], `${method} ${path}`).toContain(res.status);
+        }
+        const audit = await api.request(`/api/admin/releases/audit?portal=${portal}&page=${page}`, { headers });
+        const text = await audit.text();
+        if (audit.status !== 200) expectRefusal(audit.status, text, [400, 404]);
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+    expect(await snapshot()).toEqual(before);
   });
 });
 

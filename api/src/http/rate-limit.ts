@@ -137,7 +137,14 @@ export function perUserLimit(name: PerUser): Middleware {
   }));
 }
 
-/** Admin mutations, per admin and route: generous for a person, a wall for a script with a stolen session. */
+/**
+ * Admin mutations, per admin and route: generous for a person, a wall for a script with a stolen
+ * session. Calls with the release token (#22) have no user: they share one allowance.
+ */
 export function adminMutationLimit(): Middleware {
-  return rateLimit({ windowMs: 60_000, max: 60, keys: (ctx) => [`admin:${ctx.path}:${ctx.state.auth?.userId}`] });
+  return rateLimit({
+    windowMs: 60_000,
+    max: 60,
+    keys: (ctx) => [`admin:${ctx.path}:${ctx.state.auth?.userId ?? 'release-token'}`],
+  });
 }
