@@ -108,6 +108,12 @@ async function seesWithinSeconds(page: Page, side: 'old' | 'new') {
     .toBe(side);
 }
 
+/** Runs a step for every visitor, five at a time. */
+async function eachVisitor(step: (visitor: (typeof visitors)[number], index: number) => Promise<void>) {
+  for (let i = 0; i < visitors.length; i += 5)
+    await Promise.all(visitors.slice(i, i + 5).map((visitor, j) => step(visitor, i + j)));
+}
+
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'courseport-canary-'));
   releasesDir = path.join(work, 'published');
@@ -149,28 +155,34 @@ describe('portal releases', () => {
     await release('storefront', '2.0.0', '--canary', '50');
     await expect.poll(async () => (await storefrontStatus())?.canary?.version, { timeout: 10_000 }).toBe('2.0.0');
     const sides: Array<'old' | 'new'> = [];
-    for (let i = 0; i < VISITORS; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await page.goto(platform.urls.shell);
-      const side = await sideOf(page);
-      const cookie = (await context.cookies()).find((c) => c.name === VISITOR_COOKIE);
-      expect(cookie?.httpOnly).toBe(true);
-      const id = cookie?.value ?? '';
-      // The side is the cookie's, not chance: the same hash the shell's server uses.
-      expect(side).toBe(canaryBucket(id, 'storefront') < 50 ? 'new' : 'old');
-      visitors.push({ context, page, id });
-      sides.push(side);
+    // Five visitors at a time, each in a fresh browser context (no cookie yet).
+    for (let batch = 0; batch < VISITORS; batch += 5) {
+      await Promise.all(
+        Array.from({ length: 5 }, async () => {
+          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+          const page = await context.newPage();
+          await page.goto(platform.urls.shell);
+          const side = await sideOf(page);
+          const cookie = (await context.cookies()).find((c) => c.name === VISITOR_COOKIE);
+          expect(cookie?.httpOnly).toBe(true);
+          const id = cookie?.value ?? '';
+          // The side is the cookie's, not chance: the same hash the shell's server uses.
+          expect(side).toBe(canaryBucket(id, 'storefront') < 50 ? 'new' : 'old');
+          visitors.push({ context, page, id });
+          sides.push(side);
+        }),
+      );
     }
     const onNew = sides.filter((side) => side === 'new').length;
     // Binomial(20, ½): outside 3–17 once in about 2,600 runs.
     expect(onNew).toBeGreaterThanOrEqual(3);
     expect(onNew).toBeLessThanOrEqual(17);
-    for (const [i, visitor] of visitors.entries()) {
+    // Each visitor comes back to the same side.
+    await eachVisitor(async (visitor, i) => {
       await visitor.page.reload();
       expect(await sideOf(visitor.page)).toBe(sides[i]);
-    }
-  });
+    });
+  }, 120_000);
 
   it('promote in the console → every visitor sees the new build, without restarting the shell', async () => {
     await console_.goto(`${platform.urls.shell}/admin`);
@@ -178,19 +190,19 @@ describe('portal releases', () => {
     await console_.getByRole('button', { name: 'Promote storefront 2.0.0' }).click();
     await console_.getByRole('button', { name: 'Promote', exact: true }).click();
     await console_.getByText('storefront 2.0.0 is live').waitFor();
-    for (const visitor of visitors) await seesWithinSeconds(visitor.page, 'new');
+    await eachVisitor((visitor) => seesWithinSeconds(visitor.page, 'new'));
     // The server renders the new live version too (its server build, loaded by URL).
     await expect
       .poll(async () => (await (await fetch(`${platform.urls.shell}/`)).text()).includes(NEW_TEXT), { timeout: 10_000 })
       .toBe(true);
-  });
+  }, 120_000);
 
   it('roll back in one click → every visitor sees the old build within seconds', async () => {
     await console_.getByRole('button', { name: 'Roll back storefront to 1.0.0' }).click();
     await console_.getByRole('button', { name: 'Roll back', exact: true }).click();
     await console_.getByText('storefront rolled back to 1.0.0').waitFor();
-    for (const visitor of visitors) await seesWithinSeconds(visitor.page, 'old');
-  });
+    await eachVisitor((visitor) => seesWithinSeconds(visitor.page, 'old'));
+  }, 120_000);
 
   it('a build needing a shared-ui this shell does not provide is refused: visitors stay on the live one, and the console says why', async () => {
     await release('storefront', '3.0.0');
