@@ -66,4 +66,4 @@ export {
 export { renderStandalone } from './standalone';
 export { type TagTone, tagTone, theme } from './theme';
 export { type Toast, useToast } from './toast';
-export { WISHLIST_PATH, wishlistItemPath } from './wishlist/wishlist';
+export { WISHLIST_PATH, wishlistItemPath, wishlistQueryThrough } from './wishlist/wishlist';
