@@ -118,7 +118,7 @@ export function PortalReleaseCard({ release, status, shellState, busy, onChange 
                 onClick={() =>
                   confirm(
                     `Promote ${portal} ${canary.version}?`,
-                    'Every visitor gets this version at once.',
+                    `Every visitor gets ${portal} ${canary.version} at once.`,
                     'Promote',
                     { kind: 'promote', portal },
                   )
@@ -133,7 +133,7 @@ export function PortalReleaseCard({ release, status, shellState, busy, onChange 
                 onClick={() =>
                   confirm(
                     `Stop the ${portal} canary ${canary.version}?`,
-                    `Its visitors go back to the live version${live ? ` ${live.version}` : ''}.`,
+                    `Its visitors go back to ${live ? `${portal} ${live.version}` : `the ${portal} build at the portal's URL`}.`,
                     'Stop canary',
                     { kind: 'stop-canary', portal },
                     true,
@@ -167,7 +167,7 @@ export function PortalReleaseCard({ release, status, shellState, busy, onChange 
                       onClick={() =>
                         confirm(
                           `Roll back ${portal} to ${v.version}?`,
-                          'It goes live for every visitor at once.',
+                          `${portal} ${v.version} goes live for every visitor at once.`,
                           'Roll back',
                           { kind: 'rollback', portal, version: v.version },
                           true,
