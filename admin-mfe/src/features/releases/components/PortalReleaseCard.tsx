@@ -114,7 +114,6 @@ export function PortalReleaseCard({ release, status, shellState, busy, onChange 
               <Button
                 type="primary"
                 disabled={busy}
-                aria-label={`Promote ${portal} canary ${canary.version}`}
                 onClick={() =>
                   confirm(
                     `Promote ${portal} ${canary.version}?`,
@@ -124,12 +123,11 @@ export function PortalReleaseCard({ release, status, shellState, busy, onChange 
                   )
                 }
               >
-                Promote canary
+                Promote canary<span className="cp-visually-hidden">{` of ${portal} ${canary.version}`}</span>
               </Button>
               <Button
                 danger
                 disabled={busy}
-                aria-label={`Stop ${portal} canary ${canary.version}`}
                 onClick={() =>
                   confirm(
                     `Stop the ${portal} canary ${canary.version}?`,
@@ -140,7 +138,7 @@ export function PortalReleaseCard({ release, status, shellState, busy, onChange 
                   )
                 }
               >
-                Stop canary
+                Stop canary<span className="cp-visually-hidden">{` of ${portal} ${canary.version}`}</span>
               </Button>
             </Flex>
           )}
@@ -163,7 +161,6 @@ export function PortalReleaseCard({ release, status, shellState, busy, onChange 
                     <Button
                       size="small"
                       disabled={busy}
-                      aria-label={`Roll back ${portal} to ${v.version}`}
                       onClick={() =>
                         confirm(
                           `Roll back ${portal} to ${v.version}?`,
@@ -174,7 +171,7 @@ export function PortalReleaseCard({ release, status, shellState, busy, onChange 
                         )
                       }
                     >
-                      Roll back to {v.version}
+                      Roll back<span className="cp-visually-hidden">{` ${portal}`}</span> to {v.version}
                     </Button>
                   </li>
                 ))}

@@ -83,15 +83,11 @@ export function ReleaseForm({ portal, busy, onRelease }: ReleaseFormProps) {
           />
         </div>
         <Flex wrap gap={8}>
-          <Button type="primary" htmlType="submit" disabled={busy} aria-label={`Go live with this ${portal} version`}>
-            Go live
+          <Button type="primary" htmlType="submit" disabled={busy}>
+            Go live<span className="cp-visually-hidden">{` with this ${portal} version`}</span>
           </Button>
-          <Button
-            disabled={busy}
-            onClick={() => void submit(true)}
-            aria-label={`Start canary of this ${portal} version`}
-          >
-            Start canary
+          <Button disabled={busy} onClick={() => void submit(true)}>
+            Start canary<span className="cp-visually-hidden">{` of this ${portal} version`}</span>
           </Button>
         </Flex>
       </Flex>
