@@ -6,8 +6,9 @@ import {
 } from '@courseport/shared-ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NO_RELEASE_TEXT, SHELL_STATUS_UNAVAILABLE } from '../src/features/releases/components/PortalReleaseCard';
+import { NO_RELEASE_TEXT } from '../src/features/releases/components/PortalReleaseCard';
 import { PERCENT_PROBLEM, VERSION_PROBLEM } from '../src/features/releases/components/ReleaseForm';
+import { SHELL_STATUS_FAILED, SHELL_STATUS_UNAVAILABLE } from '../src/features/releases/components/ReleasesTab';
 import {
   apiPost,
   button,
@@ -207,12 +208,13 @@ describe('Admin dashboard: Releases tab', () => {
     expect(within(card('learner')).queryByRole('alert')).toBeNull();
   });
 
-  it("says quietly when the shell's status is not available (dev servers, standalone)", async () => {
+  it("says once, quietly, when the shell's status is not available (dev servers, standalone)", async () => {
     serveShell(() => new Response('<!doctype html><html></html>', { headers: { 'content-type': 'text/html' } }));
     serve();
     await openTab();
-    const storefront = within(await loadedCard('storefront'));
-    expect(await storefront.findByText(SHELL_STATUS_UNAVAILABLE)).toBeInTheDocument();
+    expect(await screen.findByText(SHELL_STATUS_UNAVAILABLE)).toBeInTheDocument();
+    const storefront = within(card('storefront'));
+    expect(storefront.queryByText(/The shell serves/)).toBeNull();
     expect(storefront.queryByRole('alert')).toBeNull();
     // The registry is still there, and nothing failed loudly.
     expect(storefront.getByRole('button', { name: 'Roll back storefront to 1.0.0' })).toBeInTheDocument();
@@ -223,7 +225,16 @@ describe('Admin dashboard: Releases tab', () => {
     serveShell(() => json({ message: 'Not found' }, 404));
     serve();
     await openTab();
-    expect(await within(await loadedCard('learner')).findByText(SHELL_STATUS_UNAVAILABLE)).toBeInTheDocument();
+    expect(await screen.findByText(SHELL_STATUS_UNAVAILABLE)).toBeInTheDocument();
+  });
+
+  it('a failing shell is a quiet note too; the registry is still shown', async () => {
+    serveShell(() => json({ message: 'Bad gateway' }, 502));
+    serve();
+    await openTab();
+    expect(await screen.findByText(SHELL_STATUS_FAILED)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'storefront', level: 3 })).toBeInTheDocument();
+    expect(toastOf('error')).toEqual([]);
   });
 
   it('shows a loading state until the registry answers', async () => {

@@ -1,33 +1,26 @@
 import { Button, type PortalRelease, type PortalReleaseStatus, tagTone } from '@courseport/shared-ui';
 import { Alert, Card, Flex, Modal, Tag, Typography } from '@courseport/shared-ui/heavy';
 import type { ReleaseChange } from '../api/releases';
-import type { ShellStatusState } from '../hooks/useReleases';
 import { ReleaseForm } from './ReleaseForm';
 import { formatWhen } from './when';
 
 export const NO_RELEASE_TEXT = "No release recorded: the shell serves the build at the portal's URL";
-export const SHELL_STATUS_UNAVAILABLE = "The shell's release status is not available here";
 
 interface PortalReleaseCardProps {
   release: PortalRelease;
   /** What the shell's server serves for this portal; undefined while unknown. */
   status: PortalReleaseStatus | undefined;
-  shellState: ShellStatusState;
+  /** The shell's status is still being read. */
+  checking: boolean;
   busy: boolean;
   onChange: (change: ReleaseChange) => Promise<boolean>;
 }
 
-/** What the shell actually serves for a portal, and the versions it refused with why. */
-function ShellStatus({ status, shellState }: Pick<PortalReleaseCardProps, 'status' | 'shellState'>) {
-  if (shellState === 'loading') return <Typography.Text type="secondary">Checking the shell...</Typography.Text>;
-  if (shellState === 'unavailable')
-    return <Typography.Text type="secondary">{SHELL_STATUS_UNAVAILABLE}</Typography.Text>;
-  if (shellState === 'error' || !status)
-    return <Typography.Text type="secondary">The shell's release status could not be loaded</Typography.Text>;
-  const serving = status.serving.version ?? "the build at the portal's URL";
+/** What the shell actually serves for a portal (its refusals are an alert of their own). */
+function ShellServes({ status }: { status: PortalReleaseStatus }) {
   return (
     <Typography.Text>
-      The shell serves <strong>{serving}</strong>
+      The shell serves <strong>{status.serving.version ?? "the build at the portal's URL"}</strong>
       {status.canary && (
         <>
           {', '}
@@ -39,7 +32,7 @@ function ShellStatus({ status, shellState }: Pick<PortalReleaseCardProps, 'statu
 }
 
 /** One portal in the release console: live, canary, what the shell serves, and every action on it. */
-export function PortalReleaseCard({ release, status, shellState, busy, onChange }: PortalReleaseCardProps) {
+export function PortalReleaseCard({ release, status, checking, busy, onChange }: PortalReleaseCardProps) {
   const { portal, live, canary } = release;
   const headingId = `release-${portal}`;
   const earlier = release.versions.filter((v) => v.version !== live?.version);
@@ -103,10 +96,18 @@ export function PortalReleaseCard({ release, status, shellState, busy, onChange 
                 </dd>
               </>
             )}
-            <dt>Shell</dt>
-            <dd>
-              <ShellStatus status={status} shellState={shellState} />
-            </dd>
+            {(status || checking) && (
+              <>
+                <dt>Shell</dt>
+                <dd>
+                  {status ? (
+                    <ShellServes status={status} />
+                  ) : (
+                    <Typography.Text type="secondary">Checking the shell...</Typography.Text>
+                  )}
+                </dd>
+              </>
+            )}
           </dl>
 
           {canary && (

@@ -6,6 +6,9 @@ import type { Releases } from '../hooks/useReleases';
 import { PortalReleaseCard } from './PortalReleaseCard';
 import { ReleaseAuditTrail } from './ReleaseAuditTrail';
 
+export const SHELL_STATUS_UNAVAILABLE = "The shell's release status is not available here";
+export const SHELL_STATUS_FAILED = "The shell's release status could not be loaded";
+
 interface ReleasesTabProps {
   releases: Releases;
   audit: ReleaseAudit;
@@ -31,7 +34,7 @@ export function ReleasesTab({ releases, audit }: ReleasesTabProps) {
             key={release.portal}
             release={release}
             status={shell?.portals.find((p) => p.portal === release.portal)}
-            shellState={shellState}
+            checking={shellState === 'loading'}
             busy={busyPortals.has(release.portal)}
             onChange={change}
           />
@@ -49,6 +52,10 @@ export function ReleasesTab({ releases, audit }: ReleasesTabProps) {
           Which version of each portal the shell serves, a canary to a share of visitors, and a way back.
           {shell?.sharedUi ? ` This shell provides @courseport/shared-ui ${shell.sharedUi}.` : ''}
         </Typography.Paragraph>
+        {shellState === 'unavailable' && (
+          <Typography.Paragraph type="secondary">{SHELL_STATUS_UNAVAILABLE}</Typography.Paragraph>
+        )}
+        {shellState === 'error' && <Typography.Paragraph type="secondary">{SHELL_STATUS_FAILED}</Typography.Paragraph>}
         {content}
       </section>
       <ReleaseAuditTrail audit={audit} portals={portals.map((p) => p.portal)} />

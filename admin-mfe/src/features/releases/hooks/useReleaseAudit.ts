@@ -28,6 +28,8 @@ export function useReleaseAudit(enabled: boolean) {
     setPage(1);
   }, []);
 
+  const refresh = useCallback(() => refetch().then(() => undefined), [refetch]);
+
   const status: AuditStatus = data ? 'ready' : query.error && !query.isFetching ? 'error' : 'loading';
   return {
     entries: data?.entries ?? [],
@@ -39,7 +41,7 @@ export function useReleaseAudit(enabled: boolean) {
     error: status === 'error' ? errorText(query.error, LOAD_FAILED, { network: 'fallback' }) : '',
     setPage,
     setPortal,
-    refresh: useCallback(() => refetch().then(() => undefined), [refetch]),
+    refresh,
   };
 }
 
