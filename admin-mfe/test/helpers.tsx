@@ -21,7 +21,7 @@ notifyManager.setScheduler(queueMicrotask);
 vi.setConfig({ testTimeout: 15_000 });
 
 // The portal set-up (shared-ui/test/setup-portal.ts) mocks `api`: these are the mocks.
-export const { apiGet, apiPost, getCalls, mockGet, mockPost } = apiMocks(api);
+export const { apiGet, apiPost, getCalls, mockGet, mockPost, postBodies } = apiMocks(api);
 
 export * from '@courseport/shared-ui/testing';
 

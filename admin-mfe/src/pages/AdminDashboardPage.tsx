@@ -11,11 +11,17 @@ import { AccessDenied } from '../features/layout/components/AccessDenied';
 import { AdminHeader } from '../features/layout/components/AdminHeader';
 import { PurchasesTab } from '../features/purchases/components/PurchasesTab';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
+import { ReleasesTab } from '../features/releases/components/ReleasesTab';
+import { useReleaseAudit } from '../features/releases/hooks/useReleaseAudit';
+import { useReleases } from '../features/releases/hooks/useReleases';
 import { ReviewsTab } from '../features/reviews/components/ReviewsTab';
 import { useAdminReviews } from '../features/reviews/hooks/useAdminReviews';
 import '../styles/admin.css';
 
-/** /admin: educator requests, the admin e-mail allow-list, purchases (refunds), reviews (hiding) and categories, for admins only. */
+/**
+ * /admin: educator requests, the admin e-mail allow-list, purchases (refunds), reviews (hiding),
+ * categories and portal releases, for admins only.
+ */
 function AdminGate() {
   usePageTitle('Admin');
   const status = useSession((s) => s.status);
@@ -42,6 +48,10 @@ function AdminDashboard() {
   // And the categories.
   const [categoriesOpened, setCategoriesOpened] = useState(false);
   const categories = useAdminCategories(categoriesOpened);
+  // And the release console.
+  const [releasesOpened, setReleasesOpened] = useState(false);
+  const releases = useReleases(releasesOpened);
+  const releaseAudit = useReleaseAudit(releasesOpened);
   const [refreshing, setRefreshing] = useState(false);
   // Phones: closer tabs (the rest are in the overflow menu).
   const roomy = useMinWidth('sm');
@@ -55,6 +65,8 @@ function AdminDashboard() {
         purchasesOpened ? purchases.refresh() : undefined,
         reviewsOpened ? reviews.refresh() : undefined,
         categoriesOpened ? categories.refresh() : undefined,
+        releasesOpened ? releases.refresh() : undefined,
+        releasesOpened ? releaseAudit.refresh() : undefined,
       ]);
     } finally {
       setRefreshing(false);
@@ -73,6 +85,7 @@ function AdminDashboard() {
           if (key === 'purchases') setPurchasesOpened(true);
           if (key === 'reviews') setReviewsOpened(true);
           if (key === 'categories') setCategoriesOpened(true);
+          if (key === 'releases') setReleasesOpened(true);
         }}
         items={[
           {
@@ -162,6 +175,11 @@ function AdminDashboard() {
                 onDelete={categories.remove}
               />
             ),
+          },
+          {
+            key: 'releases',
+            label: 'Releases',
+            children: <ReleasesTab releases={releases} audit={releaseAudit} />,
           },
         ]}
       />

@@ -97,6 +97,19 @@ export const queryKeys = {
     /** `GET /api/admin/reviews?page=N&status=all|hidden`; `reviews()` for every filter and page. */
     reviews: (status?: 'all' | 'hidden', page?: number) =>
       status === undefined ? (['admin', 'reviews'] as const) : (['admin', 'reviews', { status, page }] as const),
+    /** The release console (#22): invalidating `releases.all` refreshes the registry, its audit and the shell's status. */
+    releases: {
+      all: ['admin', 'releases'] as const,
+      /** `GET /api/admin/releases`: every portal's live and canary versions. */
+      registry: () => ['admin', 'releases', 'registry'] as const,
+      /** `GET /api/admin/releases/audit?page=N[&portal=x]`; `audit()` for every filter and page. */
+      audit: (portal?: string, page?: number) =>
+        page === undefined
+          ? (['admin', 'releases', 'audit'] as const)
+          : (['admin', 'releases', 'audit', { portal: portal ?? 'all', page }] as const),
+      /** `GET /release-status.json` (the shell's server): what the shell serves and what it refused. */
+      shellStatus: () => ['admin', 'releases', 'shell-status'] as const,
+    },
   },
 } as const;
 

@@ -1,0 +1,103 @@
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  type ReleaseAction,
+  type ReleaseAuditEntry,
+} from '@courseport/shared-ui';
+import { Flex, PagesNav, Table, Typography } from '@courseport/shared-ui/heavy';
+import { type ReactNode, useId } from 'react';
+import type { PortalName } from '../api/releases';
+import type { ReleaseAudit } from '../hooks/useReleaseAudit';
+import { formatWhen } from './when';
+
+const ACTIONS: Record<ReleaseAction, string> = {
+  release: 'Released',
+  canary: 'Canary started',
+  promote: 'Canary promoted',
+  rollback: 'Rolled back',
+  'stop-canary': 'Canary stopped',
+};
+
+const ALL = 'all';
+
+interface ReleaseAuditTrailProps {
+  audit: ReleaseAudit;
+  /** The portals the filter offers. */
+  portals: PortalName[];
+}
+
+/** Every change of the release registry, newest first, a page at a time; for one portal or all. */
+export function ReleaseAuditTrail({ audit, portals }: ReleaseAuditTrailProps) {
+  const filterId = useId();
+  const { entries, page, pages, pageSize, portal, status, error } = audit;
+
+  let content: ReactNode;
+  if (status === 'loading') content = <LoadingState text="Loading the audit trail..." />;
+  else if (status === 'error')
+    content = <ErrorState title="Could not load the audit trail" message={error} onRetry={audit.refresh} />;
+  else if (entries.length === 0)
+    content = <EmptyState title={portal ? `No release changes for ${portal} yet` : 'No release changes yet'} />;
+  else
+    content = (
+      <>
+        <Table<ReleaseAuditEntry>
+          rowKey="id"
+          dataSource={entries}
+          // Fits the dashboard's column on desktops; narrower screens scroll it sideways.
+          scroll={{ x: 760 }}
+          pagination={false}
+          columns={[
+            { title: 'Portal', key: 'portal', dataIndex: 'portal' },
+            { title: 'Action', key: 'action', render: (_, e) => ACTIONS[e.action] ?? e.action },
+            {
+              title: 'From → to',
+              key: 'change',
+              render: (_, e) => <span className="cp-nowrap">{`${e.from ?? '–'} → ${e.to ?? '–'}`}</span>,
+            },
+            { title: 'Percent', key: 'percent', render: (_, e) => (e.percent === null ? '' : `${e.percent}%`) },
+            { title: 'By', key: 'by', dataIndex: 'by' },
+            { title: 'When', key: 'at', render: (_, e) => <span className="cp-nowrap">{formatWhen(e.at)}</span> },
+          ]}
+        />
+        <PagesNav
+          label="Audit trail pages"
+          page={page}
+          pageSize={pageSize}
+          total={pages * pageSize}
+          onChange={audit.setPage}
+        />
+      </>
+    );
+
+  return (
+    <section aria-labelledby="release-audit">
+      <Flex vertical gap={12}>
+        <Flex wrap justify="space-between" align="center" gap={8}>
+          <Typography.Title level={2} id="release-audit" style={{ margin: 0, fontSize: 20 }}>
+            Audit trail
+          </Typography.Title>
+          <span>
+            <label htmlFor={filterId} className="cp-admin-inline-label">
+              Portal
+            </label>
+            <select
+              id={filterId}
+              className="cp-admin-select"
+              value={portal ?? ALL}
+              onChange={(e) => audit.setPortal(e.target.value === ALL ? undefined : (e.target.value as PortalName))}
+            >
+              <option value={ALL}>All portals</option>
+              {portals.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </span>
+        </Flex>
+        {content}
+      </Flex>
+    </section>
+  );
+}
