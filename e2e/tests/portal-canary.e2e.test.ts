@@ -187,7 +187,7 @@ describe('portal releases', () => {
   it('promote in the console → every visitor sees the new build, without restarting the shell', async () => {
     await console_.goto(`${platform.urls.shell}/admin`);
     await console_.getByRole('tab', { name: 'Releases' }).click();
-    await console_.getByRole('button', { name: 'Promote storefront 2.0.0' }).click();
+    await console_.getByRole('button', { name: 'Promote canary of storefront 2.0.0' }).click();
     await console_.getByRole('button', { name: 'Promote', exact: true }).click();
     await console_.getByText('storefront 2.0.0 is live').waitFor();
     await eachVisitor((visitor) => seesWithinSeconds(visitor.page, 'new'));
