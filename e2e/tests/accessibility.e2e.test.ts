@@ -536,6 +536,11 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await dialog.waitFor({ state: 'hidden' });
       }
+      await page.getByRole('tab', { name: 'Releases' }).click();
+      await page.getByRole('heading', { name: 'Portal releases' }).waitFor();
+      await page.getByRole('heading', { name: 'Audit trail' }).waitFor();
+      await page.getByLabel('New storefront version').waitFor();
+      await expectAccessible(page, 'admin, releases tab');
     });
 
     it('home as an admin', async () => {
