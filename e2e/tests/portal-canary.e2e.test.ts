@@ -206,7 +206,8 @@ describe('portal releases', () => {
 
   it('a build needing a shared-ui this shell does not provide is refused: visitors stay on the live one, and the console says why', async () => {
     await release('storefront', '3.0.0');
-    const reason = 'storefront 3.0.0 needs @courseport/shared-ui ^9.0.0; this shell provides 1.0.0';
+    const provided = JSON.parse(await readFile(path.join(ROOT, 'shared-ui/package.json'), 'utf8')).version;
+    const reason = `storefront 3.0.0 needs @courseport/shared-ui ^9.0.0; this shell provides ${provided}`;
     await expect
       .poll(async () => (await storefrontStatus())?.refused.map((r) => r.reason), { timeout: 10_000 })
       .toContain(reason);

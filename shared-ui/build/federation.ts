@@ -28,6 +28,9 @@ export const SHARED_SINGLETONS = {
   '@courseport/shared-ui': { singleton: true, requiredVersion: `^${sharedUiVersion}` },
 } as const;
 
+/** The shared-ui version a build provides (the shell's server render names it to the federation runtime). */
+const SHARED_UI_VERSION_DEFINE = { 'process.env.SHARED_UI_VERSION': JSON.stringify(sharedUiVersion) };
+
 /**
  * The Node build is CommonJS (the federation runtime's format for Node) in packages that are ES
  * modules: a package.json beside it says so to Node.
@@ -130,7 +133,10 @@ export function defineFederatedApp({ name, server: serverOption, extra = {} }: F
     ],
     environments: {
       web: {
-        source: { entry: { index: './src/index.ts' }, define: { 'process.env.COURSEPORT_SERVER_BUILD': '"false"' } },
+        source: {
+          entry: { index: './src/index.ts' },
+          define: { 'process.env.COURSEPORT_SERVER_BUILD': '"false"', ...SHARED_UI_VERSION_DEFINE },
+        },
         output: { target: 'web' },
       },
       ...(server
@@ -149,7 +155,7 @@ export function defineFederatedApp({ name, server: serverOption, extra = {} }: F
               source: {
                 entry: server.entry ? { render: server.entry } : { index: './src/index.ts' },
                 // Server-only code (e.g. the description's sanitizer) is left out of the browser's build.
-                define: { 'process.env.COURSEPORT_SERVER_BUILD': '"true"' },
+                define: { 'process.env.COURSEPORT_SERVER_BUILD': '"true"', ...SHARED_UI_VERSION_DEFINE },
               },
               performance: { chunkSplit: { strategy: 'all-in-one' } },
               // Chunks are loaded asynchronously (fetched over HTTP for a portal's build), as the

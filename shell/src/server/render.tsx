@@ -66,7 +66,7 @@ init({
     'react/jsx-runtime': singleton(React.version, JsxRuntime),
     'react-dom': singleton(ReactDom.version, ReactDom),
     zustand: singleton('5.1.0', Zustand),
-    '@courseport/shared-ui': singleton('1.0.0', SharedUi),
+    '@courseport/shared-ui': singleton(process.env.SHARED_UI_VERSION ?? '0.0.0', SharedUi),
   },
   plugins: [nodeRuntimePlugin()],
 });
