@@ -134,9 +134,7 @@ describe('the release plan, as the shell serves it', () => {
     plan = { storefront: { live: '3.0.0', canary: null, previous: ['9.9.9', '1.1.0', '1.0.0'] } };
     const releases = releasesFor();
     await releases.ready();
-    expect(releases.configFor(EMPTY, 'x').remotes.storefront).toBe(
-      `${portalUrl}/1.1.0/remoteEntry.js`,
-    );
+    expect(releases.configFor(EMPTY, 'x').remotes.storefront).toBe(`${portalUrl}/1.1.0/remoteEntry.js`);
     const status = releases.status().portals.find((p) => p.portal === 'storefront');
     expect(status?.serving).toEqual({ version: '1.1.0', entry: `${portalUrl}/1.1.0/remoteEntry.js` });
     expect(status?.refused).toEqual([
