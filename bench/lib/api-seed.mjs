@@ -117,6 +117,7 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
 
     const docs = [];
     const purchases = [];
+    const enrollments = [];
     for (let i = 0; i < extra; i++) {
       const { demo, thumbnail, description } = templates[i % templates.length];
       const educator = educators[Math.floor(rand() * educators.length)];
@@ -162,8 +163,11 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
       for (const [k, learner] of [...enrolled].entries()) {
         learner.enrolled.push(course._id);
         const when = new Date(createdAt.getTime() + (k + 1) * 600_000);
+        const purchaseId = newId();
+        // Fulfilled, as a real purchase is once its enrollment is written: else the API's minutely
+        // reconciliation would finish 200 of them a minute while the bench measures.
         purchases.push({
-          _id: newId(),
+          _id: purchaseId,
           userId: learner._id,
           courseId: course._id,
           educatorId: educator._id,
@@ -172,6 +176,14 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
           status: 'completed',
           createdAt: when,
           completedAt: when,
+          fulfilledAt: when,
+        });
+        enrollments.push({
+          _id: `${learner._id}:${course._id}`,
+          userId: learner._id,
+          courseId: course._id,
+          purchaseId,
+          createdAt: when,
         });
       }
     }
@@ -209,7 +221,6 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
       name: `Progress Learner ${i + 1}`,
       enrolled: [progressCourse._id],
     }));
-    const enrollments = [];
     for (const learner of progressLearners) {
       const purchaseId = newId();
       const when = new Date(now - 14 * 3_600_000);
@@ -223,6 +234,7 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
         status: 'completed',
         createdAt: when,
         completedAt: when,
+        fulfilledAt: when,
       });
       enrollments.push({
         _id: `${learner._id}:${progressCourse._id}`,

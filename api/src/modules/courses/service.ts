@@ -13,6 +13,7 @@ import {
   discoveryFields,
   facetsOf,
   filterEntries,
+  filteredPage,
   type SearchIndex,
   searchEntries,
   searchIndexOf,
@@ -245,24 +246,24 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
     const scores = search ? searchEntries(entries, search, index()) : undefined;
     const searched = scores ? entries.filter((e) => scores.has(e)) : entries;
     const sort: CatalogSort = query.sort ?? (search ? 'relevance' : 'newest');
+    const { offset, limit } = query;
     // Filtering keeps the order: every sort but relevance is a pass over the list sorted once per change.
-    const ordered =
+    const { page, total } =
       sort === 'relevance'
-        ? sortEntries(filterEntries(searched, filters), sort, scores)
-        : filterEntries(scores ? inOrder(sort).filter((e) => scores.has(e)) : inOrder(sort), filters);
-    return { ordered, searched, filters, categories };
+        ? filteredPage(sortEntries(filterEntries(searched, filters), sort, scores), {}, offset, limit)
+        : filteredPage(inOrder(sort), filters, offset, limit, scores && ((e) => scores.has(e)));
+    return { page, total, searched, filters, categories };
   }
 
   return {
     /** The body of `GET /api/course/all`: one page of the matching published cards, and their total (and facets). */
     page(query: CatalogPageQuery): Promise<PreparedJson> {
       return pages.get(JSON.stringify(query), async () => {
-        const { ordered, searched, filters, categories } = await run(query);
-        const { offset, limit } = query;
+        const { page, total, searched, filters, categories } = await run(query);
         const body = {
           success: true,
-          courses: ordered.slice(offset, offset + limit).map((e) => e.card),
-          total: ordered.length,
+          courses: page.map((e) => e.card),
+          total,
           ...(query.facets === '1' ? { facets: facetsOf(searched, filters, categories) } : {}),
         };
         return prepareJson(body);
