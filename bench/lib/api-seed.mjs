@@ -64,6 +64,7 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
   const { thumbnailBlobs, thumbnailFields } = await dist('modules/media/thumbnails.js');
   const { courseCoverSvg } = await dist('seed/thumbnail.js');
   const { PLACEHOLDER_AVATAR_PATH } = await dist('auth/index.js');
+  const { discoveryFields } = await dist('modules/courses/discovery.js');
 
   const { mailerFor } = await dist('modules/mail/service.js');
   const config = loadConfig({ ...env, NODE_ENV: 'production', COURSEPORT_MODE: 'demo', DEMO_SEED: 'true' });
@@ -153,12 +154,14 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
           .map((learner) => ({ userId: learner._id, rating: 1 + Math.floor(rand() * 5) })),
         enrolledStudents: [...enrolled].map((learner) => learner._id),
         isPublished: true,
-        // Discovery (#21): the template's category and level; the API's start-up backfill adds the
-        // duration and the description's search terms.
+        // Discovery (#21): the template's category and level.
         category: demo.category,
         level: demo.level,
         createdAt,
       };
+      // The duration and the description's search terms, as the API writes them with every course
+      // (left out, the API's start-up backfill would rewrite all of them one by one, minutes on MongoDB).
+      Object.assign(course, discoveryFields(course));
       docs.push(course);
       for (const [k, learner] of [...enrolled].entries()) {
         learner.enrolled.push(course._id);
@@ -216,6 +219,7 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
       isPublished: true,
       createdAt: new Date(now - 15 * 3_600_000),
     };
+    Object.assign(progressCourse, discoveryFields(progressCourse));
     const progressLearners = Array.from({ length: progressStudents }, (_, i) => ({
       _id: `user_bench_progress_${newId()}`,
       name: `Progress Learner ${i + 1}`,
