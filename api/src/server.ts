@@ -45,11 +45,11 @@ async function main() {
   // Purchases a crash left half done (paid but not enrolled, refunded but still enrolled) are finished
   // before the first request, and then every minute (another process may have crashed too).
   const purchases = purchasesService(store, systemClock, config, payments.gateway, mailer, logger);
-  const reconcile = async () => {
-    const finished = await purchases.reconcile();
+  const reconcile = async (everything = false) => {
+    const finished = await purchases.reconcile(undefined, { everything });
     if (finished > 0) logger.warn({ finished }, 'reconciliation finished interrupted purchases');
   };
-  await reconcile().catch((error: unknown) => logger.error({ err: error }, 'reconciliation at start failed'));
+  await reconcile(true).catch((error: unknown) => logger.error({ err: error }, 'reconciliation at start failed'));
   const reconciliation = setInterval(
     () => void reconcile().catch((error: unknown) => logger.error({ err: error }, 'reconciliation failed')),
     RECONCILE_INTERVAL_MS,

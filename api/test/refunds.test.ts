@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
+import { purchasesService } from '../src/modules/purchases/service.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
@@ -116,6 +117,58 @@ describe("an admin's refund", () => {
 });
 
 describe('reconciliation', () => {
+  it('every minute finds a purchase completed but not fulfilled by its marker; at start, also one completed before the marker', async () => {
+    const { deps } = api;
+    const service = purchasesService(
+      deps.store,
+      deps.clock,
+      deps.config,
+      deps.payments.gateway,
+      deps.mailer,
+      deps.logger,
+    );
+    const crashed = await userWithProfile(api, 'marker@example.com');
+    const legacy = await userWithProfile(api, 'legacy@example.com');
+    const completed = (userId: string, marked: boolean) => ({
+      _id: newId(),
+      userId,
+      courseId: course._id,
+      educatorId: educator.userId,
+      amount: 39_920,
+      currency: 'INR' as const,
+      createdAt: new Date(),
+      gateway: 'local' as const,
+      status: 'completed' as const,
+      completedAt: new Date(),
+      completedKey: `${userId}:${course._id}`,
+      ...(marked ? { fulfilmentDue: true as const } : {}),
+    });
+    // Completed by the current code, then the process died: the completing update set the marker.
+    const marked = completed(crashed.userId, true);
+    // Completed, and left so, by a version before the marker.
+    const old = completed(legacy.userId, false);
+    await purchases().insertMany([marked, old]);
+
+    expect(await service.reconcile()).toBe(1);
+    const done = await purchases().findOne({ _id: marked._id });
+    expect(done?.fulfilledAt).toBeInstanceOf(Date);
+    expect(done).not.toHaveProperty('fulfilmentDue');
+    expect(await enrolledIds(crashed)).toEqual([course._id]);
+    expect((await purchases().findOne({ _id: old._id }))?.fulfilledAt).toBeUndefined();
+
+    expect(await service.reconcile(undefined, { everything: true })).toBe(1);
+    expect((await purchases().findOne({ _id: old._id }))?.fulfilledAt).toBeInstanceOf(Date);
+    expect(await enrolledIds(legacy)).toEqual([course._id]);
+  });
+
+  it('a purchase completed through the checkout carries the marker only until it is fulfilled', async () => {
+    const buyer = await userWithProfile(api, 'marker-buyer@example.com');
+    await buy(buyer);
+    const purchase = await purchases().findOne({ userId: buyer.userId, status: 'completed' });
+    expect(purchase?.fulfilledAt).toBeInstanceOf(Date);
+    expect(purchase).not.toHaveProperty('fulfilmentDue');
+  });
+
   it('finishes purchases a crash left half done, on the buyer’s next read', async () => {
     const student = await userWithProfile(api, 'halfdone@example.com');
     const other = { ...course, _id: newId(), courseTitle: 'Second' };

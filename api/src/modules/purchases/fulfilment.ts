@@ -53,7 +53,7 @@ export function fulfilment(
     await enrollments.enroll(purchase.userId, purchase.courseId, purchase._id);
     const finished = await purchases.findOneAndUpdate(
       { _id: purchase._id, status: 'completed', fulfilledAt: { $exists: false } },
-      { $set: { fulfilledAt: clock.now() } },
+      { $set: { fulfilledAt: clock.now() }, $unset: { fulfilmentDue: true } },
     );
     if (finished) await onFulfilled?.(finished);
   }
@@ -103,6 +103,7 @@ export function fulfilment(
                 status: 'completed',
                 completedAt: clock.now(),
                 completedKey: purchaseKey(pending),
+                fulfilmentDue: true,
                 ...(paymentId ? { paymentId } : {}),
                 ...couponEnd(pending, 'used'),
               },
@@ -149,7 +150,7 @@ export function fulfilment(
               refundedAt: clock.now(),
               ...couponEnd(purchase, 'returned'),
             },
-            $unset: { completedKey: true, couponSettledAt: true },
+            $unset: { completedKey: true, couponSettledAt: true, fulfilmentDue: true },
           },
         );
         if (refunded) {
@@ -167,15 +168,18 @@ export function fulfilment(
     /**
      * Finishes what crashes interrupted: completed purchases not yet enrolled, refunds whose
      * enrollment is still there, and pending checkouts the gateway says were paid or expired.
-     * `userId` limits it to one buyer (on read); without it, a bounded batch of each.
+     * `userId` limits it to one buyer (on read); without it, a bounded batch of each. The minutely
+     * run finds unfulfilled purchases by their `fulfilmentDue` marker; `everything` (at start) looks
+     * at every completed purchase, which also finishes any completed before the marker existed.
      */
-    async reconcile(userId?: string): Promise<number> {
+    async reconcile(userId?: string, { everything = false }: { everything?: boolean } = {}): Promise<number> {
       const mine = userId ? { userId } : {};
       let finished = 0;
-      for (const purchase of await purchases.find(
-        { ...mine, status: 'completed', fulfilledAt: { $exists: false } },
-        { limit: RECONCILE_BATCH },
-      )) {
+      const unfulfilled =
+        userId || everything
+          ? { ...mine, status: 'completed', fulfilledAt: { $exists: false } }
+          : { fulfilmentDue: true, status: 'completed', fulfilledAt: { $exists: false } };
+      for (const purchase of await purchases.find(unfulfilled, { limit: RECONCILE_BATCH })) {
         await finishFulfilment(purchase);
         finished += 1;
       }

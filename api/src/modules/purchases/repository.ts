@@ -39,6 +39,12 @@ export interface PurchaseDoc {
   checkedAt?: Date;
   /** Set once the buyer is enrolled (and the receipt written): fulfilment is finished. */
   fulfilledAt?: Date;
+  /**
+   * Completed and not yet fulfilled: set by the update that completes the purchase, removed by the
+   * one that fulfils it, so reconciliation finds the unfinished ones by a sparse index instead of
+   * visiting every completed purchase.
+   */
+  fulfilmentDue?: true;
   refundedAt?: Date;
   /** Why it was refunded: an admin's refund, the gateway's, or a second payment for an owned course. */
   refundReason?: 'admin' | 'gateway' | 'duplicate-payment';
@@ -56,6 +62,7 @@ export const PURCHASE_INDEXES = [
   { collection: 'purchases', fields: ['paymentId'], sparse: true },
   { collection: 'purchases', fields: ['status', 'createdAt'] },
   { collection: 'purchases', fields: ['couponState'], sparse: true },
+  { collection: 'purchases', fields: ['fulfilmentDue'], sparse: true },
 ] as const;
 
 export const purchasesRepository = (store: Store) => store.collection<PurchaseDoc>('purchases');
