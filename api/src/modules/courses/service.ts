@@ -129,8 +129,16 @@ export function catalogService(repo: CoursesRepository) {
   };
 }
 
-/** How long a cached catalog may miss writes made by another API process sharing the database. */
+/** How long a cached value may miss writes made by another API process sharing the database. */
 export const SHARED_STORE_MAX_AGE_MS = 5_000;
+
+/**
+ * The same for the published catalog, whose rebuild reads every published course: at 5,000 courses
+ * a rebuild every 5 s kept FerretDB busy enough to double the filter row's p99 (docs/performance.md).
+ * Writes reach other processes within a poll through their announcements (SharedWriteVersions);
+ * this bounds only what a process that crashed between a write and its announcement leaves stale.
+ */
+export const SHARED_CATALOG_MAX_AGE_MS = 60_000;
 
 /** Catalog pages: how many cards `GET /api/course/all` sends when no `limit` is given, and at most. */
 export { CATALOG_MAX_PAGE_SIZE, CATALOG_PAGE_SIZE } from './discovery.js';
@@ -162,7 +170,7 @@ export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind'
   const options = {
     // Both only grow, so their sum changes whenever either does.
     version: () => store.writeVersion('courses') + store.writeVersion('categories'),
-    maxAgeMs: store.kind === 'embedded' ? Number.POSITIVE_INFINITY : SHARED_STORE_MAX_AGE_MS,
+    maxAgeMs: store.kind === 'embedded' ? Number.POSITIVE_INFINITY : SHARED_CATALOG_MAX_AGE_MS,
   };
   const published = versionedCache<
     'all',
