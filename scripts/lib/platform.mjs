@@ -33,7 +33,8 @@ export const FREE_PORTS = Object.fromEntries(Object.keys(DEFAULT_PORTS).map((nam
 /** What must exist before the platform can start from built files, by package folder. */
 export const BUILD_OUTPUTS = {
   api: 'api/dist/server.js',
-  shell: 'shell/dist/index.html',
+  // The shell's release.json says which shared-ui it provides (its server checks portal versions against it).
+  shell: 'shell/dist/release.json',
   ...Object.fromEntries(PORTAL_NAMES.map((name) => [portalDir(name), `${portalDir(name)}/dist/mf-manifest.json`])),
 };
 
