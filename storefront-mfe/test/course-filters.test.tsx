@@ -4,9 +4,11 @@ import {
   type CourseCard,
   createQueryClient,
   QueryProvider,
+  useLocation,
   useNavigate,
 } from '@courseport/shared-ui';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PARAM_ORDER } from '../src/features/filters/params';
 import CourseListPage, { loadPageData } from '../src/pages/CourseListPage';
@@ -167,6 +169,47 @@ describe('Course list filters (desktop sidebar)', () => {
     expect(currentPath()).toBe('/course-list?category=web-development');
     await waitFor(() => expect(cardTitles()).toEqual(['Koa APIs', 'React in depth']));
     expect(within(group('Price')).getByRole('radio', { name: 'Any price' })).toBeChecked();
+  });
+
+  it('shows a choice at once, while the router is still rendering its new location', async () => {
+    serveCatalog();
+    // The page's render of a new location waits for `slowRender`, as a slow device's would take long.
+    const slowRender = deferred<void>();
+    let rendered = false;
+    slowRender.promise.then(() => {
+      rendered = true;
+    });
+    function SlowWithQuery() {
+      const { search } = useLocation();
+      if (search && !rendered) throw slowRender.promise;
+      return null;
+    }
+    const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
+    const page = (
+      <QueryProvider client={client}>
+        <CourseListPage />
+        <Suspense fallback={null}>
+          <SlowWithQuery />
+        </Suspense>
+      </QueryProvider>
+    );
+    renderRoutes([{ path: '/course-list', element: page }], '/course-list', { withSearch: true });
+    await screen.findByText('Koa APIs');
+
+    const web = await within(group('Category')).findByRole('checkbox', { name: /^Web Development/ });
+    await user.click(web);
+    expect(web).toBeChecked();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'rating');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating');
+    // Still the previous location, and the list it showed.
+    expect(currentPath()).toBe('/course-list');
+    expect(cardTitles()).toEqual(['Koa APIs', 'React in depth', 'Pandas basics']);
+
+    await act(async () => slowRender.resolve());
+    await waitFor(() => expect(currentPath()).toBe('/course-list?category=web-development&sort=rating'));
+    await waitFor(() => expect(cardTitles()).toEqual(['React in depth', 'Koa APIs']));
+    expect(within(group('Category')).getByRole('checkbox', { name: /^Web Development/ })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating');
   });
 
   it('restores the list from a shared URL, with the search in the path', async () => {
