@@ -101,6 +101,13 @@ function Back() {
   );
 }
 
+/** Renders nothing; its render with a query string waits for `wait` (thrown until done). */
+function SlowWithQuery({ wait }: { wait: { done: boolean; promise: Promise<void> } }) {
+  const { search } = useLocation();
+  if (search && !wait.done) throw wait.promise;
+  return null;
+}
+
 /** The course list at `path` with a query client of its own, the location (with its query) and a Back button. */
 function renderList(path: string, client = createQueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const page = (
@@ -175,21 +182,16 @@ describe('Course list filters (desktop sidebar)', () => {
     serveCatalog();
     // The page's render of a new location waits for `slowRender`, as a slow device's would take long.
     const slowRender = deferred<void>();
-    let rendered = false;
-    slowRender.promise.then(() => {
-      rendered = true;
+    const wait = { done: false, promise: slowRender.promise };
+    wait.promise = slowRender.promise.then(() => {
+      wait.done = true;
     });
-    function SlowWithQuery() {
-      const { search } = useLocation();
-      if (search && !rendered) throw slowRender.promise;
-      return null;
-    }
     const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
     const page = (
       <QueryProvider client={client}>
         <CourseListPage />
         <Suspense fallback={null}>
-          <SlowWithQuery />
+          <SlowWithQuery wait={wait} />
         </Suspense>
       </QueryProvider>
     );
