@@ -207,7 +207,7 @@ async function main() {
     for (const error of result.errors) errors.push(`${page.name} (${pass} run ${run}): ${error}`);
     const images = imageBytes(result);
     console.log(
-      `${pass.padEnd(9)} ${page.name.padEnd(14)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${images.twice.length ? `, fetched twice: ${images.twice.join(' ')}` : ''}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
+      `${pass.padEnd(9)} ${page.name.padEnd(14)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, app start ${Math.round(result.appStart ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${images.twice.length ? `, fetched twice: ${images.twice.join(' ')}` : ''}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
     );
   }
   /**

@@ -41,6 +41,7 @@ function expectedErrorStatus(request) {
  * @property {number | undefined} fcp ms from navigation start
  * @property {number | undefined} lcp ms from navigation start
  * @property {string | undefined} lcpElement
+ * @property {number | undefined} appStart ms from navigation start: the shell starts rendering (hydrating) the page
  * @property {number | undefined} tbt ms
  * @property {number} longTasks
  * @property {boolean} settled the page went quiet before the time limit
@@ -107,6 +108,7 @@ export async function coldLoad(browser, url, { throttled = false, timeoutMs = 90
       fcp: timings.fcp,
       lcp: timings.lcp,
       lcpElement: timings.lcpElement,
+      appStart: timings.appStart,
       tbt: timings.fcp === undefined ? undefined : totalBlockingTime(timings.longTasks, timings.fcp, timings.now),
       longTasks: timings.longTasks.length,
       settled,

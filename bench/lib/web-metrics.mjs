@@ -107,6 +107,7 @@ export async function readTimings(page) {
       fcp: state.fcp,
       lcp: state.lcp,
       lcpElement: state.lcpElement,
+      appStart: performance.getEntriesByName('courseport:app-start')[0]?.startTime,
       longTasks: [...state.longTasks],
       now: performance.now(),
     };

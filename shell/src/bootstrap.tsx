@@ -13,6 +13,8 @@ const config = await publicConfig.catch(() => FALLBACK_CONFIG);
 await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 
 const root = document.getElementById('root');
+// When the app starts rendering (hydrating a server-rendered page): a user timing for RUM and the bench.
+performance.mark('courseport:app-start');
 if (root && serverState) {
   // The server rendered this page: the same data, the same first render, and React takes the
   // markup over (the page is loaded by now: firstPage waits for it, as the server did).
