@@ -7,7 +7,6 @@ import { parseInput } from '../../http/validate.js';
 import { adminEmailsRepository } from '../admin-emails/repository.js';
 import { adminEmailsService } from '../admin-emails/service.js';
 import { catalogQuerySchema } from './discovery.js';
-import { coursesRepository } from './repository.js';
 import { cachedCatalog, SUGGEST_MAX_AGE_S } from './service.js';
 
 /** `GET /api/course/all`: the spec's search and paging, and discovery's filters and sorts (#21). */
@@ -20,7 +19,7 @@ const FIRST_PAGE = listQuery.parse({});
 
 export function courseRoutes({ store, auth, clock }: AppDeps): Router {
   const router = new Router({ prefix: '/course' });
-  const catalog = cachedCatalog(coursesRepository(store), store);
+  const catalog = cachedCatalog(store);
   const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
 
   router.get('/all', async (ctx) => {

@@ -20,7 +20,7 @@ import {
   sortEntries,
   words,
 } from './discovery.js';
-import type { CourseDoc, CoursesRepository } from './repository.js';
+import { type CourseDoc, type CoursesRepository, coursesRepository } from './repository.js';
 
 export const COURSE_NOT_FOUND = 'Course not found';
 
@@ -155,6 +155,8 @@ export interface CatalogPageQuery extends Partial<Omit<CatalogQueryInput, 'offse
 /** How long a suggestion answer may be cached by browsers and proxies. */
 export const SUGGEST_MAX_AGE_S = 30;
 
+const catalogs = new WeakMap<Store, ReturnType<typeof buildCachedCatalog>>();
+
 /**
  * The public catalog served from memory: the published cards, the `GET /api/course/all` pages
  * (serialized, hashed and compressed once per query), and the anonymous course pages, rebuilt after
@@ -164,7 +166,17 @@ export const SUGGEST_MAX_AGE_S = 30;
  * Only the embedded store is owned by one process; on MongoDB another API process may write, so
  * values also expire.
  */
-export function cachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind' | 'writeVersion' | 'collection'>) {
+export function cachedCatalog(store: Store) {
+  // One per store: the modules that read the catalog (courses, wishlist) share its cache and its rebuilds.
+  let catalog = catalogs.get(store);
+  if (!catalog) {
+    catalog = buildCachedCatalog(coursesRepository(store), store);
+    catalogs.set(store, catalog);
+  }
+  return catalog;
+}
+
+function buildCachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind' | 'writeVersion' | 'collection'>) {
   const catalog = catalogService(repo);
   const categoriesRepo = store.collection<CategoryDoc>('categories');
   const options = {

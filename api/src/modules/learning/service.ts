@@ -34,8 +34,28 @@ interface CourseAccess {
 export const lectureIdsOf = (course: Pick<CourseDoc, 'courseContent'>) =>
   new Set((course.courseContent ?? []).flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId)));
 
-/** What an enrolled student does with a course: watch and complete lectures (ratings: the reviews module). */
+const services = new WeakMap<Store, WeakMap<Clock, ReturnType<typeof buildLearningService>>>();
+
+/**
+ * What an enrolled student does with a course: watch and complete lectures (ratings: the reviews
+ * module). One per store and clock: the modules that check access (learning, reviews, certificates)
+ * share its cache of access lists.
+ */
 export function learningService(store: Store, clock: Clock) {
+  let byClock = services.get(store);
+  if (!byClock) {
+    byClock = new WeakMap();
+    services.set(store, byClock);
+  }
+  let service = byClock.get(clock);
+  if (!service) {
+    service = buildLearningService(store, clock);
+    byClock.set(clock, service);
+  }
+  return service;
+}
+
+function buildLearningService(store: Store, clock: Clock) {
   const users = usersRepository(store);
   const courses = coursesRepository(store);
   const progress = progressRepository(store);

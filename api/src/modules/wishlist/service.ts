@@ -18,7 +18,7 @@ export function wishlistService(store: Store, clock: Clock, mailer: Mailer, logg
   const repo = wishlistRepository(store);
   const courses = coursesRepository(store);
   const users = usersRepository(store);
-  const catalog = cachedCatalog(courses, store);
+  const catalog = cachedCatalog(store);
   const idOf = (userId: string, courseId: string) => `${userId}:${courseId}`;
 
   return {
