@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { newId } from '../src/store/index.js';
 import { openMongoStore } from '../src/store/mongodb.js';
@@ -155,6 +155,34 @@ describe('the cached catalog', () => {
     await courses().updateMany({ courseTitle: 'nothing matches' }, { $set: { discount: 1 } });
     expect(store.writeVersion('courses')).toBe(before + 1);
     expect(store.writeVersion('users')).toBe(other);
+  });
+});
+
+describe('one catalog per store', () => {
+  it('serves the wishlist from the catalog the course list built, without reading the courses again', async () => {
+    const saved = course({ courseTitle: 'Saved For Later' });
+    await courses().insertOne(saved);
+    expect(await card(saved._id)).toBeDefined();
+    const added = await api.request(`/api/user/wishlist/${saved._id}`, {
+      method: 'PUT',
+      headers: bearer(student.token),
+    });
+    expect(added.status).toBe(200);
+
+    const collection = Object.getPrototypeOf(courses()) as { find: (...args: unknown[]) => Promise<unknown> };
+    const find = vi.spyOn(collection, 'find');
+    try {
+      const wishlist = await api.json('/api/user/wishlist', { headers: bearer(student.token) });
+      expect(wishlist.status).toBe(200);
+      const items = (wishlist.body as { wishlist: Array<{ course: { _id: string } }> }).wishlist;
+      expect(items.map((item) => item.course._id)).toEqual([saved._id]);
+      const coursesRead = find.mock.contexts.filter((self) => (self as { name?: string }).name === 'courses');
+      expect(coursesRead).toHaveLength(0);
+      // The spy sees reads at all: the wishlist's own.
+      expect(find.mock.contexts.some((self) => (self as { name?: string }).name === 'wishlist')).toBe(true);
+    } finally {
+      find.mockRestore();
+    }
   });
 });
 
