@@ -1485,8 +1485,10 @@ describe('hostile ids and query strings', () => {
         ),
         id,
         async (prefix, value) => {
-          // `/api/educator/courses/` is the educator's list itself.
-          fc.pre(!(prefix === '/api/educator/courses/' && value === ''));
+          // `/api/educator/courses/` is the educator's list itself (and so are `.` and `%2e`, which
+          // the URL parser resolves to it).
+          const path = new URL(`${prefix}${value}`, 'http://api.test').pathname;
+          fc.pre(!/^\/api\/educator\/courses\/?$/.test(path));
           const before = await snapshot();
           const who = prefix === '/api/educator/courses/' ? educator : student;
           const res = await api.request(`${prefix}${value}`, { headers: bearer(who.token) });
