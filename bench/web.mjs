@@ -9,8 +9,9 @@
 //   BENCH_RUNS=5                    cold loads per page and pass
 //   BENCH_PAGES=home,list,details   which pages (keys) to load
 //   BENCH_PASSES=network,throttled  which passes to run
-//   BENCH_PHOTOS=12                 camera-size photo courses uploaded for the second catalog (the
-//                                   course list and Home loaded again with them); 0: demo only
+//   BENCH_PHOTOS=10                 camera-size photo courses uploaded for the second catalog, each
+//                                   with a twin that has demo art (the course list and Home loaded
+//                                   with either); 0: demo only
 //   BENCH_WRITE=0                   do not write docs/performance.md (default: write when all
 //                                   pages and passes ran; BENCH_WRITE=1 writes a partial run too)
 //   BENCH_REPORT=path               write that file's bench:web section instead
@@ -90,9 +91,11 @@ function options() {
     'BENCH_PAGES',
   );
   const passes = listOption(process.env.BENCH_PASSES, PASSES, 'BENCH_PASSES');
-  const photos = Number(process.env.BENCH_PHOTOS ?? 12);
-  if (!Number.isInteger(photos) || photos < 0 || photos > 20)
-    throw new Error('BENCH_PHOTOS must be a whole number from 0 to 20 (the API adds at most 20 courses an hour)');
+  const photos = Number(process.env.BENCH_PHOTOS ?? 10);
+  if (!Number.isInteger(photos) || photos < 0 || photos > 10)
+    throw new Error(
+      'BENCH_PHOTOS must be a whole number from 0 to 10 (each has a twin, and the API adds at most 20 courses an hour)',
+    );
   const complete = pageKeys.length === PAGES.length && passes.length === PASSES.length && photos > 0;
   const write = process.env.BENCH_WRITE === undefined ? complete : process.env.BENCH_WRITE !== '0';
   return { runs, pages: PAGES.filter((p) => pageKeys.includes(p.key)), passes, photos, write };
@@ -231,8 +234,9 @@ async function main() {
   await measure(measured);
 
   // The second catalog: camera-size photos as the thumbnails of the newest courses. The comparison
-  // loads each page with the demo catalog (photo courses unpublished) and with the photos
-  // (published) in turns, the order swapped every run, so a busy machine slows both alike.
+  // loads each page with those courses' twins (the same courses with demo art) and with the photos
+  // in turns, the order swapped every run, so a busy machine slows both alike: the pages differ in
+  // their thumbnails only.
   /** @type {import('./lib/web-report.mjs').PageRuns[]} */
   const photoMeasured = [];
   /** @type {import('./lib/web-report.mjs').PageRuns[]} */
@@ -243,7 +247,7 @@ async function main() {
     console.log(`\nCamera photos: generating and uploading ${photos} photo courses as the demo educator…`);
     upload = await uploadPhotoCourses(platform.urls.api, { count: photos, log: (line) => console.log(line) });
     console.log(
-      `Uploaded ${upload.count} photos, ${(upload.bytes / 1024 ** 2).toFixed(1)} MB in all (largest ${(upload.largest / 1024 ** 2).toFixed(1)} MB), ${upload.uploadSeconds.toFixed(1)} s of uploads; loading ${photoPages.map((p) => p.key).join(', ')} with the demo catalog and with the photos in turns.\n`,
+      `Uploaded ${upload.count} photos, ${(upload.bytes / 1024 ** 2).toFixed(1)} MB in all (largest ${(upload.largest / 1024 ** 2).toFixed(1)} MB), ${upload.uploadSeconds.toFixed(1)} s of uploads; loading ${photoPages.map((p) => p.key).join(', ')} with their twins (demo art) and with the photos in turns.\n`,
     );
     const session = upload.session;
     const fresh = (page, key, name) => ({ ...page, key, name, unthrottled: [], throttled: [] });

@@ -11,10 +11,11 @@ export const DEMO_EDUCATOR = { email: 'educator@courseport.dev', password: 'cour
 /** A camera's 12-megapixel 4:3 frame. */
 export const PHOTO_SIZE = { width: 4000, height: 3000 };
 /**
- * How many photo courses: the API's upload quota is 50 MB of images per educator and its limit
- * 20 new courses an hour, so 12 photos of ~3 MB fit both.
+ * How many photo courses, each with a twin whose thumbnail is demo art: the API's upload quota is
+ * 50 MB of images per educator and its limit 20 new courses an hour, so 10 photos of ~3 MB and
+ * their 10 twins fit both.
  */
-export const PHOTO_COUNT = 12;
+export const PHOTO_COUNT = 10;
 /** The API refuses thumbnails over 5 MB; photos are made smaller than this. */
 const MAX_PHOTO_BYTES = 4.5 * 1024 * 1024;
 
@@ -117,8 +118,54 @@ async function call(apiUrl, route, init) {
 }
 
 /**
+ * The demo catalog's cover art, as uploaded files: each demo course's largest JPEG rendition.
+ * @param {string} apiUrl
+ * @returns {Promise<Buffer[]>}
+ */
+async function demoCovers(apiUrl) {
+  const { courses } = await call(apiUrl, '/api/course/all', {});
+  const covers = [];
+  for (const course of courses) {
+    const thumbnail = course.thumbnail;
+    if (!thumbnail?.base || !thumbnail.formats?.includes('jpeg')) continue;
+    const width = Math.max(...(thumbnail.widths?.length ? thumbnail.widths : [thumbnail.width]));
+    const res = await fetch(`${thumbnail.base}/${width}.jpeg`);
+    if (!res.ok) throw new Error(`GET ${thumbnail.base}/${width}.jpeg: HTTP ${res.status}`);
+    covers.push(Buffer.from(await res.arrayBuffer()));
+  }
+  if (covers.length === 0) throw new Error('The demo catalog has no cover with renditions');
+  return covers;
+}
+
+/** The same course, text and all, for a photo course and its twin: only the thumbnail differs. */
+const courseData = (i) =>
+  JSON.stringify({
+    courseTitle: `Field Photography ${i + 1}: light and composition`,
+    courseDescription: '<p>A course whose thumbnail is a camera-size photo or demo art (bench:web).</p>',
+    coursePrice: 49 + i,
+    discount: 10,
+    status: 'published',
+    // One lecture: a course without any may be saved but not published again once unpublished.
+    courseContent: [
+      {
+        chapterTitle: 'Light',
+        chapterContent: [
+          {
+            lectureTitle: 'Reading the light',
+            lectureDuration: 5,
+            lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
+            isPreviewFree: true,
+          },
+        ],
+      },
+    ],
+  });
+
+/**
  * Signs in as the demo educator and adds `count` published courses, each with a generated camera
- * photo as its thumbnail (multipart `POST /api/educator/add-course`, as the educator portal does).
+ * photo as its thumbnail (multipart `POST /api/educator/add-course`, as the educator portal does),
+ * and for each a twin, the same course with a demo cover as its thumbnail: the comparison then
+ * shows the same cards, text and count with either kind of thumbnail (`setPhotoCoursesPublished`).
  * The API makes the renditions as it does for any upload.
  * @param {string} apiUrl
  * @param {{ count?: number, log?: (line: string) => void }} [options]
@@ -136,45 +183,32 @@ export async function uploadPhotoCourses(apiUrl, { count = PHOTO_COUNT, log = ()
   let uploadMs = 0;
   /** @type {string[]} */
   const ids = [];
-  for (let i = 0; i < count; i++) {
-    const photo = await cameraPhoto(i);
-    bytes += photo.length;
-    largest = Math.max(largest, photo.length);
+  const covers = await demoCovers(apiUrl);
+  /** @param {Buffer} image @param {string} name @param {number} i */
+  const addCourse = async (image, name, i) => {
     const form = new FormData();
-    form.append(
-      'courseData',
-      JSON.stringify({
-        courseTitle: `Field Photography ${i + 1}: light and composition`,
-        courseDescription: '<p>A course whose thumbnail is a camera-size photo (bench:web).</p>',
-        coursePrice: 49 + i,
-        discount: 10,
-        status: 'published',
-        // One lecture: a course without any may be saved but not published again once unpublished.
-        courseContent: [
-          {
-            chapterTitle: 'Light',
-            chapterContent: [
-              {
-                lectureTitle: 'Reading the light',
-                lectureDuration: 5,
-                lectureUrl: 'https://youtu.be/dQw4w9WgXcQ',
-                isPreviewFree: true,
-              },
-            ],
-          },
-        ],
-      }),
-    );
-    form.append('image', new Blob([photo], { type: 'image/jpeg' }), `IMG_${String(1000 + i)}.jpg`);
-    const uploadStarted = Date.now();
+    form.append('courseData', courseData(i));
+    form.append('image', new Blob([image], { type: 'image/jpeg' }), name);
     const added = await call(apiUrl, '/api/educator/add-course', {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       body: form,
     });
+    return /** @type {string} */ (added.course._id);
+  };
+  /** @type {string[]} */
+  const twinIds = [];
+  for (let i = 0; i < count; i++) {
+    twinIds.push(await addCourse(covers[i % covers.length], `cover-${i + 1}.jpg`, i));
+    const photo = await cameraPhoto(i);
+    bytes += photo.length;
+    largest = Math.max(largest, photo.length);
+    const uploadStarted = Date.now();
+    ids.push(await addCourse(photo, `IMG_${String(1000 + i)}.jpg`, i));
     uploadMs += Date.now() - uploadStarted;
-    ids.push(added.course._id);
-    log(`  photo ${i + 1}/${count}: ${(photo.length / 1024 / 1024).toFixed(2)} MB uploaded`);
+    log(
+      `  photo ${i + 1}/${count}: ${(photo.length / 1024 / 1024).toFixed(2)} MB uploaded, and its twin with demo art`,
+    );
   }
   return {
     count,
@@ -182,26 +216,29 @@ export async function uploadPhotoCourses(apiUrl, { count = PHOTO_COUNT, log = ()
     largest,
     seconds: (Date.now() - started) / 1000,
     uploadSeconds: uploadMs / 1000,
-    session: { apiUrl, token, ids },
+    session: { apiUrl, token, ids, twinIds },
   };
 }
 
-/** @typedef {{ apiUrl: string, token: string, ids: string[] }} PhotoCourses the uploaded courses and their educator's token */
+/** @typedef {{ apiUrl: string, token: string, ids: string[], twinIds: string[] }} PhotoCourses the photo courses, their twins with demo art and their educator's token */
 
 /**
- * Publishes or unpublishes the photo courses (the educator's lifecycle routes), so the course list
- * shows either catalog on the same running platform: the comparison's demo and photo loads can take
- * turns instead of running one after the other. The API's catalog cache rebuilds on the write.
+ * Publishes the photo courses and unpublishes their twins, or the other way round (the educator's
+ * lifecycle routes), so the course list shows the same courses with photos or with demo art on the
+ * same running platform: the comparison's loads can take turns instead of running one after the
+ * other. The API's catalog cache rebuilds on the write.
  * @param {PhotoCourses} courses
- * @param {boolean} published
+ * @param {boolean} photos
  */
-export async function setPhotoCoursesPublished({ apiUrl, token, ids }, published) {
-  for (const id of ids) {
-    await call(apiUrl, `/api/educator/courses/${encodeURIComponent(id)}/${published ? 'publish' : 'unpublish'}`, {
+export async function setPhotoCoursesPublished({ apiUrl, token, ids, twinIds }, photos) {
+  /** @param {string} id @param {boolean} published */
+  const set = (id, published) =>
+    call(apiUrl, `/api/educator/courses/${encodeURIComponent(id)}/${published ? 'publish' : 'unpublish'}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     });
-  }
+  for (const id of photos ? twinIds : ids) await set(id, false);
+  for (const id of photos ? ids : twinIds) await set(id, true);
 }
 
 /** Counts the course cards of the page (storefront's `.sf-course-card`); run in the page. */
