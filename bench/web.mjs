@@ -14,6 +14,7 @@
 //                                   with either); 0: demo only
 //   BENCH_WRITE=0                   do not write docs/performance.md (default: write when all
 //                                   pages and passes ran; BENCH_WRITE=1 writes a partial run too)
+//   BENCH_WATERFALL=1               print each throttled load's requests (start, end, KB, URL)
 //   BENCH_REPORT=path               write that file's bench:web section instead
 //   CHROMIUM_PATH=/usr/bin/chromium
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { singletonProblems } from './lib/web-federation.mjs';
 import { coldLoad } from './lib/web-load.mjs';
+import { waterfall } from './lib/web-network.mjs';
 import { countCards, setPhotoCoursesPublished, uploadPhotoCourses } from './lib/web-photos.mjs';
 import {
   aggregatePage,
@@ -40,6 +42,8 @@ import {
 } from './lib/web-report.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Also print each throttled load's requests: when each started and finished, and its bytes. */
+const WATERFALL = process.env.BENCH_WATERFALL === '1';
 const REPORT = path.resolve(process.env.BENCH_REPORT ?? path.join(ROOT, 'docs/performance.md'));
 
 /** The storefront pages a visitor lands on; `:id` is the newest demo course. */
@@ -212,6 +216,7 @@ async function main() {
     console.log(
       `${pass.padEnd(9)} ${page.name.padEnd(14)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, app start ${Math.round(result.appStart ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${images.twice.length ? `, fetched twice: ${images.twice.join(' ')}` : ''}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
     );
+    if (WATERFALL && throttled) console.log(waterfall(result.requests));
   }
   /**
    * One unmeasured load per page first: it fills the static servers' gzip caches and the API's

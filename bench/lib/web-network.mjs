@@ -247,3 +247,21 @@ export async function jsResponsesForColdLoad(target, url, { settleMs = 500 } = {
     if (ownPage) await page.close();
   }
 }
+
+/**
+ * A load's requests as text, one line each in the order they started: start and end in ms from
+ * the first request, bytes transferred, category and URL (its path, for this origin's).
+ * @param {NetworkRequest[]} requests
+ */
+export function waterfall(requests) {
+  const sorted = [...requests].sort((a, b) => a.startTime - b.startTime);
+  const origin = sorted[0]?.startTime ?? 0;
+  const ms = (/** @type {number | undefined} */ t) => (t === undefined ? '   …' : String(Math.round((t - origin) * 1000)).padStart(5));
+  return sorted
+    .map((r) => {
+      const { pathname, search } = new URL(r.url, 'http://local');
+      const where = r.url.startsWith('data:') ? 'data:…' : `${pathname}${search}`;
+      return `    ${ms(r.startTime)} → ${ms(r.endTime)} ms ${(r.transferred / 1024).toFixed(1).padStart(6)} KB ${categoryOf(r).padEnd(8)} ${where}`;
+    })
+    .join('\n');
+}

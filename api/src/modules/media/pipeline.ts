@@ -29,12 +29,14 @@ export function webpQuality(width: number): number {
   return width <= 320 ? 74 : 64;
 }
 /**
- * AVIF quality by rendition width, as for WebP. Measured on photos (docs/performance.md, AVIF):
- * at these qualities an AVIF is about 40 % smaller than the WebP above (640 w of a camera photo:
- * ~30 KB against ~49 KB), a little softer where a photo has sensor grain, with no visible blocks.
+ * AVIF quality by rendition width, as for WebP. Above 320 w it is 40, not sharp's default 50: a
+ * 640 w card on a phone is the course list's LCP image and shares a slow link with the page's
+ * scripts, so its bytes decide that LCP (docs/performance.md, camera photos). 40 takes a camera
+ * photo's 640 w from ~29 KB to ~17 KB; PSNR is 1–2 dB lower, and side by side at the size it is
+ * drawn the two are hard to tell apart. The 1× desktop card (320 w) keeps a higher quality.
  */
 export function avifQuality(width: number): number {
-  return width <= 320 ? 56 : 50;
+  return width <= 320 ? 56 : 40;
 }
 /**
  * libaom's effort (0–9): 3 is about 4× faster than 4 for ~7 % more bytes (a camera photo's four
