@@ -256,7 +256,8 @@ export async function jsResponsesForColdLoad(target, url, { settleMs = 500 } = {
 export function waterfall(requests) {
   const sorted = [...requests].sort((a, b) => a.startTime - b.startTime);
   const origin = sorted[0]?.startTime ?? 0;
-  const ms = (/** @type {number | undefined} */ t) => (t === undefined ? '   …' : String(Math.round((t - origin) * 1000)).padStart(5));
+  const ms = (/** @type {number | undefined} */ t) =>
+    t === undefined ? '   …' : String(Math.round((t - origin) * 1000)).padStart(5);
   return sorted
     .map((r) => {
       const { pathname, search } = new URL(r.url, 'http://local');
