@@ -2,6 +2,7 @@ import type { CatalogSort, CatalogSuggestions, Chapter, CourseCard, CourseDetail
 import { SEARCH_MAX_LENGTH, SUGGESTED_CATEGORIES, SUGGESTED_COURSES } from '@courseport/contracts';
 import { badRequest, notFound } from '../../http/errors.js';
 import { type PreparedJson, prepareJson } from '../../http/etag.js';
+import { oncePer } from '../../once-per.js';
 import { ID_PATTERN, type Store } from '../../store/index.js';
 import { versionedCache } from '../../store/versioned-cache.js';
 import type { CategoryDoc } from '../categories/repository.js';
@@ -155,8 +156,6 @@ export interface CatalogPageQuery extends Partial<Omit<CatalogQueryInput, 'offse
 /** How long a suggestion answer may be cached by browsers and proxies. */
 export const SUGGEST_MAX_AGE_S = 30;
 
-const catalogs = new WeakMap<Store, ReturnType<typeof buildCachedCatalog>>();
-
 /**
  * The public catalog served from memory: the published cards, the `GET /api/course/all` pages
  * (serialized, hashed and compressed once per query), and the anonymous course pages, rebuilt after
@@ -164,17 +163,10 @@ const catalogs = new WeakMap<Store, ReturnType<typeof buildCachedCatalog>>();
  * Discovery's filters, sorts, facets and search run over the cached list in memory (a few
  * milliseconds at 5,000 courses; docs/performance.md), the same on both stores.
  * Only the embedded store is owned by one process; on MongoDB another API process may write, so
- * values also expire.
+ * values also expire. One per store: the modules that read the catalog (courses, wishlist) share
+ * its cache and its rebuilds.
  */
-export function cachedCatalog(store: Store) {
-  // One per store: the modules that read the catalog (courses, wishlist) share its cache and its rebuilds.
-  let catalog = catalogs.get(store);
-  if (!catalog) {
-    catalog = buildCachedCatalog(coursesRepository(store), store);
-    catalogs.set(store, catalog);
-  }
-  return catalog;
-}
+export const cachedCatalog = oncePer((store: Store) => buildCachedCatalog(coursesRepository(store), store));
 
 function buildCachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind' | 'writeVersion' | 'collection'>) {
   const catalog = catalogService(repo);

@@ -1,6 +1,7 @@
 import type { CourseProgress, EnrolledCourse } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { oncePer } from '../../once-per.js';
 import { ID_PATTERN, type Store } from '../../store/index.js';
 import { versionedCache } from '../../store/versioned-cache.js';
 import { type CourseDoc, coursesRepository } from '../courses/repository.js';
@@ -34,26 +35,15 @@ interface CourseAccess {
 export const lectureIdsOf = (course: Pick<CourseDoc, 'courseContent'>) =>
   new Set((course.courseContent ?? []).flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId)));
 
-const services = new WeakMap<Store, WeakMap<Clock, ReturnType<typeof buildLearningService>>>();
-
 /**
  * What an enrolled student does with a course: watch and complete lectures (ratings: the reviews
  * module). One per store and clock: the modules that check access (learning, reviews, certificates)
  * share its cache of access lists.
  */
 export function learningService(store: Store, clock: Clock) {
-  let byClock = services.get(store);
-  if (!byClock) {
-    byClock = new WeakMap();
-    services.set(store, byClock);
-  }
-  let service = byClock.get(clock);
-  if (!service) {
-    service = buildLearningService(store, clock);
-    byClock.set(clock, service);
-  }
-  return service;
+  return servicesOf(store)(clock);
 }
+const servicesOf = oncePer((store: Store) => oncePer((clock: Clock) => buildLearningService(store, clock)));
 
 function buildLearningService(store: Store, clock: Clock) {
   const users = usersRepository(store);
