@@ -12,6 +12,7 @@ import { beforeEach, expect, type Mock, vi } from 'vitest';
 
 /** Routers for rendering a screen at a path in tests (the app gets them from shared-ui). */
 export { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+export { holdSpecTexts, SPEC_TEXTS, type SpecScenarios, showsText } from './spec-texts';
 
 import type { Chapter, CourseReview, Lecture, ThumbnailImage } from '@courseport/contracts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../src/api/client';
