@@ -16,7 +16,6 @@ export const COUPON_NOT_FOUND = 'Coupon not found';
 export const COUPON_INACTIVE = 'This coupon is not active';
 export const COUPON_EXPIRED = 'This coupon has expired';
 export const COUPON_USED_UP = 'This coupon has been used up';
-export const COUPON_OTHER_COURSE = 'This coupon is not for this course';
 export const DUPLICATE_CODE = 'This course already has a coupon with this code';
 
 /** What the buyer pays with the coupon, in paise: never below zero. */
@@ -218,14 +217,12 @@ export function couponsService(store: Store, clock: Clock) {
 
     /**
      * The coupon of this code for this course, if it applies now: 404 for no such code, 400 for one
-     * that does not apply (another course's code included: the buyer typed a real code on the wrong page).
+     * that does not apply. Another course's code is answered exactly as a code that does not exist:
+     * else trying codes on any course would tell which exist on others (#30).
      */
     async applicable(courseId: string, code: string): Promise<CouponDoc> {
       const coupon = await coupons.findOne({ codeKey: couponKey(courseId, code) });
-      if (!coupon) {
-        const elsewhere = await coupons.findOne({ code: code.toUpperCase() }, { projection: { _id: 1 } });
-        throw elsewhere ? badRequest(COUPON_OTHER_COURSE) : notFound(COUPON_NOT_FOUND);
-      }
+      if (!coupon) throw notFound(COUPON_NOT_FOUND);
       const why = refusal(coupon, clock.now());
       if (why) throw badRequest(why);
       return coupon;
