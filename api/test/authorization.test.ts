@@ -989,9 +989,7 @@ describe('beyond the table', () => {
     };
     for (const caller of ['student', 'otherEducator', 'admin'] as const) {
       const expected = await answers(unknown, caller);
-      expect(expected[0]).toBe(
-        'POST /api/user/get-course-progress 404 {"success":false,"message":"Course not found"}',
-      );
+      expect(expected[0]).toBe('POST /api/user/get-course-progress 404 {"success":false,"message":"Course not found"}');
       expect(await answers(draft, caller), `${caller}, a draft`).toEqual(expected);
       expect(await answers(archived._id, caller), `${caller}, an archived course`).toEqual(expected);
     }
