@@ -1,7 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
-import { fairLimiter, IMAGE_TOO_LARGE, pipelineLoad } from '../src/modules/media/pipeline.js';
+import {
+  fairLimiter,
+  IMAGE_TOO_LARGE,
+  IMAGES_BUSY,
+  MAX_WAITING_PER_UPLOADER,
+  pipelineLoad,
+  QueueFullError,
+} from '../src/modules/media/pipeline.js';
 import { testCourse } from './support/courses.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, userWithProfile } from './support/identity.js';
@@ -52,6 +59,21 @@ describe('fairLimiter', () => {
     await Promise.all(done);
     expect(order).toEqual(['a0', 'b0', 'a1', 'b1', 'a2', 'a3', 'a4']);
     expect(limiter.load()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('refuses a job of an owner who already has `maxWaiting` waiting, not another owner’s', async () => {
+    const limiter = fairLimiter(1);
+    let release = () => {};
+    const running = limiter.run('a', () => new Promise<void>((resolve) => (release = resolve)));
+    const waiting = [
+      limiter.run('a', async () => 1, { maxWaiting: 2 }),
+      limiter.run('a', async () => 2, { maxWaiting: 2 }),
+    ];
+    await expect(limiter.run('a', async () => 3, { maxWaiting: 2 })).rejects.toBeInstanceOf(QueueFullError);
+    const other = limiter.run('b', async () => 'b', { maxWaiting: 2 });
+    expect(limiter.load()).toEqual({ active: 1, waiting: 3 });
+    release();
+    expect(await Promise.all([running, ...waiting, other])).toEqual([undefined, 1, 2, 'b']);
   });
 
   it('a failing job frees its place', async () => {
@@ -117,31 +139,38 @@ for (const adapter of bothStores('image-fairness')) {
       async () => {
         const photo = thumbnailPng(3, 480, 270);
         const small = thumbnailPng(9, 64, 64);
-        let busyDone = 0;
+        /** The backlog's uploads that were processed (not refused for waiting) and answered so far. */
+        let processedDone = 0;
         const backlog = Array.from({ length: 30 }, () =>
           putThumbnail(busyCourse, busy, photo, 'image/png').then((res) => {
-            busyDone += 1;
-            return res.status;
+            if (res.status !== 429) processedDone += 1;
+            return res;
           }),
         );
-        // Wait until a good part of the backlog is queued in the pipeline, then upload the other image.
-        await vi.waitFor(() => expect(pipelineLoad().waiting).toBeGreaterThanOrEqual(12), {
-          timeout: 20_000,
-          interval: 2,
-        });
-        const queuedAhead = pipelineLoad().waiting;
-        const doneBefore = busyDone;
+        // Wait until the educator's queue is full, then upload the other educator's image.
+        await vi.waitFor(
+          () => expect(pipelineLoad(busy.userId).waiting).toBeGreaterThanOrEqual(MAX_WAITING_PER_UPLOADER),
+          { timeout: 20_000, interval: 2 },
+        );
+        const doneBefore = processedDone;
         const res = await putThumbnail(otherCourse, other, small, 'image/png');
-        const doneMeanwhile = busyDone - doneBefore;
+        const doneMeanwhile = processedDone - doneBefore;
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         // Served after the few jobs running when it arrived (and those that ran beside it, or while
-        // its request was read and its course saved), not after the 12 or more queued before it.
-        expect(queuedAhead).toBeGreaterThanOrEqual(12);
-        expect(doneMeanwhile).toBeLessThanOrEqual(6);
-        // The backlog is processed in the end (a concurrent edit of the same course may be a 409).
-        const statuses = await Promise.all(backlog);
-        expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
-        expect(statuses).toContain(200);
+        // its request was read and its course saved), not after the 8 queued before it.
+        expect(doneMeanwhile).toBeLessThanOrEqual(4);
+        // Beyond 8 waiting, the educator's uploads are refused at once (their bytes are not held);
+        // the others are processed (a concurrent edit of the same course may be a 409).
+        const answers = await Promise.all(backlog);
+        const refused = answers.filter((a) => a.status === 429);
+        expect(refused.length).toBeGreaterThan(0);
+        for (const answer of refused) expect(answer.body).toEqual({ success: false, message: IMAGES_BUSY });
+        expect(answers.every((a) => [200, 409, 429].includes(a.status))).toBe(true);
+        expect(answers.filter((a) => a.status === 200).length).toBeGreaterThan(0);
+        // What was refused gave its quota back: only the stored images are counted.
+        expect(await usage(busy.userId)).toBe(
+          (await api.deps.store.collection<CourseDoc>('courses').findOne({ _id: busyCourse._id }))?.uploadBytes ?? 0,
+        );
       },
     );
   });

@@ -66,6 +66,10 @@ export const PIPELINE_CONCURRENCY = Math.max(1, Math.floor(availableParallelism(
 
 export const IMAGE_TOO_LARGE = (width: number, height: number) =>
   `The thumbnail is too large (${width} × ${height} pixels): it may have at most ${(MAX_INPUT_PIXELS / 1_000_000).toFixed(1)} megapixels (4096 × 4096)`;
+/** Uploads of one educator that may wait for the pipeline at once (each holds its bytes, up to 5 MB, meanwhile). */
+export const MAX_WAITING_PER_UPLOADER = 8;
+export const IMAGES_BUSY =
+  'You have several images being processed right now. Please wait for them to finish, then try again.';
 export const IMAGE_UNREADABLE =
   'The thumbnail is not a readable image: please upload a JPEG, PNG, WebP, GIF or AVIF image';
 
@@ -90,6 +94,9 @@ export interface ProcessedImage {
   /** A `data:image/webp;base64,…` URL of a tiny blurred version. */
   placeholder: string;
 }
+
+/** A job refused because its owner already has as many waiting as it may. */
+export class QueueFullError extends Error {}
 
 /**
  * At most `max` jobs at once, shared fairly: each owner has its own queue, and a free place goes to
@@ -130,7 +137,10 @@ export function fairLimiter(max: number) {
     startNext();
   };
   return {
-    run<T>(owner: string, job: () => Promise<T>): Promise<T> {
+    /** Runs `job` in its owner's turn; `maxWaiting`: refused (QueueFullError) when that many of the owner's wait. */
+    run<T>(owner: string, job: () => Promise<T>, { maxWaiting }: { maxWaiting?: number } = {}): Promise<T> {
+      if (maxWaiting !== undefined && (queues.get(owner)?.length ?? 0) >= maxWaiting)
+        return Promise.reject(new QueueFullError(`${owner} has ${maxWaiting} jobs waiting`));
       const turn = new Promise<void>((resolve) => {
         const waiting = queues.get(owner);
         if (waiting) waiting.push(resolve);
@@ -179,12 +189,19 @@ export interface ProcessOptions {
 /**
  * Processes an image into renditions at `renditionWidths` in every format, and a placeholder.
  * Refuses with 413 an image of more than MAX_INPUT_PIXELS, with 415 anything that does not decode
- * as one of the accepted formats.
+ * as one of the accepted formats, with 429 an uploader's image beyond MAX_WAITING_PER_UPLOADER waiting.
  */
 export async function processImage(input: Buffer, options: ProcessOptions = {}): Promise<ProcessedImage> {
   // Refused at once, without waiting for a turn: the header alone says.
   const meta = await header(input, options.allowSvg ?? false);
-  return queue.run(options.owner ?? 'system', () => pipeline(input, meta, options));
+  // An uploader's images wait in their own queue, a few at most (429 beyond: their bytes are held meanwhile).
+  const limit = options.owner === undefined ? {} : { maxWaiting: MAX_WAITING_PER_UPLOADER };
+  return queue
+    .run(options.owner ?? 'system', () => pipeline(input, meta, options), limit)
+    .catch((error: unknown) => {
+      if (error instanceof QueueFullError) throw new HttpError(429, IMAGES_BUSY);
+      throw error;
+    });
 }
 
 /** The image's header (nothing is decoded): 415 for no accepted image, 413 for too many pixels. */
