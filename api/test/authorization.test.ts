@@ -952,6 +952,51 @@ describe('beyond the table', () => {
     }
   });
 
+  it('answers a draft’s or an archived course’s id on the enrolled-only routes as it does an unknown id: 404', async () => {
+    const draft = await freshCourse('draft');
+    const archived = courseOf(people.owner, 'An archived course');
+    await api.deps.store
+      .collection<CourseDoc>('courses')
+      .insertOne({ ...archived, status: 'archived', isPublished: false });
+    const unknown = newId();
+    const calls = (courseId: string, lectureId: string) => [
+      { path: '/api/user/get-course-progress', method: 'POST', json: { courseId } },
+      { path: '/api/user/update-course-progress', method: 'POST', json: { courseId, lectureId } },
+      { path: '/api/user/save-position', method: 'POST', json: { courseId, lectureId, seconds: 42 } },
+      { path: '/api/user/add-rating', method: 'POST', json: { courseId, rating: 4 } },
+      { path: `/api/user/reviews/${courseId}`, method: 'GET' },
+      { path: `/api/user/reviews/${courseId}`, method: 'PUT', json: { rating: 5, text: 'Loved it' } },
+      { path: `/api/user/reviews/${courseId}`, method: 'DELETE' },
+      { path: `/api/user/certificates/${courseId}`, method: 'GET' },
+      { path: `/api/user/certificates/${courseId}/pdf`, method: 'GET' },
+    ];
+    const answers = async (courseId: string, caller: Principal) => {
+      const course = await api.deps.store.collection<CourseDoc>('courses').findOne({ _id: courseId });
+      const lectureId = course?.courseContent[0]?.chapterContent[0]?.lectureId ?? newId();
+      const out: string[] = [];
+      for (const call of calls(courseId, lectureId)) {
+        const res = await api.request(call.path, {
+          method: call.method,
+          headers: {
+            ...bearer(people[caller].token),
+            ...(call.json ? { 'Content-Type': 'application/json' } : {}),
+          },
+          ...(call.json ? { body: JSON.stringify(call.json) } : {}),
+        });
+        out.push(`${call.method} ${call.path.replace(courseId, ':id')} ${res.status} ${await res.text()}`);
+      }
+      return out;
+    };
+    for (const caller of ['student', 'otherEducator', 'admin'] as const) {
+      const expected = await answers(unknown, caller);
+      expect(expected[0]).toBe('POST /api/user/get-course-progress 404 {"success":false,"message":"Course not found"}');
+      expect(await answers(draft, caller), `${caller}, a draft`).toEqual(expected);
+      expect(await answers(archived._id, caller), `${caller}, an archived course`).toEqual(expected);
+    }
+    // The owner, who sees the draft, is told it is not enrolled in it.
+    expect((await answers(draft, 'owner'))[0]).toMatch(/^POST \/api\/user\/get-course-progress 403 /);
+  });
+
   it('shows paid lectures in course details only to the owner and enrolled students', async () => {
     const seen: Record<string, boolean> = {};
     for (const caller of ['anonymous', ...PRINCIPALS] as const) {

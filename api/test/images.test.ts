@@ -313,7 +313,7 @@ describe.each(stores)('images on $name', { timeout: 60_000 }, ({ enabled, mongo 
         body: { success: false, message: IMAGE_TOO_LARGE(8000, 8000) },
       });
       expect(IMAGE_TOO_LARGE(8000, 8000)).toBe(
-        'The thumbnail is too large (8000 × 8000 pixels): it may have at most 40 megapixels',
+        'The thumbnail is too large (8000 × 8000 pixels): it may have at most 16.8 megapixels (4096 × 4096)',
       );
       expect(await storedBlobs()).toEqual(blobs);
       expect(await api.deps.store.collection('courses').countDocuments({})).toBe(courses);

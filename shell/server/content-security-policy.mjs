@@ -5,8 +5,13 @@
 // the widget script it loads from the same host), and, when the deployment uses Clerk, Clerk's hosts.
 // antd injects its styles at run time, hence inline styles.
 
-/** Where YouTube's IFrame API scripts come from. */
-const YOUTUBE_SCRIPTS = 'https://www.youtube.com';
+/**
+ * YouTube's IFrame API scripts, by path, not the whole host (#30: anything served on
+ * www.youtube.com could otherwise run as the page): `iframe_api` exactly (the player loads it), and
+ * what it loads, `/s/player/<build>/www-widgetapi.vflset/www-widgetapi.js` (a source ending in `/`
+ * matches the paths under it).
+ */
+const YOUTUBE_SCRIPTS = ['https://www.youtube.com/iframe_api', 'https://www.youtube.com/s/player/'];
 
 const CLERK = [
   'https://*.clerk.accounts.dev',
@@ -30,7 +35,7 @@ export function shellContentSecurityPolicy({ api, media = [], remotes, clerk = f
   const apiOrigin = api ? [api] : [];
   const directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, YOUTUBE_SCRIPTS, ...extra],
+    'script-src': ["'self'", ...remotes, ...YOUTUBE_SCRIPTS, ...extra],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin, ...media, 'https://i.ytimg.com', ...extra],
     'font-src': ["'self'", 'data:'],

@@ -77,6 +77,8 @@ export function createShellServer({
 
   const server = createStaticServer({
     root,
+    // dist/server holds the server render bundle (the whole app for Node, ~5 MB): never served (#30).
+    hidden: ['server'],
     spa: true,
     spaStatus: (pathname) => (isAppPage(pathname) ? 200 : 404),
     htmlHeaders: async (req) => {

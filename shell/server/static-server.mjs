@@ -68,6 +68,8 @@ export function withHead(html, head) {
  * @param {string} options.root folder of built files
  * @param {string} [options.versions] a folder of published versions, one folder each (`2.1.0/`), served at
  *   `/<version>/…`: a published version never changes, so all its files are cached as immutable
+ * @param {string[]} [options.hidden] folders under `root` that are never served (404 as for a missing file):
+ *   files the server itself reads, such as the shell's server render bundle
  * @param {boolean} [options.spa] serve index.html for unknown paths without an extension
  * @param {(pathname: string) => number} [options.spaStatus] the status of that index.html, by path (200)
  * @param {string[]} [options.corsOrigins] origins allowed to fetch these files (e.g. the shell)
@@ -86,6 +88,7 @@ export function withHead(html, head) {
 export function createStaticServer({
   root,
   versions,
+  hidden = [],
   spa = false,
   spaStatus = () => 200,
   corsOrigins = [],
@@ -97,6 +100,13 @@ export function createStaticServer({
 }) {
   const gzipCache = new Map();
   const base = path.resolve(root);
+  const hiddenFolders = hidden.map((folder) => path.join(base, folder).toLowerCase());
+  /** Whether a file (resolved) is in a hidden folder; case-blind, as some file systems are. */
+  const isHidden = (/** @type {string} */ file) =>
+    hiddenFolders.some((folder) => {
+      const lower = file.toLowerCase();
+      return lower === folder || lower.startsWith(folder + path.sep);
+    });
 
   return createServer(async (req, res) => {
     if (forward?.matches(req.url)) {
@@ -162,6 +172,10 @@ export function createStaticServer({
     let file = version ? path.join(folder, pathname.slice(version.length + 1)) : path.join(base, pathname);
     if (!file.startsWith(folder + path.sep) && file !== folder) {
       res.writeHead(403).end('Forbidden');
+      return;
+    }
+    if (!version && isHidden(file)) {
+      res.writeHead(404, { 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-cache' }).end('Not found');
       return;
     }
     let info = await stat(file).catch(() => null);

@@ -14,13 +14,16 @@ describe("the shell page's Content-Security-Policy", () => {
     shellContentSecurityPolicy({ api: '', remotes: ['http://localhost:3001', 'http://localhost:3002'] }),
   );
 
-  it("lets the player load YouTube's IFrame API script, and nothing inline", () => {
+  it("lets the player load YouTube's IFrame API script and the player script it loads, nothing else of YouTube's, nothing inline", () => {
+    // Paths, not the host (#30): `iframe_api` exactly, and the widget script under `/s/player/`.
     expect(policy.get('script-src')).toEqual([
       "'self'",
       'http://localhost:3001',
       'http://localhost:3002',
-      'https://www.youtube.com',
+      'https://www.youtube.com/iframe_api',
+      'https://www.youtube.com/s/player/',
     ]);
+    expect(policy.get('script-src')).not.toContain('https://www.youtube.com');
   });
 
   it("frames only YouTube's privacy-enhanced embed, and is framed by nobody", () => {
@@ -31,7 +34,7 @@ describe("the shell page's Content-Security-Policy", () => {
   it("adds Clerk's hosts beside YouTube's when the deployment uses Clerk", () => {
     const withClerk = directives(shellContentSecurityPolicy({ api: '', remotes: [], clerk: true }));
     expect(withClerk.get('script-src')).toEqual(
-      expect.arrayContaining(["'self'", 'https://www.youtube.com', 'https://*.clerk.com']),
+      expect.arrayContaining(["'self'", 'https://www.youtube.com/iframe_api', 'https://*.clerk.com']),
     );
   });
 });

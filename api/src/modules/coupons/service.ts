@@ -7,7 +7,7 @@ import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.
 import { type CourseDoc, coursesRepository } from '../courses/repository.js';
 import { COURSE_NOT_FOUND } from '../courses/service.js';
 import { COURSE_NOT_AVAILABLE, statusOf } from '../educator/lifecycle-status.js';
-import { amountInPaise } from '../purchases/pricing.js';
+import { amountInPaise, belowMinimumCharge } from '../purchases/pricing.js';
 import { usersRepository } from '../users/repository.js';
 import { type CouponDoc, couponKey, couponsRepository } from './repository.js';
 import type { NewCoupon } from './schemas.js';
@@ -16,8 +16,13 @@ export const COUPON_NOT_FOUND = 'Coupon not found';
 export const COUPON_INACTIVE = 'This coupon is not active';
 export const COUPON_EXPIRED = 'This coupon has expired';
 export const COUPON_USED_UP = 'This coupon has been used up';
-export const COUPON_OTHER_COURSE = 'This coupon is not for this course';
 export const DUPLICATE_CODE = 'This course already has a coupon with this code';
+/** A coupon being made that would leave less than the smallest charge (MIN_CHARGE_PAISE) to pay. */
+export const BELOW_MINIMUM_CHARGE = (field: 'percentOff' | 'amountOff') =>
+  `Invalid input: ${field}: this coupon would leave less than Rs 0.50 to pay, the smallest amount that can be charged: take the whole price off, or leave at least Rs 0.50`;
+/** A coupon the course's price has fallen under since it was made. */
+export const COUPON_BELOW_MINIMUM =
+  'This coupon cannot be used at this course’s current price: it would leave less than Rs 0.50 to pay, the smallest amount that can be charged';
 
 /** What the buyer pays with the coupon, in paise: never below zero. */
 export function priceWithCoupon(basePaise: number, coupon: Pick<CouponDoc, 'percentOff' | 'amountOff'>): number {
@@ -165,14 +170,20 @@ export function couponsService(store: Store, clock: Clock) {
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : undefined;
       const refused = expiresAt && expiryRefusal(expiresAt, now);
       if (refused) throw badRequest(`Invalid input: expiresAt: ${refused}`);
+      const off = {
+        ...(input.percentOff !== undefined ? { percentOff: input.percentOff } : {}),
+        ...(input.amountOff !== undefined ? { amountOff: Math.round(input.amountOff * 100) } : {}),
+      };
+      // At today's price (it is checked again when applied: the price may change).
+      if (belowMinimumCharge(priceWithCoupon(amountInPaise(course.coursePrice, course.discount), off)))
+        throw badRequest(BELOW_MINIMUM_CHARGE(input.percentOff !== undefined ? 'percentOff' : 'amountOff'));
       const coupon: CouponDoc = {
         _id: newId(),
         courseId: course._id,
         educatorId: auth.userId,
         code: input.code,
         codeKey: couponKey(course._id, input.code),
-        ...(input.percentOff !== undefined ? { percentOff: input.percentOff } : {}),
-        ...(input.amountOff !== undefined ? { amountOff: Math.round(input.amountOff * 100) } : {}),
+        ...off,
         ...(expiresAt ? { expiresAt } : {}),
         ...(input.maxUses !== undefined ? { maxUses: input.maxUses, usesLeft: input.maxUses } : {}),
         uses: 0,
@@ -218,14 +229,12 @@ export function couponsService(store: Store, clock: Clock) {
 
     /**
      * The coupon of this code for this course, if it applies now: 404 for no such code, 400 for one
-     * that does not apply (another course's code included: the buyer typed a real code on the wrong page).
+     * that does not apply. Another course's code is answered exactly as a code that does not exist:
+     * else trying codes on any course would tell which exist on others (#30).
      */
     async applicable(courseId: string, code: string): Promise<CouponDoc> {
       const coupon = await coupons.findOne({ codeKey: couponKey(courseId, code) });
-      if (!coupon) {
-        const elsewhere = await coupons.findOne({ code: code.toUpperCase() }, { projection: { _id: 1 } });
-        throw elsewhere ? badRequest(COUPON_OTHER_COURSE) : notFound(COUPON_NOT_FOUND);
-      }
+      if (!coupon) throw notFound(COUPON_NOT_FOUND);
       const why = refusal(coupon, clock.now());
       if (why) throw badRequest(why);
       return coupon;
@@ -245,6 +254,7 @@ export function couponsService(store: Store, clock: Clock) {
       const coupon = await api.applicable(courseId, code);
       const originalAmount = amountInPaise(course.coursePrice, course.discount);
       const amount = priceWithCoupon(originalAmount, coupon);
+      if (belowMinimumCharge(amount)) throw badRequest(COUPON_BELOW_MINIMUM);
       return { code: coupon.code, originalAmount, couponDiscount: originalAmount - amount, amount };
     },
   };

@@ -72,7 +72,11 @@ export function courseLifecycleRoutes({ store, clock, auth, config, mailer, logg
     await quota.reserve(course.educator._id, image.data.length, limit);
     let saved: Awaited<ReturnType<typeof lifecycle.replaceThumbnail>>;
     try {
-      saved = await lifecycle.replaceThumbnail(course, await processImage(image.data), image.data.length);
+      saved = await lifecycle.replaceThumbnail(
+        course,
+        await processImage(image.data, { owner: course.educator._id }),
+        image.data.length,
+      );
     } catch (error) {
       await quota.release(course.educator._id, image.data.length).catch(() => {});
       throw error;

@@ -70,7 +70,12 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
       let course: Awaited<ReturnType<typeof service.addCourse>>;
       try {
         // Refused (413 for too many pixels, 415 when it does not decode) before anything is stored.
-        course = await service.addCourse(educator, input, await processImage(image.data), image.data.length);
+        course = await service.addCourse(
+          educator,
+          input,
+          await processImage(image.data, { owner: educator._id }),
+          image.data.length,
+        );
       } catch (error) {
         await quota.release(educator._id, image.data.length).catch(() => {});
         throw error;

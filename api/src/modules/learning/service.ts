@@ -81,7 +81,12 @@ function buildLearningService(store: Store, clock: Clock) {
       { projection: { courseContent: 1 } },
     );
     if (!course) {
-      const exists = await courses.findOne({ _id: courseId }, { projection: { _id: 1 } });
+      // Not enrolled: 403 only for a course the caller can see (on sale, or their own). A draft's or
+      // an archived course's id is answered as one that does not exist, so it cannot be probed (#30).
+      const exists = await courses.findOne(
+        { _id: courseId, $or: [{ isPublished: true }, { 'educator._id': userId }] },
+        { projection: { _id: 1 } },
+      );
       throw exists ? forbidden(NOT_ENROLLED) : notFound(COURSE_NOT_FOUND);
     }
     if (lectureId !== undefined && !lectureIdsOf(course).has(lectureId)) throw badRequest(LECTURE_NOT_IN_COURSE);
@@ -89,8 +94,8 @@ function buildLearningService(store: Store, clock: Clock) {
 
   /**
    * Passes if the caller is enrolled in the course (and the lecture, if given, is one of its
-   * lectures): 404 for no such course, else 403 when not enrolled, else 400 for another course's
-   * lecture. A yes comes from memory; a no is confirmed by the store first.
+   * lectures): 404 for no such course (or one not published that is not the caller's), else 403 when
+   * not enrolled, else 400 for another course's lecture. A yes comes from memory; a no is confirmed by the store first.
    */
   async function checkAccess(userId: string, courseId: string, lectureId?: string): Promise<void> {
     if (!ID_PATTERN.test(courseId)) throw notFound(COURSE_NOT_FOUND);

@@ -10,7 +10,9 @@ import { HttpError } from '../../http/errors.js';
  * appended (a PNG that is also an HTML page comes out as a PNG's pixels only).
  *
  * The work runs in libvips threads, never on the event loop; at most `PIPELINE_CONCURRENCY`
- * images are processed at once, the others wait their turn.
+ * images are processed at once, the others wait their turn in a queue per owner (the educator who
+ * uploaded them), served round robin: one educator's backlog never holds up another's image by more
+ * than the images already being processed.
  */
 
 // Each image is processed once: libvips' operation cache would only hold memory.
@@ -48,8 +50,13 @@ export const RENDITION_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type RenditionFormat = (typeof RENDITION_FORMATS)[number];
 /** The width of `courseThumbnail`'s JPEG, for clients that do not use the renditions (or the largest below it). */
 export const FALLBACK_WIDTH = 640;
-/** Larger images are refused before they are decoded (a small file can claim 8000 × 8000 pixels). */
-export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Larger images are refused before they are decoded: a file of a few hundred bytes can claim
+ * millions of pixels (a 954-byte AVIF of 6300 × 6300 took 1.3 s and ~1 GB to decode). The largest
+ * rendition is 1280 px wide, at most 1280 × 2560 (1:2), 3.3 megapixels; 4096 × 4096 (16.8 MP) keeps
+ * any phone's 12-megapixel photo and bounds one decode to ~0.5 s and ~400 MB.
+ */
+export const MAX_INPUT_PIXELS = 4096 * 4096;
 /** Wider or taller images are cropped around their centre to these aspect ratios (width / height). */
 const MAX_ASPECT = 3;
 const MIN_ASPECT = 1 / 2;
@@ -58,7 +65,11 @@ const PLACEHOLDER_WIDTH = 16;
 export const PIPELINE_CONCURRENCY = Math.max(1, Math.floor(availableParallelism() / 2));
 
 export const IMAGE_TOO_LARGE = (width: number, height: number) =>
-  `The thumbnail is too large (${width} × ${height} pixels): it may have at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`;
+  `The thumbnail is too large (${width} × ${height} pixels): it may have at most ${(MAX_INPUT_PIXELS / 1_000_000).toFixed(1)} megapixels (4096 × 4096)`;
+/** Uploads of one educator that may wait for the pipeline at once (each holds its bytes, up to 5 MB, meanwhile). */
+export const MAX_WAITING_PER_UPLOADER = 8;
+export const IMAGES_BUSY =
+  'You have several images being processed right now. Please wait for them to finish, then try again.';
 export const IMAGE_UNREADABLE =
   'The thumbnail is not a readable image: please upload a JPEG, PNG, WebP, GIF or AVIF image';
 
@@ -84,24 +95,74 @@ export interface ProcessedImage {
   placeholder: string;
 }
 
-function limiter(max: number) {
+/** A job refused because its owner already has as many waiting as it may. */
+export class QueueFullError extends Error {}
+
+/**
+ * At most `max` jobs at once, shared fairly: each owner has its own queue, and a free place goes to
+ * the waiting owner served longest ago (one never served first), so an owner who queued 30 jobs
+ * holds up one who queued one only by the jobs already running.
+ */
+export function fairLimiter(max: number) {
   let active = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(job: () => Promise<T>): Promise<T> => {
-    if (active < max) active += 1;
-    // A finishing job hands its place straight to the next one.
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await job();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active -= 1;
+  let turns = 0;
+  /** Waiting jobs by owner. */
+  const queues = new Map<string, Array<() => void>>();
+  /** When each owner with jobs waiting or running was last served, and how many of its jobs run. */
+  const owners = new Map<string, { lastTurn: number; running: number }>();
+  const startNext = () => {
+    while (active < max && queues.size > 0) {
+      let next: string | undefined;
+      for (const owner of queues.keys())
+        if (next === undefined || (owners.get(owner)?.lastTurn ?? -1) < (owners.get(next)?.lastTurn ?? -1))
+          next = owner;
+      const waiting = queues.get(next as string) as Array<() => void>;
+      const start = waiting.shift() as () => void;
+      if (waiting.length === 0) queues.delete(next as string);
+      const state = owners.get(next as string) ?? { lastTurn: 0, running: 0 };
+      state.lastTurn = ++turns;
+      state.running += 1;
+      owners.set(next as string, state);
+      active += 1;
+      start();
     }
+  };
+  const finish = (owner: string) => {
+    active -= 1;
+    const state = owners.get(owner);
+    if (state) {
+      state.running -= 1;
+      if (state.running === 0 && !queues.has(owner)) owners.delete(owner);
+    }
+    startNext();
+  };
+  return {
+    /** Runs `job` in its owner's turn; `maxWaiting`: refused (QueueFullError) when that many of the owner's wait. */
+    run<T>(owner: string, job: () => Promise<T>, { maxWaiting }: { maxWaiting?: number } = {}): Promise<T> {
+      if (maxWaiting !== undefined && (queues.get(owner)?.length ?? 0) >= maxWaiting)
+        return Promise.reject(new QueueFullError(`${owner} has ${maxWaiting} jobs waiting`));
+      const turn = new Promise<void>((resolve) => {
+        const waiting = queues.get(owner);
+        if (waiting) waiting.push(resolve);
+        else queues.set(owner, [resolve]);
+      });
+      startNext();
+      return turn.then(job).finally(() => finish(owner));
+    },
+    /** Jobs running (all), and waiting (all, or one owner's). */
+    load(owner?: string): { active: number; waiting: number } {
+      const waiting =
+        owner === undefined
+          ? [...queues.values()].reduce((sum, q) => sum + q.length, 0)
+          : (queues.get(owner)?.length ?? 0);
+      return { active, waiting };
+    },
   };
 }
 
-const queue = limiter(PIPELINE_CONCURRENCY);
+const queue = fairLimiter(PIPELINE_CONCURRENCY);
+/** The pipeline's load now (for tests and diagnostics). */
+export const pipelineLoad = (owner?: string) => queue.load(owner);
 
 /**
  * The widths to render for an image `width` pixels wide: the standard ones below it, and its own
@@ -121,24 +182,30 @@ export interface ProcessOptions {
   quick?: boolean;
   /** Only these formats (default: all of RENDITION_FORMATS): to add a new format to stored images. */
   formats?: readonly RenditionFormat[];
+  /** Whose image it is (an uploader's user id): the pipeline is shared fairly between owners. */
+  owner?: string;
 }
 
 /**
  * Processes an image into renditions at `renditionWidths` in every format, and a placeholder.
  * Refuses with 413 an image of more than MAX_INPUT_PIXELS, with 415 anything that does not decode
- * as one of the accepted formats.
+ * as one of the accepted formats, with 429 an uploader's image beyond MAX_WAITING_PER_UPLOADER waiting.
  */
-export function processImage(input: Buffer, options: ProcessOptions = {}): Promise<ProcessedImage> {
-  return queue(() => pipeline(input, options));
+export async function processImage(input: Buffer, options: ProcessOptions = {}): Promise<ProcessedImage> {
+  // Refused at once, without waiting for a turn: the header alone says.
+  const meta = await header(input, options.allowSvg ?? false);
+  // An uploader's images wait in their own queue, a few at most (429 beyond: their bytes are held meanwhile).
+  const limit = options.owner === undefined ? {} : { maxWaiting: MAX_WAITING_PER_UPLOADER };
+  return queue
+    .run(options.owner ?? 'system', () => pipeline(input, meta, options), limit)
+    .catch((error: unknown) => {
+      if (error instanceof QueueFullError) throw new HttpError(429, IMAGES_BUSY);
+      throw error;
+    });
 }
 
-async function pipeline(
-  input: Buffer,
-  { allowSvg = false, maxWidth, quick = false, formats = RENDITION_FORMATS }: ProcessOptions,
-) {
-  const wanted = RENDITION_FORMATS.filter((format) => formats.includes(format));
-  const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: 'error' });
-  // The header only: the size is known before a pixel is decoded.
+/** The image's header (nothing is decoded): 415 for no accepted image, 413 for too many pixels. */
+async function header(input: Buffer, allowSvg: boolean): Promise<Metadata> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false, pages: 1 }).metadata();
@@ -151,6 +218,18 @@ async function pipeline(
   const frameHeight = meta.pageHeight ?? meta.height ?? 0;
   if (frameWidth < 1 || frameHeight < 1) throw new HttpError(415, IMAGE_UNREADABLE);
   if (frameWidth * frameHeight > MAX_INPUT_PIXELS) throw new HttpError(413, IMAGE_TOO_LARGE(frameWidth, frameHeight));
+  return meta;
+}
+
+async function pipeline(
+  input: Buffer,
+  meta: Metadata,
+  { maxWidth, quick = false, formats = RENDITION_FORMATS }: ProcessOptions,
+) {
+  const wanted = RENDITION_FORMATS.filter((format) => formats.includes(format));
+  const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1, failOn: 'error' });
+  const frameWidth = meta.width ?? 0;
+  const frameHeight = meta.pageHeight ?? meta.height ?? 0;
 
   // Upright size (orientations 5–8 turn the image a quarter), then cropped to a sensible shape.
   const turned = (meta.orientation ?? 1) >= 5;

@@ -1,10 +1,16 @@
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
-import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
 import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
 import { certificatesService } from '../certificates/service.js';
-import { couponsService, couponUses, type HeldCoupon, priceWithCoupon } from '../coupons/service.js';
+import {
+  COUPON_BELOW_MINIMUM,
+  couponsService,
+  couponUses,
+  type HeldCoupon,
+  priceWithCoupon,
+} from '../coupons/service.js';
 import { coursesRepository } from '../courses/repository.js';
 import { COURSE_NOT_AVAILABLE } from '../educator/lifecycle-status.js';
 import { enrollmentsService } from '../enrollments/service.js';
@@ -14,7 +20,7 @@ import { usersRepository } from '../users/repository.js';
 import { USER_NOT_FOUND } from '../users/service.js';
 import { fulfilment, purchaseKey } from './fulfilment.js';
 import { GatewayUnavailableError, type PaymentGateway } from './gateways/types.js';
-import { amountInPaise } from './pricing.js';
+import { amountInPaise, belowMinimumCharge } from './pricing.js';
 import { type PurchaseDoc, purchasesRepository } from './repository.js';
 
 export const ALREADY_ENROLLED = 'You are already enrolled in this course';
@@ -23,6 +29,8 @@ export const SECOND_PAYMENT_REFUNDED =
 export const OPEN_CHECKOUT_OTHER_PRICE =
   'You already have a checkout open for this course at another price. Finish it, or start again once it expires, to use a different coupon.';
 export const COUPON_GONE = 'This coupon has just been used up';
+export const COURSE_BELOW_MINIMUM =
+  'This course cannot be bought right now: its price is less than Rs 0.50, the smallest amount that can be charged';
 const GATEWAY_DOWN = 'The payment service is unavailable right now. Please try again in a moment.';
 
 export function purchasesService(
@@ -133,6 +141,8 @@ export function purchasesService(
 
       const base = amountInPaise(course.coursePrice, course.discount);
       const amount = coupon ? priceWithCoupon(base, coupon) : base;
+      // The gateway would refuse it (Stripe: less than ₹0.50): said here, before anything is written.
+      if (belowMinimumCharge(amount)) throw coupon ? badRequest(COUPON_BELOW_MINIMUM) : conflict(COURSE_BELOW_MINIMUM);
       const purchase: PurchaseDoc = {
         _id: newId(),
         userId,

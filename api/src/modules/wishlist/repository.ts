@@ -10,6 +10,8 @@ export interface WishlistDoc {
   savedPrice: number;
   /** The lowest price the student was mailed about (absent: never mailed). */
   notifiedPrice?: number;
+  /** When that mail was written (absent: never mailed, or mailed before #30). */
+  notifiedAt?: Date;
   [key: string]: unknown;
 }
 

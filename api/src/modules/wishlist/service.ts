@@ -13,6 +13,12 @@ import { type WishlistDoc, wishlistRepository } from './repository.js';
 
 const rupees = (amount: number) => `Rs ${amount.toFixed(2)}`;
 
+/** A drop is news when the price is at least this much below what the student last heard (or saved at). */
+export const PRICE_DROP_MIN_FRACTION = 0.05;
+/** At most one price-drop mail per student and course in this time, unless the course becomes free. */
+export const PRICE_DROP_MAIL_INTERVAL_MS = 7 * 24 * 60 * 60_000;
+const paise = (rupeesAmount: number) => Math.round(rupeesAmount * 100);
+
 /** Signed-in students' saved courses, and the mail when one gets cheaper. */
 export function wishlistService(store: Store, clock: Clock, mailer: Mailer, logger: Logger, appUrl: string) {
   const repo = wishlistRepository(store);
@@ -64,23 +70,34 @@ export function wishlistService(store: Store, clock: Clock, mailer: Mailer, logg
     },
 
     /**
-     * After an edit of a course's price: one mail to every student who saved it at a higher price
-     * and was not yet told about this price or a lower one (`notifiedPrice`, set before the mail
-     * is written, conditionally, so two edits never mail twice). Failures are logged, never thrown.
+     * After an edit of a course's price: a mail to each student who saved it, when the price is at
+     * least PRICE_DROP_MIN_FRACTION below the one they were last mailed about (or saved it at) and
+     * they were not mailed about the course in the last PRICE_DROP_MAIL_INTERVAL_MS, unless it
+     * becomes free (#30: each 1-paisa cut mailed everyone again). `notifiedPrice` and `notifiedAt`
+     * are set before the mail is written, conditionally on what was read, so two edits never mail
+     * twice. Failures are logged, never thrown.
      */
     async notifyPriceDrop(course: Pick<CourseDoc, '_id' | 'courseTitle' | 'coursePrice' | 'discount' | 'isPublished'>) {
       if (!course.isPublished) return 0;
       const price = priceAfterDiscount(course.coursePrice, course.discount);
+      const now = clock.now();
       let sent = 0;
       try {
         const wishes = await repo.find({ courseId: course._id, savedPrice: { $gt: price } });
         for (const wish of wishes) {
-          if (wish.notifiedPrice !== undefined && wish.notifiedPrice <= price) continue;
-          const unchanged =
-            wish.notifiedPrice === undefined
-              ? { notifiedPrice: { $exists: false } }
-              : { notifiedPrice: wish.notifiedPrice };
-          const claimed = await repo.updateOne({ _id: wish._id, ...unchanged }, { $set: { notifiedPrice: price } });
+          const heard = wish.notifiedPrice ?? wish.savedPrice;
+          if (paise(price) >= paise(heard) || paise(price) > Math.floor(paise(heard) * (1 - PRICE_DROP_MIN_FRACTION)))
+            continue;
+          const lastMail = wish.notifiedAt ? new Date(wish.notifiedAt).getTime() : undefined;
+          if (price > 0 && lastMail !== undefined && now.getTime() - lastMail < PRICE_DROP_MAIL_INTERVAL_MS) continue;
+          const unchanged = {
+            notifiedPrice: wish.notifiedPrice === undefined ? { $exists: false } : wish.notifiedPrice,
+            notifiedAt: wish.notifiedAt === undefined ? { $exists: false } : wish.notifiedAt,
+          };
+          const claimed = await repo.updateOne(
+            { _id: wish._id, ...unchanged },
+            { $set: { notifiedPrice: price, notifiedAt: now } },
+          );
           if (claimed.matched !== 1) continue;
           const user = await users.findOne({ _id: wish.userId }, { projection: { email: 1, name: 1 } });
           if (!user?.email) continue;
