@@ -90,14 +90,14 @@ export function authRoutes({ config, auth, mailer }: AppDeps): Router {
   router.post('/sign-in', async (ctx) => {
     const input = parseInput(signInSchema, ctx.request.body);
     const session = await local.signIn(input, ctx.ip, ctx.cookies.get(DEVICE_COOKIE));
+    respond(ctx, session, 'Signed in');
+    // After the session cookie, so that one stays the first Set-Cookie (what older clients read).
     if (session.deviceCookie) {
-      if (secure) ctx.cookies.secure = true;
       ctx.cookies.set(DEVICE_COOKIE, session.deviceCookie, {
         ...cookieOptions,
         maxAge: DEVICE_COOKIE_DAYS * 86_400_000,
       });
     }
-    respond(ctx, session, 'Signed in');
   });
 
   router.post('/refresh', async (ctx) => {
