@@ -2,7 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { type LocalIssuer, SESSION_TOKEN_TTL_SECONDS } from '../../auth/local-issuer.js';
 import type { RevokedSessions } from '../../auth/revocations.js';
 import type { Clock } from '../../clock.js';
-import { conflict, HttpError, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, HttpError, unauthorized } from '../../http/errors.js';
+import { cleanName } from '../../http/plain-text.js';
 import { ConflictError, newId } from '../../store/index.js';
 import type { Mailer } from '../mail/service.js';
 import { mails } from '../mail/templates.js';
@@ -205,10 +206,13 @@ export function localAuthService(options: LocalAuthOptions) {
 
   /** Inserts an account; a ConflictError when the e-mail has one already. */
   async function insertAccount(input: { name: string; email: string; password: string; emailVerified: boolean }) {
+    // The sign-up's schema cleaned it already; the seed and the CLI come here directly (#30).
+    const name = cleanName(input.name);
+    if (!name) throw badRequest('A name is required');
     const account: AccountDoc = {
       _id: `user_${newId()}`,
       email: input.email,
-      name: input.name,
+      name,
       passwordHash: await hashPassword(input.password),
       emailVerified: input.emailVerified,
       createdAt: now(),
