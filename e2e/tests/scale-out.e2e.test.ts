@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiProcess } from '../support/api-process';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
+import { outboxLink } from '../support/mail';
 import { mongoSkipReason, type Replicas, startReplicas } from '../support/replicas';
 
 /**
@@ -79,11 +80,17 @@ async function signIn(target: Target, email: string, password = DEMO_PASSWORD): 
   return { token: body.token, cookie, userId: body.user.id };
 }
 
-/** A new local account (sign-up, sign-in, profile), through `target`. */
-async function newStudent(target: Target, label: string): Promise<Session & { email: string }> {
+/**
+ * A new local account (sign-up, e-mail confirmed through the mailed link, sign-in, profile), through
+ * `target`; the demo outbox is read from `mailbox`, a replica (it is served to this machine only,
+ * never through the proxy). Buying needs a confirmed address (#30).
+ */
+async function newStudent(target: Target, mailbox: ApiProcess, label: string): Promise<Session & { email: string }> {
   const email = `${label}-${randomBytes(4).toString('hex')}@example.com`;
   const password = 'scale-out test password';
   await json(call(target, '/api/auth/sign-up', { body: { name: label, email, password } }), 202);
+  const token = new URL(await outboxLink(mailbox.url, email)).searchParams.get('token');
+  await json(call(target, '/api/auth/verify-email', { body: { token } }));
   const session = await signIn(target, email, password);
   await json(call(target, '/api/user/create', { token: session.token, body: {} }), 201);
   return { ...session, email };
@@ -332,7 +339,7 @@ describe.skipIf(skipReason)('scale-out: two API replicas on one database', { tim
     const courseId = added.course._id;
     const clients = [];
     for (let i = 0; i < CLIENTS; i++) {
-      const student = await newStudent(proxy.url, `kill-${i}`);
+      const student = await newStudent(proxy.url, a, `kill-${i}`);
       await json(call(proxy.url, '/api/user/purchase', { token: student.token, body: { courseId } }));
       clients.push({ ...student, sent: new Set<string>(), acknowledged: new Set<string>() });
     }

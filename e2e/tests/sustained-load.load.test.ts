@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../support/api-process';
+import { outboxLink } from '../support/mail';
 
 /**
  * Sixty seconds of mixed traffic from 200 simulated users against the API's production build:
@@ -96,6 +97,13 @@ async function run(adapter: string, env: Record<string, string>) {
         body: JSON.stringify({ name: `Load ${i}`, email, password: 'load test password' }),
       });
       expect(signUp.status, await signUp.clone().text()).toBe(202);
+      // Buying and rating need a confirmed address (#30): the mailed link, from the demo outbox.
+      const confirmToken = new URL(await outboxLink(api.url, email)).searchParams.get('token');
+      const confirmed = await call(api, '/api/auth/verify-email', {
+        method: 'POST',
+        body: JSON.stringify({ token: confirmToken }),
+      });
+      expect(confirmed.status, await confirmed.clone().text()).toBe(200);
       const signIn = await call(api, '/api/auth/sign-in', {
         method: 'POST',
         body: JSON.stringify({ email, password: 'load test password' }),

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { RATE_LIMITS, type RateLimitDoc } from '../limits/index.js';
@@ -25,6 +26,8 @@ export interface Auth {
 }
 
 export const PLACEHOLDER_AVATAR_PATH = '/api/assets/avatar.svg';
+/** How often every expired or long-ended session is deleted. */
+export const SESSION_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 /** Clerk mode verifies Clerk's tokens; local mode issues its own and verifies them the same way. */
 export async function buildAuth(
@@ -38,13 +41,14 @@ export async function buildAuth(
   if (config.auth.mode === 'clerk') {
     return { verifier: createTokenVerifier({ jwtKey: config.auth.jwtKey, authorizedParties }), close: () => {} };
   }
-  const issuer = createLocalIssuer(
+  const keyPem =
     signingKeyPem ??
-      (store.kind === 'mongodb'
-        ? await loadOrCreateSharedSigningKey(store.collection<SecretDoc>('secrets'))
-        : await loadOrCreateSigningKey(config.dataDir)),
-    `${config.publicApiUrl}/api/auth`,
-  );
+    (store.kind === 'mongodb'
+      ? await loadOrCreateSharedSigningKey(store.collection<SecretDoc>('secrets'))
+      : await loadOrCreateSigningKey(config.dataDir));
+  const issuer = createLocalIssuer(keyPem, `${config.publicApiUrl}/api/auth`);
+  // Device cookies are signed with a key derived from the signing key: shared by every API process.
+  const deviceKey = Buffer.from(hkdfSync('sha256', keyPem, 'courseport', 'device-cookie', 32));
   const repo = authRepository(store);
   const revoked = new RevokedSessions(repo.sessions, () => clock.now().getTime());
   // A poll that fails (the store is down) is simply tried again; the API's own calls report the outage.
@@ -63,6 +67,17 @@ export async function buildAuth(
     verifyLink: (token) => confirmEmailLink(config.publicAppUrl, token),
     resetLink: (token) => resetPasswordLink(config.publicAppUrl, token),
     placeholderImage: config.publicApiUrl + PLACEHOLDER_AVATAR_PATH,
+    deviceKey,
   });
-  return { verifier, local, close: () => revoked.stop() };
+  // Expired and long-ended sessions are deleted as their accounts sign in, and everyone's every hour (#30).
+  const sweep = () => void local.deleteEndedSessions().catch(() => {});
+  const sweeper = setInterval(sweep, SESSION_SWEEP_INTERVAL_MS).unref();
+  return {
+    verifier,
+    local,
+    close: () => {
+      clearInterval(sweeper);
+      revoked.stop();
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
-import { unauthorized } from '../http/errors.js';
+import type { Config } from '../config.js';
+import { HttpError, unauthorized } from '../http/errors.js';
 import { perUserLimit } from '../http/rate-limit.js';
 import type { AuthContext, TokenVerifier } from './verify.js';
 
@@ -42,6 +43,22 @@ export function authenticate(
     if (readOnly || READ_METHODS.has(ctx.method) || counted.has(ctx)) return next();
     counted.add(ctx);
     return writesToRoute(ctx, () => allWrites(ctx, next));
+  };
+}
+
+export const CONFIRM_EMAIL_FIRST = 'Please confirm your email address first: open the link we mailed you.';
+
+/**
+ * Buying (free enrollment included), reviewing or rating, and asking to teach need an address the
+ * caller has shown they own (#30): with local accounts, a confirmed e-mail (the token's
+ * `email_verified`), else 403. Clerk confirms addresses itself, so Clerk mode asks nothing more.
+ */
+export function confirmedEmail(config: Pick<Config, 'auth'>): Middleware {
+  return async (ctx, next) => {
+    if (config.auth.mode === 'local' && !callerOf(ctx.state).emailVerified) {
+      throw new HttpError(403, CONFIRM_EMAIL_FIRST);
+    }
+    return next();
   };
 }
 

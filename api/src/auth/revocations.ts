@@ -26,9 +26,23 @@ export class RevokedSessions {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Entries past this size trigger the next sweep of lapsed ones (amortized: linear in all). */
+  private sweepAt = 1024;
+
   revoke(sessionId: string, at: number): void {
-    this.until.set(sessionId, at + TOKEN_TTL_MS);
+    this.revokeMany([sessionId], at);
+  }
+
+  /**
+   * Remembers sessions that ended at `at`. Lapsed entries are swept only once the map has doubled
+   * since the last sweep, so ending n sessions costs O(n), not a scan of every other one each (#30).
+   */
+  revokeMany(sessionIds: readonly string[], at: number): void {
+    const until = at + TOKEN_TTL_MS;
+    for (const id of sessionIds) this.until.set(id, until);
+    if (this.until.size < this.sweepAt) return;
     for (const [id, expiry] of this.until) if (expiry < at) this.until.delete(id);
+    this.sweepAt = Math.max(1024, this.until.size * 2);
   }
 
   has(sessionId: string | undefined, now: number): boolean {
@@ -46,8 +60,9 @@ export class RevokedSessions {
     const ended = await this.sessions.find({ revokedAt: { $gte: since } }, { projection: { revokedAt: 1 } });
     for (const session of ended) {
       const at = session.revokedAt instanceof Date ? session.revokedAt.getTime() : now;
-      if (!this.has(session._id, now)) this.revoke(session._id, at);
+      if (!this.has(session._id, now)) this.until.set(session._id, at + TOKEN_TTL_MS);
     }
+    this.revokeMany([], now);
     this.seenUntil = now;
   }
 

@@ -6,6 +6,7 @@ import type * as nedb from '@seald-io/nedb';
 import { type AppendFs, consoleStoreLogger, type Durability, makeDurable, type StoreLogger } from './durable-nedb.js';
 import { ConflictError } from './errors.js';
 import { newId } from './ids.js';
+import { patchNedbBulkIndexes } from './nedb-bulk-index.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir, tighten } from './private-files.js';
 import type {
   BlobStore,
@@ -27,6 +28,9 @@ const require = createRequire(import.meta.url);
 const Datastore: typeof nedb.default.default = require('@seald-io/nedb');
 /** NeDB's own update engine: applies a MongoDB-style update to a plain document. */
 const { modify } = require('@seald-io/nedb/lib/model.js') as { modify: <T>(doc: T, update: Update) => T };
+
+// Bulk updates and deletes in linear time (NeDB's own are quadratic on shared index keys).
+patchNedbBulkIndexes();
 
 const COLLECTION_NAME = /^[a-z][a-zA-Z0-9_-]{0,63}$/;
 /** A collection's file, or NeDB's temporary copy of it while compacting (`<name>.db~`). */

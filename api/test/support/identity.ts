@@ -31,6 +31,19 @@ export async function signUp(api: TestApi, email: string, name = 'Test User') {
   return { token: body.token, userId: body.user.id, cookie: signIn.headers.get('set-cookie') ?? '' };
 }
 
+/**
+ * Confirms a signed-up account's e-mail the way its owner does: the link of the newest mail to it,
+ * then the confirm page's button. Returns the session that signs in (a token that says so).
+ */
+export async function confirmEmail(api: TestApi, email: string) {
+  const mail = (await api.deps.mailer.outbox(200)).find((m) => m.to === email && m.link?.includes('confirm-email'));
+  const token = new URL(mail?.link ?? 'http://x/').searchParams.get('token');
+  if (!token) throw new Error(`no confirmation mail to ${email}`);
+  const res = await postJson(api, '/api/auth/verify-email', { token });
+  if (res.status !== 200) throw new Error(`confirming failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.token as string, userId: (res.body.user as { id: string }).id };
+}
+
 /** A verified local account (as the seed or the CLI makes), signed in. */
 export async function verifiedAccount(api: TestApi, email: string, name = 'Verified User') {
   await api.deps.auth.local?.createAccount({ name, email, password: PASSWORD, emailVerified: true });

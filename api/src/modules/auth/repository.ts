@@ -26,6 +26,8 @@ export interface SessionDoc {
   expiresAt: Date;
   revokedAt?: Date;
   revokedReason?: string;
+  /** Which bulk revocation ended it (so that one read finds exactly those). */
+  revokedBatch?: string;
   [key: string]: unknown;
 }
 
@@ -36,6 +38,8 @@ export const AUTH_INDEXES = [
   { collection: 'sessions', fields: ['accountId'] },
   // Not sparse: NeDB's sparse indexes miss range queries on a field added by an update.
   { collection: 'sessions', fields: ['revokedAt'] },
+  // Expired sessions are deleted by it (sign-in and the periodic sweep, #30).
+  { collection: 'sessions', fields: ['expiresAt'] },
 ] as const;
 
 export function authRepository(store: Store) {

@@ -16,11 +16,13 @@ import {
   signUpSchema,
   verifyEmailSchema,
 } from './schemas.js';
-import type { IssuedSession } from './service.js';
+import { DEVICE_COOKIE_DAYS, type IssuedSession } from './service.js';
 
 type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const SESSION_COOKIE = 'cp_session';
+/** Marks a browser that signed in to an account before (#30): it is not held by strangers' failures. */
+export const DEVICE_COOKIE = 'cp_device';
 const HOUR = 60 * 60_000;
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -87,7 +89,15 @@ export function authRoutes({ config, auth, mailer }: AppDeps): Router {
 
   router.post('/sign-in', async (ctx) => {
     const input = parseInput(signInSchema, ctx.request.body);
-    respond(ctx, await local.signIn(input, ctx.ip), 'Signed in');
+    const session = await local.signIn(input, ctx.ip, ctx.cookies.get(DEVICE_COOKIE));
+    respond(ctx, session, 'Signed in');
+    // After the session cookie, so that one stays the first Set-Cookie (what older clients read).
+    if (session.deviceCookie) {
+      ctx.cookies.set(DEVICE_COOKIE, session.deviceCookie, {
+        ...cookieOptions,
+        maxAge: DEVICE_COOKIE_DAYS * 86_400_000,
+      });
+    }
   });
 
   router.post('/refresh', async (ctx) => {

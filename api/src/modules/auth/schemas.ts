@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanName } from '../../http/plain-text.js';
 
 export const email = z
   .string()
@@ -8,7 +9,8 @@ export const email = z
   .pipe(z.email('must be a valid email address'));
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+  // Bidi overrides, control and zero-width characters removed (#30): a name of only those is none.
+  name: z.string().transform(cleanName).pipe(z.string().min(1, 'is required').max(80, 'must be at most 80 characters')),
   email,
   password: z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters'),
 });

@@ -1,17 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { LocalIssuer } from '../../auth/local-issuer.js';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type LocalIssuer, SESSION_TOKEN_TTL_SECONDS } from '../../auth/local-issuer.js';
 import type { RevokedSessions } from '../../auth/revocations.js';
 import type { Clock } from '../../clock.js';
-import { conflict, HttpError, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, HttpError, unauthorized } from '../../http/errors.js';
+import { cleanName } from '../../http/plain-text.js';
 import { ConflictError, newId } from '../../store/index.js';
 import type { Mailer } from '../mail/service.js';
 import { mails } from '../mail/templates.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords.js';
 import type { AccountDoc, AuthRepository, SessionDoc } from './repository.js';
-import type { SignInThrottle } from './sign-in-throttle.js';
+import type { SignInThrottle, SignInTrust } from './sign-in-throttle.js';
 
 export const SESSION_DAYS = 30;
 export const RESET_LINK_MINUTES = 60;
+/** Live sessions an account may have at once; a sign-in beyond them ends the oldest (#30). */
+export const SESSIONS_PER_ACCOUNT = 30;
+/**
+ * An ended session is kept this long, so every API process (and one starting now) still reads its
+ * end and refuses its last token; then it is deleted, like an expired one.
+ */
+export const ENDED_SESSION_RETENTION_MS = 2 * SESSION_TOKEN_TTL_SECONDS * 1000;
 const VERIFY_LINK_DAYS = 3;
 /** A refresh that raced another one (two tabs) may present the secret it replaced for this long. */
 const ROTATION_GRACE_MS = 30_000;
@@ -24,7 +32,12 @@ export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const secret = () => randomBytes(32).toString('base64url');
 
+/** How long a browser's device cookie (see `signIn`) stays valid after its last successful sign-in. */
+export const DEVICE_COOKIE_DAYS = 180;
+
 export interface IssuedSession {
+  /** New value of the httpOnly device cookie (`<account id>.<device id>.<HMAC>`), after a sign-in. */
+  deviceCookie?: string;
   /** New value of the httpOnly session cookie (`<session id>.<secret>`), when it changes. */
   cookie?: string;
   /** When the session (and so its cookie) ends. */
@@ -48,6 +61,8 @@ export interface LocalAuthOptions {
   /** The app's page that sets a new password. */
   resetLink: (token: string) => string;
   placeholderImage: string;
+  /** The HMAC key of device cookies (derived from the signing key, so every API process shares it). */
+  deviceKey: Buffer;
 }
 
 /** Local accounts: the default, Clerk-compatible issuer. */
@@ -93,7 +108,45 @@ export function localAuthService(options: LocalAuthOptions) {
       expiresAt: later(SESSION_DAYS * 86_400_000),
     };
     await repo.sessions.insertOne(session);
+    await deleteEndedSessions({ accountId: account._id });
+    await endOldestBeyondCap(account._id, session._id);
     return tokenFor(account, session, `${session._id}.${value}`);
+  }
+
+  /** Deletes expired sessions and those that ended long enough ago (each by an indexed field). */
+  async function deleteEndedSessions(filter: Record<string, unknown> = {}): Promise<number> {
+    const at = now();
+    const expired = await repo.sessions.deleteMany({ ...filter, expiresAt: { $lte: at } });
+    const ended = await repo.sessions.deleteMany({
+      ...filter,
+      revokedAt: { $lt: new Date(at.getTime() - ENDED_SESSION_RETENTION_MS) },
+    });
+    return expired + ended;
+  }
+
+  /** Ends the account's oldest live sessions beyond `SESSIONS_PER_ACCOUNT` (never the one just started). */
+  async function endOldestBeyondCap(accountId: string, newest: string): Promise<void> {
+    const [firstBeyond] = await repo.sessions.find(
+      { accountId, revokedAt: { $exists: false } },
+      { sort: { createdAt: -1 }, skip: SESSIONS_PER_ACCOUNT, limit: 1, projection: { createdAt: 1 } },
+    );
+    if (!firstBeyond) return;
+    await revokeSessions(
+      { accountId, _id: { $ne: newest }, createdAt: { $lte: firstBeyond.createdAt } },
+      'too-many-sessions',
+    );
+  }
+
+  const deviceSignature = (accountId: string, device: string) =>
+    createHmac('sha256', options.deviceKey).update(`device:${accountId}.${device}`).digest('base64url');
+
+  /** The device id of a device cookie signed for this account, else null (forged, or another account's). */
+  function deviceOf(cookie: string | undefined, accountId: string): string | null {
+    const [owner, device, signature, extra] = (cookie ?? '').split('.');
+    if (!owner || !device || !signature || extra !== undefined || owner !== accountId) return null;
+    const expected = Buffer.from(deviceSignature(owner, device));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? device : null;
   }
 
   function parseCookie(cookie: string | undefined) {
@@ -106,16 +159,24 @@ export function localAuthService(options: LocalAuthOptions) {
     return session && !session.revokedAt && session.expiresAt > now() ? session : null;
   }
 
-  /** Ends sessions in the store and refuses their unexpired tokens at once. */
+  /**
+   * Ends sessions in the store and refuses their unexpired tokens at once: one bulk update by the
+   * filter (its indexed fields), marked with a batch id, then one read of the ids it ended. Ending
+   * thousands is linear, never one write or one `$in` of every id (#30).
+   */
   async function revokeSessions(filter: Record<string, unknown>, reason: string): Promise<void> {
-    const live = await repo.sessions.find({ ...filter, revokedAt: { $exists: false } }, { projection: { _id: 1 } });
-    if (live.length === 0) return;
     const at = now();
-    await repo.sessions.updateMany(
-      { _id: { $in: live.map((s) => s._id) }, revokedAt: { $exists: false } },
-      { $set: { revokedAt: at, revokedReason: reason } },
+    const batch = newId();
+    const { modified } = await repo.sessions.updateMany(
+      { ...filter, revokedAt: { $exists: false } },
+      { $set: { revokedAt: at, revokedReason: reason, revokedBatch: batch } },
     );
-    for (const { _id } of live) revoked.revoke(_id, at.getTime());
+    if (modified === 0) return;
+    const ended = await repo.sessions.find({ ...filter, revokedBatch: batch }, { projection: { _id: 1 } });
+    revoked.revokeMany(
+      ended.map((s) => s._id),
+      at.getTime(),
+    );
   }
 
   async function issueToken(
@@ -145,10 +206,13 @@ export function localAuthService(options: LocalAuthOptions) {
 
   /** Inserts an account; a ConflictError when the e-mail has one already. */
   async function insertAccount(input: { name: string; email: string; password: string; emailVerified: boolean }) {
+    // The sign-up's schema cleaned it already; the seed and the CLI come here directly (#30).
+    const name = cleanName(input.name);
+    if (!name) throw badRequest('A name is required');
     const account: AccountDoc = {
       _id: `user_${newId()}`,
       email: input.email,
-      name: input.name,
+      name,
       passwordHash: await hashPassword(input.password),
       emailVerified: input.emailVerified,
       createdAt: now(),
@@ -192,16 +256,33 @@ export function localAuthService(options: LocalAuthOptions) {
       await mailer.send(mails.signUpExisting(account.email, account.name, options.resetLink(token)));
     },
 
-    async signIn(input: { email: string; password: string }, ip: string): Promise<IssuedSession> {
-      await throttle.check(input.email, ip);
+    /**
+     * Signs in with the password. A browser that signed in to this account before presents its
+     * device cookie and is held only by its own failures; so is an address the account signed in
+     * from (see `sign-in-throttle.ts`). Every success (re)issues the device cookie.
+     */
+    async signIn(
+      input: { email: string; password: string },
+      ip: string,
+      deviceCookie?: string,
+    ): Promise<IssuedSession> {
       const account = await repo.accounts.findOne({ email: input.email });
+      const device = account ? deviceOf(deviceCookie, account._id) : null;
+      const trust: SignInTrust = device
+        ? { device }
+        : account && (await throttle.trustsAddress(input.email, ip))
+          ? { address: true }
+          : null;
+      await throttle.check(input.email, ip, trust);
       const ok = await verifyPassword(input.password, account?.passwordHash ?? (await DUMMY_HASH_PROMISE));
       if (!account || !ok) {
-        await throttle.failed(input.email, ip);
+        await throttle.failed(input.email, ip, trust);
         throw unauthorized(INVALID_CREDENTIALS);
       }
-      await throttle.succeeded(input.email, ip);
-      return startSession(account);
+      await throttle.succeeded(input.email, ip, trust);
+      const session = await startSession(account);
+      const id = device ?? secret().slice(0, 22);
+      return { ...session, deviceCookie: `${account._id}.${id}.${deviceSignature(account._id, id)}` };
     },
 
     /**
@@ -244,6 +325,9 @@ export function localAuthService(options: LocalAuthOptions) {
       if (presented !== session.secretHash && presented !== session.previousSecretHash) return;
       await revokeSessions({ _id: session._id }, 'signed-out');
     },
+
+    /** Deletes every expired session, and those that ended long enough ago (run periodically). */
+    deleteEndedSessions: () => deleteEndedSessions(),
 
     /** Ends every session of the account, the caller's included. */
     async signOutEverywhere(accountId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import { cleanName } from '../../http/plain-text.js';
 import type { CertificateDoc } from './repository.js';
 
 const A4_LANDSCAPE: [number, number] = [842, 595];
@@ -29,7 +30,7 @@ export async function certificatePdf(doc: CertificateDoc, verifyUrl: string): Pr
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Certificate of completion: ${doc.courseTitle}`);
   pdf.setAuthor('Courseport');
-  pdf.setSubject(`${doc.studentName} completed ${doc.courseTitle}`);
+  pdf.setSubject(`${cleanName(doc.studentName)} completed ${doc.courseTitle}`);
   pdf.setCreationDate(doc.completedAt);
   const page = pdf.addPage(A4_LANDSCAPE);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
@@ -61,13 +62,13 @@ export async function certificatePdf(doc: CertificateDoc, verifyUrl: string): Pr
   y -= 60;
   centred('This certifies that', regular, 16, MUTED);
   y -= 50;
-  centred(doc.studentName, bold, 30, INK, 14);
+  centred(cleanName(doc.studentName) || 'Student', bold, 30, INK, 14);
   y -= 45;
   centred('has completed the course', regular, 16, MUTED);
   y -= 45;
   centred(doc.courseTitle, bold, 24, INK, 12);
   y -= 35;
-  centred(`taught by ${doc.educatorName}`, regular, 16, MUTED, 10);
+  centred(`taught by ${cleanName(doc.educatorName)}`, regular, 16, MUTED, 10);
   y -= 50;
   centred(`Completed on ${longDate.format(doc.completedAt)}`, regular, 14);
   y = 80;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { authenticate, callerOf } from '../../auth/middleware.js';
+import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { adminMutationLimit, rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
@@ -10,7 +10,7 @@ import { educatorRequestsRepository } from './repository.js';
 import { approveSchema, rejectSchema } from './schemas.js';
 import { educatorRequestsService } from './service.js';
 
-export function educatorRequestRoutes({ store, clock, auth }: AppDeps): Router {
+export function educatorRequestRoutes({ store, clock, auth, config }: AppDeps): Router {
   const router = new Router({ prefix: '/user' });
   const service = educatorRequestsService(educatorRequestsRepository(store), usersRepository(store), clock);
   const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
@@ -23,6 +23,7 @@ export function educatorRequestRoutes({ store, clock, auth }: AppDeps): Router {
   router.post(
     '/request-educator',
     signedIn,
+    confirmedEmail(config),
     rateLimit({ windowMs: 60_000, max: 10, keys: (ctx) => [`user:${ctx.state.auth?.userId}`] }),
     async (ctx) => {
       await service.submit(callerOf(ctx.state).userId);

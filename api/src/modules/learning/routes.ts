@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { authenticate, callerOf } from '../../auth/middleware.js';
+import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
@@ -8,7 +8,7 @@ import { continueLearningService } from './continue-learning.js';
 import { completeLectureSchema, courseRefSchema, ratingSchema, savePositionSchema } from './schemas.js';
 import { learningService } from './service.js';
 
-export function learningRoutes({ store, clock, auth }: AppDeps): Router {
+export function learningRoutes({ store, clock, auth, config }: AppDeps): Router {
   const router = new Router({ prefix: '/user' });
   const learning = learningService(store, clock);
   const reviews = reviewsService(store, clock, learning.checkAccess);
@@ -45,7 +45,7 @@ export function learningRoutes({ store, clock, auth }: AppDeps): Router {
     ctx.body = { success: true, message: 'Position saved' };
   });
 
-  router.post('/add-rating', signedIn, perUserLimit('ratings'), async (ctx) => {
+  router.post('/add-rating', signedIn, confirmedEmail(config), perUserLimit('ratings'), async (ctx) => {
     const { courseId, rating } = parseInput(ratingSchema, ctx.request.body);
     await reviews.rate(callerOf(ctx.state).userId, courseId, rating);
     ctx.body = { success: true, message: 'Rating added successfully' };

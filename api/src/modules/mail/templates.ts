@@ -1,4 +1,8 @@
+import { cleanName } from '../../http/plain-text.js';
 import type { OutgoingMail } from './service.js';
+
+/** A stored name as a mail's greeting draws it: cleaned again, whatever an older version stored (#30). */
+const greet = (name: string) => `Hi ${cleanName(name) || 'there'},`;
 
 /** The platform's mails, as plain text: what each says, in one place. */
 export const mails = {
@@ -6,7 +10,7 @@ export const mails = {
     kind: 'verify-email',
     to,
     subject: 'Confirm your Courseport e-mail address',
-    text: `Hi ${name},\n\nConfirm your e-mail address and sign in to Courseport by opening this link:\n\n${link}\n\nIf you did not create a Courseport account, you can ignore this mail.\n`,
+    text: `${greet(name)}\n\nConfirm your e-mail address and sign in to Courseport by opening this link:\n\n${link}\n\nIf you did not create a Courseport account, you can ignore this mail.\n`,
     link,
   }),
 
@@ -14,7 +18,7 @@ export const mails = {
     kind: 'sign-up-existing',
     to,
     subject: 'Someone tried to create a Courseport account with your e-mail',
-    text: `Hi ${name},\n\nSomeone tried to create a new Courseport account with this e-mail address, which already has one.\n\nIf it was you, sign in instead. If you forgot your password, reset it here:\n\n${link}\n\nIf it was not you, you can ignore this mail: nothing was changed.\n`,
+    text: `${greet(name)}\n\nSomeone tried to create a new Courseport account with this e-mail address, which already has one.\n\nIf it was you, sign in instead. If you forgot your password, reset it here:\n\n${link}\n\nIf it was not you, you can ignore this mail: nothing was changed.\n`,
     link,
   }),
 
@@ -22,7 +26,7 @@ export const mails = {
     kind: 'reset-password',
     to,
     subject: 'Reset your Courseport password',
-    text: `Hi ${name},\n\nOpen this link to choose a new password (it works once, for ${validMinutes} minutes):\n\n${link}\n\nIf you did not ask for this, you can ignore this mail: your password stays as it is.\n`,
+    text: `${greet(name)}\n\nOpen this link to choose a new password (it works once, for ${validMinutes} minutes):\n\n${link}\n\nIf you did not ask for this, you can ignore this mail: your password stays as it is.\n`,
     link,
   }),
 
@@ -30,7 +34,7 @@ export const mails = {
     kind: 'password-changed',
     to,
     subject: 'Your Courseport password was changed',
-    text: `Hi ${name},\n\nThe password of your Courseport account was just changed, and your other sessions were signed out.\n\nIf this was not you, reset your password at once with "Forgot password?" on the sign-in dialog.\n`,
+    text: `${greet(name)}\n\nThe password of your Courseport account was just changed, and your other sessions were signed out.\n\nIf this was not you, reset your password at once with "Forgot password?" on the sign-in dialog.\n`,
   }),
 
   receipt: (
@@ -41,7 +45,7 @@ export const mails = {
     kind: 'receipt',
     to,
     subject: `Your Courseport receipt: ${purchase.courseTitle}`,
-    text: `Hi ${name},\n\nThank you for your purchase.\n\nCourse: ${purchase.courseTitle}\nAmount: ${purchase.amount}\nDate: ${purchase.date.toISOString().slice(0, 10)}\nReceipt number: ${purchase.id}\n${purchase.simulated ? '\nThis was a simulated payment (demo): no money was taken.\n' : ''}\nStart learning: ${purchase.link}\n`,
+    text: `${greet(name)}\n\nThank you for your purchase.\n\nCourse: ${purchase.courseTitle}\nAmount: ${purchase.amount}\nDate: ${purchase.date.toISOString().slice(0, 10)}\nReceipt number: ${purchase.id}\n${purchase.simulated ? '\nThis was a simulated payment (demo): no money was taken.\n' : ''}\nStart learning: ${purchase.link}\n`,
     link: purchase.link,
   }),
 
@@ -53,7 +57,7 @@ export const mails = {
     kind: 'price-drop',
     to,
     subject: `A course on your wishlist is now cheaper: ${course.title}`,
-    text: `Hi ${name},\n\nA course on your Courseport wishlist is now cheaper.\n\nCourse: ${course.title}\nWas: ${course.from}\nNow: ${course.to}\n\nSee it here: ${course.link}\n\nYou get this mail because you saved the course to your wishlist; remove it there to stop hearing about it.\n`,
+    text: `${greet(name)}\n\nA course on your Courseport wishlist is now cheaper.\n\nCourse: ${course.title}\nWas: ${course.from}\nNow: ${course.to}\n\nSee it here: ${course.link}\n\nYou get this mail because you saved the course to your wishlist; remove it there to stop hearing about it.\n`,
     link: course.link,
   }),
 };

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import { z } from 'zod';
-import { authenticate, callerOf } from '../../auth/middleware.js';
+import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { adminMutationLimit, rateLimit } from '../../http/rate-limit.js';
@@ -46,6 +46,7 @@ export function purchaseRoutes(deps: AppDeps): Router {
   router.post(
     '/user/purchase',
     signedIn,
+    confirmedEmail(config),
     rateLimit({ windowMs: 60_000, max: 20, keys: (ctx) => [`user:${ctx.state.auth?.userId}`] }),
     async (ctx) => {
       const { courseId, couponCode: code } = parseInput(purchaseSchema, ctx.request.body);

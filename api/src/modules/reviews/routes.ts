@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { authenticate, callerOf } from '../../auth/middleware.js';
+import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { sendWithEtag } from '../../http/etag.js';
 import { adminMutationLimit, perUserLimit } from '../../http/rate-limit.js';
@@ -45,7 +45,7 @@ export function reviewRoutes({ store, clock, auth, config }: AppDeps): Router {
     ctx.body = { success: true, review: await reviews.mine(callerOf(ctx.state).userId, courseIdOf(ctx)) };
   });
 
-  router.put('/user/reviews/:courseId', signedIn, perUserLimit('ratings'), async (ctx) => {
+  router.put('/user/reviews/:courseId', signedIn, confirmedEmail(config), perUserLimit('ratings'), async (ctx) => {
     const input = parseInput(reviewInputSchema, ctx.request.body);
     const review = await reviews.save(callerOf(ctx.state).userId, courseIdOf(ctx), input);
     ctx.body = { success: true, message: 'Review saved', review };

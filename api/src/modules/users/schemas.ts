@@ -1,6 +1,6 @@
 import { INSTRUCTOR_BIO_MAX_LENGTH } from '@courseport/contracts';
 import { z } from 'zod';
-import { cleanPlainText } from '../../http/plain-text.js';
+import { cleanName, cleanPlainText } from '../../http/plain-text.js';
 
 const httpUrl = z
   .string()
@@ -9,7 +9,7 @@ const httpUrl = z
   .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), 'must be an http(s) URL');
 
 export const createUserSchema = z.object({
-  name: z.string().trim().max(80, 'must be at most 80 characters').optional(),
+  name: z.string().transform(cleanName).pipe(z.string().max(80, 'must be at most 80 characters')).optional(),
   imageUrl: httpUrl.optional(),
   roles: z
     .array(z.enum(['student', 'educator', 'admin']))

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { type PreparedJson, prepareJson } from '../../http/etag.js';
+import { cleanName } from '../../http/plain-text.js';
 import { ConflictError, type Store } from '../../store/index.js';
 import { versionedCache } from '../../store/versioned-cache.js';
 import type { AdminEmailsService } from '../admin-emails/service.js';
@@ -53,7 +54,8 @@ export function usersService(
       const user: UserDoc = {
         _id: auth.userId,
         email: auth.email ?? `${auth.userId}@users.courseport.invalid`,
-        name: input.name || auth.name || 'User',
+        // The token's name too (Clerk's, or an account's from before names were cleaned, #30).
+        name: input.name || cleanName(auth.name ?? '') || 'User',
         imageUrl: input.imageUrl || placeholderImage,
         roles: ['student'],
         enrolledCourses: [],
