@@ -63,7 +63,14 @@ export {
   sessionStore,
   useSession,
 } from './session/store';
+export {
+  ENROLL_INTENT_TTL_MS,
+  forgetEnrollIntent,
+  pendingEnrollCourse,
+  rememberEnrollIntent,
+  takeEnrollIntent,
+} from './session/enroll-intent';
 export { renderStandalone } from './standalone';
 export { type TagTone, tagTone, theme } from './theme';
-export { type Toast, useToast } from './toast';
+export { type Toast, toastPlacement, useToast } from './toast';
 export { WISHLIST_PATH, wishlistItemPath, wishlistQueryThrough } from './wishlist/wishlist';
