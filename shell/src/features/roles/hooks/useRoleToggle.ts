@@ -1,9 +1,9 @@
 import { queryKeys, useMutation, useNavigate, useQueryClient, useSession, useToast } from '@courseport/shared-ui';
 import { applyProfile } from '../../session/hooks/useProfileSync';
-import { educatorRequestKey, requestEducator, type ToggleRole, updateRoles } from '../api/roles';
+import { EDUCATOR_REQUEST_SENT, educatorRequestKey, requestEducator, type ToggleRole, updateRoles } from '../api/roles';
 
 export type { ToggleRole } from '../api/roles';
-export const EDUCATOR_REQUEST_SENT = 'Educator request submitted! Admin will review your request.';
+export { EDUCATOR_REQUEST_SENT } from '../api/roles';
 
 /**
  * The navigation bar's Student / Educator toggles. Becoming an educator sends a request for admin
