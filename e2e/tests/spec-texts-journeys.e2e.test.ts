@@ -57,7 +57,7 @@ async function toastBox(page: Page, text: string): Promise<Box> {
   return (await notice.boundingBox()) as Box;
 }
 
-async function expectNotCovered(page: Page, toast: Box, ...targets: Locator[]) {
+async function expectNotCovered(toast: Box, ...targets: Locator[]) {
   for (const target of targets) {
     const box = await target.boundingBox();
     expect(box, await target.evaluate((el) => el.outerHTML.slice(0, 80))).not.toBeNull();
@@ -94,13 +94,7 @@ describe('the spec texts, as users meet them', () => {
       await dialog.getByLabel('Email address').waitFor();
       const toast = await toastBox(page, 'Please login to continue');
       // Beside the dialog, under the bar, off the purchase card's button.
-      await expectNotCovered(
-        page,
-        toast,
-        dialog,
-        page.getByRole('banner'),
-        page.locator('.sf-enroll'),
-      );
+      await expectNotCovered(toast, dialog, page.getByRole('banner'), page.locator('.sf-enroll'));
       await snap(page, 'enroll-signed-out');
 
       if (viewport === DESKTOP) {
@@ -180,7 +174,6 @@ describe('the spec texts, as users meet them', () => {
     await roles.waitFor();
     const confirmed = await toastBox(page, 'Your email address is confirmed.');
     await expectNotCovered(
-      page,
       confirmed,
       roles.getByText('Learn from courses and track your progress'),
       roles.getByText('Create courses and teach students'),
@@ -228,7 +221,7 @@ describe('the spec texts, as users meet them', () => {
     const roles = page.getByRole('dialog', { name: 'Choose Your Roles' });
     await roles.waitFor();
     const confirmed = await toastBox(page, 'Your email address is confirmed.');
-    await expectNotCovered(page, confirmed, roles);
+    await expectNotCovered(confirmed, roles);
     await snap(page, 'role-dialog');
     await roles.getByRole('button', { name: 'Continue' }).click();
     // The profile in, the purchase goes out at once: the page leaves for the checkout.

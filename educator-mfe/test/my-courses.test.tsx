@@ -1,5 +1,5 @@
-import { makeThumbnail } from '@courseport/shared-ui/testing';
 import { loadOnDemandComponents } from '@courseport/shared-ui';
+import { makeThumbnail } from '@courseport/shared-ui/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -57,19 +57,19 @@ export * from './query/index';
 export * from './router';
 export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';
 export {
-  type AuthStatus,
-  type Identity,
-  type SessionState,
-  sessionStore,
-  useSession,
-} from './session/store';
-export {
   ENROLL_INTENT_TTL_MS,
   forgetEnrollIntent,
   pendingEnrollCourse,
   rememberEnrollIntent,
   takeEnrollIntent,
 } from './session/enroll-intent';
+export {
+  type AuthStatus,
+  type Identity,
+  type SessionState,
+  sessionStore,
+  useSession,
+} from './session/store';
 export { renderStandalone } from './standalone';
 export { type TagTone, tagTone, theme } from './theme';
 export { type Toast, toastPlacement, useToast } from './toast';

@@ -113,7 +113,10 @@ describe('the account menu', () => {
     const wishlist = await menuItem('Wishlist');
     expect(within(wishlist).getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist');
     const history = await menuItem('Purchase history');
-    expect(within(history).getByRole('link', { name: 'Purchase history' })).toHaveAttribute('href', '/purchase-history');
+    expect(within(history).getByRole('link', { name: 'Purchase history' })).toHaveAttribute(
+      'href',
+      '/purchase-history',
+    );
     await user.click(within(wishlist).getByRole('link', { name: 'Wishlist' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/wishlist$/));
   });

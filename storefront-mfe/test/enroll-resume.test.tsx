@@ -1,9 +1,4 @@
-import {
-  ENROLL_INTENT_TTL_MS,
-  pendingEnrollCourse,
-  rememberEnrollIntent,
-  sessionStore,
-} from '@courseport/shared-ui';
+import { ENROLL_INTENT_TTL_MS, pendingEnrollCourse, rememberEnrollIntent, sessionStore } from '@courseport/shared-ui';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
