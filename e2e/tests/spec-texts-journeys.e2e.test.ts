@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { outboxLink } from '../support/mail';
 import { type Platform, startTestPlatform } from '../support/platform';
@@ -148,6 +149,7 @@ describe('the spec texts, as users meet them', () => {
       expect(((await bar.boundingBox()) as Box).height).toBeLessThan(80);
       await bar.getByRole('link', { name: 'My Enrollments' }).waitFor();
       await snap(page, `nav-${email.split('@')[0]}`);
+      expect(await seriousViolations(page)).toEqual([]);
 
       // The account menu's links, by keyboard.
       await menu.click();
@@ -198,6 +200,7 @@ describe('the spec texts, as users meet them', () => {
     const info = page.locator('.ant-notification-notice-info').filter({ hasText: 'Your educator request is pending' });
     await info.waitFor();
     expect(await page.getByText('You already have a pending educator request').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.setViewportSize(DESKTOP);
     await expect.poll(() => pending.textContent()).toBe('Educator (pending review)');
