@@ -53,10 +53,9 @@ describe('identity, roles and the admin console', () => {
     await dialog.getByText('Create courses and teach students').click();
     expect(await dialog.getByText('Selected roles:').textContent()).toContain('Student, Educator');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    // Educator is only requested (pending approval), and the toast says so.
-    await page
-      .getByText('Successfully signed up as a student! Educator access requested: it is pending admin approval.')
-      .waitFor();
+    // Educator is only requested (pending approval): not among the roles, and its own toast says so.
+    await page.getByText('Successfully signed up with roles: student!').waitFor();
+    await page.getByText('Educator request submitted! Admin will review your request.').waitFor();
     await page.getByRole('link', { name: 'My Enrollments' }).waitFor();
     expect(await page.getByRole('link', { name: 'Educator Dashboard' }).count()).toBe(0);
 

@@ -59,7 +59,7 @@ describe('the storefront', () => {
     await frame.waitFor({ state: 'attached' });
     expect(await frame.getAttribute('src')).toContain('/embed/eIrMbAQSU34');
 
-    // Signed out, enrolling opens the sign-in dialog (no toast over the button).
+    // Signed out, enrolling warns 'Please login to continue' and opens the sign-in dialog.
     await page.getByRole('button', { name: 'Enroll Now' }).click();
     await page.getByRole('dialog').getByLabel('Email address').waitFor();
     await shoot(page, 'course-details');

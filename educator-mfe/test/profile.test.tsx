@@ -81,6 +81,6 @@ describe('Educator profile', () => {
       profile: PROFILE,
     }));
     renderPortal('/educator/profile');
-    await expectRetryRecovers(failing, 'Error Loading Profile', 'Try Again', 'About you', { toast: true });
+    await expectRetryRecovers(failing, 'Error Loading Profile', 'Try Again', 'About you');
   });
 });

@@ -94,7 +94,7 @@ describe('Educator reviews', () => {
   it("shows 'Error Loading Reviews' with the server's message, and Try Again loads them", async () => {
     const failing = failingGet(pagePath(1), serverError('Educator access required', 403), () => answer([ADA]));
     renderPortal('/educator/reviews');
-    await expectRetryRecovers(failing, 'Error Loading Reviews', 'Try Again', 'Ada Lovelace', { toast: true });
+    await expectRetryRecovers(failing, 'Error Loading Reviews', 'Try Again', 'Ada Lovelace');
   });
 
   it('posts a reply from the inline form; the review then shows it and the Reply button is gone', async () => {

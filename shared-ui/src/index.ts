@@ -57,6 +57,13 @@ export * from './query/index';
 export * from './router';
 export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';
 export {
+  ENROLL_INTENT_TTL_MS,
+  forgetEnrollIntent,
+  pendingEnrollCourse,
+  rememberEnrollIntent,
+  takeEnrollIntent,
+} from './session/enroll-intent';
+export {
   type AuthStatus,
   type Identity,
   type SessionState,
@@ -65,5 +72,5 @@ export {
 } from './session/store';
 export { renderStandalone } from './standalone';
 export { type TagTone, tagTone, theme } from './theme';
-export { type Toast, useToast } from './toast';
+export { type Toast, toastPlacement, useToast } from './toast';
 export { WISHLIST_PATH, wishlistItemPath, wishlistQueryThrough } from './wishlist/wishlist';

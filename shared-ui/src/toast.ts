@@ -1,4 +1,5 @@
 import { type ErrorTextOptions, errorText } from './errors';
+import { maxWidthQuery } from './hooks/useMediaQuery';
 import { loadOnDemandComponents } from './load-on-demand';
 
 export interface Toast {
@@ -12,10 +13,23 @@ export interface Toast {
 
 type Kind = Exclude<keyof Toast, 'failure'>;
 
-/** Shows a toast as the spec wants them: top-right, closing after 5 seconds. */
+/**
+ * Where a toast opens: top-right as the spec wants (below the navigation bar, see the shell's
+ * `useToastOffset`), but at the bottom on phones, where a top-right toast spans the screen and
+ * covers the bar and a dialog's first controls (e.g. the Student option of 'Choose Your Roles').
+ */
+export function toastPlacement(): 'topRight' | 'bottom' {
+  const phone =
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+      ? window.matchMedia(maxWidthQuery('md')).matches
+      : false;
+  return phone ? 'bottom' : 'topRight';
+}
+
+/** Shows a toast as the spec wants them: top-right (bottom on phones), closing after 5 seconds. */
 function show(kind: Kind, text: string): void {
   void loadOnDemandComponents().then(({ notification }) =>
-    notification[kind]({ title: text, placement: 'topRight', duration: 5 }),
+    notification[kind]({ title: text, placement: toastPlacement(), duration: 5 }),
   );
 }
 

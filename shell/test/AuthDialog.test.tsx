@@ -1,4 +1,4 @@
-import { sessionStore } from '@courseport/shared-ui';
+import { pendingEnrollCourse, rememberEnrollIntent, sessionStore } from '@courseport/shared-ui';
 import { answerByPath, deferred, networkError, serverError, setupUser } from '@courseport/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,6 +56,35 @@ describe('local accounts: the sign-in dialog', () => {
     );
     expect(sessionStore.getState()).toMatchObject({ status: 'signed-in', identity: { email: USER.email } });
     await waitFor(() => expect(screen.queryByText('Sign in to Courseport')).toBeNull());
+  });
+
+  it("closing the dialog without signing in forgets a pending 'Enroll Now' (no surprise checkout later)", async () => {
+    localStorage.clear();
+    const user = await startSignedOut('/');
+    rememberEnrollIntent('c1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const dialog = await authDialog('Sign in to Courseport');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(pendingEnrollCourse()).toBeNull());
+  });
+
+  it("keeps a pending 'Enroll Now' when the dialog closes on 'Check your inbox' (it carries on after confirming)", async () => {
+    localStorage.clear();
+    const user = await startSignedOut('/', {
+      '/api/auth/sign-up': () => ({ success: true, message: SIGN_UP_SENT }),
+    });
+    rememberEnrollIntent('c1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const dialog = await authDialog('Create your account');
+    await fill(user, within(dialog).getByLabelText('Full name'), 'Nia New');
+    await fill(user, within(dialog).getByLabelText('Email address'), 'nia@example.com');
+    await fill(user, within(dialog).getByLabelText('Password'), 'a long password');
+    await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
+    const inbox = await authDialog('Check your inbox');
+    await user.click(within(inbox).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText('Check your inbox')).toBeNull());
+    expect(pendingEnrollCourse()).toBe('c1');
+    localStorage.clear();
   });
 
   it('shows the API refusal (wrong password, too many attempts) in the dialog, which stays open', async () => {

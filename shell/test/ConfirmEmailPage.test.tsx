@@ -1,4 +1,4 @@
-import { NETWORK_ERROR_MESSAGE, sessionStore } from '@courseport/shared-ui';
+import { NETWORK_ERROR_MESSAGE, pendingEnrollCourse, rememberEnrollIntent, sessionStore } from '@courseport/shared-ui';
 import { answerByPath, deferred, networkError, serverError, setupUser } from '@courseport/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,6 +53,20 @@ describe('the confirm-email page', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(sessionStore.getState()).toMatchObject({ status: 'signed-in', identity: { email: USER.email } });
     expect(confirm).toHaveBeenCalledTimes(1);
+  });
+
+  it("goes back to the course whose 'Enroll Now' asked for the account, where the purchase carries on", async () => {
+    localStorage.clear();
+    rememberEnrollIntent('course 7');
+    const user = start('/confirm-email?token=abc123', {
+      '/api/auth/verify-email': () => Promise.resolve(sessionAnswer(CONFIRMED)),
+    });
+    await user.click(await confirmButton());
+    expect(await screen.findByText(CONFIRMED)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/course\/course%207$/));
+    // The course page takes the intent; the confirmation page only reads it.
+    expect(pendingEnrollCourse()).toBe('course 7');
+    localStorage.clear();
   });
 
   it('says a used or expired link cannot work, and offers Sign in', async () => {

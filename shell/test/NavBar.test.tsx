@@ -1,4 +1,4 @@
-import { type Role, sessionStore, type UserProfile } from '@courseport/shared-ui';
+import { ApiError, type Role, sessionStore, type UserProfile } from '@courseport/shared-ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { LocalUserMenu } from '../src/features/auth/components/LocalUserMenu';
 import { UserMenuContext } from '../src/features/auth/components/UserMenuSlot';
 import { NavBar, REMOVE_EDUCATOR_TITLE } from '../src/features/layout/components/NavBar';
 import { TOAST_TOP_PROPERTY } from '../src/features/layout/hooks/useToastOffset';
+import { EDUCATOR_PENDING_TEXT } from '../src/features/roles/hooks/useRoleToggle';
 import { renderAt } from './render';
 
 const profile = (roles: Role[]): UserProfile => ({
@@ -20,6 +21,8 @@ const profile = (roles: Role[]): UserProfile => ({
   roles,
   enrolledCourses: [],
 });
+
+const noticeOf = (text: HTMLElement) => text.closest('.ant-notification-notice');
 
 function signIn(roles: Role[]) {
   sessionStore.setState({
@@ -107,12 +110,55 @@ describe('NavBar', () => {
     expect(screen.getByRole('link', { name: 'My Enrollments' })).toBeInTheDocument();
   });
 
-  it('keeps the full Student / Educator words on phones (no cryptic S / E)', () => {
-    window.innerWidth = 375;
+  it("reads 'S' and 'E' on phones, named and titled 'Student' and 'Educator'", () => {
+    window.innerWidth = 390;
+    signIn(['student', 'educator']);
+    renderAt(<NavBar />);
+    const student = screen.getByRole('button', { name: 'Student' });
+    const educator = screen.getByRole('button', { name: 'Educator' });
+    expect(student).toHaveTextContent(/^S$/);
+    expect(educator).toHaveTextContent(/^E$/);
+    expect(student).toHaveAttribute('title', 'Student');
+    expect(educator).toHaveAttribute('title', 'Educator');
+    // The links stay named in full (shorter words on screen keep the bar on one row).
+    expect(screen.getByRole('link', { name: 'My Enrollments' })).toHaveTextContent(/^Enrollments$/);
+    expect(screen.getByRole('link', { name: 'Educator Dashboard' })).toHaveTextContent(/^Dashboard$/);
+    // The links no longer take a row of their own under the logo.
+    expect(screen.getByRole('navigation', { name: 'Main' }).style.width).not.toBe('100%');
+  });
+
+  it('keeps the full Student / Educator words on wider screens', () => {
     signIn(['student']);
     renderAt(<NavBar />);
     expect(screen.getByRole('button', { name: 'Student' })).toHaveTextContent(/^Student$/);
     expect(screen.getByRole('button', { name: 'Educator' })).toHaveTextContent(/^Educator$/);
+    expect(screen.getByRole('link', { name: 'My Enrollments' })).toHaveTextContent(/^My Enrollments$/);
+  });
+
+  it('shows a pending educator request on the toggle; clicking it informs, and sends nothing', async () => {
+    signIn(['student']);
+    api.get.mockImplementation(async (path: string) =>
+      path === '/api/user/educator-request'
+        ? { success: true, request: { _id: 'r1', status: 'pending', requestedAt: '2026-11-01T10:00:00.000Z' } }
+        : { success: true },
+    );
+    renderAt(<NavBar />);
+    const educator = await screen.findByRole('button', { name: 'Educator (pending review)' });
+    expect(educator).toHaveAttribute('title', 'Educator (pending review)');
+    expect(educator).toHaveAttribute('aria-disabled', 'true');
+    expect(educator).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(educator);
+    expect(noticeOf(await screen.findByText(EDUCATOR_PENDING_TEXT))).toHaveClass('ant-notification-notice-info');
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it("answers a request the server already holds ('You already have a pending educator request') as info", async () => {
+    signIn(['student']);
+    api.post.mockRejectedValue(new ApiError('You already have a pending educator request', 409));
+    renderAt(<NavBar />);
+    await userEvent.click(screen.getByRole('button', { name: 'Educator' }));
+    const text = await screen.findByText('You already have a pending educator request');
+    expect(noticeOf(text)).toHaveClass('ant-notification-notice-info');
   });
 
   it("asks before dropping an approved educator's role, saying re-approval will be needed", async () => {

@@ -107,4 +107,17 @@ describe('the account menu', () => {
     expect(await screen.findByText('Request failed with status 503')).toBeInTheDocument();
     expect(sessionStore.getState().status).toBe('signed-in');
   });
+
+  it('links to the Wishlist and the Purchase history', async () => {
+    const user = await openMenu({});
+    const wishlist = await menuItem('Wishlist');
+    expect(within(wishlist).getByRole('link', { name: 'Wishlist' })).toHaveAttribute('href', '/wishlist');
+    const history = await menuItem('Purchase history');
+    expect(within(history).getByRole('link', { name: 'Purchase history' })).toHaveAttribute(
+      'href',
+      '/purchase-history',
+    );
+    await user.click(within(wishlist).getByRole('link', { name: 'Wishlist' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/wishlist$/));
+  });
 });

@@ -27,6 +27,8 @@ const COURSE_PATH = '/api/course/c1';
 
 beforeEach(() => {
   signOut();
+  // Enroll Now while signed out remembers the purchase (carried on after signing in).
+  localStorage.clear();
 });
 
 afterEach(() => {
@@ -275,14 +277,14 @@ describe('Course details: purchase card', () => {
 });
 
 describe('Course details: enrolling', () => {
-  it("signed out: 'Enroll Now' opens the sign-in dialog, with no toast over the button, and calls nothing", async () => {
+  it("signed out: 'Enroll Now' warns 'Please login to continue', opens the sign-in dialog and calls nothing", async () => {
     const openSignIn = vi.fn();
     sessionStore.setState({ openSignIn });
     await openCourse();
     await user.click(button('Enroll Now'));
     expect(openSignIn).toHaveBeenCalledOnce();
-    expect(document.querySelector('.ant-notification-notice')).toBeNull();
-    expect(screen.queryByText('Please login to continue')).not.toBeInTheDocument();
+    expect(await screen.findByText('Please login to continue')).toBeInTheDocument();
+    expect(document.querySelector('.ant-notification-notice-warning')).not.toBeNull();
     expect(apiPost).not.toHaveBeenCalled();
     sessionStore.setState({ openSignIn: () => {} });
   });
@@ -298,7 +300,7 @@ describe('Course details: enrolling', () => {
     sessionStore.setState({ openSignIn: () => {} });
   });
 
-  it("enrolled: 'Already Enrolled' opens the course in the player", async () => {
+  it("enrolled: 'Already Enrolled' says 'You are already enrolled in this course' and opens the player", async () => {
     signIn({}, ['c1']);
     await openCourse();
     expect(screen.queryByText('Enroll Now')).not.toBeInTheDocument();
@@ -306,6 +308,8 @@ describe('Course details: enrolling', () => {
     expect(enrolled).toBeEnabled();
     await user.click(enrolled);
     expect(currentPath()).toBe('/player/c1');
+    expect(await screen.findByText('You are already enrolled in this course')).toBeInTheDocument();
+    expect(document.querySelector('.ant-notification-notice-info')).not.toBeNull();
     expect(apiPost).not.toHaveBeenCalled();
   });
 

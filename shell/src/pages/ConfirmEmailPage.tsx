@@ -3,6 +3,7 @@ import {
   Button,
   errorText,
   pageTitle,
+  pendingEnrollCourse,
   StatusMessage,
   useNavigate,
   usePageTitle,
@@ -22,7 +23,8 @@ const heading = { margin: 0, font: 'inherit' } as const;
 
 /**
  * `/confirm-email?token=…`, the link in the confirmation e-mail. Opening it confirms nothing (mail
- * scanners open links too): the button does, and signs the new user in. A shell page, not a
+ * scanners open links too): the button does, and signs the new user in, then goes home, or back to
+ * the course whose 'Enroll Now' led to the sign-up (its purchase carries on there). A shell page, not a
  * portal's: it belongs to local accounts. Loaded on demand.
  */
 export default function ConfirmEmailPage() {
@@ -48,7 +50,9 @@ export default function ConfirmEmailPage() {
     try {
       const message = await account.confirmEmail(token);
       toast.success(message);
-      navigate('/', { replace: true });
+      // Signed up from a course's 'Enroll Now': back to that course, where the purchase carries on.
+      const courseId = pendingEnrollCourse();
+      navigate(courseId ? `/course/${encodeURIComponent(courseId)}` : '/', { replace: true });
     } catch (e) {
       // The API refuses a used, expired or mangled token with a 400.
       if (e instanceof ApiError && e.status === 400) setInvalid(true);

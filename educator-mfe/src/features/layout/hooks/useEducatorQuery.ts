@@ -6,9 +6,11 @@ export type Loadable<T> = { status: 'loading' } | { status: 'error'; message: st
 
 /**
  * A page's data as a query (shared cache, `queryKeys.educator.*`). A failure becomes the error
- * state with the server's message (or `fallback`; never the network text, as the spec words it)
- * and the same text as an error toast, once per failure. Data already shown stays on screen when a
- * background refetch fails, so a failure never turns into a false empty state or a blank page.
+ * state with the server's message (or `fallback`; never the network text, as the spec words it).
+ * Data already shown stays on screen when a background refetch fails, so a failure never turns
+ * into a false empty state or a blank page; that failure, which the page does not show, is an
+ * error toast, once per failure. A failure the page shows as its error view is not repeated by a
+ * toast (#30: the red toast covered the page that already said it).
  */
 export function useEducatorQuery<T, K extends QueryKey>(
   options: UseQueryOptions<T, Error, T, K>,
@@ -22,7 +24,7 @@ export function useEducatorQuery<T, K extends QueryKey>(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per failure (its time), not per render.
   useEffect(() => {
-    if (failedAt && message) toast.error(message);
+    if (failedAt && message && query.data !== undefined) toast.error(message);
   }, [failedAt]);
 
   let state: Loadable<T>;

@@ -1,4 +1,4 @@
-import { Button, errorText, requiredText } from '@courseport/shared-ui';
+import { Button, errorText, forgetEnrollIntent, requiredText, sessionStore } from '@courseport/shared-ui';
 import { Alert, Form, Input, Modal, Tabs, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import type { AuthMode } from '../hooks/useLocalAccount';
@@ -84,7 +84,13 @@ export function AuthDialog({ mode, onModeChange, onClose, signIn, signUp, forgot
     <Themed>
       <Modal
         open={mode !== null}
-        onCancel={onClose}
+        onCancel={() => {
+          // Closed without signing in or being sent a mail: a pending 'Enroll Now' is dropped, so a
+          // later sign-in does not start a checkout by surprise. After 'Check your inbox' it stays
+          // (the purchase carries on once the address is confirmed).
+          if (!sent && sessionStore.getState().status !== 'signed-in') forgetEnrollIntent();
+          onClose();
+        }}
         afterClose={() => {
           setError(null);
           setSent(null);

@@ -2,6 +2,7 @@ import { ClerkProvider, UserButton, useAuth, useClerk, useUser } from '@clerk/cl
 import { sessionStore, useNavigate } from '@courseport/shared-ui';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { setSignedIn, signedOutState } from '../../session/api/session-state';
+import { ACCOUNT_LINKS } from './account-links';
 import { UserMenuContext } from './UserMenuSlot';
 
 /** Writes Clerk's state into the shared session store; portals never import Clerk. */
@@ -39,7 +40,34 @@ function ClerkBridge() {
   return null;
 }
 
-const ClerkUserMenu = () => <UserButton />;
+const ICONS: Record<string, ReactNode> = {
+  wishlist: (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
+    </svg>
+  ),
+  'purchase-history': (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  ),
+};
+
+/** Clerk's menu with the account's own pages (the same links as the local accounts' menu). */
+const ClerkUserMenu = () => (
+  <UserButton>
+    <UserButton.MenuItems>
+      {ACCOUNT_LINKS.map(({ key, label, to }) => (
+        <UserButton.Link key={key} label={label} href={to} labelIcon={ICONS[key]} />
+      ))}
+    </UserButton.MenuItems>
+  </UserButton>
+);
 
 /** Clerk mode: Clerk's dialogs and user menu. Loaded only when Clerk is configured. */
 export default function ClerkAuthProvider({

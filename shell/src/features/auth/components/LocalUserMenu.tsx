@@ -1,15 +1,20 @@
-import { Button, useSession, useToast } from '@courseport/shared-ui';
+import { Button, Link, useNavigate, useSession, useToast } from '@courseport/shared-ui';
 import { Avatar, Dropdown, Modal, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { useLocalAccount } from '../hooks/useLocalAccount';
+import { ACCOUNT_LINKS } from './account-links';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 export const SIGN_OUT_EVERYWHERE_TITLE = 'Sign out on every device?';
 export const SIGN_OUT_EVERYWHERE_TEXT =
   'This signs you out in this browser and on every other device where you are signed in.';
 
-/** Local accounts' user menu: who is signed in, Change password, Sign out (here or everywhere). */
+/**
+ * Local accounts' user menu: who is signed in, the Wishlist and the Purchase history (links),
+ * Change password, Sign out (here or everywhere).
+ */
 export function LocalUserMenu() {
+  const navigate = useNavigate();
   const identity = useSession((s) => s.identity);
   const signOut = useSession((s) => s.signOut);
   const account = useLocalAccount();
@@ -59,6 +64,15 @@ export function LocalUserMenu() {
                 </div>
               ),
             },
+            { type: 'divider' },
+            // Links (a click follows the link); Enter on the focused item goes there too.
+            ...ACCOUNT_LINKS.map(({ key, label, to }) => ({
+              key,
+              label: <Link to={to}>{label}</Link>,
+              onClick: ({ domEvent }: { domEvent: { type: string } }) => {
+                if (domEvent.type === 'keydown') navigate(to);
+              },
+            })),
             { type: 'divider' },
             ...accountItems,
             { key: 'sign-out', label: 'Sign out', onClick: () => void signOut() },

@@ -29,23 +29,37 @@ function confirmRemoveEducator(onOk: () => void) {
   );
 }
 
-/** The role pills: full words on every screen (they sit on a row of their own on phones). */
-function RoleToggles() {
-  const { toggle, busy, holds } = useRoleToggle();
-  const button = (role: ToggleRole, label: string) => (
-    <Button
-      size="small"
-      type={holds(role) ? 'primary' : 'default'}
-      aria-pressed={holds(role)}
-      loading={busy === role}
-      disabled={busy !== null && busy !== role}
-      onClick={() =>
-        role === 'educator' && holds('educator') ? confirmRemoveEducator(() => toggle(role)) : toggle(role)
-      }
-    >
-      {label}
-    </Button>
-  );
+export const EDUCATOR_PENDING_LABEL = 'Educator (pending review)';
+
+/**
+ * The role pills: full words on wider screens, 'S' and 'E' on phones (named and titled in full),
+ * so the bar stays one row. A pending educator request shows on the Educator pill: dashed,
+ * aria-disabled, named 'Educator (pending review)'; pressing it only says so.
+ */
+function RoleToggles({ compact }: { compact: boolean }) {
+  const { toggle, busy, holds, educatorPending } = useRoleToggle();
+  const button = (role: ToggleRole, label: string) => {
+    const pending = role === 'educator' && educatorPending;
+    const name = pending ? EDUCATOR_PENDING_LABEL : label;
+    return (
+      <Button
+        size="small"
+        type={holds(role) ? 'primary' : pending ? 'dashed' : 'default'}
+        aria-pressed={holds(role)}
+        aria-disabled={pending || undefined}
+        aria-label={compact || pending ? name : undefined}
+        title={name}
+        className={pending ? 'cp-role-pending' : undefined}
+        loading={busy === role}
+        disabled={busy !== null && busy !== role}
+        onClick={() =>
+          role === 'educator' && holds('educator') ? confirmRemoveEducator(() => toggle(role)) : toggle(role)
+        }
+      >
+        {compact ? label.slice(0, 1) : name}
+      </Button>
+    );
+  };
   return (
     <fieldset style={{ display: 'inline-flex', gap: 4, border: 0, margin: 0, padding: 0 }}>
       <legend style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
@@ -54,6 +68,15 @@ function RoleToggles() {
       {button('student', 'Student')}
       {button('educator', 'Educator')}
     </fieldset>
+  );
+}
+
+/** A link of the bar; on phones a shorter word on screen (the name stays the full one). */
+function BarLink({ to, label, short, compact }: { to: string; label: string; short: string; compact: boolean }) {
+  return (
+    <NavLink to={to} style={linkStyle} aria-label={compact ? label : undefined}>
+      {compact ? short : label}
+    </NavLink>
   );
 }
 
@@ -73,7 +96,7 @@ export function NavBar() {
       style={{
         display: 'flex',
         alignItems: 'center',
-        flexWrap: 'wrap',
+        flexWrap: compact ? 'nowrap' : 'wrap',
         gap: compact ? 8 : 16,
         height: 'auto',
         minHeight: 64,
@@ -94,25 +117,19 @@ export function NavBar() {
             alignItems: 'center',
             flexWrap: 'wrap',
             gap: compact ? 12 : 20,
-            // On phones the links take a row of their own under the logo and the account menu.
-            ...(compact ? { order: 3, width: '100%' } : { marginLeft: 'auto' }),
+            marginLeft: 'auto',
+            // On phones the bar is one row: short words, and should they still not fit (an admin
+            // with both roles), the links scroll sideways rather than wrapping under the logo.
+            ...(compact ? { flexWrap: 'nowrap', gap: 10, minWidth: 0, overflowX: 'auto', flex: '0 1 auto' } : {}),
           }}
         >
-          <RoleToggles />
-          {roles.includes('admin') && (
-            <NavLink to="/admin" style={linkStyle}>
-              Admin Dashboard
-            </NavLink>
-          )}
+          <RoleToggles compact={compact} />
+          {roles.includes('admin') && <BarLink to="/admin" label="Admin Dashboard" short="Admin" compact={compact} />}
           {roles.includes('educator') && (
-            <NavLink to="/educator" style={linkStyle}>
-              Educator Dashboard
-            </NavLink>
+            <BarLink to="/educator" label="Educator Dashboard" short="Dashboard" compact={compact} />
           )}
           {roles.includes('student') && (
-            <NavLink to="/my-enrollments" style={linkStyle}>
-              My Enrollments
-            </NavLink>
+            <BarLink to="/my-enrollments" label="My Enrollments" short="Enrollments" compact={compact} />
           )}
         </nav>
       )}
@@ -121,7 +138,8 @@ export function NavBar() {
           display: 'inline-flex',
           alignItems: 'center',
           gap: 8,
-          marginLeft: compact || status !== 'signed-in' ? 'auto' : 0,
+          marginLeft: status !== 'signed-in' ? 'auto' : 0,
+          flexShrink: 0,
         }}
       >
         {status === 'signed-in' && <UserMenu />}

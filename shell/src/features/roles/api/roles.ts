@@ -9,15 +9,26 @@ import {
 
 export type ToggleRole = 'student' | 'educator';
 
-/** `POST /api/user/create`: the signed-in user's profile, always as a student (the API decides). */
-export async function createProfile(identity: Identity): Promise<void> {
-  await api.post('/api/user/create', {
+/** The spec's success text for an educator request (the navigation bar's toggle, the role dialog). */
+export const EDUCATOR_REQUEST_SENT = 'Educator request submitted! Admin will review your request.';
+
+/** The spec's sign-up text, listing the roles the profile was created with. */
+export const signedUpText = (roles: readonly string[]) => `Successfully signed up with roles: ${roles.join(', ')}!`;
+
+/**
+ * `POST /api/user/create`: the signed-in user's profile, always as a student (the API decides);
+ * the roles it was created with.
+ */
+export async function createProfile(identity: Identity): Promise<string[]> {
+  const res = await api.post<{ user?: Pick<UserProfile, 'roles'> }>('/api/user/create', {
     _id: identity.id,
     email: identity.email,
     name: identity.fullName,
     imageUrl: identity.imageUrl,
     roles: ['student'],
   });
+  const roles = res?.user?.roles;
+  return Array.isArray(roles) && roles.length > 0 ? roles : ['student'];
 }
 
 /** `POST /api/user/request-educator`: asks an admin for the educator role. */

@@ -1,25 +1,30 @@
 import { Button, useMutation, useQueryClient, useSession, useToast } from '@courseport/shared-ui';
 import { Checkbox, Modal, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
-import { createProfile, educatorRequestKey, requestEducator, type ToggleRole } from '../api/roles';
+import {
+  createProfile,
+  EDUCATOR_REQUEST_SENT,
+  educatorRequestKey,
+  requestEducator,
+  signedUpText,
+  type ToggleRole,
+} from '../api/roles';
 
 const OPTIONS: Array<{ role: ToggleRole; label: string; description: string }> = [
   { role: 'student', label: 'Student', description: 'Learn from courses and track your progress' },
   { role: 'educator', label: 'Educator', description: 'Create courses and teach students' },
 ];
 
-export const SIGNED_UP_TEXT = 'Successfully signed up as a student!';
-export const SIGNED_UP_EDUCATOR_REQUESTED_TEXT =
-  'Successfully signed up as a student! Educator access requested: it is pending admin approval.';
-export const SIGNED_UP_BY_DEFAULT_TEXT =
-  'You are signed up as a student. Use the Educator button to request educator access at any time.';
+/** Said after the spec's sign-up text when the dialog was closed without choosing. */
+export const SIGNED_UP_BY_DEFAULT_TEXT = 'Use the Educator button to request educator access at any time.';
 export const DISMISS_NOTE_TEXT =
   'Closing this dialog signs you up as a student; you can request educator access later.';
 
 /**
  * 'Choose Your Roles': shown when a signed-in user has no profile yet (the API answered 'User not
- * found'). The profile is created as a student; choosing Educator also sends an educator request
- * for admin review. Closing the dialog (Esc, ×, Cancel) does not leave the account without a
+ * found'). The profile is created as a student ('Successfully signed up with roles: student!', the
+ * roles it was created with); choosing Educator then sends an educator request for admin review
+ * ('Educator request submitted! Admin will review your request.'): it is not listed as a role. Closing the dialog (Esc, ×, Cancel) does not leave the account without a
  * profile: it signs up as a student, as a marketplace's default buyer. Should that fail, the
  * profile is still missing and the next profile poll asks again.
  */
@@ -33,26 +38,24 @@ export function RoleDialog() {
   const [selected, setSelected] = useState<ToggleRole[]>(['student']);
 
   const signUp = useMutation({
-    mutationFn: async ({ educator }: { educator: boolean; chosen: boolean }) => {
-      if (!identity) return;
-      await createProfile(identity);
+    mutationFn: async ({ educator, chosen }: { educator: boolean; chosen: boolean }) => {
+      if (!identity) return false;
+      const roles = await createProfile(identity);
       // The profile exists: whatever happens to the educator request, the account is usable.
       setOpen(false);
-      if (!educator) return 'student' as const;
+      toast.success(chosen ? signedUpText(roles) : `${signedUpText(roles)} ${SIGNED_UP_BY_DEFAULT_TEXT}`);
+      if (!educator) return true;
       try {
         await requestEducator();
+        toast.success(EDUCATOR_REQUEST_SENT);
         void client.invalidateQueries({ queryKey: educatorRequestKey() });
-        return 'educator-requested' as const;
       } catch (error) {
         toast.failure(error, 'Failed to submit educator request', { network: 'fallback' });
-        return 'student' as const;
       }
+      return true;
     },
-    onSuccess: async (outcome, { chosen }) => {
-      if (!outcome) return;
-      if (outcome === 'educator-requested') toast.success(SIGNED_UP_EDUCATOR_REQUESTED_TEXT);
-      else toast.success(chosen ? SIGNED_UP_TEXT : SIGNED_UP_BY_DEFAULT_TEXT);
-      await refreshUser();
+    onSuccess: async (created) => {
+      if (created) await refreshUser();
     },
     onError: (error) => toast.failure(error, 'Failed to create user profile', { network: 'fallback' }),
   });

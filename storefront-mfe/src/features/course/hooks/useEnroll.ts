@@ -2,7 +2,9 @@ import {
   ApiError,
   errorText,
   invalidateAfterPurchase,
+  rememberEnrollIntent,
   sessionStore,
+  takeEnrollIntent,
   useMutation,
   useNavigate,
   useQueryClient,
@@ -10,12 +12,20 @@ import {
   useToast,
 } from '@courseport/shared-ui';
 import { useEffect, useState } from 'react';
-import { PURCHASE_FAILED_TEXT, playerPath, startCheckout } from '../api/purchase';
+import {
+  ALREADY_ENROLLED_TEXT,
+  LOGIN_TO_CONTINUE_TEXT,
+  PURCHASE_FAILED_TEXT,
+  playerPath,
+  startCheckout,
+} from '../api/purchase';
 
 /**
- * Whether the signed-in user owns the course, and `enroll`: signed out, it opens the sign-in
- * dialog; enrolled, it opens the course in the player; otherwise it starts the checkout and sends
- * the browser to the payment page. When the tab becomes visible again (e.g. after paying in
+ * Whether the signed-in user owns the course, and `enroll`: signed out, it warns 'Please login to
+ * continue', opens the sign-in dialog and remembers the purchase (`rememberEnrollIntent`), which
+ * carries on by itself once the visitor is signed in with a profile, here or after confirming a new
+ * account's address; enrolled, it says so and opens the course in the player; otherwise it starts
+ * the checkout and sends the browser to the payment page. When the tab becomes visible again (e.g. after paying in
  * another one) the data a purchase changes is invalidated (`invalidateAfterPurchase`), so the
  * enrollment shows. `couponCode` (one the server has priced) goes with the checkout, whose price is
  * then the coupon's; `onCouponRefused` hears why the checkout refused it.
@@ -67,15 +77,32 @@ export function useEnroll(courseId: string, couponCode?: string, onCouponRefused
   }, [courseId, client]);
 
   const busy = checkout.isPending || leaving || settling;
+  const ready = status === 'signed-in' && !settling;
+
+  const openPlayer = () => {
+    toast.info(ALREADY_ENROLLED_TEXT);
+    navigate(playerPath(courseId));
+  };
+
+  // A purchase asked for while signed out carries on once signed in (and the profile is known).
+  const { mutate } = checkout;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the session becomes ready, taking the intent once.
+  useEffect(() => {
+    if (!ready || !takeEnrollIntent(courseId)) return;
+    if (enrolled) openPlayer();
+    else mutate();
+  }, [ready, courseId]);
 
   const enroll = () => {
     if (busy) return;
     if (status !== 'signed-in') {
+      toast.warning(LOGIN_TO_CONTINUE_TEXT);
+      rememberEnrollIntent(courseId);
       openSignIn();
       return;
     }
     if (enrolled) {
-      navigate(playerPath(courseId));
+      openPlayer();
       return;
     }
     checkout.mutate();
