@@ -47,11 +47,11 @@ describe('Educator dashboard: states', () => {
     expect(apiGet).toHaveBeenCalledWith(DASHBOARD_PATH);
   });
 
-  it("shows 'Dashboard Error' with the server's message (no toast over it), and 'Try Again' refetches", async () => {
+  it("shows 'Dashboard Error' with the server's message (also as a toast), and 'Try Again' refetches", async () => {
     const dashboard = () => ({ success: true, dashboardData: makeDashboard() });
     const answer = failingGet(DASHBOARD_PATH, serverError('Educator access required', 403), dashboard);
     renderPortal('/educator');
-    await expectRetryRecovers(answer, 'Dashboard Error', 'Try Again', 'Welcome back, Grace Hopper!');
+    await expectRetryRecovers(answer, 'Dashboard Error', 'Try Again', 'Welcome back, Grace Hopper!', { toast: true });
     expect(getCalls(DASHBOARD_PATH)).toBe(2);
   });
 
@@ -63,7 +63,7 @@ describe('Educator dashboard: states', () => {
     });
     renderPortal('/educator');
     expect(await screen.findByText('Dashboard Error')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByText('Failed to fetch dashboard data')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByText('Failed to fetch dashboard data')).toHaveLength(2));
     expect(screen.queryByText(/Cannot reach the server/)).not.toBeInTheDocument();
   });
 

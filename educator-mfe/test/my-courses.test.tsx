@@ -1,6 +1,5 @@
-import { loadOnDemandComponents } from '@courseport/shared-ui';
 import { makeThumbnail } from '@courseport/shared-ui/testing';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   apiGet,
@@ -134,7 +133,7 @@ describe('My courses', () => {
     expect(currentPath()).toBe('/educator/add-course');
   });
 
-  it("shows 'Error Loading Courses' with the server's message (no toast over it); 'Try Again' refetches", async () => {
+  it("shows 'Error Loading Courses' with the server's message and a toast; 'Try Again' refetches", async () => {
     const answer = failsUntilRecovered(serverError('Courses are unavailable right now', 503), () => ({
       success: true,
       courses: COURSES,
@@ -142,12 +141,10 @@ describe('My courses', () => {
     mockGet({ [COURSES_PATH]: answer.handler });
     renderPortal('/educator/my-courses');
     expect(await screen.findByText('Error Loading Courses')).toBeInTheDocument();
-    // A toast would open once the notification code has loaded: let that happen first.
-    await act(async () => {
-      await loadOnDemandComponents();
-    });
-    expect(screen.getAllByText('Courses are unavailable right now')).toHaveLength(1);
-    expect(document.querySelector('.ant-notification-notice-error')).toBeNull();
+    await waitFor(() => expect(screen.getAllByText('Courses are unavailable right now')).toHaveLength(2));
+    expect(document.querySelector('.ant-notification-notice-error')).toHaveTextContent(
+      'Courses are unavailable right now',
+    );
 
     answer.recover();
     await user.click(button('Try Again'));
@@ -163,7 +160,7 @@ describe('My courses', () => {
     });
     renderPortal('/educator/my-courses');
     expect(await screen.findByText('Error Loading Courses')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByText('Failed to fetch courses')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByText('Failed to fetch courses')).toHaveLength(2));
   });
 
   it('fetches the courses only for educators', async () => {

@@ -67,11 +67,11 @@ describe('Enrolled students', () => {
     expect(currentPath()).toBe('/educator/add-course');
   });
 
-  it("shows 'Error Loading Students' with the server's message (no toast over it); 'Try Again' refetches", async () => {
+  it("shows 'Error Loading Students' with the server's message and a toast; 'Try Again' refetches", async () => {
     const students = () => ({ success: true, enrolledStudents: ENROLLMENTS });
     const answer = failingGet(STUDENTS_PATH, serverError('Invalid session', 401), students);
     renderPortal('/educator/student-enrolled');
-    await expectRetryRecovers(answer, 'Error Loading Students', 'Try Again', 'Ada Lovelace');
+    await expectRetryRecovers(answer, 'Error Loading Students', 'Try Again', 'Ada Lovelace', { toast: true });
     expect(getCalls(STUDENTS_PATH)).toBe(2);
   });
 
@@ -83,6 +83,6 @@ describe('Enrolled students', () => {
     });
     renderPortal('/educator/student-enrolled');
     expect(await screen.findByText('Error Loading Students')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByText('Failed to fetch enrolled students')).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByText('Failed to fetch enrolled students')).toHaveLength(2));
   });
 });

@@ -213,7 +213,7 @@ describe('NavBar', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
-  it('blocks a second toggle while one is running, and only logs failures', async () => {
+  it("blocks a second toggle while one is running; a failure is logged and told ('Failed to update roles')", async () => {
     signIn(['student', 'educator']);
     let fail: (e: Error) => void = () => {};
     api.post.mockReturnValue(new Promise((_, reject) => (fail = reject)));
@@ -225,6 +225,7 @@ describe('NavBar', () => {
     expect(api.post).toHaveBeenCalledTimes(1);
     await act(async () => fail(new Error('boom')));
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Error toggling role:', expect.any(Error)));
+    expect(await screen.findByText('Failed to update roles')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Educator' })).toBeEnabled();
   });
 });

@@ -100,7 +100,7 @@ holdSpecTexts('shell', {
   },
   'profile-created': async () => {
     openRoleDialog(() => ({ success: true, message: 'User profile created successfully!' }));
-    await userEvent.click(continueButton());
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   },
   'profile-create-refused': async () => {
     openRoleDialog(fails(new ApiError('', 400, { success: false })));

@@ -23,7 +23,9 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const currency = useCurrency();
   const { name } = useSignedInUser();
-  const { state, retry } = useEducatorQuery(dashboardQuery(), 'Failed to fetch dashboard data');
+  const { state, retry } = useEducatorQuery(dashboardQuery(), 'Failed to fetch dashboard data', true, {
+    specToast: true,
+  });
   const ready = state.status === 'ready' && state.data.totalCourses > 0;
 
   let content: ReactNode;

@@ -29,7 +29,9 @@ export default function MyCoursesPage() {
   const sessionKnown = useSession((s) => s.status !== 'loading' && (s.status !== 'signed-in' || s.userLoaded));
   // The courses are fetched only for educators.
   const [showArchived, setShowArchived] = useState(false);
-  const { state, retry } = useEducatorQuery(coursesQuery(showArchived), 'Failed to fetch courses', isEducator);
+  const { state, retry } = useEducatorQuery(coursesQuery(showArchived), 'Failed to fetch courses', isEducator, {
+    specToast: true,
+  });
   const actions = useCourseActions();
   const addCourse = () => navigate(PATHS.addCourse);
 

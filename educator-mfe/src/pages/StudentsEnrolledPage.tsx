@@ -9,7 +9,9 @@ import { EnrollmentsTable } from '../features/students/components/EnrollmentsTab
 /** /educator/student-enrolled: every student enrolled in the educator's courses. */
 export default function StudentsEnrolledPage() {
   const navigate = useNavigate();
-  const { state, retry } = useEducatorQuery(enrolledStudentsQuery(), 'Failed to fetch enrolled students');
+  const { state, retry } = useEducatorQuery(enrolledStudentsQuery(), 'Failed to fetch enrolled students', true, {
+    specToast: true,
+  });
 
   let content: ReactNode;
   if (state.status === 'loading') {

@@ -1,4 +1,4 @@
-import { Button, useMutation, useQueryClient, useSession, useToast } from '@courseport/shared-ui';
+import { ApiError, Button, useMutation, useQueryClient, useSession, useToast } from '@courseport/shared-ui';
 import { Checkbox, Modal, Themed } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import {
@@ -15,8 +15,9 @@ const OPTIONS: Array<{ role: ToggleRole; label: string; description: string }> =
   { role: 'educator', label: 'Educator', description: 'Create courses and teach students' },
 ];
 
-/** Said after the spec's sign-up text when the dialog was closed without choosing. */
-export const SIGNED_UP_BY_DEFAULT_TEXT = 'Use the Educator button to request educator access at any time.';
+/** Said when the dialog was closed without choosing: the profile was made, as a student's. */
+export const SIGNED_UP_BY_DEFAULT_TEXT =
+  'User profile created successfully! Use the Educator button to request educator access at any time.';
 export const DISMISS_NOTE_TEXT =
   'Closing this dialog signs you up as a student; you can request educator access later.';
 
@@ -43,7 +44,7 @@ export function RoleDialog() {
       const roles = await createProfile(identity);
       // The profile exists: whatever happens to the educator request, the account is usable.
       setOpen(false);
-      toast.success(chosen ? signedUpText(roles) : `${signedUpText(roles)} ${SIGNED_UP_BY_DEFAULT_TEXT}`);
+      toast.success(chosen ? signedUpText(roles) : SIGNED_UP_BY_DEFAULT_TEXT);
       if (!educator) return true;
       try {
         await requestEducator();
@@ -57,7 +58,15 @@ export function RoleDialog() {
     onSuccess: async (created) => {
       if (created) await refreshUser();
     },
-    onError: (error) => toast.failure(error, 'Failed to create user profile', { network: 'fallback' }),
+    // The server's refusal without a message, or anything else that went wrong (the spec's two texts).
+    onError: (error) =>
+      toast.failure(
+        error,
+        error instanceof ApiError && error.status > 0 ? 'Failed to create user' : 'Failed to create user profile',
+        {
+          network: 'fallback',
+        },
+      ),
   });
   const busy = signUp.isPending;
 

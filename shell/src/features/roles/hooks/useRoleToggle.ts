@@ -66,7 +66,11 @@ export function useRoleToggle() {
       if (learningRoles.length === 0) navigate('/');
       else if (action === 'add' && role === 'educator' && !updated.roles.includes('student')) navigate('/educator');
     },
-    onError: (error) => console.error('Error toggling role:', error),
+    // The spec's texts: the failure is logged, and the user is told (the server's message, or this).
+    onError: (error) => {
+      console.error('Error toggling role:', error);
+      toast.failure(error, 'Failed to update roles', { network: 'fallback' });
+    },
   });
 
   const busy: ToggleRole | null = mutation.isPending ? (mutation.variables ?? null) : null;
