@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
+import { shoot } from '../support/screenshots';
 import { DEMO, signedInContext } from '../support/session';
 
 let platform: Platform;
@@ -66,8 +67,34 @@ describe('enrolling and learning', () => {
 
     expect(await markEveryLecture(page)).toBe(4);
     await page.getByText('Rate this Course:').waitFor();
+    const ratingSaves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/user/add-rating'))
+        ratingSaves.push(request.postData() ?? '');
+    });
     await page.getByRole('radio', { name: '4 stars' }).click();
     await page.getByText('Rating added successfully').waitFor();
+    expect(ratingSaves.map((body) => JSON.parse(body).rating)).toEqual([4]);
+
+    // By keyboard: three quick arrow presses move the focus (and the shown star) without saving;
+    // Enter saves the focused star, once.
+    await page.getByRole('radio', { name: '4 stars' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    const oneStar = page.getByRole('radio', { name: '1 star' });
+    expect(await oneStar.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(ratingSaves).toHaveLength(1);
+    await shoot(page, 'player-rating');
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/add-rating'));
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    expect(ratingSaves.map((body) => JSON.parse(body).rating)).toEqual([4, 1]);
+    // The stored rating is the last choice.
+    await page.reload();
+    await page.getByText('Rate this Course:').waitFor();
+    expect(await page.getByRole('radio', { name: '1 star' }).isChecked()).toBe(true);
+    expect(ratingSaves).toHaveLength(2);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Enrollments' }).click();
     const done = page.getByRole('row').filter({ hasText: 'TypeScript Deep Dive' });
