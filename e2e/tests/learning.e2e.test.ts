@@ -1,8 +1,9 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
-import { shoot } from '../support/screenshots';
+import { SCREENSHOTS, shoot } from '../support/screenshots';
 import { DEMO, signedInContext } from '../support/session';
 
 let platform: Platform;
@@ -55,8 +56,15 @@ describe('enrolling and learning', () => {
 
     // Back on the payment-return page.
     await page.waitForURL(/\/loading\/my-enrollments\?purchaseId=/);
-    await page.getByText('Payment verified successfully!').waitFor();
-    await page.getByText('Redirecting you shortly...').waitFor();
+    // Verified: the page says so (no spinner, no 'Processing' left), then moves on.
+    const outcome = page.getByRole('status').filter({ hasText: 'Redirecting you shortly...' });
+    await outcome.getByText('Payment verified successfully!').waitFor();
+    expect(await outcome.textContent()).not.toContain('Processing your payment...');
+    expect(await outcome.locator('.cp-spinner').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'payment-verified-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'payment-verified-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.waitForURL(`${platform.urls.shell}/my-enrollments`, { timeout: 10_000 });
 
     const row = page.getByRole('row').filter({ hasText: 'TypeScript Deep Dive' });
