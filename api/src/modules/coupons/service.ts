@@ -164,7 +164,7 @@ export function couponsService(store: Store, clock: Clock) {
       const now = clock.now();
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : undefined;
       const refused = expiresAt && expiryRefusal(expiresAt, now);
-      if (refused) throw badRequest(`Invalid input: expiresAt: ${refused}`);
+      if (refused) throw badRequest(`Expires at ${refused}`);
       const coupon: CouponDoc = {
         _id: newId(),
         courseId: course._id,
