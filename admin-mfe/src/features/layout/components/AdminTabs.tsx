@@ -51,7 +51,6 @@ export function AdminTabs({ tabs, active }: { tabs: AdminTab[]; active: string }
 
   return (
     <div className="cp-admin-tabs">
-      {/* biome-ignore lint/a11y/useSemanticElements: a tab list of links, which <nav> is not. */}
       <div role="tablist" aria-label="Admin sections" className="cp-admin-tablist" onKeyDown={onKeyDown}>
         {tabs.map((tab) => {
           const selected = tab.key === current.key;
