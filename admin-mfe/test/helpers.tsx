@@ -7,7 +7,7 @@ import {
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
-import { apiMocks, MemoryRouter, testQueryClient } from '@courseport/shared-ui/testing';
+import { apiMocks, LocationProbe, MemoryRouter, testQueryClient } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AdminPurchase } from '../src/features/purchases/api/purchases';
@@ -42,11 +42,12 @@ export const signInAsAdmin = ({ email }: { email?: string } = {}) =>
     identity: null,
   });
 
-export function renderPage() {
+export function renderPage(path = '/admin') {
   return render(
     <QueryProvider client={testQueryClient()}>
-      <MemoryRouter initialEntries={['/admin']}>
+      <MemoryRouter initialEntries={[path]}>
         <AdminDashboardPage />
+        <LocationProbe />
       </MemoryRouter>
     </QueryProvider>,
   );

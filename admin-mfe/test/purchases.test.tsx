@@ -91,7 +91,7 @@ async function openPurchasesTab() {
 }
 
 /** The open tab's panel (the other tabs' panels stay in the document once opened). */
-const pane = () => document.querySelector('[role="tabpanel"][aria-hidden="false"]') as HTMLElement;
+const pane = () => screen.getByRole('tabpanel');
 const headers = () => [...pane().querySelectorAll('thead th')].map((th) => th.textContent);
 
 describe('Admin dashboard: Purchases tab', () => {

@@ -52,13 +52,13 @@ describe('local accounts', () => {
   it('refuses bad input with 400', async () => {
     const badEmail = await postJson(api, '/api/auth/sign-up', { name: 'X', email: 'not-an-email', password: PASSWORD });
     expect(badEmail.status).toBe(400);
-    expect(badEmail.body.message).toMatch(/^Invalid input: email/);
+    expect(badEmail.body.message).toMatch(/^Email /);
     const shortPassword = await postJson(api, '/api/auth/sign-up', {
       name: 'X',
       email: 'x@example.com',
       password: 'short',
     });
-    expect(shortPassword.body.message).toBe('Invalid input: password: must be at least 8 characters');
+    expect(shortPassword.body.message).toBe('Password must be at least 8 characters');
     const injected = await postJson(api, '/api/auth/sign-in', { email: { $gt: '' }, password: PASSWORD });
     expect(injected.status).toBe(400);
   });

@@ -111,17 +111,17 @@ for (const adapter of bothStores('coupons')) {
       expect((await create({ courseId: newId(), code: 'MINE', percentOff: 5 })).status).toBe(404);
 
       const refusals: Array<[Record<string, unknown>, RegExp]> = [
-        [{ code: 'ZERO', percentOff: 0 }, /percentOff: must be at least 1/],
-        [{ code: 'TOOMUCH', percentOff: 101 }, /percentOff: must be at most 100/],
+        [{ code: 'ZERO', percentOff: 0 }, /^Percent off must be at least 1/],
+        [{ code: 'TOOMUCH', percentOff: 101 }, /^Percent off must be at most 100/],
         [{ code: 'HALF', percentOff: 12.5 }, /whole number/],
-        [{ code: 'NEG', amountOff: -5 }, /amountOff: must be more than 0/],
+        [{ code: 'NEG', amountOff: -5 }, /^Amount off must be more than 0/],
         [{ code: 'BOTH', percentOff: 5, amountOff: 5 }, /exactly one/],
         [{ code: 'NONE' }, /exactly one/],
-        [{ code: 'x', percentOff: 5 }, /code: must be at least 3/],
-        [{ code: 'no spaces', percentOff: 5 }, /code: may contain only/],
-        [{ code: 'PAST', percentOff: 5, expiresAt: '2001-01-01T00:00:00Z' }, /expiresAt: must be in the future/],
-        [{ code: 'WHEN', percentOff: 5, expiresAt: 'tomorrow' }, /expiresAt/],
-        [{ code: 'USES', percentOff: 5, maxUses: 0 }, /maxUses: must be at least 1/],
+        [{ code: 'x', percentOff: 5 }, /^Code must be at least 3/],
+        [{ code: 'no spaces', percentOff: 5 }, /^Code may contain only/],
+        [{ code: 'PAST', percentOff: 5, expiresAt: '2001-01-01T00:00:00Z' }, /Expires at must be in the future/],
+        [{ code: 'WHEN', percentOff: 5, expiresAt: 'tomorrow' }, /Expires at/],
+        [{ code: 'USES', percentOff: 5, maxUses: 0 }, /^Max uses must be at least 1/],
       ];
       for (const [body, message] of refusals) {
         const res = await create({ courseId: course._id, ...body });

@@ -83,14 +83,14 @@ describe('POST /api/educator/add-course', () => {
 
   it('validates every field and stores nothing on failure', async () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{ ...validCourse, courseTitle: '  ' }, /^Invalid input: courseTitle: is required$/],
-      [{ ...validCourse, coursePrice: -1 }, /^Invalid input: coursePrice: must not be negative$/],
-      [{ ...validCourse, coursePrice: '499' }, /^Invalid input: coursePrice: /],
-      [{ ...validCourse, discount: 101 }, /^Invalid input: discount: must be at most 100$/],
-      [{ ...validCourse, discount: -5 }, /^Invalid input: discount: must be at least 0$/],
+      [{ ...validCourse, courseTitle: '  ' }, /^Course title is required$/],
+      [{ ...validCourse, coursePrice: -1 }, /^Course price must not be negative$/],
+      [{ ...validCourse, coursePrice: '499' }, /^Course price /],
+      [{ ...validCourse, discount: 101 }, /^Discount must be at most 100$/],
+      [{ ...validCourse, discount: -5 }, /^Discount must be at least 0$/],
       [
         { ...validCourse, courseContent: [{ chapterTitle: '', chapterContent: [] }] },
-        /^Invalid input: courseContent\.0\.chapterTitle: /,
+        /^Chapter title .*\(courseContent\.0\.chapterTitle\)$/,
       ],
       [
         {
@@ -109,7 +109,7 @@ describe('POST /api/educator/add-course', () => {
             },
           ],
         },
-        /lectureDuration: must not be negative$/,
+        /^Lecture duration must not be negative \(courseContent\.0\.chapterContent\.0\.lectureDuration\)$/,
       ],
       [
         {
@@ -123,7 +123,7 @@ describe('POST /api/educator/add-course', () => {
             },
           ],
         },
-        /^Invalid input: courseContent\.0\.chapterContent\.0\.lectureUrl: must be a YouTube video link /,
+        /^Lecture URL must be a YouTube video link .*\(courseContent\.0\.chapterContent\.0\.lectureUrl\)$/,
       ],
       ['{not json', /^courseData must be valid JSON$/],
     ];
@@ -316,8 +316,9 @@ describe('lecture links', () => {
       expect(body).toEqual({
         success: false,
         message:
-          'Invalid input: courseContent.0.chapterContent.1.lectureUrl: must be a YouTube video link ' +
-          '(youtube.com/watch?v=…, youtu.be/…, youtube.com/embed/… or youtube.com/shorts/…)',
+          'Lecture URL must be a YouTube video link ' +
+          '(youtube.com/watch?v=…, youtu.be/…, youtube.com/embed/… or youtube.com/shorts/…) ' +
+          '(courseContent.0.chapterContent.1.lectureUrl)',
       });
     }
     expect(await courses.countDocuments({})).toBe(before);

@@ -127,7 +127,7 @@ for (const adapter of bothStores('resume')) {
         expect(answer.status, JSON.stringify(bad)).toBe(400);
         expect(answer.body).toEqual({
           success: false,
-          message: 'Invalid input: seconds: must be a number of seconds from 0 to 86400',
+          message: 'Seconds must be a number of seconds from 0 to 86400',
         });
       }
       // JSON has no NaN or Infinity: they arrive as null, or as text that is no JSON at all.

@@ -55,7 +55,7 @@ describe('user profiles and roles', () => {
     const { body } = await postJson(api, '/api/auth/sign-in', { email: 'noname@example.com', password: PASSWORD });
     const token = body.token as string;
     const bad = await postJson(api, '/api/user/create', { imageUrl: 'javascript:alert(1)' }, bearer(token));
-    expect(bad).toMatchObject({ status: 400, body: { message: 'Invalid input: imageUrl: must be an http(s) URL' } });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'Image URL must be an http(s) URL' } });
     const ok = await postJson(api, '/api/user/create', { name: '' }, bearer(token));
     expect((ok.body.user as { name: string }).name).toBe('User');
   });
@@ -248,8 +248,15 @@ describe('admin e-mail allow-list', () => {
       success: false,
       message: 'This email is already in the allowed list',
     });
-    expect((await postJson(api, '/api/user/add-admin-email', { email: 'not an email' }, h)).status).toBe(400);
-    expect((await postJson(api, '/api/user/add-admin-email', { email: '   ' }, h)).status).toBe(400);
+    // Said as the admin would: a sentence, not the schema's field path.
+    expect(await postJson(api, '/api/user/add-admin-email', { email: 'not an email' }, h)).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'Please enter a valid email address' },
+    });
+    expect(await postJson(api, '/api/user/add-admin-email', { email: '   ' }, h)).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'Please enter an email address' },
+    });
 
     const { body } = await api.json('/api/user/admin-emails', { headers: h });
     const entries = body.adminEmails as Array<{ _id: string; email: string; addedAt: string }>;

@@ -127,8 +127,9 @@ export const PORTALS = {
   admin: {
     port: 3004,
     title: 'Courseport Admin',
+    // The dashboard's tabs are addresses under it (/admin/emails, ...): admin-mfe's AdminDashboardPage.
     /** @type {RouteEntry[]} */
-    routes: [{ path: '/admin', module: 'AdminDashboardPage', navBar: false, index: false }],
+    routes: [{ path: '/admin/*', module: 'AdminDashboardPage', navBar: false, index: false }],
   },
 };
 

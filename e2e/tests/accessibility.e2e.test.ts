@@ -313,7 +313,7 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       await expectAccessible(page, 'player, not enrolled');
     });
 
-    it('the payment-return page, verifying and done', async () => {
+    it('the payment-return page, processing and done', async () => {
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;
@@ -324,8 +324,9 @@ describe.each(WIDTHS)('every page at $name width', ({ name: width, viewport }) =
       });
       await page.goto(`${shell}/loading/my-enrollments?purchaseId=no-such-purchase`);
       await profileShown(page);
-      await page.getByText('Verifying your payment...').waitFor();
-      await expectAccessible(page, 'payment return, verifying');
+      // The session is known: the server is verifying (the call is held).
+      await page.getByText('Processing your payment...').waitFor();
+      await expectAccessible(page, 'payment return, processing');
       release();
       await page.getByText('Redirecting you shortly...').waitFor();
       expect.soft(await seriousViolations(page), 'payment return, done: axe').toEqual([]);

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
+import { SCREENSHOTS, shoot } from '../support/screenshots';
 import { DEMO, signedInContext } from '../support/session';
 
 let platform: Platform;
@@ -54,8 +56,15 @@ describe('enrolling and learning', () => {
 
     // Back on the payment-return page.
     await page.waitForURL(/\/loading\/my-enrollments\?purchaseId=/);
-    await page.getByText('Payment verified successfully!').waitFor();
-    await page.getByText('Redirecting you shortly...').waitFor();
+    // Verified: the page says so (no spinner, no 'Processing' left), then moves on.
+    const outcome = page.getByRole('status').filter({ hasText: 'Redirecting you shortly...' });
+    await outcome.getByText('Payment verified successfully!').waitFor();
+    expect(await outcome.textContent()).not.toContain('Processing your payment...');
+    expect(await outcome.locator('.cp-spinner').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'payment-verified-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'payment-verified-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.waitForURL(`${platform.urls.shell}/my-enrollments`, { timeout: 10_000 });
 
     const row = page.getByRole('row').filter({ hasText: 'TypeScript Deep Dive' });
@@ -66,8 +75,34 @@ describe('enrolling and learning', () => {
 
     expect(await markEveryLecture(page)).toBe(4);
     await page.getByText('Rate this Course:').waitFor();
+    const ratingSaves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/user/add-rating'))
+        ratingSaves.push(request.postData() ?? '');
+    });
     await page.getByRole('radio', { name: '4 stars' }).click();
     await page.getByText('Rating added successfully').waitFor();
+    expect(ratingSaves.map((body) => JSON.parse(body).rating)).toEqual([4]);
+
+    // By keyboard: three quick arrow presses move the focus (and the shown star) without saving;
+    // Enter saves the focused star, once.
+    await page.getByRole('radio', { name: '4 stars' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    const oneStar = page.getByRole('radio', { name: '1 star' });
+    expect(await oneStar.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(ratingSaves).toHaveLength(1);
+    await shoot(page, 'player-rating');
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/user/add-rating'));
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    expect(ratingSaves.map((body) => JSON.parse(body).rating)).toEqual([4, 1]);
+    // The stored rating is the last choice.
+    await page.reload();
+    await page.getByText('Rate this Course:').waitFor();
+    expect(await page.getByRole('radio', { name: '1 star' }).isChecked()).toBe(true);
+    expect(ratingSaves).toHaveLength(2);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Enrollments' }).click();
     const done = page.getByRole('row').filter({ hasText: 'TypeScript Deep Dive' });

@@ -109,7 +109,7 @@ describe('one origin: the app serves the API at /api', () => {
 
       await page.waitForURL(/\/loading\/my-enrollments\?purchaseId=/);
       expect(new URL(page.url()).origin).toBe(app);
-      await page.getByText('Payment verified successfully!').waitFor();
+      await page.getByText('Payment verified successfully!').first().waitFor();
       await page.waitForURL(`${app}/my-enrollments`, { timeout: 10_000 });
       await accountMenu.waitFor();
       await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'On Going' }).waitFor();

@@ -139,4 +139,54 @@ describe('refunds', () => {
     expect(await page.getByRole('tab', { name: 'Purchases' }).count()).toBe(0);
     await context.close();
   });
+
+  it("the admin dashboard: the brand header, each tab at its URL (Back, Forward, a new tab), the e-mail form's message", {
+    timeout: 90_000,
+  }, async () => {
+    const context = await signedInContext(browser, platform.urls.shell, DEMO.admin);
+    const page = await context.newPage();
+    const shell = platform.urls.shell;
+    await page.goto(`${shell}/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Courseport' }).getAttribute('href')).toBe('/');
+    await page.getByRole('button', { name: 'Refresh' }).waitFor();
+    const selected = (name: string) => page.getByRole('tab', { name, selected: true });
+    await selected('Educator Requests').waitFor();
+    await shoot(page, 'admin-header-tabs');
+
+    await page.getByRole('tab', { name: 'Admin Emails' }).click();
+    await page.waitForURL(`${shell}/admin/emails`);
+    await page.getByText('Admin Email Management').waitFor();
+    expect(await page.title()).toBe('Admin Emails · Admin · Courseport');
+    await page.getByRole('tab', { name: 'Purchases' }).click();
+    await page.waitForURL(`${shell}/admin/purchases`);
+    await selected('Purchases').waitFor();
+
+    // The browser's Back and Forward move between the tabs.
+    await page.goBack();
+    await page.waitForURL(`${shell}/admin/emails`);
+    await selected('Admin Emails').waitFor();
+    await page.goBack();
+    await page.waitForURL(`${shell}/admin`);
+    await selected('Educator Requests').waitFor();
+    await page.goForward();
+    await page.waitForURL(`${shell}/admin/emails`);
+    await selected('Admin Emails').waitFor();
+
+    // A tab's link opened in a new browser tab opens that tab.
+    expect(await page.getByRole('tab', { name: 'Releases' }).getAttribute('href')).toBe('/admin/releases');
+    const other = await context.newPage();
+    await other.goto(`${shell}/admin/releases`);
+    await other.getByRole('tab', { name: 'Releases', selected: true }).waitFor();
+    await other.getByRole('heading', { name: 'Portal releases' }).waitFor();
+    expect(await other.title()).toBe('Releases · Admin · Courseport');
+    await other.close();
+
+    // The allow-list form: a sentence, not the schema's 'Invalid input: email: ...'.
+    await page.getByLabel('Admin email address').fill('not-an-email');
+    await page.getByRole('button', { name: 'Add Email' }).click();
+    await page.getByText('Please enter a valid email address').first().waitFor();
+    expect(await page.getByText(/Invalid input/).count()).toBe(0);
+    await context.close();
+  });
 });

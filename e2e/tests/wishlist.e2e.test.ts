@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
+import { shoot } from '../support/screenshots';
 import { DEMO, signedInContext } from '../support/session';
 
 let platform: Platform;
@@ -40,6 +41,27 @@ describe('the wishlist (#21)', () => {
     await saved.getByRole('button', { name: `Remove ${courseTitle} from your wishlist` }).click();
     await page.getByText('Removed', { exact: false }).first().waitFor();
     await page.getByRole('link', { name: courseTitle, exact: true }).waitFor({ state: 'detached' });
+    await student.close();
+  });
+
+  it('a student buys a saved course from the wishlist: Enroll Now reaches the checkout', {
+    timeout: 90_000,
+  }, async () => {
+    const { courses } = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
+    const { courseTitle } = (courses as Array<{ courseTitle: string }>)[1] as { courseTitle: string };
+    const student = await signedInContext(browser, platform.urls.shell, DEMO.student);
+    const page = await student.newPage();
+    await page.goto(`${platform.urls.shell}/course-list`);
+    await page.getByRole('button', { name: `Save ${courseTitle} to your wishlist` }).click();
+    await page.getByRole('button', { name: `Remove ${courseTitle} from your wishlist`, pressed: true }).waitFor();
+
+    await page.goto(`${platform.urls.shell}/wishlist`);
+    const enroll = page.getByRole('button', { name: `Enroll Now in ${courseTitle}` });
+    await enroll.waitFor();
+    await shoot(page, 'wishlist');
+    await enroll.click();
+    // The local gateway's hosted checkout page, as from the course page.
+    await page.waitForURL(/\/checkout\/cs_local_/);
     await student.close();
   });
 });

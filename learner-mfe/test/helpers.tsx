@@ -13,7 +13,7 @@ import {
   makeLecture,
   renderPortalAt,
 } from '@courseport/shared-ui/testing';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { type VideoAdapter, VideoAdapterContext } from '../src/features/player/api/youtube';
 import MyEnrollmentsPage from '../src/pages/MyEnrollmentsPage';
@@ -140,8 +140,15 @@ export function around(text: string, selector: string, scope: HTMLElement = docu
 
 /** The toast showing `text`, of the given kind. */
 export async function findToast(text: string, kind: 'success' | 'error' | 'info' | 'warning'): Promise<HTMLElement> {
-  const notice = (await screen.findByText(text)).closest<HTMLElement>('.ant-notification-notice');
-  if (!notice) throw new Error(`"${text}" is not a toast`);
+  // The page may say the same text too (e.g. the payment-return page's outcome): the toast's copy.
+  const notice = await waitFor(() => {
+    const found = screen
+      .getAllByText(text)
+      .map((element) => element.closest<HTMLElement>('.ant-notification-notice'))
+      .find((element) => element !== null);
+    if (!found) throw new Error(`"${text}" is not a toast`);
+    return found;
+  });
   if (!notice.className.includes(`ant-notification-notice-${kind}`)) {
     throw new Error(`"${text}" is not a ${kind} toast: ${notice.className}`);
   }

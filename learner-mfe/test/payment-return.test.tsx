@@ -37,7 +37,11 @@ const advance = (ms: number) =>
     await vi.advanceTimersByTimeAsync(ms);
   });
 
-const notice = (text: string) => screen.getByText(text).closest('.ant-notification-notice');
+const notice = (text: string) =>
+  screen
+    .getAllByText(text)
+    .map((element) => element.closest('.ant-notification-notice'))
+    .find((element) => element !== null);
 
 describe('Payment return: no purchase id', () => {
   it("shows 'Purchase ID not found' and makes no call", async () => {
@@ -77,19 +81,44 @@ describe('Payment return: accessibility', () => {
 });
 
 describe('Payment return: verifying', () => {
-  it("shows 'Verifying your payment...' while the payment is verified", async () => {
+  it("says 'Verifying your payment...' until the session is known, then 'Processing your payment...' while the server verifies", async () => {
+    sessionStore.setState({ status: 'loading', userLoaded: false, roles: [], user: null });
     const answer = deferred<unknown>();
     mockPost({ [VERIFY_PATH]: () => answer.promise });
     renderAt(RETURN_URL);
-    expect(screen.getByRole('status')).toHaveTextContent('Verifying your payment...');
-    await waitFor(() => expect(postBodies(VERIFY_PATH)).toEqual([{ purchaseId: 'p9' }]));
-    expect(screen.getByRole('status')).toHaveTextContent('Verifying your payment...');
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Verifying your payment...');
+    expect(status.querySelector('.cp-spinner')).not.toBeNull();
     expect(screen.queryByText('Processing your payment...')).not.toBeInTheDocument();
 
-    answer.resolve({ success: true, message: 'Payment verified' });
-    expect(await screen.findByText('Processing your payment...')).toBeInTheDocument();
-    expect(screen.getByText('Redirecting you shortly...')).toBeInTheDocument();
+    act(() => signIn({ refreshUser }));
+    await waitFor(() => expect(postBodies(VERIFY_PATH)).toEqual([{ purchaseId: 'p9' }]));
+    expect(status).toHaveTextContent('Processing your payment...');
+    expect(status).toHaveTextContent('Redirecting you shortly...');
+    expect(status.querySelector('.cp-spinner')).not.toBeNull();
     expect(screen.queryByText('Verifying your payment...')).not.toBeInTheDocument();
+
+    answer.resolve({ success: true, message: 'Payment verified' });
+    // Verified: said so on the page too, without the spinner or 'Processing'.
+    await waitFor(() => expect(status).toHaveTextContent('Payment verified successfully!'));
+    expect(status).toHaveTextContent('Redirecting you shortly...');
+    expect(status).not.toHaveTextContent('Processing your payment...');
+    expect(status.querySelector('.cp-spinner')).toBeNull();
+  });
+
+  it('on a failure the page says it failed (no spinner, no success), and still redirects', async () => {
+    mockPost({
+      [VERIFY_PATH]: () => {
+        throw serverError('Payment has not been completed yet', 402);
+      },
+    });
+    renderAt(RETURN_URL);
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Payment has not been completed yet'));
+    expect(status).toHaveTextContent('Redirecting you shortly...');
+    expect(status).not.toHaveTextContent('Processing your payment...');
+    expect(status).not.toHaveTextContent('Payment verified successfully!');
+    expect(status.querySelector('.cp-spinner')).toBeNull();
   });
 
   it('waits for the session to be known, so the call carries the token', async () => {
@@ -113,7 +142,8 @@ describe('Payment return: verifying', () => {
     await findToast('Payment verified successfully!', 'success');
     expect(await screen.findByText('Redirecting you shortly...')).toBeInTheDocument();
     expect(postBodies(VERIFY_PATH)).toHaveLength(1);
-    expect(screen.getAllByText('Payment verified successfully!')).toHaveLength(1);
+    // One toast (and the page's own line).
+    expect(document.querySelectorAll('.ant-notification-notice-success')).toHaveLength(1);
     expect(refreshUser).toHaveBeenCalledOnce();
   });
 });
@@ -127,7 +157,7 @@ describe('Payment return: results and redirect', () => {
 
     expect(notice('Payment verified successfully!')).toHaveClass('ant-notification-notice-success');
     expect(refreshUser).toHaveBeenCalledOnce();
-    expect(screen.getByText('Processing your payment...')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Payment verified successfully!');
     expect(screen.getByText('Redirecting you shortly...')).toBeInTheDocument();
 
     await advance(REDIRECT_DELAY_MS - 1);
@@ -143,13 +173,13 @@ describe('Payment return: results and redirect', () => {
     mockPost({ [VERIFY_PATH]: () => answer.promise });
     renderAt('/loading/player?purchaseId=p1');
     await advance(5000);
-    expect(screen.getByText('Verifying your payment...')).toBeInTheDocument();
+    expect(screen.getByText('Processing your payment...')).toBeInTheDocument();
     expect(currentPath()).toBe('/loading/player?purchaseId=p1');
 
     answer.resolve({ success: true });
     await advance(0);
     await advance(2999);
-    expect(screen.getByText('Processing your payment...')).toBeInTheDocument();
+    expect(screen.getByText('Redirecting you shortly...')).toBeInTheDocument();
     expect(currentPath()).toBe('/loading/player?purchaseId=p1');
     await advance(1);
     expect(currentPath()).toBe('/player');
@@ -167,7 +197,7 @@ describe('Payment return: results and redirect', () => {
     expect(notice('Payment not completed')).toHaveClass('ant-notification-notice-error');
     expect(screen.queryByText('Payment verified successfully!')).not.toBeInTheDocument();
     expect(refreshUser).not.toHaveBeenCalled();
-    expect(screen.getByText('Processing your payment...')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Payment not completed');
     await advance(REDIRECT_DELAY_MS);
     expect(currentPath()).toBe('/my-enrollments');
   });

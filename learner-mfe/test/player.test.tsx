@@ -28,6 +28,7 @@ import {
   serverError,
   signIn,
   signOut,
+  toastOf,
   UPDATE_PROGRESS_PATH,
   user,
 } from './helpers';
@@ -392,13 +393,81 @@ describe('Player: rating', () => {
     }
     expect(within(group).getByRole('radio', { name: '3 stars' })).toBeChecked();
 
-    // One tab stop (the checked star); the right arrow chooses the next one, which rates the course.
+    // One tab stop (the checked star); the right arrow moves to the next one, Enter saves it.
     radios[2]?.focus();
     await user.keyboard('{ArrowRight}');
+    expect(radios[3]).toHaveFocus();
+    expect(checkedStars()).toBe(4);
+    expect(filledStars()).toBe(4);
+    expect(postBodies(RATING_PATH)).toEqual([]);
+    await user.keyboard('{Enter}');
     expect(postBodies(RATING_PATH)).toEqual([{ courseId: 'c1', rating: 4 }]);
     await findToast('Rating added successfully', 'success');
     await waitFor(() => expect(checkedStars()).toBe(4));
     expect(filledStars()).toBe(4);
+  });
+
+  it('three quick arrow presses then Enter save once, the focused star', async () => {
+    answerWith([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE, myRating: 1 })]);
+    await openPlayer();
+    stars()[0]?.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(stars()[3]).toHaveFocus();
+    expect(filledStars()).toBe(4);
+    expect(postBodies(RATING_PATH)).toEqual([]);
+    await user.keyboard('{Enter}');
+    expect(postBodies(RATING_PATH)).toEqual([{ courseId: 'c1', rating: 4 }]);
+    await findToast('Rating added successfully', 'success');
+    expect(toastOf('success')).toEqual(['Rating added successfully']);
+  });
+
+  it('Space saves the focused star too', async () => {
+    answerWith([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE, myRating: 5 })]);
+    await openPlayer();
+    stars()[4]?.focus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    await user.keyboard(' ');
+    expect(postBodies(RATING_PATH)).toEqual([{ courseId: 'c1', rating: 3 }]);
+  });
+
+  it('leaving the stars without saving shows the saved rating again, and saves nothing', async () => {
+    answerWith([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE, myRating: 2 })]);
+    await openPlayer();
+    stars()[1]?.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(filledStars()).toBe(4);
+    await user.tab();
+    expect(filledStars()).toBe(2);
+    expect(checkedStars()).toBe(2);
+    expect(postBodies(RATING_PATH)).toEqual([]);
+  });
+
+  it('the last choice wins: a newer choice made while one is saving is saved after it, never overwritten', async () => {
+    answerWith([makeEnrolledCourse({ _id: 'c1', courseTitle: TITLE, myRating: 1 })]);
+    const first = deferred<unknown>();
+    const saved: number[] = [];
+    apiPost.mockImplementation((async (path: string, body: unknown) => {
+      if (path === RATING_PATH) {
+        const { rating } = body as { rating: number };
+        if (saved.length === 0) await first.promise;
+        saved.push(rating);
+        return { success: true, message: `Rated ${rating}` };
+      }
+      return progressAnswer((body as { courseId: string }).courseId, null);
+    }) as typeof apiPost);
+    await openPlayer();
+    await user.click(stars()[1] as HTMLElement);
+    await user.click(stars()[2] as HTMLElement);
+    await user.click(stars()[4] as HTMLElement);
+    // One save at a time: the newer choices wait, and only the latest of them is sent.
+    expect(postBodies(RATING_PATH)).toEqual([{ courseId: 'c1', rating: 2 }]);
+    expect(filledStars()).toBe(5);
+    first.resolve(undefined);
+    await waitFor(() => expect(saved).toEqual([2, 5]));
+    await findToast('Rated 5', 'success');
+    expect(toastOf('success')).toEqual(['Rated 5']);
+    expect(filledStars()).toBe(5);
+    expect(checkedStars()).toBe(5);
   });
 
   it('shows no star for a course the student has not rated', async () => {

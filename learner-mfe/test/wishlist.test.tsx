@@ -1,9 +1,10 @@
 import { apiRequest, sessionStore, type WishlistItem } from '@courseport/shared-ui';
 import { deferred, expectLoadingUntil, expectRetryRecovers, failsUntilRecovered } from '@courseport/shared-ui/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WISHLIST_TITLE } from '../src/pages/WishlistPage';
 import {
+  apiPost,
   around,
   button,
   currentPath,
@@ -11,6 +12,7 @@ import {
   link,
   makeCourseCard,
   mockGet,
+  mockPost,
   renderAt,
   serverError,
   setCurrencyLabel,
@@ -156,6 +158,97 @@ describe('Wishlist page: Remove', () => {
     serve(answer([]));
     await user.click(button('Remove'));
     expect(await screen.findByText('Your wishlist is empty')).toBeInTheDocument();
+  });
+});
+
+describe('Wishlist page: Enroll Now', () => {
+  const PURCHASE_PATH = '/api/user/purchase';
+  const enrollIn = (title: string) => screen.getByRole('button', { name: `Enroll Now in ${title}` });
+
+  it('starts the checkout of that course, shows it pending, and goes to the payment page', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    serve(answer([GO, SQL]));
+    const answered = deferred<unknown>();
+    mockPost({ [PURCHASE_PATH]: () => answered.promise });
+    renderAt('/wishlist');
+    await screen.findByText('Go for Backend Engineers');
+    const enroll = enrollIn('Go for Backend Engineers');
+    expect(enroll).toHaveTextContent('Enroll Now');
+    await user.click(enroll);
+    expect(apiPost).toHaveBeenCalledWith(PURCHASE_PATH, { courseId: 'c-go' });
+    expect(enroll).toBeDisabled();
+    expect(enroll).toHaveClass('cp-btn-loading');
+    // One checkout at a time.
+    expect(enrollIn('SQL and Database Design')).toBeDisabled();
+    await act(async () => answered.resolve({ success: true, session_url: 'https://pay.example.com/session/7' }));
+    expect(assign).toHaveBeenCalledWith('https://pay.example.com/session/7');
+    expect(apiPost).toHaveBeenCalledOnce();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the server's message when the checkout fails, and can be tried again", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    serve(answer([GO]));
+    mockPost({
+      [PURCHASE_PATH]: () => {
+        throw serverError('The payment service is unavailable right now. Please try again in a moment.', 503);
+      },
+    });
+    renderAt('/wishlist');
+    await screen.findByText('Go for Backend Engineers');
+    await user.click(enrollIn('Go for Backend Engineers'));
+    await waitFor(
+      () =>
+        expect(toastOf('error')).toEqual([
+          'The payment service is unavailable right now. Please try again in a moment.',
+        ]),
+      { timeout: 5_000 },
+    );
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(() => expect(enrollIn('Go for Backend Engineers')).toBeEnabled());
+    vi.unstubAllGlobals();
+  });
+
+  it("already enrolled (the server's 409): an info toast, and the player instead of Enroll Now", async () => {
+    const refreshUser = vi.fn(async () => {
+      signIn({ refreshUser }, ['c-go']);
+    });
+    signIn({ refreshUser });
+    serve(answer([GO]));
+    mockPost({
+      [PURCHASE_PATH]: () => {
+        throw serverError('You are already enrolled in this course', 409);
+      },
+    });
+    renderAt('/wishlist');
+    await screen.findByText('Go for Backend Engineers');
+    await user.click(enrollIn('Go for Backend Engineers'));
+    await waitFor(() => expect(toastOf('info')).toEqual(['You are already enrolled in this course']), {
+      timeout: 5_000,
+    });
+    expect(toastOf('error')).toEqual([]);
+    expect(refreshUser).toHaveBeenCalledOnce();
+    expect(await screen.findByRole('link', { name: 'Go to course: Go for Backend Engineers' })).toHaveAttribute(
+      'href',
+      '/player/c-go',
+    );
+    sessionStore.setState({ refreshUser: async () => {} });
+  });
+
+  it('a course already owned shows that, with a link to the player, and no checkout', async () => {
+    signIn({}, ['c-sql']);
+    serve(answer([GO, SQL]));
+    renderAt('/wishlist');
+    await screen.findByText('SQL and Database Design');
+    const sql = within(cardOf('Ted Codd'));
+    expect(sql.getByText('You are already enrolled in this course')).toBeInTheDocument();
+    expect(sql.queryByRole('button', { name: /^Enroll Now/ })).not.toBeInTheDocument();
+    expect(within(cardOf('Grace Gopher')).getByRole('button', { name: /^Enroll Now/ })).toBeEnabled();
+    expect(apiPost).not.toHaveBeenCalled();
+    await user.click(sql.getByRole('link', { name: 'Go to course: SQL and Database Design' }));
+    expect(currentPath()).toBe('/player/c-sql');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, ROUTES, showsNavBar } from '../routes.mjs';
+import { isAppPage, matchRoute, ROUTES, showsNavBar } from '../routes.mjs';
 
 describe('shell routes', () => {
   it('covers the route table of the spec', () => {
@@ -16,7 +16,7 @@ describe('shell routes', () => {
       '/purchase-history',
       '/wishlist',
       '/educator/*',
-      '/admin',
+      '/admin/*',
     ]);
   });
 
@@ -36,7 +36,7 @@ describe('shell routes', () => {
     ]) {
       expect(showsNavBar(path), path).toBe(true);
     }
-    for (const path of ['/educator', '/educator/', '/educator/add-course', '/admin', '/admin/']) {
+    for (const path of ['/educator', '/educator/', '/educator/add-course', '/admin', '/admin/', '/admin/emails']) {
       expect(showsNavBar(path), path).toBe(false);
     }
   });
@@ -73,5 +73,13 @@ describe('shell routes', () => {
     // The purchase history is the signed-in user's own: nothing public to start with.
     expect(prefetchOf('/purchase-history')).toBeUndefined();
     expect(prefetchOf('/wishlist')).toBeUndefined();
+  });
+
+  it("serves the admin dashboard's tabs at their own addresses", () => {
+    for (const path of ['/admin', '/admin/', '/admin/emails', '/admin/purchases', '/admin/releases']) {
+      expect(isAppPage(path), path).toBe(true);
+      expect(matchRoute(path)?.route.module, path).toBe('AdminDashboardPage');
+    }
+    expect(isAppPage('/administrator')).toBe(false);
   });
 });

@@ -89,7 +89,8 @@ describe('Course details: overview', () => {
   it('shows the title, rating, stars, ratings count, students and educator', async () => {
     await openCourse({ averageRating: 4, ratingCount: 12, enrolledCount: 340 });
     const header = screen.getByRole('heading', { level: 1 }).closest('header') as HTMLElement;
-    expect(within(header).getByText('4')).toBeInTheDocument();
+    // The whole-star average (the spec's floor), said as a rating out of 5 as the reviews say theirs.
+    expect(within(header).getByText('4 out of 5')).toBeInTheDocument();
     const stars = within(header).getByRole('img', { name: 'Rated 4 out of 5' });
     expect(stars.querySelectorAll('svg[data-filled="true"]')).toHaveLength(4);
     expect(within(header).getByText('(12 ratings)')).toBeInTheDocument();

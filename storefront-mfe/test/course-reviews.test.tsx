@@ -89,7 +89,9 @@ describe('Course page: student reviews', () => {
     serve({ 1: answered(reviewsPage()) });
     const reviews = await openCourse();
     await within(reviews).findByText('Review number 1');
-    expect(within(reviews).getByText('3.8')).toBeInTheDocument();
+    // Labelled, so it reads with the header's whole-star rating: 'Average rating 3.8 out of 5'.
+    expect(within(reviews).getByText('Average rating')).toBeInTheDocument();
+    expect(within(reviews).getByText('3.8 out of 5')).toBeInTheDocument();
     expect(within(reviews).getByRole('img', { name: 'Rated 3.8 out of 5' })).toBeInTheDocument();
     expect(within(reviews).getByText('5 ratings')).toBeInTheDocument();
     const rows = within(within(reviews).getByRole('list', { name: 'Rating breakdown' })).getAllByRole('listitem');

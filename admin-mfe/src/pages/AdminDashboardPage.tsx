@@ -1,6 +1,6 @@
-import { LoadingState, useMinWidth, usePageTitle, useSession } from '@courseport/shared-ui';
-import { Tabs, Themed } from '@courseport/shared-ui/heavy';
-import { useState } from 'react';
+import { LoadingState, Navigate, useLocation, usePageTitle, useSession } from '@courseport/shared-ui';
+import { Themed } from '@courseport/shared-ui/heavy';
+import { type ReactNode, useEffect, useState } from 'react';
 import { AdminEmailsTab } from '../features/admin-emails/components/AdminEmailsTab';
 import { useAdminEmails } from '../features/admin-emails/hooks/useAdminEmails';
 import { CategoriesTab } from '../features/categories/components/CategoriesTab';
@@ -9,6 +9,8 @@ import { RequestsTab } from '../features/educator-requests/components/RequestsTa
 import { useEducatorRequests } from '../features/educator-requests/hooks/useEducatorRequests';
 import { AccessDenied } from '../features/layout/components/AccessDenied';
 import { AdminHeader } from '../features/layout/components/AdminHeader';
+import { type AdminTab, AdminTabs } from '../features/layout/components/AdminTabs';
+import { BrandBar } from '../features/layout/components/BrandBar';
 import { PurchasesTab } from '../features/purchases/components/PurchasesTab';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
 import { ReleasesTab } from '../features/releases/components/ReleasesTab';
@@ -18,12 +20,33 @@ import { ReviewsTab } from '../features/reviews/components/ReviewsTab';
 import { useAdminReviews } from '../features/reviews/hooks/useAdminReviews';
 import '../styles/admin.css';
 
+/** Each tab's address: `/admin` is Educator Requests (`/admin/requests` too). */
+export const ADMIN_TABS = [
+  { key: 'requests', label: 'Educator Requests', path: '/admin' },
+  { key: 'emails', label: 'Admin Emails', path: '/admin/emails' },
+  { key: 'purchases', label: 'Purchases', path: '/admin/purchases' },
+  { key: 'reviews', label: 'Reviews', path: '/admin/reviews' },
+  { key: 'categories', label: 'Categories', path: '/admin/categories' },
+  { key: 'releases', label: 'Releases', path: '/admin/releases' },
+] as const;
+type TabKey = (typeof ADMIN_TABS)[number]['key'];
+
+/** The tab a path names: '' and 'requests' are Educator Requests; null for no tab of ours. */
+export function tabOfPath(pathname: string): TabKey | null {
+  const rest = pathname.replace(/^\/admin\/?/, '').replace(/\/+$/, '');
+  if (rest === '' || rest === 'requests') return 'requests';
+  return ADMIN_TABS.find((tab) => tab.key === rest)?.key ?? null;
+}
+
 /**
- * /admin: educator requests, the admin e-mail allow-list, purchases (refunds), reviews (hiding),
- * categories and portal releases, for admins only.
+ * /admin and /admin/<tab>: educator requests, the admin e-mail allow-list, purchases (refunds),
+ * reviews (hiding), categories and portal releases, for admins only.
  */
 function AdminGate() {
-  usePageTitle('Admin');
+  const active = tabOfPath(useLocation().pathname);
+  const admin = useSession((s) => s.status === 'signed-in' && s.userLoaded && s.roles.includes('admin'));
+  // Each tab its own title ('Admin Emails · Admin · Courseport'); 'Admin · Courseport' otherwise.
+  usePageTitle(admin ? (ADMIN_TABS.find((tab) => tab.key === active)?.label ?? '') : '', 'Admin');
   const status = useSession((s) => s.status);
   const userLoaded = useSession((s) => s.userLoaded);
   const roles = useSession((s) => s.roles);
@@ -31,30 +54,31 @@ function AdminGate() {
   if (status === 'loading' || (status === 'signed-in' && !userLoaded)) return <LoadingState />;
   // The dashboard (and with it every admin API call) is only mounted for admins.
   if (status !== 'signed-in' || !roles.includes('admin')) return <AccessDenied />;
-  return <AdminDashboard />;
+  // An address under /admin that names no tab: the first one.
+  if (active === null) return <Navigate to="/admin" replace />;
+  return <AdminDashboard active={active} />;
 }
 
-function AdminDashboard() {
+function AdminDashboard({ active }: { active: TabKey }) {
+  // Each tab's data is loaded the first time the tab is opened (Educator Requests: at once).
+  const [opened, setOpened] = useState<ReadonlySet<TabKey>>(() => new Set([active]));
+  useEffect(() => {
+    setOpened((tabs) => (tabs.has(active) ? tabs : new Set([...tabs, active])));
+  }, [active]);
+  const isOpen = (key: TabKey) => key === active || opened.has(key);
   const requests = useEducatorRequests();
-  // The allow-list is loaded the first time its tab is opened.
-  const [emailsOpened, setEmailsOpened] = useState(false);
+  const emailsOpened = isOpen('emails');
   const emails = useAdminEmails(emailsOpened);
-  // So are the purchases.
-  const [purchasesOpened, setPurchasesOpened] = useState(false);
+  const purchasesOpened = isOpen('purchases');
   const purchases = usePurchases(purchasesOpened);
-  // And the reviews.
-  const [reviewsOpened, setReviewsOpened] = useState(false);
+  const reviewsOpened = isOpen('reviews');
   const reviews = useAdminReviews(reviewsOpened);
-  // And the categories.
-  const [categoriesOpened, setCategoriesOpened] = useState(false);
+  const categoriesOpened = isOpen('categories');
   const categories = useAdminCategories(categoriesOpened);
-  // And the release console.
-  const [releasesOpened, setReleasesOpened] = useState(false);
+  const releasesOpened = isOpen('releases');
   const releases = useReleases(releasesOpened);
   const releaseAudit = useReleaseAudit(releasesOpened);
   const [refreshing, setRefreshing] = useState(false);
-  // Phones: closer tabs (the rest are in the overflow menu).
-  const roomy = useMinWidth('sm');
 
   const refresh = async () => {
     setRefreshing(true);
@@ -73,116 +97,83 @@ function AdminDashboard() {
     }
   };
 
+  const panels: Record<TabKey, ReactNode> = {
+    requests: (
+      <RequestsTab
+        requests={requests.requests}
+        loading={requests.loading}
+        loadError={requests.loadError}
+        onRetry={requests.refresh}
+        busyIds={requests.busyIds}
+        onApprove={requests.approve}
+        onReject={requests.reject}
+      />
+    ),
+    emails: (
+      <AdminEmailsTab
+        emails={emails.emails}
+        loading={emails.loading}
+        loadError={emails.loadError}
+        onRetry={emails.refresh}
+        ownEmails={emails.ownEmails}
+        adding={emails.adding}
+        removingIds={emails.removingIds}
+        onAdd={emails.add}
+        onRemove={emails.remove}
+      />
+    ),
+    purchases: (
+      <PurchasesTab
+        purchases={purchases.purchases}
+        total={purchases.total}
+        status={purchases.status}
+        error={purchases.error}
+        loadingMore={purchases.loadingMore}
+        refundingIds={purchases.refundingIds}
+        onRetry={purchases.refresh}
+        onLoadMore={purchases.loadMore}
+        onRefund={purchases.refund}
+      />
+    ),
+    reviews: (
+      <ReviewsTab
+        reviews={reviews.reviews}
+        total={reviews.total}
+        page={reviews.page}
+        pageSize={reviews.pageSize}
+        filter={reviews.filter}
+        status={reviews.status}
+        error={reviews.error}
+        busyIds={reviews.busyIds}
+        onFilterChange={reviews.setFilter}
+        onPageChange={reviews.setPage}
+        onRetry={reviews.refresh}
+        onHide={reviews.hide}
+        onRestore={reviews.restore}
+      />
+    ),
+    categories: (
+      <CategoriesTab
+        categories={categories.categories}
+        loading={categories.loading}
+        loadError={categories.loadError}
+        onRetry={categories.refresh}
+        adding={categories.adding}
+        renaming={categories.renaming}
+        busySlugs={categories.busySlugs}
+        onAdd={categories.add}
+        onRename={categories.rename}
+        onDelete={categories.remove}
+      />
+    ),
+    releases: <ReleasesTab releases={releases} audit={releaseAudit} />,
+  };
+
   return (
     // No <main>: the shell's frame is the page's main landmark.
     <div className="cp-admin">
       <AdminHeader refreshing={refreshing} autoRefreshing={requests.autoRefreshing} onRefresh={refresh} />
-      <Tabs
-        defaultActiveKey="requests"
-        tabBarGutter={roomy ? 32 : 16}
-        onChange={(key) => {
-          if (key === 'emails') setEmailsOpened(true);
-          if (key === 'purchases') setPurchasesOpened(true);
-          if (key === 'reviews') setReviewsOpened(true);
-          if (key === 'categories') setCategoriesOpened(true);
-          if (key === 'releases') setReleasesOpened(true);
-        }}
-        items={[
-          {
-            key: 'requests',
-            label: 'Educator Requests',
-            children: (
-              <RequestsTab
-                requests={requests.requests}
-                loading={requests.loading}
-                loadError={requests.loadError}
-                onRetry={requests.refresh}
-                busyIds={requests.busyIds}
-                onApprove={requests.approve}
-                onReject={requests.reject}
-              />
-            ),
-          },
-          {
-            key: 'emails',
-            label: 'Admin Emails',
-            children: (
-              <AdminEmailsTab
-                emails={emails.emails}
-                loading={emails.loading}
-                loadError={emails.loadError}
-                onRetry={emails.refresh}
-                ownEmails={emails.ownEmails}
-                adding={emails.adding}
-                removingIds={emails.removingIds}
-                onAdd={emails.add}
-                onRemove={emails.remove}
-              />
-            ),
-          },
-          {
-            key: 'purchases',
-            label: 'Purchases',
-            children: (
-              <PurchasesTab
-                purchases={purchases.purchases}
-                total={purchases.total}
-                status={purchases.status}
-                error={purchases.error}
-                loadingMore={purchases.loadingMore}
-                refundingIds={purchases.refundingIds}
-                onRetry={purchases.refresh}
-                onLoadMore={purchases.loadMore}
-                onRefund={purchases.refund}
-              />
-            ),
-          },
-          {
-            key: 'reviews',
-            label: 'Reviews',
-            children: (
-              <ReviewsTab
-                reviews={reviews.reviews}
-                total={reviews.total}
-                page={reviews.page}
-                pageSize={reviews.pageSize}
-                filter={reviews.filter}
-                status={reviews.status}
-                error={reviews.error}
-                busyIds={reviews.busyIds}
-                onFilterChange={reviews.setFilter}
-                onPageChange={reviews.setPage}
-                onRetry={reviews.refresh}
-                onHide={reviews.hide}
-                onRestore={reviews.restore}
-              />
-            ),
-          },
-          {
-            key: 'categories',
-            label: 'Categories',
-            children: (
-              <CategoriesTab
-                categories={categories.categories}
-                loading={categories.loading}
-                loadError={categories.loadError}
-                onRetry={categories.refresh}
-                adding={categories.adding}
-                renaming={categories.renaming}
-                busySlugs={categories.busySlugs}
-                onAdd={categories.add}
-                onRename={categories.rename}
-                onDelete={categories.remove}
-              />
-            ),
-          },
-          {
-            key: 'releases',
-            label: 'Releases',
-            children: <ReleasesTab releases={releases} audit={releaseAudit} />,
-          },
-        ]}
-      />
+      <AdminTabs active={active} tabs={ADMIN_TABS.map((tab): AdminTab => ({ ...tab, panel: panels[tab.key] }))} />
     </div>
   );
 }
@@ -191,6 +182,7 @@ function AdminDashboard() {
 export default function AdminDashboardPage() {
   return (
     <Themed>
+      <BrandBar />
       <AdminGate />
     </Themed>
   );

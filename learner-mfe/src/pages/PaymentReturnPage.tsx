@@ -1,10 +1,11 @@
 import { ErrorState, Spinner, useNavigate, usePageTitle, useParams, useSearchParams } from '@courseport/shared-ui';
 import { useEffect } from 'react';
+import { AlertIcon, CheckIcon } from '../features/page/components/icons';
 import { LearnerPage } from '../features/page/components/LearnerPage';
 import { PageHeading } from '../features/page/components/PageHeading';
 import { useLatest } from '../features/page/hooks/useLatest';
 import '../styles/payment.css';
-import { usePaymentVerification } from '../features/payment/hooks/usePaymentVerification';
+import { usePaymentVerification, VERIFIED_TEXT } from '../features/payment/hooks/usePaymentVerification';
 
 /** How long the result stays on screen before the redirect, counted from when verification finished. */
 export const REDIRECT_DELAY_MS = 3000;
@@ -13,23 +14,44 @@ export const REDIRECT_DELAY_MS = 3000;
 export const returnPath = (path: string | undefined) => `/${(path ?? '').replace(/^\/+/, '')}`;
 
 function PaymentVerification({ purchaseId, target }: { purchaseId: string; target: string }) {
-  const phase = usePaymentVerification(purchaseId);
+  const verification = usePaymentVerification(purchaseId);
+  const { phase } = verification;
   const navigate = useLatest(useNavigate());
+  const finished = phase === 'verified' || phase === 'failed';
 
   useEffect(() => {
-    if (phase !== 'done') return;
+    if (!finished) return;
     const timer = window.setTimeout(() => navigate.current(target, { replace: true }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [phase, target, navigate]);
+  }, [finished, target, navigate]);
 
+  // Each state says only what is true then: the spinner while waiting, the outcome once known.
   return (
-    <div className="ln-payment" role="status" aria-live="polite">
-      <Spinner size="large" />
-      {phase === 'verifying' ? (
-        <p className="ln-payment-title">Verifying your payment...</p>
-      ) : (
+    <div className={`ln-payment ln-payment-${phase}`} role="status" aria-live="polite">
+      {phase === 'verifying' && (
         <>
+          <Spinner size="large" />
+          <p className="ln-payment-title">Verifying your payment...</p>
+        </>
+      )}
+      {phase === 'processing' && (
+        <>
+          <Spinner size="large" />
           <p className="ln-payment-title">Processing your payment...</p>
+          <p className="ln-payment-text">Redirecting you shortly...</p>
+        </>
+      )}
+      {phase === 'verified' && (
+        <>
+          <CheckIcon className="ln-payment-icon ln-payment-icon-ok" size={40} />
+          <p className="ln-payment-title">{VERIFIED_TEXT}</p>
+          <p className="ln-payment-text">Redirecting you shortly...</p>
+        </>
+      )}
+      {verification.phase === 'failed' && (
+        <>
+          <AlertIcon className="ln-payment-icon ln-payment-icon-failed" size={40} />
+          <p className="ln-payment-title">{verification.message}</p>
           <p className="ln-payment-text">Redirecting you shortly...</p>
         </>
       )}

@@ -87,7 +87,7 @@ export function categoriesService(store: Store, clock: Clock) {
 
     async create(name: string): Promise<Category> {
       const slug = slugOf(name);
-      if (!slug) throw badRequest('Invalid input: name: must contain a letter or digit');
+      if (!slug) throw badRequest('Name must contain a letter or digit');
       const all = await repo.find({}, { projection: { name: 1 } });
       if (all.some((c) => c._id === slug || c.name.toLowerCase() === name.toLowerCase()))
         throw conflict('A category with this name already exists');

@@ -18,8 +18,8 @@ export const COUPON_EXPIRED = 'This coupon has expired';
 export const COUPON_USED_UP = 'This coupon has been used up';
 export const DUPLICATE_CODE = 'This course already has a coupon with this code';
 /** A coupon being made that would leave less than the smallest charge (MIN_CHARGE_PAISE) to pay. */
-export const BELOW_MINIMUM_CHARGE = (field: 'percentOff' | 'amountOff') =>
-  `Invalid input: ${field}: this coupon would leave less than Rs 0.50 to pay, the smallest amount that can be charged: take the whole price off, or leave at least Rs 0.50`;
+export const BELOW_MINIMUM_CHARGE =
+  'This coupon would leave less than Rs 0.50 to pay, the smallest amount that can be charged: take the whole price off, or leave at least Rs 0.50';
 /** A coupon the course's price has fallen under since it was made. */
 export const COUPON_BELOW_MINIMUM =
   'This coupon cannot be used at this course’s current price: it would leave less than Rs 0.50 to pay, the smallest amount that can be charged';
@@ -169,14 +169,14 @@ export function couponsService(store: Store, clock: Clock) {
       const now = clock.now();
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : undefined;
       const refused = expiresAt && expiryRefusal(expiresAt, now);
-      if (refused) throw badRequest(`Invalid input: expiresAt: ${refused}`);
+      if (refused) throw badRequest(`Expires at ${refused}`);
       const off = {
         ...(input.percentOff !== undefined ? { percentOff: input.percentOff } : {}),
         ...(input.amountOff !== undefined ? { amountOff: Math.round(input.amountOff * 100) } : {}),
       };
       // At today's price (it is checked again when applied: the price may change).
       if (belowMinimumCharge(priceWithCoupon(amountInPaise(course.coursePrice, course.discount), off)))
-        throw badRequest(BELOW_MINIMUM_CHARGE(input.percentOff !== undefined ? 'percentOff' : 'amountOff'));
+        throw badRequest(BELOW_MINIMUM_CHARGE);
       const coupon: CouponDoc = {
         _id: newId(),
         courseId: course._id,

@@ -253,8 +253,8 @@ function buildCachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind' |
     };
     const known = new Set(categories.map((c) => c.slug));
     const unknown = query.category?.find((slug) => !known.has(slug));
-    if (unknown !== undefined) throw badRequest(`Invalid input: category: no category "${unknown}"`);
-    if (query.sort === 'relevance' && !search) throw badRequest('Invalid input: sort: sort=relevance needs a search');
+    if (unknown !== undefined) throw badRequest(`Category "${unknown}" does not exist`);
+    if (query.sort === 'relevance' && !search) throw badRequest('Sort by relevance needs a search');
     const scores = search ? searchEntries(entries, search, index()) : undefined;
     const searched = scores ? entries.filter((e) => scores.has(e)) : entries;
     const sort: CatalogSort = query.sort ?? (search ? 'relevance' : 'newest');

@@ -46,8 +46,7 @@ export function courseLifecycleRoutes({ store, clock, auth, config, mailer, logg
   router.patch('/', signedIn, async (ctx) => {
     const course = await lifecycle.owned(callerOf(ctx.state), ctx.params.id ?? '');
     const input = parseInput(editCourseSchema, ctx.request.body);
-    if (input.category && !(await categories.exists(input.category)))
-      throw badRequest('Invalid input: category: no such category');
+    if (input.category && !(await categories.exists(input.category))) throw badRequest('This category does not exist');
     const saved = await lifecycle.edit(course, input);
     // Students who saved it are told once when it gets cheaper (#21).
     if (priceAfterDiscount(saved.coursePrice, saved.discount) < priceAfterDiscount(course.coursePrice, course.discount))

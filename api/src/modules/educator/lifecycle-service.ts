@@ -90,17 +90,16 @@ export function mergeContent(current: ChapterDoc[], edit: NonNullable<EditCourse
   return edit.map((chapter, c) => {
     if (chapter.chapterId !== undefined) {
       if (!chapterIds.has(chapter.chapterId))
-        throw badRequest(`Invalid input: courseContent.${c}.chapterId: is not a chapter of this course`);
+        throw badRequest(`This chapter is not part of this course (courseContent.${c}.chapterId)`);
       if (seenChapters.has(chapter.chapterId))
-        throw badRequest(`Invalid input: courseContent.${c}.chapterId: appears more than once`);
+        throw badRequest(`This chapter appears more than once (courseContent.${c}.chapterId)`);
       seenChapters.add(chapter.chapterId);
     }
     const lectures: LectureDoc[] = chapter.chapterContent.map((lecture, l) => {
       if (lecture.lectureId !== undefined) {
         const where = `courseContent.${c}.chapterContent.${l}.lectureId`;
-        if (!lectureIds.has(lecture.lectureId))
-          throw badRequest(`Invalid input: ${where}: is not a lecture of this course`);
-        if (seenLectures.has(lecture.lectureId)) throw badRequest(`Invalid input: ${where}: appears more than once`);
+        if (!lectureIds.has(lecture.lectureId)) throw badRequest(`This lecture is not part of this course (${where})`);
+        if (seenLectures.has(lecture.lectureId)) throw badRequest(`This lecture appears more than once (${where})`);
         seenLectures.add(lecture.lectureId);
       }
       return {

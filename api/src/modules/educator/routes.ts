@@ -60,7 +60,7 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
       }
       const input = parseInput(newCourseSchema, json);
       if (input.category && !(await categories.exists(input.category)))
-        throw badRequest('Invalid input: category: no such category');
+        throw badRequest('This category does not exist');
       const image = files.find((f) => f.field === 'image');
       if (!image) throw badRequest('Please upload course thumbnail');
       if (!detectImageType(image.data)) throw new HttpError(415, THUMBNAIL_TYPE_MESSAGE);

@@ -1,11 +1,19 @@
-import { useFocusOnNavigation } from '@courseport/shared-ui';
+import { useLocation } from '@courseport/shared-ui';
 import { Typography } from '@courseport/shared-ui/heavy';
-import { type CSSProperties, type ReactNode, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 
-/** The page's one <h1>: focused when the page is reached by a navigation. */
+/**
+ * The page's one <h1>: focused when the page is reached by a navigation, not on a first load, nor
+ * when only the dashboard's tab changed (the focus stays on the tab).
+ */
 export function PageHeading({ children, style }: { children: ReactNode; style?: CSSProperties }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  useFocusOnNavigation(ref);
+  const { key, state } = useLocation();
+  const tabChange = (state as { adminTab?: boolean } | null)?.adminTab === true;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation (its key), as useFocusOnNavigation.
+  useEffect(() => {
+    if (key !== 'default' && !tabChange) ref.current?.focus({ preventScroll: true });
+  }, [key]);
   return (
     <Typography.Title level={1} ref={ref} tabIndex={-1} className="cp-admin-heading" style={style}>
       {children}

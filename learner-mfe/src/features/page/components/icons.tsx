@@ -64,3 +64,13 @@ export function ArrowLeftIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function AlertIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="10" fill="currentColor" />
+      <path d="M12 7v6" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+      <circle cx="12" cy="16.8" r="1.3" fill="#fff" />
+    </Icon>
+  );
+}

@@ -1,5 +1,5 @@
 import { invalidateAfterProgress, queryKeys, useMutation, useQueryClient, useToast } from '@courseport/shared-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { completeLecture, rateCourse } from '../api/player';
 
 /**
@@ -23,32 +23,46 @@ export function usePlayerActions(courseId: string) {
     onError: (error) => toast.failure(error, 'Failed to update your progress'),
   });
 
+  // Ratings are saved one at a time, the latest choice last: a choice made while one is saving
+  // waits here (a newer one replaces it), so an older answer can never overwrite a newer choice.
+  const nextRating = useRef<number | null>(null);
+  // The rating the server has: what a failed save goes back to.
+  const savedRating = useRef<number | null>(null);
   const rating = useMutation({
     mutationFn: (value: number) => rateCourse({ courseId, rating: value }),
-    onMutate: (value) => {
-      const previous = chosenRating;
-      setChosenRating(value);
-      return { previous };
-    },
-    onSuccess: (message) => {
+    onSuccess: (message, value) => {
+      savedRating.current = value;
+      if (nextRating.current !== null) return;
       toast.success(message || 'Rating added successfully');
       // The course's page (and, below its key, its reviews) and the student's own review carry it too.
       void client.invalidateQueries({ queryKey: queryKeys.course.details(courseId) });
       void client.invalidateQueries({ queryKey: queryKeys.user.review(courseId) });
       return invalidateAfterProgress(courseId, client);
     },
-    onError: (error, _value, context) => {
+    onError: (error) => {
+      if (nextRating.current !== null) return;
       toast.failure(error, 'Failed to add your rating');
-      setChosenRating(context?.previous ?? null);
+      setChosenRating(savedRating.current);
+    },
+    onSettled: () => {
+      const next = nextRating.current;
+      nextRating.current = null;
+      if (next !== null) rating.mutate(next);
     },
   });
+  const rate = (value: number) => {
+    if (savedRating.current === null && !rating.isPending) savedRating.current = chosenRating;
+    setChosenRating(value);
+    if (rating.isPending) nextRating.current = value;
+    else rating.mutate(value);
+  };
 
   return {
     markingId: marking.isPending ? (marking.variables ?? null) : null,
     markComplete: (lectureId: string) => marking.mutate(lectureId),
     rating: rating.isPending,
     chosenRating,
-    rate: (value: number) => rating.mutate(value),
+    rate,
     /** The review was deleted, and the rating with it: no stars, until the student rates again. */
     clearRating: () => setChosenRating(0),
   };

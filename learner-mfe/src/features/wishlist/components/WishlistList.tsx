@@ -7,10 +7,12 @@ import {
   plural,
   ReviewStars,
   useCurrency,
+  useSession,
   type WishlistItem,
 } from '@courseport/shared-ui';
 import { useRef } from 'react';
-import { useRemoveFromWishlist } from '../hooks/useWishlist';
+import { ALREADY_ENROLLED_TEXT, playerPath } from '../api/wishlist';
+import { useBuyFromWishlist, useRemoveFromWishlist } from '../hooks/useWishlist';
 
 const coursePath = (courseId: string) => `/course/${encodeURIComponent(courseId)}`;
 
@@ -24,13 +26,24 @@ export const priceDropText = (currency: string, drop: { from: number; to: number
 function SavedCourse({
   item,
   currency,
+  enrolled,
   removing,
+  buying,
+  busy,
   onRemove,
+  onBuy,
 }: {
   item: WishlistItem;
   currency: string;
+  /** The signed-in user owns it: the player instead of a checkout. */
+  enrolled: boolean;
   removing: boolean;
+  /** This course's checkout is starting. */
+  buying: boolean;
+  /** Some checkout is starting: one at a time. */
+  busy: boolean;
   onRemove: () => void;
+  onBuy: () => void;
 }) {
   const { course, priceDrop } = item;
   const price = discountedPrice(course.coursePrice, course.discount);
@@ -57,22 +70,47 @@ function SavedCourse({
         </span>
         {priceDrop && <span className="ln-price-drop">{priceDropText(currency, priceDrop)}</span>}
       </div>
-      <Button
-        className="ln-wishlist-remove"
-        loading={removing}
-        disabled={removing}
-        aria-label={`Remove ${course.courseTitle} from your wishlist`}
-        onClick={onRemove}
-      >
-        Remove
-      </Button>
+      <div className="ln-wishlist-actions">
+        {enrolled ? (
+          <>
+            <span className="ln-wishlist-owned">{ALREADY_ENROLLED_TEXT}</span>
+            <Link
+              to={playerPath(course._id)}
+              className="ln-link-button ln-link-button-primary"
+              aria-label={`Go to course: ${course.courseTitle}`}
+            >
+              Go to course
+            </Link>
+          </>
+        ) : (
+          <Button
+            type="primary"
+            loading={buying}
+            disabled={busy}
+            aria-label={`Enroll Now in ${course.courseTitle}`}
+            onClick={onBuy}
+          >
+            Enroll Now
+          </Button>
+        )}
+        <Button
+          loading={removing}
+          disabled={removing}
+          aria-label={`Remove ${course.courseTitle} from your wishlist`}
+          onClick={onRemove}
+        >
+          Remove
+        </Button>
+      </div>
     </li>
   );
 }
 
-/** The saved courses, in the order given (newest saved first), each with Remove. */
+/** The saved courses, in the order given (newest saved first), each with Enroll Now and Remove. */
 export function WishlistList({ items }: { items: WishlistItem[] }) {
   const currency = useCurrency();
+  const owned = useSession((s) => s.user?.enrolledCourses);
+  const { buying, buy } = useBuyFromWishlist();
   const list = useRef<HTMLUListElement>(null);
   // The removed course's button is gone: keyboard users land on the list, not on the page's start.
   const remove = useRemoveFromWishlist(() => list.current?.focus());
@@ -83,10 +121,14 @@ export function WishlistList({ items }: { items: WishlistItem[] }) {
           key={item.course._id}
           item={item}
           currency={currency}
+          enrolled={owned?.includes(item.course._id) ?? false}
           removing={remove.isPending && remove.variables === item.course._id}
+          buying={buying === item.course._id}
+          busy={buying !== null}
           onRemove={() => {
             if (!remove.isPending) remove.mutate(item.course._id);
           }}
+          onBuy={() => buy(item.course._id)}
         />
       ))}
     </ul>

@@ -27,7 +27,7 @@ export function CourseHeader({
         {descriptionTeaser(course.courseDescription)}
       </p>
       <div className="sf-course-facts">
-        <Rating value={course.averageRating} countText={`(${plural(course.ratingCount, 'rating')})`} />
+        <Rating value={course.averageRating} outOf countText={`(${plural(course.ratingCount, 'rating')})`} />
         <span className="sf-course-students">{plural(course.enrolledCount, 'student')}</span>
       </div>
       <p className="sf-course-by">

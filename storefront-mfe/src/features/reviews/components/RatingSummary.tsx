@@ -9,7 +9,7 @@ const starsName = (n: number) => (n === 1 ? '1 star' : `${n} stars`);
 export const percentOf = (count: number, total: number) => (total > 0 ? Math.round((count / total) * 100) : 0);
 
 /**
- * The average (one decimal) with its stars and the number of ratings, and the breakdown: a bar
+ * 'Average rating', the average (one decimal) as '4.2 out of 5' with its stars and the number of ratings, and the breakdown: a bar
  * for each of 5★ down to 1★. Each row reads as its text ('5 stars 60% (3)'); the bars are drawing only.
  */
 export function RatingSummary({ summary }: { summary: CourseReviewsPage }) {
@@ -17,8 +17,9 @@ export function RatingSummary({ summary }: { summary: CourseReviewsPage }) {
   return (
     <div className="sf-reviews-summary">
       <div className="sf-reviews-average">
+        <span className="sf-reviews-average-label">Average rating</span>
         <span className="sf-reviews-average-value" aria-hidden="true">
-          {averageRating.toFixed(1)}
+          {`${averageRating.toFixed(1)} out of 5`}
         </span>
         <Stars rating={averageRating} size={20} />
         <span className="sf-muted">{plural(ratingCount, 'rating')}</span>
