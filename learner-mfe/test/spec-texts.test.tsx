@@ -1,3 +1,4 @@
+import { sessionStore } from '@courseport/shared-ui';
 import { screen, within } from '@testing-library/react';
 import { beforeEach } from 'vitest';
 import {
@@ -64,11 +65,12 @@ holdSpecTexts('learner', {
     return { scope: lecturePlayer };
   },
   'payment-verifying': async () => {
-    mockPost({ [VERIFY_PATH]: () => deferred<unknown>().promise });
+    // The session is still being restored: nothing can be verified yet.
+    sessionStore.setState({ status: 'loading', userLoaded: false });
     renderAt(RETURN_URL);
   },
   'payment-processing': async () => {
-    mockPost({ [VERIFY_PATH]: () => ({ success: true, message: 'Payment verified' }) });
+    mockPost({ [VERIFY_PATH]: () => deferred<unknown>().promise });
     renderAt(RETURN_URL);
   },
   'payment-no-purchase-id': async () => {
