@@ -44,6 +44,49 @@ async function addLecture(
   await modal.waitFor({ state: 'hidden' });
 }
 
+/**
+ * Every course action on My Courses (Edit, Publish, Unpublish, Archive, Delete) can be brought into
+ * view and is inside the viewport, uncovered, at this width: nothing hides beyond a scrolling table.
+ */
+async function expectActionsReachable(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  // Afresh at this width: the sidebar as it starts (expanded from 768 px up), no toast over the page.
+  await page.reload();
+  const content = page.locator('#ed-content');
+  const actions = content
+    .getByRole('link', { name: /^Edit '/ })
+    .or(content.getByRole('button', { name: /^(Publish|Unpublish|Archive|Delete) '/ }));
+  await actions.first().waitFor();
+  const count = await actions.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  for (let i = 0; i < count; i++) {
+    const action = actions.nth(i);
+    await action.scrollIntoViewIfNeeded();
+    const name = await action.getAttribute('aria-label');
+    const placed = await action.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      const top = document.elementFromPoint(x, y);
+      return {
+        left: box.left,
+        right: box.right,
+        top: box.top,
+        bottom: box.bottom,
+        onTop: Boolean(top && (el === top || el.contains(top))),
+      };
+    });
+    expect({ name, width, ...placed }).toEqual({
+      name,
+      width,
+      left: expect.toSatisfy((v: number) => v >= -1),
+      right: expect.toSatisfy((v: number) => v <= width + 1),
+      top: expect.toSatisfy((v: number) => v >= -1),
+      bottom: expect.toSatisfy((v: number) => v <= 901),
+      onTop: true,
+    });
+  }
+}
+
 describe('the educator portal', () => {
   it('the demo educator publishes a course that the storefront then sells', { timeout: 120_000 }, async () => {
     const educator = await signedInContext(browser, platform.urls.shell, DEMO.educator);
@@ -88,6 +131,8 @@ describe('the educator portal', () => {
     await row.waitFor();
     expect((await row.innerText()).replace(/\s+/g, ' ')).toMatch(/Rs 0 0 /);
     await shoot(page, 'educator-my-courses');
+    for (const width of [1280, 1440, 390]) await expectActionsReachable(page, width);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The storefront sells it, with a preview only on the free lecture.
     const catalog = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
