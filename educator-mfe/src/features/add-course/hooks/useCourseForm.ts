@@ -25,19 +25,37 @@ export function useCourseForm(course?: EditableCourse) {
         : EMPTY_COURSE,
     [course],
   );
-  const [description, setDescription] = useState(course?.courseDescription ?? '');
+  const initialDescription = course?.courseDescription ?? '';
+  const initialChapters = useMemo(() => (course ? draftsOf(course.courseContent) : []), [course]);
+  const [description, setDescription] = useState(initialDescription);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
-  const content = useCourseContent(course ? draftsOf(course.courseContent) : []);
-  const { clear } = content;
+  const content = useCourseContent(initialChapters);
+  const { replace } = content;
+  /** Counts the changes to the antd fields (their values live in the form, not in React state). */
+  const [fieldsVersion, setFieldsVersion] = useState(0);
+  const touchFields = useCallback(() => setFieldsVersion((n) => n + 1), []);
 
+  /** Back to how the page started: empty for Add Course, the saved course for Edit Course. */
   const reset = useCallback(() => {
     form.resetFields();
-    setDescription('');
+    setDescription(initialDescription);
     setThumbnail(null);
-    clear();
-  }, [form, clear]);
+    replace(initialChapters);
+    touchFields();
+  }, [form, initialDescription, initialChapters, replace, touchFields]);
 
-  return { form, initialValues, description, setDescription, thumbnail, setThumbnail, content, reset };
+  return {
+    form,
+    initialValues,
+    description,
+    setDescription,
+    thumbnail,
+    setThumbnail,
+    content,
+    fieldsVersion,
+    touchFields,
+    reset,
+  };
 }
 
 export type CourseFormState = ReturnType<typeof useCourseForm>;
