@@ -1,5 +1,5 @@
 import { useSession } from '@courseport/shared-ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { draftKey, loadThumbnail, readDraft, removeDraft, saveThumbnail, writeDraft } from '../api/draftStore';
 import type { CourseFields } from './chapters';
 import type { CourseFormState } from './useCourseForm';
@@ -44,8 +44,9 @@ export function useCourseDraft(state: CourseFormState, courseId?: string) {
   const latest = useRef(state);
   latest.current = state;
 
-  // Once per key: remember the start, then put a kept draft back.
-  useEffect(() => {
+  // Once per key: remember the start, then put a kept draft back (before the first paint: the notice
+  // and the restored values do not move the page after it is shown).
+  useLayoutEffect(() => {
     if (!key) return;
     const form = latest.current;
     initial.current = snapshotOf(form);
