@@ -10,7 +10,6 @@ import {
   deferred,
   ENROLLMENTS,
   link,
-  makeCourse,
   makeDashboard,
   mockGet,
   renderPortal,
@@ -180,6 +179,9 @@ describe('Educator layout', () => {
   });
 });
 
+/** Stands in for the shell's account menu. */
+const ShellMenu = () => <button type="button">Account menu for Grace Hopper</button>;
+
 const h1s = () => Array.from(document.querySelectorAll('h1')).map((h) => h.textContent);
 
 describe('Educator layout: accessibility', () => {
@@ -200,7 +202,6 @@ describe('Educator layout: accessibility', () => {
   });
 
   it("shows the shell's account menu (Change password, Sign out everywhere) in the top bar when the shell provides it", () => {
-    const ShellMenu = () => <button type="button">Account menu for Grace Hopper</button>;
     renderRoutes(
       [
         {
