@@ -1,8 +1,9 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
-import { shoot } from '../support/screenshots';
+import { SCREENSHOTS, shoot } from '../support/screenshots';
 import { DEMO, signedInContext } from '../support/session';
 
 // A real 1×1 PNG: the API checks the bytes, not the name.
@@ -57,6 +58,7 @@ async function expectActionsReachable(page: Page, width: number) {
     .getByRole('link', { name: /^Edit '/ })
     .or(content.getByRole('button', { name: /^(Publish|Unpublish|Archive|Delete) '/ }));
   await actions.first().waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, `educator-my-courses-${width}.png`) });
   const count = await actions.count();
   expect(count).toBeGreaterThanOrEqual(2);
   for (let i = 0; i < count; i++) {
