@@ -25,7 +25,7 @@ export default function AddCoursePage() {
   const [tried, setTried] = useState(false);
   // Kept on this device until sent; leaving with changes asks first.
   const draft = useCourseDraft(state);
-  useLeaveGuard(draft.dirty);
+  useLeaveGuard(draft.isDirty);
   const onAdded = (course: AddedCourse) => {
     draft.markSaved();
     setAdded(course);

@@ -57,7 +57,7 @@ function EditCourseForm({
   const { saving, save } = useEditCourse(course._id);
   // Kept on this device (per course) until saved; leaving with changes asks first.
   const draft = useCourseDraft(form, course._id);
-  useLeaveGuard(draft.dirty);
+  useLeaveGuard(draft.isDirty);
 
   const submit = async (values: CourseFields) => {
     onSaved(null);

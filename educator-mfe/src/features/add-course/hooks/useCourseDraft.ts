@@ -29,14 +29,15 @@ function snapshotOf(state: CourseFormState): string {
 
 /**
  * Keeps the course being written as a draft on this device (per educator; per course when editing)
- * from its first change until it is sent, and puts it back when the page opens again. `dirty`: the
- * form differs from how the page started (the saved course, or empty).
+ * from its first change until it is sent, and puts it back when the page opens again. `isDirty()`:
+ * the form differs from how the page started (the saved course, or empty).
  */
 export function useCourseDraft(state: CourseFormState, courseId?: string) {
   const userId = useSession((s) => s.identity?.id ?? null);
   const key = userId ? draftKey(userId, courseId) : null;
   const [restored, setRestored] = useState<RestoredDraft | null>(null);
-  const [dirty, setDirty] = useState(false);
+  /** A ref, not state: typing re-renders nothing (the leave guard reads it when asked). */
+  const dirty = useRef(false);
   /** The form as the page started, and as last sent: no change from it, no draft. */
   const initial = useRef<string | null>(null);
   const baseline = useRef<string | null>(null);
@@ -57,7 +58,6 @@ export function useCourseDraft(state: CourseFormState, courseId?: string) {
     form.form.setFieldsValue(draft.fields);
     form.setDescription(draft.description);
     form.content.replace(draft.chapters);
-    form.touchFields();
     setRestored({ savedAt: draft.savedAt, thumbnailLost: false });
     if (draft.thumbnailName) {
       void loadThumbnail(key).then((file) => {
@@ -67,18 +67,12 @@ export function useCourseDraft(state: CourseFormState, courseId?: string) {
     }
   }, [key]);
 
-  // After each change: keep it (or forget the draft when the form is back to its start).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the form's parts are the triggers; it is read through `latest`.
-  useEffect(() => {
-    if (!key || baseline.current === null) return;
-    // The first run is the mount, before a restored draft is in the form: nothing changed yet.
-    if (!started.current) {
-      started.current = true;
-      return;
-    }
+  /** After a change: keep it, or forget the draft when the form is back to its start. */
+  const check = useCallback(() => {
+    if (!key || baseline.current === null || !started.current) return;
     const form = latest.current;
     const changed = snapshotOf(form) !== baseline.current;
-    setDirty(changed);
+    dirty.current = changed;
     if (changed) {
       writeDraft(key, {
         savedAt: Date.now(),
@@ -90,7 +84,28 @@ export function useCourseDraft(state: CourseFormState, courseId?: string) {
     } else {
       removeDraft(key);
     }
-  }, [key, state.fieldsVersion, state.description, state.content.chapters, state.thumbnail]);
+  }, [key]);
+
+  // The antd fields tell their changes directly (typing re-renders nothing).
+  const { fieldsListener } = state;
+  useEffect(() => {
+    fieldsListener.current = check;
+    return () => {
+      fieldsListener.current = null;
+    };
+  }, [fieldsListener, check]);
+
+  // The other parts are React state: check after they changed (a restored draft included).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form's parts are the triggers; it is read through `latest`.
+  useEffect(() => {
+    if (!key || baseline.current === null) return;
+    // The first run is the mount, before a restored draft is in the form: nothing changed yet.
+    if (!started.current) {
+      started.current = true;
+      return;
+    }
+    check();
+  }, [key, check, restored, state.description, state.content.chapters, state.thumbnail]);
 
   // The thumbnail's bytes go to IndexedDB (a File does not fit in localStorage).
   useEffect(() => {
@@ -102,7 +117,7 @@ export function useCourseDraft(state: CourseFormState, courseId?: string) {
     if (!key) return;
     baseline.current = snapshotOf(latest.current);
     removeDraft(key);
-    setDirty(false);
+    dirty.current = false;
     setRestored(null);
   }, [key]);
 
@@ -117,9 +132,10 @@ export function useCourseDraft(state: CourseFormState, courseId?: string) {
     if (key) removeDraft(key);
     baseline.current = initial.current;
     latest.current.reset();
-    setDirty(false);
+    dirty.current = false;
     setRestored(null);
   }, [key]);
 
-  return { dirty, restored, markSaved, restart, discard };
+  const isDirty = useCallback(() => dirty.current, []);
+  return { isDirty, restored, markSaved, restart, discard };
 }

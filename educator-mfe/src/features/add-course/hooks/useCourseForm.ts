@@ -1,6 +1,6 @@
 import type { EditableCourse } from '@courseport/shared-ui';
 import { Form } from '@courseport/shared-ui/heavy';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { type CourseFields, draftsOf } from './chapters';
 import { useCourseContent } from './useCourseContent';
 
@@ -31,9 +31,12 @@ export function useCourseForm(course?: EditableCourse) {
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const content = useCourseContent(initialChapters);
   const { replace } = content;
-  /** Counts the changes to the antd fields (their values live in the form, not in React state). */
-  const [fieldsVersion, setFieldsVersion] = useState(0);
-  const touchFields = useCallback(() => setFieldsVersion((n) => n + 1), []);
+  /**
+   * Told of every change to the antd fields (their values live in the form, not in React state):
+   * a listener, not state, so typing does not re-render the whole page.
+   */
+  const fieldsListener = useRef<(() => void) | null>(null);
+  const touchFields = useCallback(() => fieldsListener.current?.(), []);
 
   /** Back to how the page started: empty for Add Course, the saved course for Edit Course. */
   const reset = useCallback(() => {
@@ -52,7 +55,7 @@ export function useCourseForm(course?: EditableCourse) {
     thumbnail,
     setThumbnail,
     content,
-    fieldsVersion,
+    fieldsListener,
     touchFields,
     reset,
   };

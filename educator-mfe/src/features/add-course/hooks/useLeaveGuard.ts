@@ -7,24 +7,24 @@ export const LEAVE_TEXT =
   'This course is not saved yet. Your changes stay on this device as a draft: open this page again to go on.';
 
 /**
- * While `when`, leaving asks first: a link to another page (a sidebar link, the logo, 'Back to My
+ * While `isDirty()` (read when the user leaves, so typing re-renders nothing), leaving asks first: a link to another page (a sidebar link, the logo, 'Back to My
  * Courses') opens a confirm dialog, and a reload or closing the tab the browser's own warning
  * (`beforeunload`). The shell's router is a BrowserRouter, not a data router, so react-router's
  * useBlocker is not available: links are caught on their way (a capturing click listener).
  */
-export function useLeaveGuard(when: boolean) {
+export function useLeaveGuard(isDirty: () => boolean) {
   const navigate = useNavigate();
   /** A question is open: another click (a double click) does not ask twice. */
   const asking = useRef(false);
   useEffect(() => {
-    if (!when) return;
     const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (!isDirty()) return;
       event.preventDefault();
       // Older browsers show the warning only with a return value.
       event.returnValue = '';
     };
     const click = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.defaultPrevented || event.button !== 0 || !isDirty()) return;
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // a new tab or window
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return;
@@ -42,7 +42,7 @@ export function useLeaveGuard(when: boolean) {
         content: LEAVE_TEXT,
         okText: 'Leave',
         cancelText: 'Stay on this page',
-        autoFocusButton: 'cancel',
+        focusable: { autoFocusButton: 'cancel' },
         onOk: () => navigate(`${url.pathname}${url.search}${url.hash}`),
         afterClose: () => {
           asking.current = false;
@@ -55,5 +55,5 @@ export function useLeaveGuard(when: boolean) {
       window.removeEventListener('beforeunload', beforeUnload);
       document.removeEventListener('click', click, true);
     };
-  }, [when, navigate]);
+  }, [isDirty, navigate]);
 }
