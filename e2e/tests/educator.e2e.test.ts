@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
 import { SCREENSHOTS, shoot } from '../support/screenshots';
@@ -59,6 +60,7 @@ async function expectActionsReachable(page: Page, width: number) {
     .or(content.getByRole('button', { name: /^(Publish|Unpublish|Archive|Delete) '/ }));
   await actions.first().waitFor();
   await page.screenshot({ path: path.join(SCREENSHOTS, `educator-my-courses-${width}.png`) });
+  expect(await seriousViolations(page)).toEqual([]);
   const count = await actions.count();
   expect(count).toBeGreaterThanOrEqual(2);
   for (let i = 0; i < count; i++) {
@@ -183,6 +185,7 @@ describe('Add Course keeps a half-built course', () => {
     await page.locator('.ed-chapter-title', { hasText: 'Measuring' }).waitFor();
     await page.getByAltText('Course thumbnail preview').waitFor();
     await shoot(page, 'educator-add-course-draft');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A sidebar link asks before leaving: staying keeps everything.
     await page.getByRole('link', { name: 'My Courses' }).first().click();
@@ -254,6 +257,7 @@ describe("the educator portal's account menu", () => {
       await menu.getByRole('menuitem', { name: item, exact: true }).waitFor();
     }
     await shoot(page, 'educator-account-menu');
+    expect(await seriousViolations(page)).toEqual([]);
     await menu.getByRole('menuitem', { name: 'Change password', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: /change password/i });
     await dialog.getByLabel('Current password').waitFor();
