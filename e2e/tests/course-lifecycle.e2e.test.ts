@@ -163,19 +163,37 @@ describe('course lifecycle', { timeout: 120_000 }, () => {
     await page.getByText("Chapter 'Building' was dropped at position 1 of 2.").waitFor({ state: 'attached' });
     expect(await page.locator('.ed-chapter-title').allTextContents()).toEqual(['1. Building', '2. Deploying']);
 
-    // 'Watch it' dragged above 'Ship it to production' by its handle.
-    const from = await page.getByRole('button', { name: "Move lecture 'Watch it'", exact: true }).boundingBox();
-    const to = await page
-      .getByRole('button', { name: "Move lecture 'Ship it to production'", exact: true })
-      .boundingBox();
-    if (!from || !to) throw new Error('no lecture handles');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
-    await page.mouse.up();
+    // 'Watch it' dragged above 'Ship it to production' by its handle, as a user does: pick it up, move
+    // it over, see the list make room for it, then let go. On a busy machine the page may not have
+    // drawn the move yet when the mouse is released (the drop then changes nothing): so the drop
+    // waits for the page to show 'Watch it' over position 1, and the drag is made again only if the
+    // order after the drop shows it did not take.
     const deploying = page.locator('li.ed-chapter', { hasText: 'Deploying' });
-    await deploying.locator('.ed-lecture-title').first().filter({ hasText: 'Watch it' }).waitFor();
+    const lectureOrder = () => deploying.locator('.ed-lecture-title').allTextContents();
+    const overFirst = page.getByText("Lecture 'Watch it' is over position 1 of 2.");
+    for (let tries = 1; ; tries++) {
+      const from = await page.getByRole('button', { name: "Move lecture 'Watch it'", exact: true }).boundingBox();
+      const to = await page
+        .getByRole('button', { name: "Move lecture 'Ship it to production'", exact: true })
+        .boundingBox();
+      if (!from || !to) throw new Error('no lecture handles');
+      const x = from.x + from.width / 2;
+      await page.mouse.move(x, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(x, from.y - 10, { steps: 5 });
+      await deploying.locator('.ed-lecture.ed-dragging').waitFor();
+      await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+      // Over 'Ship it' (announced, and the list has made room): each nudge re-reads the pointer.
+      for (let nudge = 0; (await overFirst.count()) === 0 && nudge < 10; nudge++) {
+        await page.mouse.move(to.x + to.width / 2, to.y + 2 - (nudge % 2));
+        await overFirst.waitFor({ state: 'attached', timeout: 500 }).catch(() => {});
+      }
+      await page.mouse.up();
+      await deploying.locator('.ed-lecture.ed-dragging').waitFor({ state: 'detached' });
+      if ((await lectureOrder())[0] === 'Watch it') break;
+      if (tries === 3) throw new Error(`the lecture never moved: ${(await lectureOrder()).join(', ')}`);
+    }
+    expect(await lectureOrder()).toEqual(['Watch it', 'Ship it to production']);
     await shoot(page, 'lifecycle-edit-course');
 
     await page.getByRole('button', { name: 'Save Changes' }).click();

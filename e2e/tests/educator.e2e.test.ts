@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
-import { shoot } from '../support/screenshots';
+import { SCREENSHOTS, shoot } from '../support/screenshots';
 import { DEMO, signedInContext } from '../support/session';
 
 // A real 1×1 PNG: the API checks the bytes, not the name.
@@ -42,6 +44,51 @@ async function addLecture(
   if (lecture.free) await modal.getByText('Is Preview Free?').click();
   await modal.getByRole('button', { name: 'Add' }).click();
   await modal.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Every course action on My Courses (Edit, Publish, Unpublish, Archive, Delete) can be brought into
+ * view and is inside the viewport, uncovered, at this width: nothing hides beyond a scrolling table.
+ */
+async function expectActionsReachable(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  // Afresh at this width: the sidebar as it starts (expanded from 768 px up), no toast over the page.
+  await page.reload();
+  const content = page.locator('#ed-content');
+  const actions = content
+    .getByRole('link', { name: /^Edit '/ })
+    .or(content.getByRole('button', { name: /^(Publish|Unpublish|Archive|Delete) '/ }));
+  await actions.first().waitFor();
+  await page.screenshot({ path: path.join(SCREENSHOTS, `educator-my-courses-${width}.png`) });
+  expect(await seriousViolations(page)).toEqual([]);
+  const count = await actions.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  for (let i = 0; i < count; i++) {
+    const action = actions.nth(i);
+    await action.scrollIntoViewIfNeeded();
+    const name = await action.getAttribute('aria-label');
+    const placed = await action.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      const top = document.elementFromPoint(x, y);
+      return {
+        left: box.left,
+        right: box.right,
+        top: box.top,
+        bottom: box.bottom,
+        onTop: Boolean(top && (el === top || el.contains(top))),
+      };
+    });
+    expect({ name, width, ...placed }).toEqual({
+      name,
+      width,
+      left: expect.toSatisfy((v: number) => v >= -1),
+      right: expect.toSatisfy((v: number) => v <= width + 1),
+      top: expect.toSatisfy((v: number) => v >= -1),
+      bottom: expect.toSatisfy((v: number) => v <= 901),
+      onTop: true,
+    });
+  }
 }
 
 describe('the educator portal', () => {
@@ -88,6 +135,8 @@ describe('the educator portal', () => {
     await row.waitFor();
     expect((await row.innerText()).replace(/\s+/g, ' ')).toMatch(/Rs 0 0 /);
     await shoot(page, 'educator-my-courses');
+    for (const width of [1280, 1440, 390]) await expectActionsReachable(page, width);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The storefront sells it, with a preview only on the free lecture.
     const catalog = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
@@ -104,5 +153,122 @@ describe('the educator portal', () => {
     expect(await visitor.getByRole('button', { name: 'Preview' }).count()).toBe(1);
     await educator.close();
     await visitor.close();
+  });
+});
+
+describe('Add Course keeps a half-built course', () => {
+  it('a draft survives a reload (thumbnail too), and a sidebar link asks first', { timeout: 90_000 }, async () => {
+    const educator = await signedInContext(browser, platform.urls.shell, DEMO.educator);
+    const page = await educator.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${platform.urls.shell}/educator/add-course`);
+    await page.getByLabel('Course Title').fill('Half-built: Web Performance');
+    await page.locator('.ProseMirror').click();
+    await page.keyboard.type('Measure first, then fix.');
+    await page.getByLabel('Course Price').fill('150');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'thumb.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByAltText('Course thumbnail preview').waitFor();
+    await addChapter(page, 'Measuring');
+
+    // A reload warns (beforeunload), then the form comes back as it was.
+    const warnings: string[] = [];
+    page.on('dialog', (dialog) => {
+      warnings.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    await page.getByRole('status', { name: 'Unsaved draft restored' }).waitFor();
+    expect(warnings).toEqual(['beforeunload']);
+    await expect.poll(() => page.getByLabel('Course Title').inputValue()).toBe('Half-built: Web Performance');
+    expect(await page.getByLabel('Course Price').inputValue()).toBe('150');
+    await page.locator('.ProseMirror', { hasText: 'Measure first, then fix.' }).waitFor();
+    await page.locator('.ed-chapter-title', { hasText: 'Measuring' }).waitFor();
+    await page.getByAltText('Course thumbnail preview').waitFor();
+    await shoot(page, 'educator-add-course-draft');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A sidebar link asks before leaving: staying keeps everything.
+    await page.getByRole('link', { name: 'My Courses' }).first().click();
+    const question = page.getByRole('dialog', { name: 'Leave with unsaved changes?' });
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/educator/add-course');
+    expect(await page.getByLabel('Course Title').inputValue()).toBe('Half-built: Web Performance');
+
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(() => page.getByLabel('Course Title').inputValue()).toBe('');
+    await page.getByRole('link', { name: 'My Courses' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'My Courses' }).waitFor();
+    await educator.close();
+  });
+
+  it('the page does not shift when the editor loads on a phone (CLS ~0)', { timeout: 60_000 }, async () => {
+    const educator = await signedInContext(browser, platform.urls.shell, DEMO.educator);
+    const page = await educator.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      (w as unknown as { __shifts: string[] }).__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{
+          value: number;
+          hadRecentInput: boolean;
+          sources: Array<{ node?: Element; previousRect: DOMRect; currentRect: DOMRect }>;
+        }>) {
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+          (w as unknown as { __shifts: string[] }).__shifts.push(
+            `${entry.value.toFixed(4)} ${entry.sources.map((s) => `${s.node?.className ?? s.node?.nodeName} ${s.previousRect.y}->${s.currentRect.y} h${s.previousRect.height}->${s.currentRect.height}`).join(' | ')}`,
+          );
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // A phone's slow network: the editor's chunk arrives well after the page.
+    await page.route(/\.(js|css)$/, async (route) => {
+      await new Promise((done) => setTimeout(done, 150));
+      await route.continue();
+    });
+    await page.goto(`${platform.urls.shell}/educator/add-course`);
+    await page.locator('.ProseMirror').waitFor();
+    // Two frames: a shift from the editor's arrival is reported by then.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    // Before the fix: 0.0017 here (the form moved 7 px down as the editor replaced a shorter box).
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+    expect({ cls, shifts }).toEqual({ cls: expect.any(Number), shifts: [] });
+    expect(cls).toBeLessThan(0.001);
+    await educator.close();
+  });
+});
+
+describe("the educator portal's account menu", () => {
+  it('the top bar has the same account menu as the rest of the site: Change password, Sign out', {
+    timeout: 60_000,
+  }, async () => {
+    const educator = await signedInContext(browser, platform.urls.shell, DEMO.educator);
+    const page = await educator.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${platform.urls.shell}/educator/my-courses`);
+    const bar = page.locator('header.ed-topbar');
+    await bar.getByText('Hi! Eddie Educator').waitFor();
+    await bar.getByRole('button', { name: 'Account menu for Eddie Educator' }).click();
+    const menu = page.getByRole('menu');
+    for (const item of ['Change password', 'Sign out', 'Sign out everywhere']) {
+      await menu.getByRole('menuitem', { name: item, exact: true }).waitFor();
+    }
+    await shoot(page, 'educator-account-menu');
+    expect(await seriousViolations(page)).toEqual([]);
+    await menu.getByRole('menuitem', { name: 'Change password', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /change password/i });
+    await dialog.getByLabel('Current password').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Sign out from the educator portal: back home, signed out.
+    await bar.getByRole('button', { name: 'Account menu for Eddie Educator' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(`${platform.urls.shell}/`);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await educator.close();
   });
 });

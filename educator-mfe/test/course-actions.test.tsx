@@ -48,10 +48,13 @@ async function openPage(client = testQueryClient()) {
 describe('My courses: status and actions', () => {
   it('shows each status, and the actions it allows (archive once anyone enrolled, delete while nobody has)', async () => {
     await openPage();
-    expect(tableRows().map((row) => [row[1], row[5]])).toEqual([
-      ['Draft', 'EditPublishDelete'],
-      ['Published', 'EditUnpublishArchive'],
-      ['Unpublished', 'EditPublishArchive'],
+    // The status is under the course's title, in its cell.
+    const status = (course: string) => rowOf(course).querySelector('.ed-course-status')?.textContent;
+    expect(COURSES.map((c) => status(c.courseTitle))).toEqual(['Draft', 'Published', 'Unpublished']);
+    expect(tableRows().map((row) => row[4])).toEqual([
+      'EditPublishDelete',
+      'EditUnpublishArchive',
+      'EditPublishArchive',
     ]);
     expect(within(rowOf('Draft course')).getByRole('link', { name: "Edit 'Draft course'" })).toHaveAttribute(
       'href',
@@ -145,6 +148,6 @@ describe('My courses: status and actions', () => {
     expect(apiGet).toHaveBeenCalledWith(`${COURSES_PATH}?include=archived`);
     expect(within(rowOf('Old course')).getByText('Archived')).toBeInTheDocument();
     // Archived with students: publish again, but neither archive nor delete.
-    expect(tableRows().at(-1)?.[5]).toBe('EditPublish');
+    expect(tableRows().at(-1)?.[4]).toBe('EditPublish');
   });
 });

@@ -10,11 +10,14 @@ import {
   sessionStore,
 } from '@courseport/shared-ui';
 import { apiMocks, renderRoutes, testQueryClient } from '@courseport/shared-ui/testing';
-import { vi } from 'vitest';
+import { beforeEach, vi } from 'vitest';
 import EducatorPortal from '../src/pages/EducatorPortal';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 20_000 });
+
+// Add/Edit Course keep drafts in localStorage: each test starts without any.
+beforeEach(() => localStorage.clear());
 
 // The portal set-up (shared-ui/test/setup-portal.ts) mocks `api` and `apiRequest`: these are the mocks.
 export const apiSend = vi.mocked(apiRequest);

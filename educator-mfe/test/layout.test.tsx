@@ -1,17 +1,19 @@
-import { sessionStore } from '@courseport/shared-ui';
+import { sessionStore, UserMenuContext } from '@courseport/shared-ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TopBar } from '../src/features/layout/components/TopBar';
 import {
   apiGet,
   COURSES_PATH,
   currentPath,
   DASHBOARD_PATH,
   deferred,
+  ENROLLMENTS,
   link,
-  makeCourse,
   makeDashboard,
   mockGet,
   renderPortal,
+  renderRoutes,
   STUDENTS_PATH,
   serverError,
   setSession,
@@ -177,6 +179,9 @@ describe('Educator layout', () => {
   });
 });
 
+/** Stands in for the shell's account menu. */
+const ShellMenu = () => <button type="button">Account menu for Grace Hopper</button>;
+
 const h1s = () => Array.from(document.querySelectorAll('h1')).map((h) => h.textContent);
 
 describe('Educator layout: accessibility', () => {
@@ -194,6 +199,27 @@ describe('Educator layout: accessibility', () => {
     renderPortal('/educator');
     expect(screen.queryByText('Sign out')).not.toBeInTheDocument();
     await screen.findByText('Welcome back, Educator!');
+  });
+
+  it("shows the shell's account menu (Change password, Sign out everywhere) in the top bar when the shell provides it", () => {
+    renderRoutes(
+      [
+        {
+          path: '/educator',
+          element: (
+            <UserMenuContext.Provider value={ShellMenu}>
+              <TopBar />
+            </UserMenuContext.Provider>
+          ),
+        },
+      ],
+      '/educator',
+    );
+    const header = document.querySelector('header.ed-topbar') as HTMLElement;
+    expect(within(header).getByText('Hi! Grace Hopper')).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Account menu for Grace Hopper' })).toBeInTheDocument();
+    // The menu has Sign out: no second one beside it.
+    expect(within(header).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
   });
 
   it('renders no <main> of its own (the shell has it), and names every page in the tab', async () => {
@@ -258,9 +284,10 @@ describe('Educator layout: accessibility', () => {
 
   it('lets wide tables scroll inside their own box on a 390 px phone', async () => {
     window.innerWidth = 390;
-    mockGet({ [COURSES_PATH]: () => ({ success: true, courses: [makeCourse({ _id: 'c1' })] }) });
-    renderPortal('/educator/my-courses');
-    await screen.findByText('Course c1');
+    // (My Courses shows cards on a phone instead: my-courses.test.tsx.)
+    mockGet({ [STUDENTS_PATH]: () => ({ success: true, enrolledStudents: ENROLLMENTS }) });
+    renderPortal('/educator/student-enrolled');
+    await screen.findByText('Alan Turing');
     const table = document.querySelector('table') as HTMLElement;
     // The table takes the width it needs and scrolls in its wrapper, not the page.
     expect(table.closest('.ed-table-wrap')).not.toBeNull();

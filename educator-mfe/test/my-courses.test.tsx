@@ -62,25 +62,55 @@ describe('My courses', () => {
     await screen.findByText('Complete React Bootcamp');
     expect(apiGet).toHaveBeenCalledWith(COURSES_PATH);
     const headers = Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent);
-    expect(headers).toEqual(['Course', 'Status', 'Earnings', 'Students', 'Published On', 'Actions']);
+    expect(headers).toEqual(['Course', 'Earnings', 'Students', 'Published On', 'Actions']);
     expect(tableRows()).toEqual([
       [
-        'Complete React BootcampBuild modern apps Learn React from scratch with ha...',
-        'Published',
+        'Complete React BootcampBuild modern apps Learn React from scratch with ha...Published',
         'Rs 1198',
         '3',
         localDate('2025-03-01T10:00:00.000Z'),
         'EditUnpublishArchive',
       ],
       [
-        'Python for Data SciencePandas and plots....',
-        'Published',
+        'Python for Data SciencePandas and plots....Published',
         'Rs 0',
         '0',
         localDate('2024-11-20T09:00:00.000Z'),
         'EditUnpublishDelete',
       ],
     ]);
+  });
+
+  it('on a phone shows a card per course with its figures and every action, instead of a table', async () => {
+    const desktop = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      answer();
+      renderPortal('/educator/my-courses');
+      const list = await screen.findByRole('list', { name: 'My Courses' });
+      expect(document.querySelector('table')).toBeNull();
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      const first = within(cards[0] as HTMLElement);
+      expect(first.getByText('Complete React Bootcamp')).toBeInTheDocument();
+      expect(first.getByText('Published')).toBeInTheDocument();
+      const facts = Array.from((cards[0] as HTMLElement).querySelectorAll('dt')).map(
+        (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
+      );
+      expect(facts).toEqual([
+        'Earnings: Rs 1198',
+        'Students: 3',
+        `Published On: ${localDate('2025-03-01T10:00:00.000Z')}`,
+      ]);
+      expect(first.getByRole('link', { name: "Edit 'Complete React Bootcamp'" })).toBeInTheDocument();
+      expect(first.getByRole('button', { name: "Unpublish 'Complete React Bootcamp'" })).toBeInTheDocument();
+      expect(first.getByRole('button', { name: "Archive 'Complete React Bootcamp'" })).toBeInTheDocument();
+      expect(
+        within(cards[1] as HTMLElement).getByRole('button', { name: "Delete 'Python for Data Science'" }),
+      ).toBeInTheDocument();
+    } finally {
+      window.innerWidth = desktop;
+    }
   });
 
   it('shows each thumbnail with alt text and the first 50 characters of the description as plain text', async () => {

@@ -70,6 +70,7 @@ export {
   sessionStore,
   useSession,
 } from './session/store';
+export { UserMenu, UserMenuContext, useHasUserMenu } from './session/user-menu';
 export { renderStandalone } from './standalone';
 export { type TagTone, tagTone, theme } from './theme';
 export { type Toast, toastPlacement, useToast } from './toast';

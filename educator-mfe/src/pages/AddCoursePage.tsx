@@ -4,9 +4,12 @@ import '../styles/add-course.css';
 import type { AddedCourse } from '../features/add-course/api/addCourse';
 import { CourseForm } from '../features/add-course/components/CourseForm';
 import { CourseSaved } from '../features/add-course/components/CourseSaved';
+import { DraftNotice } from '../features/add-course/components/DraftNotice';
 import { type CourseFields, toCourseInput } from '../features/add-course/hooks/chapters';
 import { NO_THUMBNAIL_TEXT, useAddCourse } from '../features/add-course/hooks/useAddCourse';
+import { useCourseDraft } from '../features/add-course/hooks/useCourseDraft';
 import { useCourseForm } from '../features/add-course/hooks/useCourseForm';
+import { useLeaveGuard } from '../features/add-course/hooks/useLeaveGuard';
 import { PageHeader } from '../features/layout/components/PageHeader';
 
 /**
@@ -20,13 +23,20 @@ export default function AddCoursePage() {
   const [savingDraft, setSavingDraft] = useState(false);
   /** A submit was tried: from then on a missing thumbnail is also said under its picker. */
   const [tried, setTried] = useState(false);
+  // Kept on this device until sent; leaving with changes asks first.
+  const draft = useCourseDraft(state);
+  useLeaveGuard(draft.isDirty);
+  const onAdded = (course: AddedCourse) => {
+    draft.markSaved();
+    setAdded(course);
+  };
 
   const send = (values: CourseFields, status?: 'draft') => {
     setTried(true);
     return submit(
       { ...toCourseInput(values, state.description, state.content.chapters), ...(status ? { status } : {}) },
       state.thumbnail,
-      setAdded,
+      onAdded,
     );
   };
   const refuse = () => {
@@ -51,6 +61,7 @@ export default function AddCoursePage() {
   };
 
   const addAnother = () => {
+    draft.restart();
     state.reset();
     setTried(false);
     setAdded(null);
@@ -67,6 +78,7 @@ export default function AddCoursePage() {
         />
       )}
       <div hidden={Boolean(added)}>
+        {draft.restored && <DraftNotice draft={draft.restored} onDiscard={draft.discard} />}
         <CourseForm
           state={state}
           thumbnailMissing={tried ? NO_THUMBNAIL_TEXT : null}

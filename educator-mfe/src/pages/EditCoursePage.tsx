@@ -3,8 +3,11 @@ import { useState } from 'react';
 import '../styles/add-course.css';
 import { CourseForm } from '../features/add-course/components/CourseForm';
 import { CourseSaved } from '../features/add-course/components/CourseSaved';
+import { DraftNotice } from '../features/add-course/components/DraftNotice';
 import { type CourseFields, toEditInput } from '../features/add-course/hooks/chapters';
+import { useCourseDraft } from '../features/add-course/hooks/useCourseDraft';
 import { useCourseForm } from '../features/add-course/hooks/useCourseForm';
+import { useLeaveGuard } from '../features/add-course/hooks/useLeaveGuard';
 import { editableCourseQuery } from '../features/edit-course/api/course';
 import { useEditCourse } from '../features/edit-course/hooks/useEditCourse';
 import { PageHeader } from '../features/layout/components/PageHeader';
@@ -52,11 +55,17 @@ function EditCourseForm({
 }) {
   const form = useCourseForm(course);
   const { saving, save } = useEditCourse(course._id);
+  // Kept on this device (per course) until saved; leaving with changes asks first.
+  const draft = useCourseDraft(form, course._id);
+  useLeaveGuard(draft.isDirty);
 
   const submit = async (values: CourseFields) => {
     onSaved(null);
     const result = await save(toEditInput(values, form.description, form.content.chapters, course), form.thumbnail);
-    if (result) onSaved(result);
+    if (result) {
+      draft.markSaved();
+      onSaved(result);
+    }
   };
 
   return (
@@ -70,6 +79,7 @@ function EditCourseForm({
         }
       />
       {saved && <CourseSaved course={saved} heading="Changes saved" />}
+      {draft.restored && <DraftNotice draft={draft.restored} onDiscard={draft.discard} />}
       <CourseForm state={form} currentThumbnail={course.courseThumbnail} onFinish={submit} onFinishFailed={() => {}}>
         <Button
           type="primary"

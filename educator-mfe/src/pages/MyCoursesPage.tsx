@@ -55,11 +55,7 @@ export default function MyCoursesPage() {
       />
     );
   } else {
-    content = (
-      <section className="ed-panel ed-panel-table">
-        <CoursesTable courses={state.data} currency={currency} busy={actions.busy} onAction={actions.start} />
-      </section>
-    );
+    content = <CoursesTable courses={state.data} currency={currency} busy={actions.busy} onAction={actions.start} />;
   }
 
   return (

@@ -44,6 +44,7 @@ export function CourseForm({
       requiredMark
       onFinish={onFinish}
       onFinishFailed={onFinishFailed}
+      onValuesChange={state.touchFields}
     >
       <Form.Item label="Course Title" name="courseTitle" rules={[requiredText('Please enter the course title')]}>
         <Input placeholder="Type here" maxLength={200} />

@@ -46,6 +46,8 @@ export function useCourseContent(initial: ChapterDraft[] = []) {
     [],
   );
   const clear = useCallback(() => setChapters([]), []);
+  /** Puts back a kept list (a restored draft, or the saved course's). */
+  const replace = useCallback((list: ChapterDraft[]) => setChapters(list), []);
   const actions = useMemo(
     () => ({
       add,
@@ -58,8 +60,9 @@ export function useCourseContent(initial: ChapterDraft[] = []) {
       moveLecture: moveLectureIn,
       removeLecture: removeLectureFrom,
       clear,
+      replace,
     }),
-    [add, remove, rename, toggle, move, addLectureTo, editLectureIn, moveLectureIn, removeLectureFrom, clear],
+    [add, remove, rename, toggle, move, addLectureTo, editLectureIn, moveLectureIn, removeLectureFrom, clear, replace],
   );
   return { chapters, ...actions };
 }

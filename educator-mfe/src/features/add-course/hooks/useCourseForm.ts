@@ -1,6 +1,6 @@
 import type { EditableCourse } from '@courseport/shared-ui';
 import { Form } from '@courseport/shared-ui/heavy';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { type CourseFields, draftsOf } from './chapters';
 import { useCourseContent } from './useCourseContent';
 
@@ -25,19 +25,40 @@ export function useCourseForm(course?: EditableCourse) {
         : EMPTY_COURSE,
     [course],
   );
-  const [description, setDescription] = useState(course?.courseDescription ?? '');
+  const initialDescription = course?.courseDescription ?? '';
+  const initialChapters = useMemo(() => (course ? draftsOf(course.courseContent) : []), [course]);
+  const [description, setDescription] = useState(initialDescription);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
-  const content = useCourseContent(course ? draftsOf(course.courseContent) : []);
-  const { clear } = content;
+  const content = useCourseContent(initialChapters);
+  const { replace } = content;
+  /**
+   * Told of every change to the antd fields (their values live in the form, not in React state):
+   * a listener, not state, so typing does not re-render the whole page.
+   */
+  const fieldsListener = useRef<(() => void) | null>(null);
+  const touchFields = useCallback(() => fieldsListener.current?.(), []);
 
+  /** Back to how the page started: empty for Add Course, the saved course for Edit Course. */
   const reset = useCallback(() => {
     form.resetFields();
-    setDescription('');
+    setDescription(initialDescription);
     setThumbnail(null);
-    clear();
-  }, [form, clear]);
+    replace(initialChapters);
+    touchFields();
+  }, [form, initialDescription, initialChapters, replace, touchFields]);
 
-  return { form, initialValues, description, setDescription, thumbnail, setThumbnail, content, reset };
+  return {
+    form,
+    initialValues,
+    description,
+    setDescription,
+    thumbnail,
+    setThumbnail,
+    content,
+    fieldsListener,
+    touchFields,
+    reset,
+  };
 }
 
 export type CourseFormState = ReturnType<typeof useCourseForm>;
