@@ -141,6 +141,8 @@ export function PurchasesTab(props: PurchasesTabProps) {
             {
               title: 'Actions',
               key: 'actions',
+              // Held at the right edge while the other columns scroll: a phone sees every Refund (#30).
+              fixed: 'right',
               render: (_, p) =>
                 p.status === 'completed' ? (
                   <Button
