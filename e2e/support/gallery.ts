@@ -130,15 +130,12 @@ export async function inspectPage(
   shot: { role: Role; slug: string; width: number },
   options: InspectOptions = {},
 ): Promise<string[]> {
-  const t0 = Date.now();
   const problems = (await seriousViolations(page)).map((v) => `axe: ${v}`);
-  const t1 = Date.now();
   if (options.axeOnly) return problems;
   const wider = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (wider > 0) problems.push(`scrolls sideways: the page is ${wider}px wider than the screen`);
   const reach = await page.evaluate(outOfReach);
   problems.push(...groupByObstacle(reach.problems));
-  const t2 = Date.now();
   await mkdir(GALLERY_DIR, { recursive: true });
   await page.screenshot({
     path: path.join(GALLERY_DIR, `${shot.role}-${shot.slug}-${shot.width}.png`),
@@ -146,8 +143,12 @@ export async function inspectPage(
     fullPage: !reach.modal,
     animations: 'disabled',
   });
-  if (process.env.GALLERY_TIMING) console.error(`TIMING ${shot.role}-${shot.slug}-${shot.width} axe ${t1 - t0} reach ${t2 - t1} shot ${Date.now() - t2}`);
   return problems;
+}
+
+/** The page's buttons and links out of reach, grouped by what hides them (see `outOfReach`). */
+export async function reachProblems(page: Page): Promise<string[]> {
+  return groupByObstacle((await page.evaluate(outOfReach)).problems);
 }
 
 /**
@@ -205,7 +206,7 @@ function outOfReach(): { modal: boolean; problems: Array<{ element: string; obst
     const text =
       el.getAttribute('aria-label') ||
       byIds ||
-      (el as HTMLElement).innerText ||
+      el.textContent ||
       el.getAttribute('title') ||
       el.querySelector('img[alt]')?.getAttribute('alt') ||
       '';

@@ -10,6 +10,7 @@ import {
   inspectPage,
   type ParameterValues,
   type Role,
+  reachProblems,
   registryPatterns,
   slugOf,
   writeSummary,
@@ -205,7 +206,10 @@ const READY: Record<string, (page: Page, role: Role) => Promise<void>> = {
       : page.getByRole('heading', { level: 1 }).first().waitFor(),
   '/instructor/:id': (page) => page.getByRole('heading', { level: 2, name: /^Courses by / }).waitFor(),
   '/certificate/:id': (page) =>
-    page.getByRole('heading', { name: 'Certificate of completion' }).or(page.getByText('Certificate not found')).waitFor(),
+    page
+      .getByRole('heading', { name: 'Certificate of completion' })
+      .or(page.getByText('Certificate not found'))
+      .waitFor(),
   '/my-enrollments': async (page, role) => {
     if (role === 'visitor') return page.getByText('Please sign in to see your enrollments').waitFor();
     await heading(page, 'My Enrollments');
@@ -277,6 +281,26 @@ describe('the gallery itself', () => {
     expect(Object.keys(READY).filter((p) => !patterns.includes(p))).toEqual([]);
     expect(slugOf('/')).toBe('home');
     expect(slugOf('/educator/courses/:courseId/edit')).toBe('educator-courses-courseid-edit');
+  });
+
+  it('tells a control out of reach from one merely scrolled to, clamped, or shown on focus', async () => {
+    const page = await newPage({ width: 390, height: 600 });
+    await page.setContent(`<!doctype html><html><style>#skip { position: absolute; top: 8px; transform: translateY(-200%) } #skip:focus { transform: none }</style><body style="margin:0">
+      <a href="#main" id="skip">Skip</a>
+      <div style="overflow-x:auto"><table><tr>
+        <td style="min-width:500px">A long course title</td><td><button>Edit far right</button></td>
+      </tr></table></div>
+      <div style="overflow:hidden;width:200px"><button style="margin-left:240px">Clipped away</button></div>
+      <h3 style="overflow:hidden;max-height:1.2em;width:200px"><a href="/c">A title clamped to one line of two</a></h3>
+      <div style="display:none"><button>In a closed menu</button></div>
+      <div style="height:2000px"></div><button>Far down the page</button>
+      <div style="overflow-y:auto;height:40px"><div style="height:400px"></div><a href="/d">At a scroller's bottom</a></div>
+    </body></html>`);
+    const problems = await reachProblems(page);
+    expect(problems).toEqual([
+      expect.stringMatching(/^out of reach, only seen by scrolling div sideways: <button> "Edit far right"$/),
+      expect.stringMatching(/^out of reach, hidden sideways by div: <button> "Clipped away" \(x 240–/),
+    ]);
   });
 });
 
