@@ -117,6 +117,8 @@ export const findings: Finding[] = [];
 export interface InspectOptions {
   /** A page on its way elsewhere: axe only (no width or reach check, no screenshot). */
   axeOnly?: boolean;
+  /** false: a screen shown in full elsewhere (home, where a refused role lands): its top is enough. */
+  fullPage?: boolean;
 }
 
 /**
@@ -140,7 +142,7 @@ export async function inspectPage(
   await page.screenshot({
     path: path.join(GALLERY_DIR, `${shot.role}-${shot.slug}-${shot.width}.png`),
     // With a modal dialog open, the dialog is the picture: the page behind it is shown on its own.
-    fullPage: !reach.modal,
+    fullPage: !reach.modal && options.fullPage !== false,
     animations: 'disabled',
   });
   return problems;

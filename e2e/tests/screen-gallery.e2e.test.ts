@@ -246,7 +246,12 @@ const READY: Record<string, (page: Page, role: Role) => Promise<void>> = {
     await page.getByLabel('Course Title').waitFor();
     await page.getByRole('button', { name: '+ Add Chapter' }).waitFor();
   },
-  '/educator/my-courses': (page) => page.getByRole('row').nth(1).waitFor(),
+  // A table row or, on a phone, a card: each course's Edit link is there either way.
+  '/educator/my-courses': (page) =>
+    page
+      .getByRole('link', { name: /^Edit '/ })
+      .first()
+      .waitFor(),
   '/educator/student-enrolled': (page) => page.getByRole('row').nth(1).waitFor(),
   '/educator/courses/:courseId/edit': async (page) => {
     await heading(page, 'Edit Course');
@@ -364,7 +369,7 @@ async function visitEveryRoute(viewer: Viewer) {
       await page.waitForURL(`${shell}/`);
       await page.getByRole('complementary', { name: 'Demo notice' }).waitFor();
       if (role !== 'visitor') await profileShown(page);
-      await check(viewer, `${route.slug}-refused`, `${route.pattern}, refused (sent home)`);
+      await check(viewer, `${route.slug}-refused`, `${route.pattern}, refused (sent home)`, { fullPage: false });
       continue;
     }
     if (role !== 'visitor' && route.navBar !== false) await profileShown(page);
@@ -543,7 +548,8 @@ describe.each(WIDTHS)('every screen at $name width', ({ name: widthName, viewpor
       });
       await page.goto(`${shell}/loading/my-enrollments?purchaseId=no-such-purchase`);
       await profileShown(page);
-      await page.getByText('Verifying your payment...').waitFor();
+      // While the verify call is held: 'Verifying…', or 'Processing…' once the session is known.
+      await page.getByText(/^(Verifying|Processing) your payment\.\.\.$/).waitFor();
       await check(v, 'loading-path--verifying', 'payment return, verifying');
       release();
       await page.getByText('Redirecting you shortly...').waitFor();
@@ -627,7 +633,6 @@ describe.each(WIDTHS)('every screen at $name width', ({ name: widthName, viewpor
     it('edit course from My Courses, with a refused lecture, and the unpublish confirmation', async () => {
       const { page } = v;
       await page.goto(`${shell}/educator/my-courses`);
-      await page.getByRole('row').nth(1).waitFor();
       await page
         .getByRole('link', { name: /^Edit '/ })
         .first()
@@ -647,7 +652,6 @@ describe.each(WIDTHS)('every screen at $name width', ({ name: widthName, viewpor
       await modal.waitFor({ state: 'hidden' });
 
       await page.goto(`${shell}/educator/my-courses`);
-      await page.getByRole('row').nth(1).waitFor();
       await page
         .getByRole('button', { name: /^Unpublish '/ })
         .first()
