@@ -117,7 +117,7 @@ export const findings: Finding[] = [];
 export interface InspectOptions {
   /** A page on its way elsewhere: axe only (no width or reach check, no screenshot). */
   axeOnly?: boolean;
-  /** false: a screen shown in full elsewhere (home, where a refused role lands): its top is enough. */
+  /** false: the screen only (a state, or home where a refused role lands), not the whole page. */
   fullPage?: boolean;
 }
 

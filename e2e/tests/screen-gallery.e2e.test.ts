@@ -162,9 +162,10 @@ const galleryRoutes = (): GalleryRoute[] =>
 /**
  * Who is shown each route. 'page': the role sees it (for a signed-out visitor, a signed-in page's
  * "please sign in" state); 'refused': the role is turned away (the admin's Access Denied; the
- * educator area sends anyone else home, shown once, on its first route). Every account is a student
- * too, so the storefront and learner pages are shown as the student, and as the educator and the
- * admin only on home (their navigation bars differ). A portal added to the registry needs its line.
+ * educator area sends anyone else home, shown once, on its first route). The public pages are shown
+ * as the visitor, and to every signed-in role on home only, where their navigation bars differ (the
+ * student's signed-in course page is the coupon state below): the suite's time goes to screens that
+ * differ. The learner pages are the student's. A portal added to the registry needs its line here.
  */
 function visitOf(route: GalleryRoute, role: Role, first: boolean): 'page' | 'refused' | null {
   const owner: PortalName | 'shell' = route.owner;
@@ -172,7 +173,7 @@ function visitOf(route: GalleryRoute, role: Role, first: boolean): 'page' | 'ref
     case 'shell':
       return role === 'visitor' ? 'page' : null;
     case 'storefront':
-      return role === 'visitor' || role === 'student' || route.pattern === '/' ? 'page' : null;
+      return role === 'visitor' || route.pattern === '/' ? 'page' : null;
     case 'learner':
       return role === 'visitor' || role === 'student' ? 'page' : null;
     case 'educator':
@@ -346,8 +347,14 @@ interface Viewer {
  * Checks the screen shown now (see `inspectPage`) and saves it as `<role>-<slug>-<width>.png`; every
  * problem is a soft failure naming the screen, role and width.
  */
-async function check(viewer: Viewer, slug: string, what: string, options?: InspectOptions) {
-  const problems = await inspectPage(viewer.page, { role: viewer.role, slug, width: viewer.width }, options);
+async function check(viewer: Viewer, slug: string, what: string, options: InspectOptions = {}) {
+  // A state (`<route>--<state>`) is pictured as the user sees it then: the screen, where the action was.
+  const fullPage = !slug.includes('--') && options.fullPage !== false;
+  const problems = await inspectPage(
+    viewer.page,
+    { role: viewer.role, slug, width: viewer.width },
+    { ...options, fullPage },
+  );
   const where = `${what} (${viewer.page.url().replace(shell, '') || '/'}) as ${viewer.role} at ${viewer.width}px`;
   if (problems.length > 0) findings.push({ where, problems });
   // The message lists every problem, one a line; the count is what is compared.
