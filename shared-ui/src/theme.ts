@@ -8,7 +8,8 @@ export const theme: ThemeConfig = {
     // Darker on hover and press (global.css's --cp-color-primary-hover/-active): both keep AA contrast.
     colorPrimaryHover: '#1d4ed8',
     colorPrimaryActive: '#1e40af',
-    colorSuccess: '#16a34a',
+    // Green-700: 5:1 on white, so a 100 % progress's green figure passes WCAG AA (green-600 gave 3.3:1).
+    colorSuccess: '#15803d',
     colorWarning: '#d97706',
     colorError: '#dc2626',
     borderRadius: 8,

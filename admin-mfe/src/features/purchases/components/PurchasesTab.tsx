@@ -74,6 +74,9 @@ export function PurchasesTab(props: PurchasesTabProps) {
           dataSource={purchases}
           // Fits the dashboard's column on desktops; narrower screens scroll it sideways.
           scroll={{ x: 880 }}
+          // Columns as wide as their content: a fixed column would otherwise make antd share the
+          // width out evenly, and an e-mail would run into the course beside it.
+          tableLayout="auto"
           pagination={false}
           columns={[
             {
@@ -141,6 +144,8 @@ export function PurchasesTab(props: PurchasesTabProps) {
             {
               title: 'Actions',
               key: 'actions',
+              // Held at the right edge while the other columns scroll: a phone sees every Refund (#30).
+              fixed: 'right',
               render: (_, p) =>
                 p.status === 'completed' ? (
                   <Button
