@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type PortalName, ROUTES, SHELL } from '@courseport/contracts/platform';
 import type { Page } from 'playwright-core';
+import { PATHS as ADMIN_PATHS } from '../../admin-mfe/src/features/layout/components/paths';
 import { PATHS as EDUCATOR_PATHS } from '../../educator-mfe/src/features/layout/components/paths';
 import { seriousViolations } from './axe';
 import { SCREENSHOTS } from './screenshots';
@@ -30,12 +31,13 @@ export interface GalleryRoute {
 }
 
 /**
- * The sub-routes of a portal that owns a whole subtree (`/educator/*`), from the portal's own list
+ * The sub-routes of a portal that owns a whole subtree (`/educator/*`, `/admin/*`), from the portal's own list
  * of paths: a path that takes parameters is a function, and its parameter names are read off it, so
  * `editCourse: (courseId) => …` becomes `/educator/courses/:courseId/edit`.
  */
 const SUB_ROUTES: Partial<Record<PortalName, Record<string, string | ((...args: string[]) => string)>>> = {
   educator: EDUCATOR_PATHS,
+  admin: ADMIN_PATHS,
 };
 
 function subRoutePatterns(owner: PortalName): string[] {

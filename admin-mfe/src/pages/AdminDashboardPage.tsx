@@ -19,15 +19,16 @@ import { useReleases } from '../features/releases/hooks/useReleases';
 import { ReviewsTab } from '../features/reviews/components/ReviewsTab';
 import { useAdminReviews } from '../features/reviews/hooks/useAdminReviews';
 import '../styles/admin.css';
+import { PATHS } from '../features/layout/components/paths';
 
 /** Each tab's address: `/admin` is Educator Requests (`/admin/requests` too). */
 export const ADMIN_TABS = [
-  { key: 'requests', label: 'Educator Requests', path: '/admin' },
-  { key: 'emails', label: 'Admin Emails', path: '/admin/emails' },
-  { key: 'purchases', label: 'Purchases', path: '/admin/purchases' },
-  { key: 'reviews', label: 'Reviews', path: '/admin/reviews' },
-  { key: 'categories', label: 'Categories', path: '/admin/categories' },
-  { key: 'releases', label: 'Releases', path: '/admin/releases' },
+  { key: 'requests', label: 'Educator Requests', path: PATHS.requests },
+  { key: 'emails', label: 'Admin Emails', path: PATHS.emails },
+  { key: 'purchases', label: 'Purchases', path: PATHS.purchases },
+  { key: 'reviews', label: 'Reviews', path: PATHS.reviews },
+  { key: 'categories', label: 'Categories', path: PATHS.categories },
+  { key: 'releases', label: 'Releases', path: PATHS.releases },
 ] as const;
 type TabKey = (typeof ADMIN_TABS)[number]['key'];
 
