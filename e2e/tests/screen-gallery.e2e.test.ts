@@ -119,6 +119,10 @@ beforeAll(async () => {
     if (!res.ok) throw new Error(`Saving to the wishlist: ${res.status} ${await res.text()}`);
   }
 
+  // The student asks to teach: the admin's first tab has a pending request with its actions, and the
+  // student's Educator toggle shows it pending.
+  await api('/user/request-educator', { token: student, body: {} });
+
   // The educator edits a course of their own.
   const educator = await signInApi(DEMO.educator);
   const own = await api<{ courses: Array<{ _id: string }> }>('/educator/courses', { token: educator });
@@ -236,7 +240,13 @@ const READY: Record<string, (page: Page, role: Role) => Promise<void>> = {
   '/reset-password': (page) => page.getByText('This reset link is invalid or has expired.').waitFor(),
   '/confirm-email': (page) => page.getByText('This confirmation link is invalid or has expired.').waitFor(),
   // The admin dashboard's tabs, each an address of its own.
-  '/admin': (page) => adminTab(page, 'Educator Requests'),
+  '/admin': async (page) => {
+    await adminTab(page, 'Educator Requests');
+    await page
+      .getByRole('button', { name: /^Approve the request from / })
+      .first()
+      .waitFor();
+  },
   '/admin/emails': async (page) => {
     await adminTab(page, 'Admin Emails');
     await page.getByText(DEMO.admin).first().waitFor();
@@ -705,6 +715,18 @@ describe.each(WIDTHS)('every screen at $name width', ({ name: widthName, viewpor
 
     it("the admin dashboard's dialogs", async () => {
       const { page } = v;
+      await page.goto(`${shell}/admin`);
+      await READY['/admin']?.(page, 'admin');
+      await page
+        .getByRole('button', { name: /^Reject the request from / })
+        .first()
+        .click();
+      const reject = page.getByRole('dialog', { name: 'Reject Educator Request' });
+      await reject.getByLabel('Rejection reason').waitFor();
+      await check(v, 'admin--reject-dialog', 'admin, reject educator request dialog');
+      await reject.getByRole('button', { name: 'Cancel' }).click();
+      await reject.waitFor({ state: 'hidden' });
+
       await page.goto(`${shell}/admin/reviews`);
       await READY['/admin/reviews']?.(page, 'admin');
       const hide = page.getByRole('button', { name: /^Hide / }).first();

@@ -49,6 +49,8 @@ export function RequestsTab({ requests, loading, loadError, onRetry, busyIds, on
           dataSource={requests}
           loading={loading}
           scroll={{ x: 'max-content' }}
+          // Columns as wide as their content (a fixed column would otherwise share the width out evenly).
+          tableLayout="auto"
           pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
           // While the first load runs the table shows its spinner, not a false 'no requests'.
           locale={{
@@ -99,6 +101,8 @@ export function RequestsTab({ requests, loading, loadError, onRetry, busyIds, on
             {
               title: 'Actions',
               key: 'actions',
+              // Held at the right edge while the other columns scroll: a phone sees Approve and Reject (#30).
+              fixed: 'right',
               render: (_, request) => {
                 if (request.status !== 'pending') return null;
                 const busy = busyIds.has(request._id);
