@@ -97,7 +97,8 @@ export function PurchaseCard({ course, minutes, lectures, preview, onClosePrevie
         <ul className="sf-purchase-stats">
           <li>
             {STAR}
-            <span>{course.averageRating}</span>
+            {/* Labelled as the header says it (#30: a bare '4' beside the reviews' '4.2'). */}
+            <span>{`${course.averageRating} out of 5`}</span>
           </li>
           <li>
             {CLOCK}
