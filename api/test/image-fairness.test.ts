@@ -157,8 +157,9 @@ for (const adapter of bothStores('image-fairness')) {
         const doneMeanwhile = processedDone - doneBefore;
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         // Served after the few jobs running when it arrived (and those that ran beside it, or while
-        // its request was read and its course saved), not after the 8 queued before it.
-        expect(doneMeanwhile).toBeLessThanOrEqual(4);
+        // its request was read and its course saved: 4 or 5 on a busy 2-core machine), never after
+        // the 8 queued before it (first come, first served answers 8 to 11 of them meanwhile).
+        expect(doneMeanwhile).toBeLessThan(MAX_WAITING_PER_UPLOADER - 1);
         // Beyond 8 waiting, the educator's uploads are refused at once (their bytes are not held);
         // the others are processed (a concurrent edit of the same course may be a 409).
         const answers = await Promise.all(backlog);
