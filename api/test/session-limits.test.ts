@@ -164,3 +164,13 @@ for (const adapter of bothStores('session limits')) {
     });
   });
 }
+
+describe("NeDB's bulk-index patch", () => {
+  it('is applied to the NeDB it was written for (an upgrade fails here: review the patch, then its version)', async () => {
+    const { PATCHED_NEDB_VERSION, patchNedbBulkIndexes } = await import('../src/store/nedb-bulk-index.js');
+    const { createRequire } = await import('node:module');
+    const installed = (createRequire(import.meta.url)('@seald-io/nedb/package.json') as { version: string }).version;
+    expect(installed).toBe(PATCHED_NEDB_VERSION);
+    expect(patchNedbBulkIndexes()).toBe(true);
+  });
+});

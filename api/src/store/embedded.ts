@@ -30,7 +30,9 @@ const Datastore: typeof nedb.default.default = require('@seald-io/nedb');
 const { modify } = require('@seald-io/nedb/lib/model.js') as { modify: <T>(doc: T, update: Update) => T };
 
 // Bulk updates and deletes in linear time (NeDB's own are quadratic on shared index keys).
-patchNedbBulkIndexes();
+if (!patchNedbBulkIndexes()) {
+  console.warn('[store] NeDB is not the version its bulk-index patch was written for: bulk writes stay quadratic');
+}
 
 const COLLECTION_NAME = /^[a-z][a-zA-Z0-9_-]{0,63}$/;
 /** A collection's file, or NeDB's temporary copy of it while compacting (`<name>.db~`). */

@@ -41,10 +41,18 @@ const model = require('@seald-io/nedb/lib/model.js') as {
 };
 
 const PATCHED = Symbol.for('courseport.nedb-bulk-index');
+/** The NeDB whose internals these patches were written against (and tested with). */
+export const PATCHED_NEDB_VERSION = '4.1.2';
+const { version } = require('@seald-io/nedb/package.json') as { version: string };
 
-export function patchNedbBulkIndexes(): void {
+/**
+ * Applies the patches, unless NeDB is another version than the one they were written for: then it
+ * is left as it is (correct, only quadratic for such bulk writes) and the caller is told so.
+ */
+export function patchNedbBulkIndexes(): boolean {
+  if (version !== PATCHED_NEDB_VERSION) return false;
   const proto = Index.prototype as NedbIndex & { [PATCHED]?: true };
-  if (proto[PATCHED]) return;
+  if (proto[PATCHED]) return true;
   proto[PATCHED] = true;
   const removeOne = proto.remove;
 
@@ -115,4 +123,5 @@ export function patchNedbBulkIndexes(): void {
     await this.persistence.persistNewStateAsync(removed.map((d) => ({ $$deleted: true, _id: d._id })));
     return removed.length;
   };
+  return true;
 }
