@@ -239,7 +239,11 @@ describe('Course details: purchase card', () => {
     expect(within(card).getByText('10% OFF')).toBeInTheDocument();
     expect(within(card).getByText('5 days at this price!')).toBeInTheDocument();
     const stats = card.querySelector('.sf-purchase-stats') as HTMLElement;
-    expect([...stats.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['4 out of 5', '2h 20m', '5 lectures']);
+    expect([...stats.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '4 out of 5',
+      '2h 20m',
+      '5 lectures',
+    ]);
     expect(within(card).getByText("What's in the course?")).toBeInTheDocument();
     const included = (card.querySelector('.sf-included') as HTMLElement).querySelectorAll('li');
     expect([...included].map((li) => li.textContent)).toEqual([
