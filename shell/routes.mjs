@@ -52,7 +52,8 @@ export function showsNavBar(pathname) {
 /** Pages the shell renders itself, outside the portals' routes. */
 export const SHELL_PAGES = SHELL.pages.map((page) => page.path);
 
-const withoutTrailingSlash = (pathname) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+const withoutTrailingSlash = (/** @type {string} */ pathname) =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
 /**
  * Whether a URL path is one of the app's pages: the server answers any other path with the app's

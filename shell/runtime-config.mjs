@@ -5,11 +5,19 @@
 // PUBLIC_API_URL puts it on another origin instead.
 import { PORTAL_NAMES, PORTALS, portalUrlVariable } from '@courseport/contracts/platform';
 
-const entryUrl = (base) => (base.endsWith('.js') ? base : `${base.replace(/\/$/, '')}/remoteEntry.js`);
+const entryUrl = (/** @type {string} */ base) =>
+  base.endsWith('.js') ? base : `${base.replace(/\/$/, '')}/remoteEntry.js`;
 
 /**
- * @returns {{ apiBaseUrl: string, remotes: Record<string, string> }} `apiBaseUrl` is '' for the
- *   app's own origin, else the API's origin (PUBLIC_API_URL)
+ * The runtime config as the shell's server holds it (the browser's side is contracts'
+ * `RuntimeConfig`). `fallbacks` is there for a visitor on a canary only (#22): each such portal's
+ * live entry, added by the release registry's `configFor` (releases.mjs), never by the environment.
+ * @typedef {{ apiBaseUrl: string, remotes: Record<string, string>, fallbacks?: Record<string, string> }} ShellRuntimeConfig
+ */
+
+/**
+ * @returns {ShellRuntimeConfig} `apiBaseUrl` is '' for the app's own origin, else the API's
+ *   origin (PUBLIC_API_URL); no `fallbacks` (those are a visitor's, see releases.mjs)
  */
 export function runtimeConfigFromEnv(env = process.env) {
   const host = env.PUBLIC_HOST ?? 'localhost';
@@ -27,7 +35,10 @@ export function runtimeConfigFromEnv(env = process.env) {
 /** The id of the inline copy of the runtime config in the shell's index.html (saves a round trip). */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
 
-/** The runtime config as a JSON data block for the document's head (not a script: CSP has no say). */
+/**
+ * The runtime config as a JSON data block for the document's head (not a script: CSP has no say).
+ * @param {ShellRuntimeConfig} config
+ */
 export function runtimeConfigHtml(config) {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;

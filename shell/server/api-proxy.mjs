@@ -9,9 +9,12 @@ import { createProxyServer } from 'http-proxy-3';
 /** Path prefixes the API answers on the app's origin. */
 export const API_PATHS = ['/api', '/checkout'];
 
-/** Whether a request path (before any query) is one the API answers. */
+/**
+ * Whether a request path (before any query) is one the API answers.
+ * @param {string | undefined} url
+ */
 export function isApiPath(url) {
-  const pathname = (url ?? '/').split('?', 1)[0];
+  const pathname = /** @type {string} */ ((url ?? '/').split('?', 1)[0]);
   return API_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
@@ -61,6 +64,10 @@ export function createApiForwarder({ target }) {
     });
   });
 
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
   const forward = (req, res) => {
     for (const name of ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port']) delete req.headers[name];
     proxy.web(req, res, { target: target() });

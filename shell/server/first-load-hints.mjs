@@ -3,8 +3,9 @@
 // to the route's portal, the portal's entry and the route page's chunks (from the manifest the
 // portal publishes, see portal-manifests.mjs), and the public API calls the page starts with.
 
-const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const link = (attributes) =>
+const escapeAttribute = (/** @type {string} */ value) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const link = (/** @type {Record<string, string | true>} */ attributes) =>
   `<link ${Object.entries(attributes)
     .map(([name, value]) => (value === true ? name : `${name}="${escapeAttribute(value)}"`))
     .join(' ')}>`;
@@ -28,7 +29,7 @@ export function firstLoadHints({ match, apiBaseUrl, remoteEntry, manifest, serve
     : [];
   if (!match) return hints.join('');
   if (remoteEntry) {
-    const file = (name) => new URL(name, remoteEntry).href;
+    const file = (/** @type {string} */ name) => new URL(name, remoteEntry).href;
     hints.push(link({ rel: 'preconnect', href: new URL(remoteEntry).origin }));
     hints.push(link({ rel: 'preload', as: 'script', href: remoteEntry }));
     const expose = manifest?.exposes?.find((e) => e.name === match.route.module);

@@ -51,7 +51,7 @@ export function isoCurrency(/** @type {unknown} */ label) {
 }
 
 /** The title of each page of a portal until (or while) the page names itself, as the pages do. */
-/** @type {Record<string, string>} */
+/** @type {{ CourseListPage: string, CourseDetailsPage: string, InstructorPage: string } & Record<string, string>} */
 const TITLES = {
   CourseListPage: 'Courses',
   CourseDetailsPage: 'Course',

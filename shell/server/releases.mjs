@@ -159,7 +159,7 @@ export function createReleases({
       checkedAt = new Date().toISOString();
       lastWarning = '';
     } catch (error) {
-      const message = `The release registry could not be read (${error.message}); the last known plan stays in force.`;
+      const message = `The release registry could not be read (${/** @type {Error} */ (error).message}); the last known plan stays in force.`;
       if (message !== lastWarning) warn(message);
       lastWarning = message;
     }
@@ -193,7 +193,7 @@ export function createReleases({
       const fallbacks = {};
       for (const [portal, outcome] of outcomes) {
         const live = outcome.serving?.entry ?? config.remotes[portal];
-        remotesOut[portal] = live;
+        remotesOut[portal] = /** @type {string} */ (live); // outcomes hold portals of remotes() only (refresh)
         if (outcome.canary && canaryBucket(visitorId, portal) < outcome.canary.percent) {
           remotesOut[portal] = outcome.canary.entry;
           if (live) fallbacks[portal] = live;
@@ -216,7 +216,7 @@ export function createReleases({
           const outcome = outcomes.get(portal);
           return {
             portal: /** @type {any} */ (portal),
-            serving: outcome?.serving ?? { version: null, entry: remotes()[portal] },
+            serving: outcome?.serving ?? { version: null, entry: /** @type {string} */ (remotes()[portal]) },
             canary: outcome?.canary ?? null,
             refused: outcome?.refused ?? [],
           };

@@ -31,12 +31,13 @@ try {
   process.exit(1);
 }
 const root = env.SHELL_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
+/** @param {string} folder */
 function sharedUiOf(folder) {
   try {
     return providedSharedUi(folder);
   } catch (error) {
     console.error(
-      `The shell's build says nothing of the shared-ui it provides (${error.message}): build the shell again.`,
+      `The shell's build says nothing of the shared-ui it provides (${/** @type {Error} */ (error).message}): build the shell again.`,
     );
     process.exit(1);
   }
@@ -70,7 +71,7 @@ try {
     `The shell's server is listening on port ${port}; the API is reached at ${apiTarget}; the app is at ${publicOrigin}.`,
   );
 } catch (error) {
-  console.error(`The shell's server could not start: ${error.message}`);
+  console.error(`The shell's server could not start: ${/** @type {Error} */ (error).message}`);
   process.exit(1);
 }
 for (const signal of ['SIGINT', 'SIGTERM'])

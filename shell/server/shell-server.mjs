@@ -22,7 +22,7 @@ import { createStaticServer } from './static-server.mjs';
 /**
  * @param {object} options
  * @param {string} options.root the shell's built files
- * @param {() => { apiBaseUrl: string, remotes: Record<string, string> }} options.runtimeConfig where
+ * @param {() => import('../runtime-config.mjs').ShellRuntimeConfig} options.runtimeConfig where
  *   the browser finds the API ('' for this origin) and each portal's entry
  * @param {() => string} options.apiTarget where this server reaches the API (read per request)
  * @param {() => string} options.publicOrigin the app's public origin (`https://courseport.example`),
@@ -52,13 +52,15 @@ export function createShellServer({
 }) {
   const serverRender = createServerRender({ renderModule, deadlineMs: renderDeadlineMs });
   const forwardToApi = createApiForwarder({ target: apiTarget });
-  const remoteOrigins = (config) => Object.values(config.remotes).map((entry) => new URL(entry).origin);
+  const remoteOrigins = (/** @type {import('../runtime-config.mjs').ShellRuntimeConfig} */ config) =>
+    Object.values(config.remotes).map((entry) => new URL(entry).origin);
   const apiConfig = createApiConfig(apiTarget);
   const sitemap = createSitemap({ apiTarget, origin: publicOrigin });
 
   // A request's visitor (from its cookie, or new) and the runtime config it gets, worked out once.
   /** @type {WeakMap<import('node:http').IncomingMessage, { setCookie: string | null, config: ReturnType<typeof runtimeConfig> }>} */
   const visitors = new WeakMap();
+  /** @param {import('node:http').IncomingMessage} req */
   async function visitorConfig(req) {
     let known = visitors.get(req);
     if (!known) {
@@ -72,7 +74,7 @@ export function createShellServer({
     }
     return known;
   }
-  const configNow = (req) =>
+  const configNow = (/** @type {import('node:http').IncomingMessage} */ req) =>
     releases ? releases.configFor(runtimeConfig(), visitorOf(req, false).id) : runtimeConfig();
 
   const server = createStaticServer({

@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
 import { isReleaseVersion } from '@courseport/contracts';
 
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -232,7 +233,12 @@ export function createStaticServer({
             after +
             html.slice(rootAt + ROOT_ELEMENT.length);
         }
-        await pipeline(document, ...(gzip ? [createGzip({ flush: 2 })] : []), res).catch(() => res.destroy());
+        // Typed loosely: @types/node's pipeline overloads miss a generator source followed by a spread.
+        await /** @type {(source: unknown, ...streams: unknown[]) => Promise<void>} */ (pipeline)(
+          document,
+          ...(gzip ? [createGzip({ flush: 2 })] : []),
+          res,
+        ).catch(() => res.destroy());
         return;
       }
       const body = Buffer.from(html);
@@ -272,16 +278,26 @@ export function createStaticServer({
   });
 }
 
-/** The version a path is under (`/2.1.0/remoteEntry.js` → `2.1.0`), or null. */
+/**
+ * The version a path is under (`/2.1.0/remoteEntry.js` → `2.1.0`), or null.
+ * @param {string} pathname
+ */
 function publishedVersion(pathname) {
   const first = pathname.split('/')[1] ?? '';
   return isReleaseVersion(first) ? first : null;
 }
 
-/** Listens, turning "port in use" into a message that names the port. */
+/**
+ * Listens, turning "port in use" into a message that names the port.
+ * @param {import('node:net').Server} server
+ * @param {number} port
+ * @param {string} host
+ * @param {string} label
+ * @returns {Promise<number>} the port listened on
+ */
 export function listen(server, port, host, label) {
   return new Promise((resolve, reject) => {
-    const onError = (error) => {
+    const onError = (/** @type {NodeJS.ErrnoException} */ error) => {
       server.off('listening', onListening);
       reject(
         error.code === 'EADDRINUSE'
@@ -291,7 +307,7 @@ export function listen(server, port, host, label) {
     };
     const onListening = () => {
       server.off('error', onError);
-      resolve(server.address().port);
+      resolve(/** @type {import('node:net').AddressInfo} */ (server.address()).port);
     };
     server.once('error', onError);
     server.once('listening', onListening);
