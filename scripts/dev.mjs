@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ROOT } from './lib/platform.mjs';
 
 const env = { DEMO_SEED: 'true', ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(ROOT, '.data') };
-const run = (filter, extraEnv = {}) =>
+const run = (/** @type {string} */ filter, /** @type {Record<string, string>} */ extraEnv = {}) =>
   spawn('pnpm', ['-r', '--parallel', '--stream', '--filter', filter, 'run', 'dev'], {
     cwd: ROOT,
     stdio: 'inherit',
@@ -29,7 +29,7 @@ portals on 3001-3004 (each also runs standalone at its own port). Ctrl-C stops e
 `);
 
 let exiting = false;
-for (const signal of ['SIGINT', 'SIGTERM'])
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
   process.on(signal, () => {
     exiting = true;
     for (const child of children) child.kill(signal);

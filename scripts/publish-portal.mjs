@@ -12,10 +12,11 @@ let parsed;
 try {
   parsed = parseArgs({ allowPositionals: true, options: { to: { type: 'string' } } });
 } catch (error) {
-  console.error(`${error.message}\n${usage}`);
+  console.error(`${/** @type {Error} */ (error).message}\n${usage}`);
   process.exit(2);
 }
-const [portal] = parsed.positionals;
+// A portal's name once the check below has passed (it exits otherwise).
+const [portal] = /** @type {[import('@courseport/contracts/platform').PortalName]} */ (parsed.positionals);
 if (parsed.positionals.length !== 1 || !PORTAL_NAMES.includes(portal)) {
   console.error(usage);
   process.exit(2);
@@ -25,6 +26,6 @@ try {
   const { version, folder } = await publishPortal({ portal, from: path.join(ROOT, portalDir(portal), 'dist'), to });
   console.log(`Published ${portal} ${version} to ${folder}`);
 } catch (error) {
-  console.error(error.message);
+  console.error(/** @type {Error} */ (error).message);
   process.exit(1);
 }

@@ -11,6 +11,10 @@ const USAGE = `usage: pnpm release <portal> <version> [--canary <percent>]
        pnpm release <portal> --promote | --rollback <version> | --stop-canary
        pnpm release --status`;
 
+/**
+ * @param {string} problem
+ * @returns {never}
+ */
 function usage(problem) {
   console.error(`${problem}\n${USAGE}`);
   process.exit(2);
@@ -30,7 +34,7 @@ try {
     },
   });
 } catch (error) {
-  usage(error.message);
+  usage(/** @type {Error} */ (error).message);
 }
 const { values, positionals } = parsed;
 if (values.help) {
@@ -38,10 +42,15 @@ if (values.help) {
   process.exit(0);
 }
 
-/** The one request the arguments ask for: [method, path, body]. */
+/**
+ * The one request the arguments ask for: [method, path, body].
+ * @returns {[method: string, path: string, body?: { version: string, canary?: number }]}
+ */
 function requestOf() {
   const [portal, version, ...rest] = positionals;
-  const actions = ['promote', 'rollback', 'stop-canary', 'status'].filter((name) => values[name] !== undefined);
+  const actions = /** @type {const} */ (['promote', 'rollback', 'stop-canary', 'status']).filter(
+    (name) => values[name] !== undefined,
+  );
   if (rest.length > 0) usage(`Unexpected argument: ${rest[0]}`);
   if (actions.length > 1) usage(`Choose one of --${actions.join(', --')}`);
   if (values.canary !== undefined && (actions.length > 0 || version === undefined))
@@ -63,7 +72,10 @@ function requestOf() {
   return ['POST', base, { version, canary }];
 }
 
-/** One line per portal: what is live and what is in canary. */
+/**
+ * One line per portal: what is live and what is in canary.
+ * @param {import('@courseport/contracts').PortalRelease[]} portals
+ */
 function status(portals) {
   const width = Math.max(...portals.map((p) => p.portal.length));
   return portals
@@ -93,7 +105,9 @@ try {
     signal: AbortSignal.timeout(30_000),
   });
 } catch (error) {
-  console.error(`Cannot reach the API at ${api}: ${error.cause?.message ?? error.message}`);
+  console.error(
+    `Cannot reach the API at ${api}: ${/** @type {Error & { cause?: Error }} */ (error).cause?.message ?? /** @type {Error} */ (error).message}`,
+  );
   process.exit(1);
 }
 const answer = await res.json().catch(() => null);

@@ -31,16 +31,16 @@ try {
     portalUrls,
   });
 } catch (error) {
-  console.error(`Courseport could not start: ${error.message}`);
+  console.error(`Courseport could not start: ${/** @type {Error} */ (error).message}`);
   process.exit(1);
 }
 
 const { urls } = platform;
 const apiBase = process.env.PUBLIC_API_URL?.replace(/\/$/, '') || urls.shell;
-const label = (text) => text.padEnd(20);
+const label = (/** @type {string} */ text) => text.padEnd(20);
 const portalLines = PORTAL_NAMES.map((name) => {
   const entry = urls[name].endsWith('.js') ? urls[name] : `${urls[name]}/remoteEntry.js`;
-  return `  ${label(`${name[0].toUpperCase()}${name.slice(1)} portal`)}${entry}`;
+  return `  ${label(`${/** @type {string} */ (name[0]).toUpperCase()}${name.slice(1)} portal`)}${entry}`;
 });
 console.log(`
 Courseport is running:

@@ -21,11 +21,12 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** Where `pnpm portal:publish` puts each portal's versions by default (`.releases/<portal>/<version>/`). */
 export const RELEASES_DIR = '.releases';
-export const DEFAULT_PORTS = {
-  api: API.port,
-  shell: SHELL.port,
-  ...Object.fromEntries(PORTAL_NAMES.map((name) => [name, PORTALS[name].port])),
-};
+export const DEFAULT_PORTS =
+  /** @type {Record<'api' | 'shell' | import('@courseport/contracts/platform').PortalName, number>} */ ({
+    api: API.port,
+    shell: SHELL.port,
+    ...Object.fromEntries(PORTAL_NAMES.map((name) => [name, PORTALS[name].port])),
+  });
 
 /** Every port 0: each server takes a free port (the tests and the bench). */
 export const FREE_PORTS = Object.fromEntries(Object.keys(DEFAULT_PORTS).map((name) => [name, 0]));
@@ -44,17 +45,26 @@ export function missingBuilds(root = ROOT) {
     .map(([pkg]) => pkg);
 }
 
+/**
+ * @param {string} host
+ * @returns {Promise<number>}
+ */
 function freePort(host) {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
     probe.listen(0, host, () => {
-      const { port } = probe.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
       probe.close(() => resolve(port));
     });
   });
 }
 
+/**
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} timeoutMs
+ */
 async function waitForHealth(url, child, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -105,9 +115,10 @@ export async function startPlatform(options = {}) {
   const servers = new Map();
   /** @type {Record<'shell' | 'api' | import('@courseport/contracts/platform').PortalName, string>} */
   const urls = /** @type {any} */ ({});
+  /** @type {import('node:child_process').ChildProcess | null} */
   let api = null;
 
-  const origin = (port) => `http://${publicHost}:${port}`;
+  const origin = (/** @type {number} */ port) => `http://${publicHost}:${port}`;
   // How this process reaches the API (the health check, the forwarded requests, the image hint).
   const apiHost = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const internalApiUrl = () => `http://${apiHost}:${ports.api}`;
@@ -148,7 +159,9 @@ export async function startPlatform(options = {}) {
 
   async function stopApi() {
     if (api && api.exitCode === null) {
-      const exited = new Promise((resolve) => api.once('exit', resolve));
+      const exited = new Promise((resolve) =>
+        /** @type {import('node:child_process').ChildProcess} */ (api).once('exit', resolve),
+      );
       api.kill('SIGTERM');
       await exited;
     }
@@ -237,8 +250,9 @@ export async function startPlatform(options = {}) {
   return {
     urls,
     ports,
+    /** @returns {import('node:child_process').ChildProcess} started before startPlatform resolves, never reset */
     get api() {
-      return api;
+      return /** @type {import('node:child_process').ChildProcess} */ (api);
     },
     startRemote,
     stopRemote: stopServer,
