@@ -15,6 +15,10 @@ import { fileURLToPath } from 'node:url';
 
 const isRoot = process.getuid?.() === 0;
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 function works(command, args) {
   try {
     execFileSync(command, args, { stdio: 'ignore' });
@@ -51,16 +55,21 @@ export function missingPrerequisite() {
   return null;
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer().once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
 }
 
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 function accepts(port) {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -72,13 +81,18 @@ function accepts(port) {
   });
 }
 
-const tail = (file) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-20).join('\n') : '');
+const tail = (/** @type {string} */ file) =>
+  existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-20).join('\n') : '';
 
 const OP_MSG = 2013;
 const WRITE_COMMANDS = new Set(['insert', 'update', 'delete', 'findAndModify', 'findandmodify']);
 const DB_FIELD = Buffer.from('\x02$db\x00', 'latin1');
 
-/** `db.collection` when the wire message is a write command (an OP_MSG whose body comes first), else null. */
+/**
+ * `db.collection` when the wire message is a write command (an OP_MSG whose body comes first), else null.
+ * @param {Buffer} message
+ * @returns {string | null}
+ */
 function writeTarget(message) {
   if (message.readInt32LE(12) !== OP_MSG || message[20] !== 0) return null;
   const body = 21;
@@ -91,10 +105,15 @@ function writeTarget(message) {
   return `${db}.${collection}`;
 }
 
-/** Calls `onMessage` with each whole wire message (length-prefixed) the socket receives. */
+/**
+ * Calls `onMessage` with each whole wire message (length-prefixed) the socket receives.
+ * @param {import('node:net').Socket} socket
+ * @param {(message: Buffer) => void} onMessage
+ */
 function onMessages(socket, onMessage) {
+  /** @type {Buffer} */
   let buffered = Buffer.alloc(0);
-  socket.on('data', (chunk) => {
+  socket.on('data', (/** @type {Buffer} */ chunk) => {
     buffered = buffered.length > 0 ? Buffer.concat([buffered, chunk]) : chunk;
     while (buffered.length >= 4 && buffered.length >= buffered.readInt32LE(0)) {
       const size = buffered.readInt32LE(0);
@@ -111,9 +130,12 @@ function onMessages(socket, onMessage) {
  * each single-document write atomic, and the API relies on that. So the tests reach FerretDB through
  * this proxy, which lets one write command at a time through per collection (reads pass freely),
  * for every client: test processes and API processes alike.
+ * @param {number} targetPort
  */
 async function startWriteSerializingProxy(targetPort) {
+  /** @type {Map<string, Promise<unknown>>} */
   const tails = new Map();
+  /** @type {(key: string, run: () => Promise<unknown>) => Promise<unknown>} */
   const exclusive = (key, run) => {
     const done = (tails.get(key) ?? Promise.resolve()).then(run);
     const tail = done.catch(() => {});
@@ -126,6 +148,7 @@ async function startWriteSerializingProxy(targetPort) {
     const upstream = connect(targetPort, '127.0.0.1');
     const awaiting = new Map();
     let closed = false;
+    /** @type {Promise<unknown>} */
     let queue = Promise.resolve();
     const end = () => {
       closed = true;
@@ -150,17 +173,21 @@ async function startWriteSerializingProxy(targetPort) {
     onMessages(client, (request) => {
       const target = writeTarget(request);
       const send = () =>
-        new Promise((release) => {
-          if (closed) return release();
-          if (target) awaiting.set(request.readInt32LE(4), release);
-          upstream.write(request);
-          if (!target) release();
-        });
+        /** @type {Promise<void>} */ (
+          new Promise((release) => {
+            if (closed) return release();
+            if (target) awaiting.set(request.readInt32LE(4), release);
+            upstream.write(request);
+            if (!target) release();
+          })
+        );
       queue = queue.then(() => (target ? exclusive(target, send) : send()));
     });
   });
   const port = await freePort();
-  await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve))
+  );
   return {
     port,
     close() {
@@ -183,6 +210,7 @@ export async function startMongoTestServer() {
   const dir = mkdtempSync(path.join(tmpdir(), 'courseport-mongo-'));
   const data = path.join(dir, 'pg');
   // PostgreSQL refuses to run as root: as root, it runs as the `postgres` user in a folder it owns.
+  /** @type {(command: string, args: string[]) => [string, string[]]} */
   const asPostgres = (command, args) =>
     isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   if (isRoot) {
@@ -190,12 +218,14 @@ export async function startMongoTestServer() {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
     chownSync(dir, uid, gid);
   }
-  const pgCtl = (...args) => {
+  const pgCtl = (/** @type {string[]} */ ...args) => {
     const [command, argv] = asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, ...args]);
     return spawnSync(command, argv, { cwd: dir, encoding: 'utf8' });
   };
 
+  /** @type {import('node:child_process').ChildProcess | null} */
   let ferret = null;
+  /** @type {{ port: number, close(): void } | null} */
   let proxy = null;
   let pgStarted = false;
   const stopFerretDb = async () => {
@@ -282,7 +312,7 @@ export async function startMongoTestServer() {
  */
 export async function provideMongoTestServer() {
   if (process.env.MONGODB_URI || process.env.MONGO_SKIP_REASON) return null;
-  const skip = (reason) => {
+  const skip = (/** @type {string} */ reason) => {
     if (process.env.CI) {
       console.warn(`\n[mongo-test-server] ${reason}: on CI the MongoDB halves of the tests FAIL without it.\n`);
     } else {
@@ -303,7 +333,7 @@ export async function provideMongoTestServer() {
       server.close();
     };
   } catch (error) {
-    process.env.MONGO_SKIP_REASON = `FerretDB on PostgreSQL could not be started (${error.message.trim()})`;
+    process.env.MONGO_SKIP_REASON = `FerretDB on PostgreSQL could not be started (${/** @type {Error} */ (error).message.trim()})`;
     console.warn(`\n[mongo-test-server] ${process.env.MONGO_SKIP_REASON}: the MongoDB halves are SKIPPED.\n`);
     return null;
   }
@@ -318,7 +348,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [command, ...args] = process.argv.slice(2);
   const given = process.env.MONGODB_URI;
   const close = await provideMongoTestServer();
-  const exit = (code) => {
+  const exit = (/** @type {number} */ code) => {
     close?.();
     process.exit(code);
   };
