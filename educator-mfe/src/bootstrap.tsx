@@ -1,5 +1,6 @@
-import { renderStandalone } from '@courseport/shared-ui';
+import { PORTALS } from '@courseport/contracts/platform';
+import { renderStandalone, standaloneRoutes } from '@courseport/shared-ui';
 import EducatorPortal from './pages/EducatorPortal';
 
 // Standalone mode for the educator team: the same pages the shell federates, on their own.
-renderStandalone([{ path: '/educator/*', element: <EducatorPortal /> }]);
+renderStandalone(standaloneRoutes(PORTALS.educator.routes, { EducatorPortal }));

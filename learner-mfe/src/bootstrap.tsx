@@ -1,4 +1,5 @@
-import { renderStandalone } from '@courseport/shared-ui';
+import { PORTALS } from '@courseport/contracts/platform';
+import { renderStandalone, standaloneRoutes } from '@courseport/shared-ui';
 import MyEnrollmentsPage from './pages/MyEnrollmentsPage';
 import PaymentReturnPage from './pages/PaymentReturnPage';
 import PlayerPage from './pages/PlayerPage';
@@ -6,10 +7,12 @@ import PurchaseHistoryPage from './pages/PurchaseHistoryPage';
 import WishlistPage from './pages/WishlistPage';
 
 // Standalone mode for the learner team: the same pages the shell federates, on their own.
-renderStandalone([
-  { path: '/my-enrollments', element: <MyEnrollmentsPage /> },
-  { path: '/player/:courseId', element: <PlayerPage /> },
-  { path: '/loading/:path', element: <PaymentReturnPage /> },
-  { path: '/purchase-history', element: <PurchaseHistoryPage /> },
-  { path: '/wishlist', element: <WishlistPage /> },
-]);
+renderStandalone(
+  standaloneRoutes(PORTALS.learner.routes, {
+    MyEnrollmentsPage,
+    PlayerPage,
+    PaymentReturnPage,
+    PurchaseHistoryPage,
+    WishlistPage,
+  }),
+);

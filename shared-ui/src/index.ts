@@ -71,7 +71,7 @@ export {
   useSession,
 } from './session/store';
 export { UserMenu, UserMenuContext, useHasUserMenu } from './session/user-menu';
-export { renderStandalone } from './standalone';
+export { renderStandalone, standaloneRoutes } from './standalone';
 export { type TagTone, tagTone, theme } from './theme';
 export { type Toast, toastPlacement, useToast } from './toast';
 export { WISHLIST_PATH, wishlistItemPath, wishlistQueryThrough } from './wishlist/wishlist';

@@ -1,12 +1,18 @@
-import { renderStandalone } from '@courseport/shared-ui';
+import { PORTALS } from '@courseport/contracts/platform';
+import { renderStandalone, standaloneRoutes } from '@courseport/shared-ui';
+import CertificatePage from './pages/CertificatePage';
 import CourseDetailsPage from './pages/CourseDetailsPage';
 import CourseListPage from './pages/CourseListPage';
 import HomePage from './pages/HomePage';
+import InstructorPage from './pages/InstructorPage';
 
 // Standalone mode for the storefront team: the same pages the shell federates, on their own.
-renderStandalone([
-  { path: '/', element: <HomePage /> },
-  { path: '/course-list', element: <CourseListPage /> },
-  { path: '/course-list/:input', element: <CourseListPage /> },
-  { path: '/course/:id', element: <CourseDetailsPage /> },
-]);
+renderStandalone(
+  standaloneRoutes(PORTALS.storefront.routes, {
+    HomePage,
+    CourseListPage,
+    CourseDetailsPage,
+    InstructorPage,
+    CertificatePage,
+  }),
+);
