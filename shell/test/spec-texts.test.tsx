@@ -1,5 +1,5 @@
 import { ApiError, type Role, sessionStore } from '@courseport/shared-ui';
-import { holdSpecTexts, networkError, serverError } from '@courseport/shared-ui/testing';
+import { holdSpecTexts, networkError, resetSession, serverError } from '@courseport/shared-ui/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -22,16 +22,7 @@ beforeEach(() => {
   api.get.mockResolvedValue({ success: true, request: null });
   window.innerWidth = 1280;
 });
-afterEach(() => {
-  sessionStore.setState({
-    status: 'loading',
-    identity: null,
-    user: null,
-    userLoaded: false,
-    roles: [],
-    roleDialogOpen: false,
-  });
-});
+afterEach(resetSession);
 
 function signIn(roles: Role[]) {
   sessionStore.setState({

@@ -46,11 +46,7 @@ export function pendingEnrollCourse(): string | null {
 export function takeEnrollIntent(courseId: string): boolean {
   const intent = read();
   if (!intent || intent.courseId !== courseId) return false;
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // Nothing stored to forget.
-  }
+  forgetEnrollIntent();
   return true;
 }
 
