@@ -1,5 +1,5 @@
 import { apiRequest, sessionStore, type WishlistItem } from '@courseport/shared-ui';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ALL_COURSES_PATH,
@@ -69,7 +69,7 @@ describe('Wishlist hearts on the course cards', () => {
     expect(getCalls(WISHLIST_PATH)).toBe(0);
   });
 
-  it('renders un-pressed hearts while the session is still loading (as the server does), and does nothing on a click', async () => {
+  it('renders un-pressed, disabled hearts while the session is still loading (as the server does), so no click is lost', async () => {
     sessionStore.setState(sessionStore.getInitialState(), true);
     const openSignIn = vi.fn();
     sessionStore.setState({ openSignIn });
@@ -77,9 +77,15 @@ describe('Wishlist hearts on the course cards', () => {
     renderAt('/course-list');
     await screen.findByText('Modern JavaScript');
     expect(heart('Modern JavaScript')).toHaveAttribute('aria-pressed', 'false');
+    expect(heart('Modern JavaScript')).toBeDisabled();
     await user.click(heart('Modern JavaScript'));
     expect(openSignIn).not.toHaveBeenCalled();
     expect(getCalls(WISHLIST_PATH)).toBe(0);
+    // Once the session is known, the heart can be pressed.
+    act(() => sessionStore.setState({ status: 'signed-out' }));
+    expect(heart('Modern JavaScript')).toBeEnabled();
+    await user.click(heart('Modern JavaScript'));
+    expect(openSignIn).toHaveBeenCalledTimes(1);
   });
 
   it('shows the saved courses pressed, from the wishlist of the signed-in student', async () => {

@@ -10,12 +10,13 @@ export const heartLabel = (title: string, saved: boolean) =>
  * Visitors are asked to sign in. `className` places it (over a card's thumbnail, beside the enroll button).
  */
 export function WishlistHeart({ course, className }: { course: CourseCard; className?: string }) {
-  const { saved, toggle } = useWishlistToggle(course);
+  const { saved, toggle, ready } = useWishlistToggle(course);
   return (
     <button
       type="button"
       className={className ? `sf-heart ${className}` : 'sf-heart'}
       aria-pressed={saved}
+      disabled={!ready}
       aria-label={heartLabel(course.courseTitle, saved)}
       data-testid="wishlist-heart"
       onClick={toggle}

@@ -51,8 +51,12 @@ export function useWishlistToggle(course: CourseCard) {
   // Optimistic: while a write is on its way, the heart shows what it asked for.
   const saved = signedIn && write.isPending ? Boolean(write.variables) : stored;
 
+  // Until the session is known (and on the server's HTML, before hydration) the heart is disabled,
+  // so a click is not silently lost: a browser or test waits for it to be enabled.
+  const ready = status !== 'loading';
+
   const toggle = () => {
-    if (status === 'loading') return;
+    if (!ready) return;
     if (!signedIn) {
       openSignIn();
       return;
@@ -61,5 +65,5 @@ export function useWishlistToggle(course: CourseCard) {
     write.mutate(!saved);
   };
 
-  return { saved, toggle };
+  return { saved, toggle, ready };
 }
