@@ -25,6 +25,8 @@ export default defineConfig({
       })),
       // The shell's server (shell/server) runs in Node.
       { test: { name: 'shell-server', root: SHELL.dir, environment: 'node', include: ['test/server/**/*.test.ts'] } },
+      // The repository's own scripts, such as the border checks `pnpm lint` runs.
+      { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['test/**/*.test.ts'] } },
     ],
   },
 });
