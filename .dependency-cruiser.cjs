@@ -23,7 +23,7 @@ module.exports = {
     {
       name: 'api-outside-module-internals',
       comment:
-        "Code outside the modules (the composition root, seed, cli, auth, http) also uses a module only through its index.ts.",
+        'Code outside the modules (the composition root, seed, cli, auth, http) also uses a module only through its index.ts.',
       severity: 'error',
       from: { path: '^api/src/', pathNot: '^api/src/modules/' },
       to: { path: '^api/src/modules/[^/]+/', pathNot: '^api/src/modules/[^/]+/index\\.ts$' },

@@ -27,7 +27,8 @@ const rulesOf = (problems: string[]) => [...new Set(problems.map((p) => p.slice(
 /** Two API modules that keep their borders: `b` uses `a` through its index. */
 const GOOD_API = {
   'api/src/modules/a/repository.ts': "export const aRepository = (store: any) => store.collection('a');\n",
-  'api/src/modules/a/service.ts': "import { aRepository } from './repository.js';\nexport const aService = aRepository;\n",
+  'api/src/modules/a/service.ts':
+    "import { aRepository } from './repository.js';\nexport const aService = aRepository;\n",
   'api/src/modules/a/index.ts': "export { aService } from './service.js';\n",
   'api/src/modules/b/index.ts': "import { aService } from '../a/index.js';\nexport const bService = aService;\n",
   'api/src/app.ts': "import { bService } from './modules/b/index.js';\nexport const app = bService;\n",
@@ -41,7 +42,8 @@ describe('the API borders (#31)', () => {
   it("fail when a module imports another's internals", async () => {
     const dir = await tree('internals', {
       ...GOOD_API,
-      'api/src/modules/b/service.ts': "import { aRepository } from '../a/repository.js';\nexport const x = aRepository;\n",
+      'api/src/modules/b/service.ts':
+        "import { aRepository } from '../a/repository.js';\nexport const x = aRepository;\n",
     });
     const problems = await borderViolations(dir);
     expect(rulesOf(problems)).toEqual(['api-module-internals']);
@@ -59,7 +61,8 @@ describe('the API borders (#31)', () => {
   it("fail when a module opens another's collection", async () => {
     const dir = await tree('collection', {
       ...GOOD_API,
-      'api/src/modules/b/report.ts': "export const count = (store: any) => store.collection<{ _id: string }>('a').count({});\n",
+      'api/src/modules/b/report.ts':
+        "export const count = (store: any) => store.collection<{ _id: string }>('a').count({});\n",
     });
     const problems = await borderViolations(dir);
     expect(rulesOf(problems)).toEqual(['api-collection-owner']);
@@ -109,7 +112,9 @@ describe('the front-end borders (#31)', () => {
     });
     const problems = await borderViolations(dir);
     expect(rulesOf(problems)).toEqual(['feature-no-cross-import']);
-    expect(problems[0]).toContain('storefront-mfe/src/features/course/Related.tsx → storefront-mfe/src/features/home/List.tsx');
+    expect(problems[0]).toContain(
+      'storefront-mfe/src/features/course/Related.tsx → storefront-mfe/src/features/home/List.tsx',
+    );
   });
 
   it("fail when a portal's shared components import a feature", async () => {
