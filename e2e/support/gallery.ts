@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type PortalName, ROUTES, SHELL } from '@courseport/contracts/platform';
 import type { Page } from 'playwright-core';
 import { PATHS as ADMIN_PATHS } from '../../admin-mfe/src/features/layout/components/paths';
-import { PATHS as EDUCATOR_PATHS } from '../../educator-mfe/src/features/layout/components/paths';
+import { PATHS as EDUCATOR_PATHS } from '../../educator-mfe/src/lib/paths';
 import { seriousViolations } from './axe';
 import { SCREENSHOTS } from './screenshots';
 

@@ -14,9 +14,9 @@ import { dashboardQuery } from '../features/dashboard/api/dashboard';
 import { LatestEnrollments } from '../features/dashboard/components/LatestEnrollments';
 import { StatCards } from '../features/dashboard/components/StatCards';
 import { PageHeader } from '../features/layout/components/PageHeader';
-import { PATHS } from '../features/layout/components/paths';
-import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
 import { useSignedInUser } from '../features/layout/hooks/useSignedInUser';
+import { useEducatorQuery } from '../hooks/useEducatorQuery';
+import { PATHS } from '../lib/paths';
 
 /** /educator: totals and the latest enrollments of the signed-in educator. */
 export default function DashboardPage() {

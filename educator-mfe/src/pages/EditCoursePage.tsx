@@ -11,9 +11,9 @@ import { useLeaveGuard } from '../features/add-course/hooks/useLeaveGuard';
 import { editableCourseQuery } from '../features/edit-course/api/course';
 import { useEditCourse } from '../features/edit-course/hooks/useEditCourse';
 import { PageHeader } from '../features/layout/components/PageHeader';
-import { PATHS } from '../features/layout/components/paths';
-import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
 import { CourseStatusTag } from '../features/my-courses/components/CourseStatusTag';
+import { useEducatorQuery } from '../hooks/useEducatorQuery';
+import { PATHS } from '../lib/paths';
 
 /** /educator/courses/:id/edit: the Add Course form, filled with one of the educator's courses. */
 export default function EditCoursePage() {

@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { EducatorLayout } from '../features/layout/components/EducatorLayout';
-import { PATHS } from '../features/layout/components/paths';
+import { PATHS } from '../lib/paths';
 import AddCoursePage from './AddCoursePage';
 import CouponsPage from './CouponsPage';
 import DashboardPage from './DashboardPage';

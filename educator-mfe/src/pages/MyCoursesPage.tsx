@@ -10,12 +10,12 @@ import {
 import { Checkbox } from '@courseport/shared-ui/heavy';
 import { type ReactNode, useState } from 'react';
 import { PageHeader } from '../features/layout/components/PageHeader';
-import { PATHS } from '../features/layout/components/paths';
-import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
 import { coursesQuery } from '../features/my-courses/api/courses';
 import { CoursesTable } from '../features/my-courses/components/CoursesTable';
 import { useCourseActions } from '../features/my-courses/hooks/useCourseActions';
+import { useEducatorQuery } from '../hooks/useEducatorQuery';
+import { PATHS } from '../lib/paths';
 import '../styles/my-courses.css';
 
 /**

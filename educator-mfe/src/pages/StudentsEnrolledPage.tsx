@@ -1,10 +1,10 @@
 import { Button, EmptyState, ErrorState, LoadingState, useNavigate } from '@courseport/shared-ui';
 import type { ReactNode } from 'react';
+import { EnrollmentsTable } from '../components/EnrollmentsTable';
 import { PageHeader } from '../features/layout/components/PageHeader';
-import { PATHS } from '../features/layout/components/paths';
-import { useEducatorQuery } from '../features/layout/hooks/useEducatorQuery';
 import { enrolledStudentsQuery } from '../features/students/api/enrolledStudents';
-import { EnrollmentsTable } from '../features/students/components/EnrollmentsTable';
+import { useEducatorQuery } from '../hooks/useEducatorQuery';
+import { PATHS } from '../lib/paths';
 
 /** /educator/student-enrolled: every student enrolled in the educator's courses. */
 export default function StudentsEnrolledPage() {

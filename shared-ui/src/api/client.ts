@@ -1,26 +1,12 @@
 import type { ApiEnvelope } from '../contracts/index';
 import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore } from '../session/store';
+import { ApiError, NETWORK_ERROR_MESSAGE, statusText, TIMEOUT_ERROR_MESSAGE } from './api-error';
 import { downloadFile } from './download';
 import { takePrefetched } from './prefetch';
 
-/** A failed call, carrying the message the UI should show (the server's, when it sent one). */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-export const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
-export const TIMEOUT_ERROR_MESSAGE = 'The server took too long to answer. Please try again.';
-
-/** The message of a failed answer that carried none of its own. */
-export const statusText = (status: number) => `Request failed with status ${status}`;
+// The errors live apart so that the download helper can throw them without importing the client.
+export { ApiError, NETWORK_ERROR_MESSAGE, statusText, TIMEOUT_ERROR_MESSAGE } from './api-error';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,6 +1,6 @@
 import { getRuntimeConfig } from '../runtime-config';
 import { sessionStore } from '../session/store';
-import { ApiError, NETWORK_ERROR_MESSAGE, statusText } from './client';
+import { ApiError, NETWORK_ERROR_MESSAGE, statusText } from './api-error';
 
 /** The file name a `Content-Disposition: attachment; filename="…"` header gives, if any. */
 export function attachmentName(header: string | null): string | null {

@@ -3,7 +3,7 @@ import { DndContext } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useMemo } from 'react';
-import { ChevronIcon, CloseIcon, EditIcon } from '../../layout/components/icons';
+import { ChevronIcon, CloseIcon, EditIcon } from '../../../components/icons';
 import type { ChapterDraft, LectureDraft } from '../hooks/chapters';
 import { useSortableList } from '../hooks/useSortableList';
 import { LectureLine } from './LectureLine';

@@ -1,10 +1,10 @@
 import { requiredText } from '@courseport/shared-ui';
 import { Form, Input, InputNumber } from '@courseport/shared-ui/heavy';
 import { type ReactNode, useId } from 'react';
-import { CategoryLevelFields } from '../../categories/components/CategoryLevelFields';
 import type { CourseFields } from '../hooks/chapters';
 import type { CourseFormState } from '../hooks/useCourseForm';
 import { discountRule, priceRule } from '../hooks/validation';
+import { CategoryLevelFields } from './CategoryLevelFields';
 import { ChapterBuilder } from './ChapterBuilder';
 import { RichTextEditor } from './RichTextEditor';
 import { ThumbnailPicker } from './ThumbnailPicker';

@@ -1,6 +1,6 @@
 import { Button, Link } from '@courseport/shared-ui';
 import { useEffect, useId, useRef } from 'react';
-import { PATHS } from '../../layout/components/paths';
+import { PATHS } from '../../../lib/paths';
 
 /**
  * After a course is added or saved: what became of it, a link to its course page (a draft's is

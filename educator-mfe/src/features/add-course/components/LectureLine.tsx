@@ -2,7 +2,7 @@ import { tagTone } from '@courseport/shared-ui';
 import { Tag } from '@courseport/shared-ui/heavy';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { CloseIcon, EditIcon } from '../../layout/components/icons';
+import { CloseIcon, EditIcon } from '../../../components/icons';
 import type { LectureDraft } from '../hooks/chapters';
 import { SortableHandle } from './SortableHandle';
 

@@ -1,12 +1,7 @@
 import { lazy, Suspense } from 'react';
+import type { RichTextEditorProps } from './richTextEditorProps';
 
-export interface RichTextEditorProps {
-  /** HTML; '' for an empty document. */
-  value: string;
-  onChange: (html: string) => void;
-  /** The id of the element that labels the editor. */
-  labelledBy: string;
-}
+export type { RichTextEditorProps } from './richTextEditorProps';
 
 // Tiptap (ProseMirror) is only needed on the Add course page: it loads on first use, in its own chunk.
 const TiptapEditor = lazy(() => import('./TiptapEditor'));

@@ -1,5 +1,5 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
-import { DragIcon } from '../../layout/components/icons';
+import { DragIcon } from '../../../components/icons';
 
 /** The handle that moves a chapter or a lecture: drag it, or focus it and press Space. */
 export function SortableHandle({

@@ -1,6 +1,6 @@
 import { THUMBNAIL_TYPES, thumbnailProblem } from '@courseport/contracts/course-schema';
 import { useEffect, useRef, useState } from 'react';
-import { UploadIcon } from '../../layout/components/icons';
+import { UploadIcon } from '../../../components/icons';
 import { useObjectUrl } from '../hooks/useObjectUrl';
 import { FieldError } from './FieldError';
 

@@ -3,7 +3,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
 import '../../../styles/editor.css';
 import { EditorToolbar } from './EditorToolbar';
-import type { RichTextEditorProps } from './RichTextEditor';
+import type { RichTextEditorProps } from './richTextEditorProps';
 
 /**
  * The editor's HTML, with '' for an empty document (Tiptap gives '<p></p>') and without the empty

@@ -6,7 +6,7 @@ import {
   useQueryClient,
   useToast,
 } from '@courseport/shared-ui';
-import { useEducatorQuery } from '../../layout/hooks/useEducatorQuery';
+import { useEducatorQuery } from '../../../hooks/useEducatorQuery';
 import { couponsQuery, createCoupon, setCouponActive } from '../api/coupons';
 
 export const COUPONS_FAILED = 'Failed to fetch coupons';

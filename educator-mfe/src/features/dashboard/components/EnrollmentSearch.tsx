@@ -1,6 +1,6 @@
 import { Button } from '@courseport/shared-ui';
 import { Input } from '@courseport/shared-ui/heavy';
-import { SearchIcon } from '../../layout/components/icons';
+import { SearchIcon } from '../../../components/icons';
 
 /** The search box over the latest enrollments, with a 'Clear' button. */
 export function EnrollmentSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {

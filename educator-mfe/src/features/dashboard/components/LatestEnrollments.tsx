@@ -1,6 +1,6 @@
 import type { EnrolledStudent } from '@courseport/shared-ui';
 import { useState } from 'react';
-import { EnrollmentsTable } from '../../students/components/EnrollmentsTable';
+import { EnrollmentsTable } from '../../../components/EnrollmentsTable';
 import { filterEnrollments } from '../hooks/filterEnrollments';
 import { EnrollmentSearch } from './EnrollmentSearch';
 import { TableEmpty } from './TableEmpty';

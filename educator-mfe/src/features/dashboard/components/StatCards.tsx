@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CoursesStatIcon, EarningsIcon, UsersStatIcon } from '../../layout/components/icons';
+import { CoursesStatIcon, EarningsIcon, UsersStatIcon } from '../../../components/icons';
 
 function StatCard({ icon, label, value, tone }: { icon: ReactNode; label: string; value: string; tone: string }) {
   return (

@@ -10,8 +10,8 @@ import {
   ProfileIcon,
   ReviewsIcon,
   StudentsIcon,
-} from './icons';
-import { PATHS } from './paths';
+} from '../../../components/icons';
+import { PATHS } from '../../../lib/paths';
 
 export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: ReactNode; end?: boolean }> = [
   { label: 'Dashboard', to: PATHS.dashboard, icon: <DashboardIcon />, end: true },

@@ -1,6 +1,6 @@
 import { Button, Link, LogoMark, UserMenu, useHasUserMenu, useSession } from '@courseport/shared-ui';
+import { UserAvatar } from '../../../components/UserAvatar';
 import { useSignedInUser } from '../hooks/useSignedInUser';
-import { UserAvatar } from './UserAvatar';
 
 /**
  * The portal's own top bar (the shell hides its navigation bar under /educator): the logo home, the

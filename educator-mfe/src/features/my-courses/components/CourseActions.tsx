@@ -1,5 +1,5 @@
 import { Button, type EducatorCourse, Link } from '@courseport/shared-ui';
-import { PATHS } from '../../layout/components/paths';
+import { PATHS } from '../../../lib/paths';
 import type { CourseAction } from '../api/courses';
 
 const LABELS: Record<CourseAction, string> = {

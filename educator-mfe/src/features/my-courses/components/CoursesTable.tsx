@@ -2,7 +2,7 @@ import type { EducatorCourse } from '@courseport/shared-ui';
 import { dateColumn, descriptionTeaser, money } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
 import { useRef } from 'react';
-import { localDate } from '../../students/components/dates';
+import { localDate } from '../../../lib/dates';
 import type { CourseAction } from '../api/courses';
 import { useNarrow } from '../hooks/useNarrow';
 import { CourseActions } from './CourseActions';

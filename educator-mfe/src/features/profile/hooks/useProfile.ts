@@ -1,5 +1,5 @@
 import { type EducatorProfile, queryKeys, useMutation, useQueryClient, useToast } from '@courseport/shared-ui';
-import { useEducatorQuery } from '../../layout/hooks/useEducatorQuery';
+import { useEducatorQuery } from '../../../hooks/useEducatorQuery';
 import { profileQuery, saveBio } from '../api/profile';
 
 export const PROFILE_FAILED = 'Failed to fetch your profile';

@@ -7,7 +7,7 @@ import {
   useQueryClient,
   useToast,
 } from '@courseport/shared-ui';
-import { useEducatorQuery } from '../../layout/hooks/useEducatorQuery';
+import { useEducatorQuery } from '../../../hooks/useEducatorQuery';
 import { postReply, reviewsQuery } from '../api/reviews';
 
 export const REVIEWS_FAILED = 'Failed to fetch your reviews';

@@ -1,8 +1,8 @@
 import { dateColumn, type EnrolledStudent } from '@courseport/shared-ui';
 import { Table } from '@courseport/shared-ui/heavy';
 import type { ReactNode } from 'react';
-import { UserAvatar } from '../../layout/components/UserAvatar';
-import { localDate } from './dates';
+import { localDate } from '../lib/dates';
+import { UserAvatar } from './UserAvatar';
 
 interface Row extends EnrolledStudent {
   key: string;
