@@ -1,15 +1,15 @@
 import { EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
-import { LearnerPage } from '../features/page/components/LearnerPage';
-import { PageHeading } from '../features/page/components/PageHeading';
-import { SignInPrompt } from '../features/page/components/SignInPrompt';
+import { LearnerPage } from '../components/LearnerPage';
+import { PageHeading } from '../components/PageHeading';
+import { SignInPrompt } from '../components/SignInPrompt';
 import '../styles/enrollments.css';
 import { usePageTitle } from '@courseport/shared-ui';
 import { EnrollmentsTable } from '../features/enrollments/components/EnrollmentsTable';
 import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
 import { useEnrollmentProgress } from '../features/enrollments/hooks/useEnrollmentProgress';
-import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
+import { useLearnerAccess } from '../hooks/useLearnerAccess';
 
 const NO_COURSES: never[] = [];
 

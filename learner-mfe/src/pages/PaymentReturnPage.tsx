@@ -1,9 +1,9 @@
 import { ErrorState, Spinner, useNavigate, usePageTitle, useParams, useSearchParams } from '@courseport/shared-ui';
 import { useEffect } from 'react';
-import { AlertIcon, CheckIcon } from '../features/page/components/icons';
-import { LearnerPage } from '../features/page/components/LearnerPage';
-import { PageHeading } from '../features/page/components/PageHeading';
-import { useLatest } from '../features/page/hooks/useLatest';
+import { AlertIcon, CheckIcon } from '../components/icons';
+import { LearnerPage } from '../components/LearnerPage';
+import { PageHeading } from '../components/PageHeading';
+import { useLatest } from '../hooks/useLatest';
 import '../styles/payment.css';
 import { usePaymentVerification, VERIFIED_TEXT } from '../features/payment/hooks/usePaymentVerification';
 

@@ -1,11 +1,11 @@
 import { EmptyState, ErrorState, errorText, Link, LoadingState, usePageTitle, useParams } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import type { ReactNode } from 'react';
+import { LearnerPage } from '../components/LearnerPage';
+import { PageHeading } from '../components/PageHeading';
+import { SignInPrompt } from '../components/SignInPrompt';
 import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
-import { LearnerPage } from '../features/page/components/LearnerPage';
-import { PageHeading } from '../features/page/components/PageHeading';
-import { SignInPrompt } from '../features/page/components/SignInPrompt';
-import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
+import { useLearnerAccess } from '../hooks/useLearnerAccess';
 import '../styles/player.css';
 import { PlayerView } from '../features/player/components/PlayerView';
 import { useCourseProgress } from '../features/player/hooks/useCourseProgress';

@@ -1,12 +1,12 @@
 import { EmptyState, ErrorState, errorText, Link, LoadingState, pageTitle, usePageTitle } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
-import { ArrowLeftIcon } from '../features/page/components/icons';
-import { LearnerPage } from '../features/page/components/LearnerPage';
-import { PageHeading } from '../features/page/components/PageHeading';
-import { SignInPrompt } from '../features/page/components/SignInPrompt';
-import { useLearnerAccess } from '../features/page/hooks/useLearnerAccess';
+import { ArrowLeftIcon } from '../components/icons';
+import { LearnerPage } from '../components/LearnerPage';
+import { PageHeading } from '../components/PageHeading';
+import { SignInPrompt } from '../components/SignInPrompt';
 import { WishlistList } from '../features/wishlist/components/WishlistList';
 import { useWishlist } from '../features/wishlist/hooks/useWishlist';
+import { useLearnerAccess } from '../hooks/useLearnerAccess';
 import '../styles/wishlist.css';
 
 export const WISHLIST_TITLE = pageTitle('Wishlist');

@@ -15,7 +15,7 @@ import {
 } from '@courseport/shared-ui';
 import { Progress, Table } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
-import { CertificateButton } from '../../certificates/components/CertificateButton';
+import { CertificateButton } from '../../../components/CertificateButton';
 import { type ProgressByCourse, progressOf } from '../hooks/useEnrollmentProgress';
 
 interface Row extends CourseCompletion {

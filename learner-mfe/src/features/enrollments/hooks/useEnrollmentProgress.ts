@@ -1,7 +1,7 @@
 import { type EnrolledCourse, errorText, type UseQueryResult, useQueries } from '@courseport/shared-ui';
 import { useMemo } from 'react';
-import { type FailureNotice, useErrorToasts } from '../../page/hooks/useErrorToasts';
-import { courseProgressQuery, NO_PROGRESS, type ProgressData } from '../api/progress';
+import { courseProgressQuery, NO_PROGRESS, type ProgressData } from '../../../api/progress';
+import { type FailureNotice, useErrorToasts } from '../../../hooks/useErrorToasts';
 
 /** Each course's progress (completed lectures, saved position) by course id. */
 export type ProgressByCourse = ReadonlyMap<string, ProgressData>;

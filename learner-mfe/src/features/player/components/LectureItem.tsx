@@ -1,5 +1,5 @@
 import { type Lecture, LectureRow } from '@courseport/shared-ui';
-import { CheckIcon, PlayIcon } from '../../page/components/icons';
+import { CheckIcon, PlayIcon } from '../../../components/icons';
 import { lectureVideoId } from './lectures';
 
 export interface LectureItemProps {

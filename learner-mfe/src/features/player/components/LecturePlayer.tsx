@@ -1,6 +1,6 @@
 import { Button, CourseImage, type EnrolledCourse } from '@courseport/shared-ui';
 import { forwardRef } from 'react';
-import { CheckIcon } from '../../page/components/icons';
+import { CheckIcon } from '../../../components/icons';
 import { LectureNavigation, type LectureNavigationProps } from './LectureNavigation';
 import { LectureVideo, type LectureVideoProps } from './LectureVideo';
 import type { LecturePosition } from './lectures';

@@ -1,6 +1,6 @@
 import { YouTubeEmbed } from '@courseport/shared-ui';
 import { useContext, useEffect, useRef } from 'react';
-import { useLatest } from '../../page/hooks/useLatest';
+import { useLatest } from '../../../hooks/useLatest';
 import { VideoAdapterContext } from '../api/youtube';
 
 /** How often the position is saved while the video plays. */

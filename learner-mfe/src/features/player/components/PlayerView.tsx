@@ -9,18 +9,18 @@ import {
 } from '@courseport/shared-ui';
 import { Progress } from '@courseport/shared-ui/heavy';
 import { useMemo, useRef, useState } from 'react';
-import { CourseCompletePanel } from '../../certificates/components/CourseCompletePanel';
-import type { ProgressData } from '../../enrollments/api/progress';
-import { ArrowLeftIcon } from '../../page/components/icons';
-import { PageHeading } from '../../page/components/PageHeading';
-import { YourReview } from '../../reviews/components/YourReview';
+import type { ProgressData } from '../../../api/progress';
+import { ArrowLeftIcon } from '../../../components/icons';
+import { PageHeading } from '../../../components/PageHeading';
 import { useAutoplayNext } from '../hooks/useAutoplayNext';
 import { usePlayerActions } from '../hooks/usePlayerActions';
 import { usePositionSaver } from '../hooks/usePositionSaver';
+import { CourseCompletePanel } from './CourseCompletePanel';
 import { CourseRating } from './CourseRating';
 import { CourseStructure } from './CourseStructure';
 import { LecturePlayer } from './LecturePlayer';
 import { findLecture, neighbours } from './lectures';
+import { YourReview } from './YourReview';
 
 export interface PlayerViewProps {
   course: EnrolledCourse;

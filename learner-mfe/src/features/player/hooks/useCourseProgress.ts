@@ -1,6 +1,6 @@
 import { errorText, useQuery } from '@courseport/shared-ui';
-import { courseProgressQuery, NO_PROGRESS, type ProgressData } from '../../enrollments/api/progress';
-import { useErrorToasts } from '../../page/hooks/useErrorToasts';
+import { courseProgressQuery, NO_PROGRESS, type ProgressData } from '../../../api/progress';
+import { useErrorToasts } from '../../../hooks/useErrorToasts';
 
 export interface CourseProgressState {
   /** Ids of the lectures the student completed. */

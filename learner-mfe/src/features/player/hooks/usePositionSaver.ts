@@ -1,6 +1,6 @@
 import { queryKeys, useQueryClient } from '@courseport/shared-ui';
 import { useCallback, useRef } from 'react';
-import type { ProgressData } from '../../enrollments/api/progress';
+import type { ProgressData } from '../../../api/progress';
 import { savePosition } from '../api/player';
 
 /** The API's bound on a saved second (a day). */

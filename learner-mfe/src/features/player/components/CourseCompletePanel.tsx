@@ -1,7 +1,7 @@
 import { type EnrolledCourse, errorText, formatDate, useQuery } from '@courseport/shared-ui';
 import type { ReactNode } from 'react';
-import { certificateQuery } from '../api/certificate';
-import { CertificateButton } from './CertificateButton';
+import { certificateQuery } from '../../../api/certificate';
+import { CertificateButton } from '../../../components/CertificateButton';
 
 /** Shown in the player once every lecture is complete: the celebration, and the certificate to download. */
 export function CourseCompletePanel({ course }: { course: EnrolledCourse }) {

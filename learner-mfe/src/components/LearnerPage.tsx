@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../../../styles/learner.css';
+import '../styles/learner.css';
 
 /** The frame of every learner page: the portal's colours and a centred, padded column. */
 export function LearnerPage({ children, className }: { children: ReactNode; className?: string }) {
