@@ -12,9 +12,9 @@ import {
 } from '@courseport/shared-ui';
 import { lazy, Suspense, useRef } from 'react';
 import { ROUTES, showsNavBar } from '../routes.mjs';
+import { LoadWhen } from './components/LoadWhen';
 import { AuthProvider } from './features/auth/components/AuthProvider';
 import { DemoBanner } from './features/layout/components/DemoBanner';
-import { LoadWhen } from './features/layout/components/LoadWhen';
 import { NavBar } from './features/layout/components/NavBar';
 import { useFocusOnNavigate } from './features/layout/hooks/useFocusOnNavigate';
 import { RemotePage } from './features/remotes/components/RemotePage';

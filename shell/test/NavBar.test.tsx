@@ -9,8 +9,8 @@ vi.mock('@courseport/shared-ui', async (original) => ({ ...(await original<objec
 import { LocalUserMenu } from '../src/features/auth/components/LocalUserMenu';
 import { UserMenuContext } from '../src/features/auth/components/UserMenuSlot';
 import { NavBar, REMOVE_EDUCATOR_TITLE } from '../src/features/layout/components/NavBar';
+import { EDUCATOR_PENDING_TEXT } from '../src/features/layout/hooks/useRoleToggle';
 import { TOAST_TOP_PROPERTY } from '../src/features/layout/hooks/useToastOffset';
-import { EDUCATOR_PENDING_TEXT } from '../src/features/roles/hooks/useRoleToggle';
 import { renderAt } from './render';
 
 const profile = (roles: Role[]): UserProfile => ({

@@ -8,7 +8,7 @@ const registry = vi.hoisted(() => ({
   resetRemote: vi.fn(),
   hasPreloadHints: vi.fn(),
 }));
-vi.mock('../src/features/remotes/api/registry', () => registry);
+vi.mock('../src/lib/registry', () => registry);
 
 import { RemotePage, UNAVAILABLE_TEXT } from '../src/features/remotes/components/RemotePage';
 

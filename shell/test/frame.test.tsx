@@ -13,7 +13,7 @@ const registry = vi.hoisted(() => ({
   resetRemote: vi.fn(),
   hasPreloadHints: vi.fn(),
 }));
-vi.mock('../src/features/remotes/api/registry', () => registry);
+vi.mock('../src/lib/registry', () => registry);
 
 import { Link, QueryProvider, sessionStore } from '@courseport/shared-ui';
 import { Frame, MAIN_ID, SKIP_LINK_TEXT } from '../src/App';

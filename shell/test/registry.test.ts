@@ -25,7 +25,7 @@ const CANARY = 'http://portal.test/2.0.0/remoteEntry.js';
 
 async function freshRegistry() {
   vi.resetModules();
-  return import('../src/features/remotes/api/registry');
+  return import('../src/lib/registry');
 }
 
 beforeEach(() => {

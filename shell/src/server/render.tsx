@@ -29,7 +29,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import * as Zustand from 'zustand';
 import { matchRoute } from '../../routes.mjs';
 import { App } from '../App';
-import { loadPage, registerPortals } from '../features/remotes/api/registry';
+import { loadPage, registerPortals } from '../lib/registry';
 
 export interface ServerRenderOptions {
   /** the requested path and query (`/course-list/react?x=1`) */

@@ -1,8 +1,8 @@
 import { sessionStore, useNavigate } from '@courseport/shared-ui';
 import { lazy, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { LoadWhen } from '../../layout/components/LoadWhen';
-import { setSignedIn, signedOutState } from '../../session/api/session-state';
+import { LoadWhen } from '../../../components/LoadWhen';
 import { LocalSessionClient } from '../api/session-client';
+import { setSignedIn, signedOutState } from '../api/session-state';
 import { type AuthMode, type LocalAccount, LocalAccountContext } from '../hooks/useLocalAccount';
 import { UserMenuContext } from './UserMenuSlot';
 

@@ -1,7 +1,14 @@
-import { Button, Link, loadOnDemandComponents, NavLink, useMinWidth, useSession } from '@courseport/shared-ui';
+import {
+  Button,
+  Link,
+  loadOnDemandComponents,
+  NavLink,
+  UserMenu,
+  useMinWidth,
+  useSession,
+} from '@courseport/shared-ui';
 import { useRef } from 'react';
-import { UserMenu } from '../../auth/components/UserMenuSlot';
-import { type ToggleRole, useRoleToggle } from '../../roles/hooks/useRoleToggle';
+import { type ToggleRole, useRoleToggle } from '../hooks/useRoleToggle';
 import { useToastOffset } from '../hooks/useToastOffset';
 import { Logo } from './Logo';
 

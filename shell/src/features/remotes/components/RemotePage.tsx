@@ -1,6 +1,6 @@
 import { Button, LoadingState, type RemoteName, StatusMessage } from '@courseport/shared-ui';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
-import { hasPreloadHints, loadedPage, loadPage, resetRemote } from '../api/registry';
+import { hasPreloadHints, loadedPage, loadPage, resetRemote } from '../../../lib/registry';
 
 export const UNAVAILABLE_TEXT = 'This section is unavailable';
 

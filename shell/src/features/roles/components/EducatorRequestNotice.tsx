@@ -1,7 +1,7 @@
 import { Button, useQuery, useSession } from '@courseport/shared-ui';
 import { useState } from 'react';
-import { ROLE_POLL_MS } from '../../session/api/profile';
-import { myEducatorRequestQuery } from '../api/roles';
+import { ROLE_POLL_MS } from '../../../api/profile';
+import { myEducatorRequestQuery } from '../../../api/roles';
 
 export const REQUEST_DECLINED_TEXT = 'Your educator request was not approved.';
 export const REQUEST_AGAIN_TEXT = 'You can send a new request with the Educator button.';

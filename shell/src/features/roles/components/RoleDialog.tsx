@@ -8,7 +8,7 @@ import {
   requestEducator,
   signedUpText,
   type ToggleRole,
-} from '../api/roles';
+} from '../../../api/roles';
 
 const OPTIONS: Array<{ role: ToggleRole; label: string; description: string }> = [
   { role: 'student', label: 'Student', description: 'Learn from courses and track your progress' },

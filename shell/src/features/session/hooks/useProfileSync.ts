@@ -1,6 +1,5 @@
 import {
   queryKeys,
-  type Role,
   sessionStore,
   type Toast,
   type UserProfile,
@@ -10,18 +9,10 @@ import {
   useToast,
 } from '@courseport/shared-ui';
 import { useEffect } from 'react';
-import { isNoProfile, profileQuery } from '../api/profile';
+import { applyProfile, isNoProfile, profileQuery } from '../../../api/profile';
 
-export { ROLE_POLL_MS } from '../api/profile';
+export { ROLE_POLL_MS } from '../../../api/profile';
 export const EDUCATOR_APPROVED_TEXT = 'Congratulations! Your educator request has been approved! 🎉';
-
-/** The roles the interface works with: the server's, or student when it has none. */
-export const effectiveRoles = (user: UserProfile): Role[] => (user.roles.length > 0 ? user.roles : ['student']);
-
-/** A loaded profile in the store; a user with a profile never needs the sign-up role dialog. */
-export function applyProfile(user: UserProfile): void {
-  sessionStore.setState({ user, roles: effectiveRoles(user), userLoaded: true, roleDialogOpen: false });
-}
 
 /** Puts a fetched profile in the session store (if it changed), congratulating a newly approved educator. */
 function syncProfile(user: UserProfile, toast: Toast): void {

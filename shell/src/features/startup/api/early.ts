@@ -15,7 +15,7 @@ import {
 } from '@courseport/shared-ui';
 import { matchRoute } from '../../../../routes.mjs';
 import { RUNTIME_CONFIG_ELEMENT_ID, SERVER_STATE_ELEMENT_ID } from '../../../../runtime-config.mjs';
-import { loadPage, registerPortals } from '../../remotes/api/registry';
+import { loadPage, registerPortals } from '../../../lib/registry';
 
 function inlineJson<T>(id: string): T | null {
   const text = document.getElementById(id)?.textContent;

@@ -9,8 +9,7 @@ import {
   useSession,
   useToast,
 } from '@courseport/shared-ui';
-import { ROLE_POLL_MS } from '../../session/api/profile';
-import { applyProfile } from '../../session/hooks/useProfileSync';
+import { applyProfile, ROLE_POLL_MS } from '../../../api/profile';
 import {
   EDUCATOR_REQUEST_SENT,
   educatorRequestKey,
@@ -18,10 +17,10 @@ import {
   requestEducator,
   type ToggleRole,
   updateRoles,
-} from '../api/roles';
+} from '../../../api/roles';
 
-export type { ToggleRole } from '../api/roles';
-export { EDUCATOR_REQUEST_SENT } from '../api/roles';
+export type { ToggleRole } from '../../../api/roles';
+export { EDUCATOR_REQUEST_SENT } from '../../../api/roles';
 /** Said (as information) when the Educator toggle is pressed while a request waits for review. */
 export const EDUCATOR_PENDING_TEXT = 'Your educator request is pending: an admin will review it soon.';
 
