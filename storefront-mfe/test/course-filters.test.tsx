@@ -10,7 +10,7 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PARAM_ORDER } from '../src/features/filters/params';
+import { PARAM_ORDER } from '../src/lib/catalog-params';
 import CourseListPage, { loadPageData } from '../src/pages/CourseListPage';
 import {
   apiGet,

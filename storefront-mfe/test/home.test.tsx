@@ -3,7 +3,7 @@ import { COURSE_CARD_THUMBNAIL_SIZES, sessionStore } from '@courseport/shared-ui
 import { makeThumbnail } from '@courseport/shared-ui/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FOOTER_TEXT } from '../src/features/common/components/Footer';
+import { FOOTER_TEXT } from '../src/components/Footer';
 import {
   apiGet,
   button,

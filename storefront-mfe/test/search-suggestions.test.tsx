@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SUGGEST_DELAY_MS } from '../src/features/catalog/components/SearchBox';
+import { SUGGEST_DELAY_MS } from '../src/components/SearchBox';
 import {
   CATEGORIES_PATH,
   catalogPage,

@@ -1,8 +1,8 @@
 import { type PageDataLoader, usePageTitle, useParams, useQuery } from '@courseport/shared-ui';
+import { HiddenHeading, RecordStates, recordNotFound, recordState } from '../components/RecordStates';
+import { StorefrontPage } from '../components/StorefrontPage';
 import { CERTIFICATE_NOT_FOUND, certificateQuery } from '../features/certificate/api/certificate';
 import { CertificateCard } from '../features/certificate/components/CertificateCard';
-import { HiddenHeading, RecordStates, recordNotFound, recordState } from '../features/common/components/RecordStates';
-import { StorefrontPage } from '../features/common/components/StorefrontPage';
 import '../styles/certificate.css';
 
 function Verification({ id }: { id: string }) {

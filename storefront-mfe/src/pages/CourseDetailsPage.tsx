@@ -1,11 +1,12 @@
 import { type PageDataLoader, usePageTitle, useParams, useQuery } from '@courseport/shared-ui';
 import { type MutableRefObject, useLayoutEffect, useRef } from 'react';
-import { RecordStates, recordNotFound, recordState } from '../features/common/components/RecordStates';
-import { StorefrontPage } from '../features/common/components/StorefrontPage';
+import { RecordStates, recordNotFound, recordState } from '../components/RecordStates';
+import { StorefrontPage } from '../components/StorefrontPage';
 import { COURSE_NOT_FOUND, courseQuery } from '../features/course/api/course';
 import '../styles/course.css';
 import { CourseView } from '../features/course/components/CourseView';
 import { prepareServerDescription } from '../features/course/components/server-description';
+import { CourseReviews } from '../features/reviews/components/CourseReviews';
 
 /**
  * Until the course (and its title, the page's h1) is there, the page is still named by a heading.
@@ -33,7 +34,16 @@ function CourseContent({ id }: { id: string }) {
   const state = recordState(query);
   const focusTitle = useRef(false);
   usePageTitle(state.status === 'ready' ? state.data.courseTitle : recordNotFound(state) ? COURSE_NOT_FOUND : 'Course');
-  if (state.status === 'ready') return <CourseView course={state.data} focusTitle={focusTitle} />;
+  if (state.status === 'ready') {
+    const course = state.data;
+    return (
+      <CourseView
+        course={course}
+        focusTitle={focusTitle}
+        reviews={<CourseReviews courseId={course._id} ratingCount={course.ratingCount} />}
+      />
+    );
+  }
   return (
     <RecordStates
       state={state}

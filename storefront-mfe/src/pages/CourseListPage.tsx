@@ -1,9 +1,9 @@
 import { Link, type PageDataLoader, usePageTitle, useParams } from '@courseport/shared-ui';
-import { catalogQuery, facetsQuery } from '../features/catalog/api/catalog';
+import { catalogQuery, facetsQuery } from '../api/catalog';
+import { SearchBox } from '../components/SearchBox';
+import { StorefrontPage } from '../components/StorefrontPage';
 import { CourseResults } from '../features/catalog/components/CourseResults';
-import { SearchBox } from '../features/catalog/components/SearchBox';
-import { StorefrontPage } from '../features/common/components/StorefrontPage';
-import { filterParams, parseFilters } from '../features/filters/params';
+import { filterParams, parseFilters } from '../lib/catalog-params';
 import '../styles/list.css';
 import { SearchChip } from '../features/catalog/components/SearchChip';
 

@@ -1,6 +1,6 @@
 import { type PageDataLoader, usePageTitle } from '@courseport/shared-ui';
-import { categoriesQuery, featuredQuery } from '../features/catalog/api/catalog';
-import { StorefrontPage } from '../features/common/components/StorefrontPage';
+import { categoriesQuery, featuredQuery } from '../api/catalog';
+import { StorefrontPage } from '../components/StorefrontPage';
 import { ContinueLearning } from '../features/continue-learning/components/ContinueLearning';
 import { CallToAction } from '../features/home/components/CallToAction';
 import { CategoryStrip } from '../features/home/components/CategoryStrip';

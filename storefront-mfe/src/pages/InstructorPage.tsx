@@ -1,6 +1,6 @@
 import { type PageDataLoader, usePageTitle, useParams, useQuery } from '@courseport/shared-ui';
-import { HiddenHeading, RecordStates, recordNotFound, recordState } from '../features/common/components/RecordStates';
-import { StorefrontPage } from '../features/common/components/StorefrontPage';
+import { HiddenHeading, RecordStates, recordNotFound, recordState } from '../components/RecordStates';
+import { StorefrontPage } from '../components/StorefrontPage';
 import { INSTRUCTOR_NOT_FOUND, instructorQuery } from '../features/instructor/api/instructor';
 import { InstructorView } from '../features/instructor/components/InstructorView';
 import '../styles/instructor.css';

@@ -11,16 +11,16 @@ import {
   useQuery,
 } from '@courseport/shared-ui';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { ActiveFilterChips } from '../../filters/components/ActiveFilterChips';
-import { FilterGroups } from '../../filters/components/FilterGroups';
-import { SortSelect } from '../../filters/components/SortSelect';
-import { useCatalogFilters } from '../../filters/hooks/useCatalogFilters';
-import { type ActiveFilter, activeFilters, type CatalogFilters, hasFilters } from '../../filters/params';
-import { facetsQuery } from '../api/catalog';
+import { facetsQuery } from '../../../api/catalog';
+import { CourseGrid } from '../../../components/CourseGrid';
+import { type ActiveFilter, activeFilters, type CatalogFilters, hasFilters } from '../../../lib/catalog-params';
 import { type CatalogState, useCatalog } from '../hooks/useCatalog';
-import { CourseGrid } from './CourseGrid';
+import { useCatalogFilters } from '../hooks/useCatalogFilters';
+import { ActiveFilterChips } from './ActiveFilterChips';
+import { FilterGroups } from './FilterGroups';
+import { SortSelect } from './SortSelect';
 
-const FilterSheet = lazy(() => import('../../filters/components/FilterSheet'));
+const FilterSheet = lazy(() => import('./FilterSheet'));
 
 type Ready = Extract<CatalogState, { status: 'ready' }>;
 

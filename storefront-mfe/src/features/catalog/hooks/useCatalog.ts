@@ -1,6 +1,6 @@
 import { type CatalogFacets, useInfiniteQuery } from '@courseport/shared-ui';
 import { useMemo } from 'react';
-import { catalogQuery, mergeCatalogPages } from '../api/catalog';
+import { catalogQuery, mergeCatalogPages } from '../../../api/catalog';
 
 export type MoreState = { status: 'idle' } | { status: 'loading' } | { status: 'error'; error: unknown };
 

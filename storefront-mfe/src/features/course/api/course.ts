@@ -12,5 +12,3 @@ export async function fetchCourse(id: string): Promise<CourseDetails> {
 /** One course with its description and chapters, under `queryKeys.course.details(id)`. */
 export const courseQuery = (id: string) =>
   queryOptions({ queryKey: queryKeys.course.details(id), queryFn: () => fetchCourse(id) });
-
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -1,8 +1,8 @@
 import { type CourseDetails, descriptionTeaser, Link, plural } from '@courseport/shared-ui';
 import { type MutableRefObject, useEffect, useRef } from 'react';
-import { UNKNOWN_EDUCATOR } from '../../catalog/components/CourseCard';
-import { Rating } from '../../common/components/Rating';
-import { instructorPath } from '../../instructor/api/instructor';
+import { UNKNOWN_EDUCATOR } from '../../../components/CourseCard';
+import { Rating } from '../../../components/Rating';
+import { instructorPath } from '../../../lib/paths';
 
 /** Title, a plain-text teaser of the description, rating, students and educator. */
 export function CourseHeader({

@@ -1,20 +1,25 @@
 import type { CourseDetails } from '@courseport/shared-ui';
 import { courseMinutes, lectureCount, orderedChapters } from '@courseport/shared-ui';
-import { type MutableRefObject, useMemo, useRef, useState } from 'react';
-import { CourseReviews } from '../../reviews/components/CourseReviews';
+import { type MutableRefObject, type ReactNode, useMemo, useRef, useState } from 'react';
 import { CourseDescription } from './CourseDescription';
 import { CourseHeader } from './CourseHeader';
 import { CourseStructure, type PreviewChoice } from './CourseStructure';
 import { PurchaseCard } from './PurchaseCard';
 
-/** A loaded course: header, structure and description on the left, the purchase card on the right. */
+/**
+ * A loaded course: header, structure and description (then `reviews`, which the page gives) on the
+ * left, the purchase card on the right.
+ */
 export function CourseView({
   course,
   focusTitle,
+  reviews,
 }: {
   course: CourseDetails;
   /** Set when the page's heading had the focus before the course arrived: the title takes it. */
   focusTitle?: MutableRefObject<boolean>;
+  /** The course's reviews, below its description. */
+  reviews?: ReactNode;
 }) {
   const chapters = useMemo(() => orderedChapters(course), [course]);
   const [preview, setPreview] = useState<PreviewChoice | null>(null);
@@ -48,7 +53,7 @@ export function CourseView({
       <div className="sf-course-main">
         <CourseStructure chapters={chapters} onPreview={choosePreview} />
         <CourseDescription html={course.courseDescription} />
-        <CourseReviews courseId={course._id} ratingCount={course.ratingCount} />
+        {reviews}
       </div>
     </div>
   );

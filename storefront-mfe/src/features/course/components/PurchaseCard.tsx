@@ -1,7 +1,7 @@
 import { Button, type CourseDetails, discountedPrice, formatDuration, plural } from '@courseport/shared-ui';
 import type { ReactNode, Ref } from 'react';
-import { rupees } from '../../common/components/Price';
-import { WishlistHeart } from '../../wishlist/components/WishlistHeart';
+import { rupees } from '../../../components/Price';
+import { WishlistHeart } from '../../../components/WishlistHeart';
 import { useCoupon } from '../hooks/useCoupon';
 import { useEnroll } from '../hooks/useEnroll';
 import { CouponEntry } from './CouponEntry';

@@ -1,6 +1,6 @@
 import { errorText, Link, useQuery } from '@courseport/shared-ui';
-import { categoriesQuery } from '../../catalog/api/catalog';
-import { categoryPath } from '../../filters/params';
+import { categoriesQuery } from '../../../api/catalog';
+import { categoryPath } from '../../../lib/catalog-params';
 
 /**
  * 'Browse by category': a link to the course list of each category that has a published course,

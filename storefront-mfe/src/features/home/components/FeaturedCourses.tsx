@@ -1,6 +1,6 @@
 import { EmptyState, ErrorState, errorText, Link, LoadingState, useQuery } from '@courseport/shared-ui';
-import { FEATURED_COUNT, featuredQuery } from '../../catalog/api/catalog';
-import { CourseGrid } from '../../catalog/components/CourseGrid';
+import { FEATURED_COUNT, featuredQuery } from '../../../api/catalog';
+import { CourseGrid } from '../../../components/CourseGrid';
 
 export { FEATURED_COUNT };
 

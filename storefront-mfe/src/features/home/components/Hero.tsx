@@ -1,4 +1,4 @@
-import { SearchBox } from '../../catalog/components/SearchBox';
+import { SearchBox } from '../../../components/SearchBox';
 
 export function Hero() {
   return (

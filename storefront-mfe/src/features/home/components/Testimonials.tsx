@@ -1,4 +1,4 @@
-import { Stars } from '../../common/components/Stars';
+import { Stars } from '../../../components/Stars';
 
 export const TESTIMONIALS = [
   {

@@ -12,6 +12,3 @@ export async function fetchInstructor(id: string): Promise<InstructorProfile> {
 /** An educator's public page, under `queryKeys.instructor.profile(id)`. */
 export const instructorQuery = (id: string) =>
   queryOptions({ queryKey: queryKeys.instructor.profile(id), queryFn: () => fetchInstructor(id) });
-
-/** The path of an educator's public page. */
-export const instructorPath = (educatorId: string) => `/instructor/${encodeURIComponent(educatorId)}`;

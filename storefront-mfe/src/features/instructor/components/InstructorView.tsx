@@ -1,5 +1,5 @@
 import { type InstructorProfile, plural } from '@courseport/shared-ui';
-import { CourseGrid } from '../../catalog/components/CourseGrid';
+import { CourseGrid } from '../../../components/CourseGrid';
 
 /** An educator's photo, name, totals and bio, then their published courses. */
 export function InstructorView({ instructor }: { instructor: InstructorProfile }) {

@@ -1,5 +1,5 @@
 import { type CourseReviewsPage, plural } from '@courseport/shared-ui';
-import { Stars } from '../../common/components/Stars';
+import { Stars } from '../../../components/Stars';
 
 const LEVELS = [5, 4, 3, 2, 1] as const;
 

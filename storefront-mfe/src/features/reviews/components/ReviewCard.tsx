@@ -1,6 +1,6 @@
 import { type CourseReview, formatDate, ReviewerPhoto, ReviewReplyBlock, wasEdited } from '@courseport/shared-ui';
 import { forwardRef } from 'react';
-import { Stars } from '../../common/components/Stars';
+import { Stars } from '../../../components/Stars';
 
 /**
  * One written review: who wrote it, their stars, when (and whether it was edited), the text as

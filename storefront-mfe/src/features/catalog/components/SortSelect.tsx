@@ -1,6 +1,6 @@
 import type { CatalogSort } from '@courseport/shared-ui';
 import { useId } from 'react';
-import { defaultSort, sortChoices } from '../params';
+import { defaultSort, sortChoices } from '../../../lib/catalog-params';
 
 /** 'Sort by': the catalog's orders ('Most relevant' only for a search, its default then). */
 export function SortSelect({

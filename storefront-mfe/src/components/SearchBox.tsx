@@ -1,7 +1,7 @@
 import { Button, keepPreviousData, useNavigate, useQuery } from '@courseport/shared-ui';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { categoryPath } from '../../filters/params';
 import { SUGGEST_MIN_LENGTH, suggestionsQuery } from '../api/catalog';
+import { categoryPath } from '../lib/catalog-params';
 
 /** Where a search for `text` goes: /course-list/{text}, or /course-list for an empty one. */
 export function searchPath(text: string): string {

@@ -8,7 +8,7 @@ import {
   PRICE_FILTERS,
 } from '@courseport/shared-ui';
 import { type ReactNode, useId } from 'react';
-import { type CatalogFilters, PRICE_NAMES, ratingName } from '../params';
+import { type CatalogFilters, PRICE_NAMES, ratingName } from '../../../lib/catalog-params';
 
 const toggle = <T,>(values: readonly T[], value: T): T[] =>
   values.includes(value) ? values.filter((v) => v !== value) : [...values, value];

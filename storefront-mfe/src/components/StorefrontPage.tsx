@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../../../styles/storefront.css';
+import '../styles/storefront.css';
 import { Footer } from './Footer';
 
 /**

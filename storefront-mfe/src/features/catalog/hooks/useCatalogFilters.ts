@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useSearchParams } from '@courseport/shared-ui';
 import { startTransition, useMemo, useOptimistic } from 'react';
-import { type CatalogFilters, filterParams, NO_FILTERS, parseFilters, queryString } from '../params';
+import { type CatalogFilters, filterParams, NO_FILTERS, parseFilters, queryString } from '../../../lib/catalog-params';
 
 /**
  * The course list's filters and sort, read from the URL's query string; `setFilters` writes them

@@ -11,7 +11,7 @@ import {
   queryOptions,
   searchText,
 } from '@courseport/shared-ui';
-import { queryString } from '../../filters/params';
+import { queryString } from '../lib/catalog-params';
 
 const CATALOG_PATH = '/api/course/all';
 

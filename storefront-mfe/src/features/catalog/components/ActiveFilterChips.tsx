@@ -1,4 +1,4 @@
-import type { ActiveFilter, CatalogFilters } from '../params';
+import type { ActiveFilter, CatalogFilters } from '../../../lib/catalog-params';
 
 /** The chosen filters as removable chips, and 'Clear all'. Nothing when none is chosen. */
 export function ActiveFilterChips({

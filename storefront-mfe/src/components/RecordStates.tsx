@@ -1,9 +1,11 @@
-import { EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
+import { ApiError, EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
 import type { ReactNode } from 'react';
-import { isNotFound } from '../../course/api/course';
 
 /** One record a page is about (a course, an instructor, a certificate): loading, failed, or there. */
 export type RecordState<T> = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; data: T };
+
+/** Whether a call failed because its record does not exist (404). */
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** The state of a record's query; data already shown stays when a background refetch fails. */
 export function recordState<T>(query: { data: T | undefined; error: unknown; status: string }): RecordState<T> {

@@ -5,9 +5,9 @@ import {
   LEVEL_NAMES,
   Link,
 } from '@courseport/shared-ui';
-import { Price } from '../../common/components/Price';
-import { Rating } from '../../common/components/Rating';
-import { WishlistHeart } from '../../wishlist/components/WishlistHeart';
+import { Price } from './Price';
+import { Rating } from './Rating';
+import { WishlistHeart } from './WishlistHeart';
 
 export const UNKNOWN_EDUCATOR = 'Unknown Educator';
 
