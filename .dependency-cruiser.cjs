@@ -54,9 +54,9 @@ module.exports = {
     },
     {
       name: 'shared-no-feature-import',
-      comment: "A portal's shared code (components, hooks, lib, utils) does not depend on its features.",
+      comment: "A portal's shared code (api, components, hooks, lib, types, utils) does not depend on its features.",
       severity: 'error',
-      from: { path: `^${PORTALS}/src/(components|hooks|lib|utils|types)/` },
+      from: { path: `^${PORTALS}/src/(api|components|hooks|lib|utils|types)/` },
       to: { path: '^$1/src/features/' },
     },
     {

@@ -126,6 +126,15 @@ describe('the front-end borders (#31)', () => {
     expect(rulesOf(await borderViolations(dir))).toEqual(['shared-no-feature-import']);
   });
 
+  it("fail when a portal's shared API code imports a feature", async () => {
+    const dir = await tree('shared-api-to-feature', {
+      ...GOOD_PORTAL,
+      'storefront-mfe/src/api/catalog.ts':
+        "import { List } from '../features/home/List';\nexport const catalog = List;\n",
+    });
+    expect(rulesOf(await borderViolations(dir))).toEqual(['shared-no-feature-import']);
+  });
+
   it('fail on an import cycle', async () => {
     const dir = await tree('fe-cycle', {
       ...GOOD_PORTAL,
