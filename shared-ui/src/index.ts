@@ -53,12 +53,6 @@ export {
 } from './hooks/useMediaQuery';
 export { pageTitle, SITE_NAME, useFocusOnNavigation, usePageTitle } from './hooks/usePageTitle';
 export { loadOnDemandComponents } from './load-on-demand';
-export {
-  ALREADY_ENROLLED_TEXT,
-  CHECKOUT_FAILED_TEXT,
-  playerPath,
-  startCheckoutThrough,
-} from './purchase/checkout';
 export * from './query/index';
 export * from './router';
 export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';

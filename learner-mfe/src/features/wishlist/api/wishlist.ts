@@ -1,4 +1,4 @@
-import { api, apiRequest, startCheckoutThrough, wishlistItemPath, wishlistQueryThrough } from '@courseport/shared-ui';
+import { api, apiRequest, wishlistItemPath, wishlistQueryThrough } from '@courseport/shared-ui';
 
 /** The wishlist in the shared cache (the storefront's hearts and the learner's Wishlist page read it). */
 export const wishlistQuery = () => wishlistQueryThrough(api);
@@ -9,7 +9,19 @@ export async function removeFromWishlist(courseId: string): Promise<string> {
   return res?.message ?? '';
 }
 
-export { ALREADY_ENROLLED_TEXT, CHECKOUT_FAILED_TEXT, playerPath } from '@courseport/shared-ui';
+export const CHECKOUT_FAILED_TEXT = 'Could not start the checkout. Please try again.';
+/** The API's 409 for a course the buyer owns (api/src/modules/purchases/service.ts), and the spec's info. */
+export const ALREADY_ENROLLED_TEXT = 'You are already enrolled in this course';
 
-/** `POST /api/user/purchase` through the learner portal's client (see shared-ui's `startCheckoutThrough`). */
-export const startCheckout = (courseId: string): Promise<string> => startCheckoutThrough(api, courseId);
+/**
+ * `POST /api/user/purchase` (the course page's purchase): starts the checkout and answers the
+ * payment page's address. A free course is enrolled at once; its address is the payment-return page.
+ */
+export async function startCheckout(courseId: string): Promise<string> {
+  const res = await api.post<{ session_url?: string }>('/api/user/purchase', { courseId });
+  if (!res?.session_url) throw new Error(CHECKOUT_FAILED_TEXT);
+  return res.session_url;
+}
+
+/** The learner portal's player for a course (`/player/:courseId` in shell/routes.mjs). */
+export const playerPath = (courseId: string) => `/player/${encodeURIComponent(courseId)}`;
