@@ -1,5 +1,8 @@
 // `pnpm dev`: the API (tsx watch) and the shell and portals (Rsbuild dev servers with hot reload)
-// on their usual ports, all from source, sharing the embedded data folder at the repository root.
+// on their usual ports, all from source (@courseport/contracts too: the API and the bundlers read its
+// TypeScript under the `@courseport/source` condition, and its own `dev` keeps its dist/ built for
+// what plain Node reads, such as the Rsbuild configs), sharing the embedded data folder at the
+// repository root.
 // One origin, as with `pnpm start`: the shell's dev server forwards /api and /checkout to the API.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
