@@ -1,8 +1,8 @@
 /**
  * @courseport/contracts: what the API, the shell (browser and server) and every portal agree on.
- * TypeScript source, built to dist/ for plain Node (see the package's README section in
- * docs/ARCHITECTURE.md), with no dependencies (zod only in the schema entries, subpath exports of
- * their own): no React, no DOM.
+ * TypeScript, built to dist/ for plain Node ("Contracts: written once" in docs/ARCHITECTURE.md),
+ * with no dependencies (zod only in the schema entries, subpath exports of their own): no React,
+ * no DOM. `PortalName` is the root's as a type only: the registry is `./platform`'s.
  */
 export * from './course-stats.js';
 export * from './description.js';
