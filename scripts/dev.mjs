@@ -8,7 +8,14 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib/platform.mjs';
 
-const env = { DEMO_SEED: 'true', ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(ROOT, '.data') };
+// The demo, as with `pnpm start`: the API takes a process started without a mode for a deployment
+// (production mode), which refuses DEMO_SEED and the local checkout.
+const env = {
+  DEMO_SEED: 'true',
+  COURSEPORT_MODE: 'demo',
+  ...process.env,
+  DATA_DIR: process.env.DATA_DIR ?? path.join(ROOT, '.data'),
+};
 const run = (/** @type {string} */ filter, /** @type {Record<string, string>} */ extraEnv = {}) =>
   spawn('pnpm', ['-r', '--parallel', '--stream', '--filter', filter, 'run', 'dev'], {
     cwd: ROOT,
