@@ -4,6 +4,16 @@ import { defineConfig } from 'vitest/config';
 const PORTAL_DIRS = PORTAL_NAMES.map(portalDir);
 /** Front-end packages whose component tests run in jsdom with the shared set-up (portals: a mocked API too). */
 const DOM_PACKAGES = ['shared-ui', SHELL.dir, ...PORTAL_DIRS];
+/**
+ * Tests import @courseport/contracts from its TypeScript source (the package's `@courseport/source`
+ * export condition), never from a dist/ that may be older than the source: jsdom projects resolve in
+ * Vite's client environment, Node ones in its ssr environment. api/ and e2e/ say the same in theirs.
+ */
+const CONTRACTS_SOURCE = ['@courseport/source'];
+const contractsFromSource = {
+  resolve: { conditions: CONTRACTS_SOURCE },
+  environments: { ssr: { resolve: { conditions: CONTRACTS_SOURCE } } },
+};
 
 export default defineConfig({
   test: {
@@ -11,6 +21,7 @@ export default defineConfig({
       'api',
       'e2e',
       ...DOM_PACKAGES.map((dir) => ({
+        ...contractsFromSource,
         test: {
           name: dir,
           root: dir,
@@ -24,9 +35,15 @@ export default defineConfig({
         },
       })),
       // The shell's server (shell/server) runs in Node.
-      { test: { name: 'shell-server', root: SHELL.dir, environment: 'node', include: ['test/server/**/*.test.ts'] } },
+      {
+        ...contractsFromSource,
+        test: { name: 'shell-server', root: SHELL.dir, environment: 'node', include: ['test/server/**/*.test.ts'] },
+      },
       // The repository's own scripts, such as the border checks `pnpm lint` runs.
-      { test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['test/**/*.test.ts'] } },
+      {
+        ...contractsFromSource,
+        test: { name: 'scripts', root: 'scripts', environment: 'node', include: ['test/**/*.test.ts'] },
+      },
     ],
   },
 });

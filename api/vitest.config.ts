@@ -1,6 +1,12 @@
 import { defineProject } from 'vitest/config';
 
+// @courseport/contracts from its TypeScript source (its `@courseport/source` export condition), as
+// in the root config's projects: Node tests resolve in Vite's ssr environment.
+const CONTRACTS_SOURCE = ['@courseport/source'];
+
 export default defineProject({
+  resolve: { conditions: CONTRACTS_SOURCE },
+  environments: { ssr: { resolve: { conditions: CONTRACTS_SOURCE } } },
   test: {
     name: 'api',
     environment: 'node',

@@ -1,11 +1,21 @@
 // `pnpm dev`: the API (tsx watch) and the shell and portals (Rsbuild dev servers with hot reload)
-// on their usual ports, all from source, sharing the embedded data folder at the repository root.
+// on their usual ports, all from source (@courseport/contracts too: the API and the bundlers read its
+// TypeScript under the `@courseport/source` condition, and its own `dev` keeps its dist/ built for
+// what plain Node reads, such as the Rsbuild configs), sharing the embedded data folder at the
+// repository root.
 // One origin, as with `pnpm start`: the shell's dev server forwards /api and /checkout to the API.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './lib/platform.mjs';
 
-const env = { DEMO_SEED: 'true', ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(ROOT, '.data') };
+// The demo, as with `pnpm start`: the API takes a process started without a mode for a deployment
+// (production mode), which refuses DEMO_SEED and the local checkout.
+const env = {
+  DEMO_SEED: 'true',
+  COURSEPORT_MODE: 'demo',
+  ...process.env,
+  DATA_DIR: process.env.DATA_DIR ?? path.join(ROOT, '.data'),
+};
 const run = (/** @type {string} */ filter, /** @type {Record<string, string>} */ extraEnv = {}) =>
   spawn('pnpm', ['-r', '--parallel', '--stream', '--filter', filter, 'run', 'dev'], {
     cwd: ROOT,

@@ -86,6 +86,14 @@ export interface FederatedAppOptions {
   extra?: RsbuildConfig;
 }
 
+/**
+ * The export condition under which @courseport/contracts gives its TypeScript source (plain Node
+ * gets its dist/ build): every app bundles the source, so an edit to contracts is in the next
+ * build or hot reload without building contracts first. No other package uses it, so nothing
+ * else changes (unlike the common `source` condition, which some dependencies ship).
+ */
+const CONTRACTS_SOURCE_CONDITION = '@courseport/source';
+
 /** Where an app's Node build goes, beside its browser build: `dist/server/`. */
 export const SERVER_DIST_DIR = 'server';
 
@@ -168,6 +176,8 @@ export function defineFederatedApp({ name, server: serverOption, extra = {} }: F
       ...extra.environments,
     },
     source: { ...extra.source },
+    // Rspack's own conditions ('...': browser or node, import or require, ...) after it.
+    resolve: { ...extra.resolve, conditionNames: [CONTRACTS_SOURCE_CONDITION, '...'] },
     html: {
       title: app.title,
       // Rsbuild's own page with the document's language (screen readers, axe's html-has-lang).

@@ -155,7 +155,7 @@ describe('React-free', () => {
     const { resolve } = await import('node:path');
     // The tests run from the repository's root or from shared-ui/.
     const dir = [resolve('contracts/src'), resolve('../contracts/src')].find((d) => existsSync(d)) ?? '';
-    expect(readdirSync(dir)).toContain('index.js');
+    expect(readdirSync(dir)).toContain('index.ts');
     for (const file of readdirSync(dir)) {
       const source = readFileSync(resolve(dir, file), 'utf8');
       const specifiers = [...source.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
@@ -166,7 +166,7 @@ describe('React-free', () => {
       ).toEqual([]);
     }
     // The root (which the storefront's first load reaches) never pulls those entries.
-    expect(readFileSync(resolve(dir, 'index.js'), 'utf8')).not.toMatch(
+    expect(readFileSync(resolve(dir, 'index.ts'), 'utf8')).not.toMatch(
       /from '(\.\/course-schema|\.\/coupons|\.\/sanitize-description|zod|sanitize-html)/,
     );
   });

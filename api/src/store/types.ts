@@ -6,6 +6,15 @@
 
 export type Doc = { _id: string } & Record<string, unknown>;
 
+/**
+ * A contracts type as a document stores it: the same fields under the same names, but the times
+ * the API answers as ISO text (`Times`) are Dates. The stored shapes derive from
+ * @courseport/contracts with it, so a field renamed there breaks the API's compile.
+ */
+export type Stored<T, Times extends keyof T = never> = Omit<T, Times> & {
+  [K in keyof Pick<T, Times>]: Date | Exclude<T[K], string>;
+};
+
 /** A MongoDB-style filter, e.g. `{ status: 'pending', roles: { $in: ['admin'] } }`. */
 export type Filter = Record<string, unknown>;
 /** A MongoDB-style update, e.g. `{ $set: { name }, $addToSet: { roles: 'student' } }`. */

@@ -18,7 +18,7 @@ const CATALOG_PATH = '/api/course/all';
 /**
  * The path of one catalog page: `/api/course/all` for the first page of every course, and
  * `?search=<encodeURIComponent(search)>` for a search. The shell prefetches the first page with
- * the same string (`contracts/src/platform.js`), so keep the two identical. With filters or a sort
+ * the same string (`contracts/src/platform.ts`), so keep the two identical. With filters or a sort
  * (`filterParams`), they follow the search, and the first page asks for the filter counts too
  * (`facets=1`); the unfiltered list gets its counts from `facetsQuery`.
  */

@@ -16,7 +16,7 @@ export const UNKNOWN_EDUCATOR = 'Unknown Educator';
  * (so the card is one click target), and the educator's name links to their instructor page above
  * it, and the wishlist heart over the thumbnail. `priority`: its thumbnail is the page's LCP image (the first card of a list at the top of the
  * page; the course list's preload hint names it with the same `COURSE_CARD_THUMBNAIL_SIZES`, see
- * contracts/src/platform.js).
+ * contracts/src/platform.ts).
  */
 export function CourseCard({
   course,

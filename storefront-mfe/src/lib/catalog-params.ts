@@ -37,7 +37,7 @@ export const NO_FILTERS: CatalogFilters = {
 
 /**
  * The order of the parameters, in the URL and in the API's path. The shell prefetches nothing for
- * a course list URL with one of them (`CATALOG_QUERY_PARAMS` in contracts/src/platform.js: the same).
+ * a course list URL with one of them (`CATALOG_QUERY_PARAMS` in contracts/src/platform.ts: the same).
  */
 export const PARAM_ORDER = ['category', 'level', 'price', 'rating', 'duration', 'sort'] as const;
 

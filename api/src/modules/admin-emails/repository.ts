@@ -1,10 +1,8 @@
-import type { Store } from '../../store/index.js';
+import type { AdminEmail } from '@courseport/contracts';
+import type { Store, Stored } from '../../store/index.js';
 
-export interface AdminEmailDoc {
-  _id: string;
-  email: string;
-  addedBy: { name: string } | null;
-  addedAt: Date;
+/** An allow-listed admin e-mail, as `GET /api/user/admin-emails` answers it (`AdminEmail`). */
+export interface AdminEmailDoc extends Stored<AdminEmail, 'addedAt'> {
   [key: string]: unknown;
 }
 

@@ -1,9 +1,9 @@
+import type { Category } from '@courseport/contracts';
 import type { Store } from '../../store/index.js';
 
 /** An admin-managed course category (#21); `_id` is its slug, made from the name once and never changed. */
-export interface CategoryDoc {
-  _id: string;
-  name: string;
+export interface CategoryDoc extends Pick<Category, 'name'> {
+  _id: Category['slug'];
   createdAt: Date;
   updatedAt?: Date;
   [key: string]: unknown;

@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { Store } from '../../store/index.js';
+import type { Certificate } from '@courseport/contracts';
+import type { Store, Stored } from '../../store/index.js';
 
 /**
  * A student's certificate of a completed course: one per student and course (a unique index), its
  * `_id` an unguessable random id, since it is what the public verification page is opened with.
  * The names and title are copied at issue: the certificate says what was true when it was earned.
  */
-export interface CertificateDoc {
+export interface CertificateDoc
+  extends Stored<
+    Pick<Certificate, 'courseId' | 'studentName' | 'courseTitle' | 'educatorName' | 'completedAt'>,
+    'completedAt'
+  > {
+  /** `Certificate`'s `id`. */
   _id: string;
   userId: string;
-  courseId: string;
-  studentName: string;
-  courseTitle: string;
-  educatorName: string;
-  completedAt: Date;
   /** Set when the purchase that gave the course was refunded. */
   revokedAt?: Date;
   [key: string]: unknown;

@@ -1,34 +1,27 @@
-import type { Store } from '../../store/index.js';
+import type { Coupon } from '@courseport/contracts';
+import type { Store, Stored } from '../../store/index.js';
 
-/** A coupon of one course. Amounts in paise; `code` is stored upper case and matched so. */
-export interface CouponDoc {
-  _id: string;
-  courseId: string;
+/**
+ * A coupon of one course: the educator's `Coupon` (but the course's title, read from the course)
+ * with Dates for its times, and what only the store keeps. Amounts in paise (`amountOff` is
+ * rupees in answers); `code` is stored upper case and matched so; exactly one of `percentOff`
+ * (1–100) and `amountOff` is set; `uses` counts completed purchases that used it, `reserved` the
+ * open checkouts holding a use (given back if they expire, counted in `uses` once paid).
+ */
+export interface CouponDoc extends Stored<Omit<Coupon, 'courseTitle'>, 'expiresAt' | 'createdAt'> {
   educatorId: string;
-  code: string;
   /** `<courseId>:<CODE>`: its unique index keeps codes unique per course. */
   codeKey: string;
-  /** Exactly one of `percentOff` (1–100) and `amountOff` (paise) is set. */
-  percentOff?: number;
-  amountOff?: number;
-  expiresAt?: Date;
-  maxUses?: number;
   /**
    * With `maxUses` only: `maxUses − uses − reserved`, the uses a new checkout may still take. A
    * checkout takes one with a conditional update (`usesLeft > 0`, then `$inc: -1`), so racing
    * checkouts can never take more than there are.
    */
   usesLeft?: number;
-  /** Completed purchases that used the coupon. */
-  uses: number;
-  /** Open checkouts holding a use (given back if they expire, counted in `uses` once paid). */
-  reserved: number;
   /** The purchases holding a reserved use, by purchase id (when they reserved it). */
   holds?: Record<string, Date>;
   /** Purchases refunded after their use was counted: the use they gave back (so it is given once). */
   returns?: Record<string, Date>;
-  active: boolean;
-  createdAt: Date;
   [key: string]: unknown;
 }
 

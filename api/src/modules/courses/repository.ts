@@ -1,51 +1,53 @@
-import type { ThumbnailImage } from '@courseport/contracts';
-import type { Store } from '../../store/index.js';
+import type { Chapter, CourseCard, EditableCourse, Lecture } from '@courseport/contracts';
+import type { Store, Stored } from '../../store/index.js';
 
-export interface LectureDoc {
-  lectureId: string;
-  lectureTitle: string;
-  lectureDuration: number;
+/** A lecture as stored: its URL always (answers leave it out where the caller may not watch it). */
+export interface LectureDoc extends Lecture {
   lectureUrl: string;
-  isPreviewFree: boolean;
-  lectureOrder: number;
 }
 
-export interface ChapterDoc {
-  chapterId: string;
-  chapterTitle: string;
-  chapterOrder: number;
+export interface ChapterDoc extends Chapter {
   chapterContent: LectureDoc[];
 }
 
-export interface CourseDoc {
-  _id: string;
-  courseTitle: string;
-  /** Sanitized HTML. */
-  courseDescription: string;
-  /** A JPEG rendition's URL (`<base>/640.jpeg`); for a course from before renditions, `<api>/api/media/<id>`. */
-  courseThumbnail: string;
-  /** The renditions (absent until an older course's image has been processed: `media/backfill.ts`). */
-  thumbnail?: ThumbnailImage;
-  /** Rupees. */
-  coursePrice: number;
-  discount: number;
-  educator: { _id: string; name: string };
+/**
+ * A course as stored: the fields of the owner's view (`EditableCourse`) and of the catalog's card
+ * (`CourseCard`) under their names and types (Dates for the times), and what only the store keeps.
+ * `courseThumbnail` is a JPEG rendition's URL (`<base>/640.jpeg`), for a course from before
+ * renditions `<api>/api/media/<id>`; `thumbnail` is absent until an older course's image has been
+ * processed (`media/backfill.ts`); `status` is absent on courses stored before statuses (they are
+ * published); `category` (a slug) and `level` (#21) are null or absent when none was chosen;
+ * `durationMinutes` is kept on every content change.
+ */
+export interface CourseDoc
+  extends Stored<
+      Pick<
+        EditableCourse,
+        | '_id'
+        | 'courseTitle'
+        | 'courseDescription'
+        | 'courseThumbnail'
+        | 'thumbnail'
+        | 'coursePrice'
+        | 'discount'
+        | 'category'
+        | 'level'
+        | 'createdAt'
+        | 'updatedAt'
+      >,
+      'createdAt' | 'updatedAt'
+    >,
+    Partial<Pick<EditableCourse, 'status'>>,
+    Pick<CourseCard, 'durationMinutes'> {
+  educator: NonNullable<CourseCard['educator']>;
   courseContent: ChapterDoc[];
   courseRatings: Array<{ userId: string; rating: number }>;
   enrolledStudents: string[];
   /** Always `status === 'published'` (see educator/lifecycle-status.ts); what the catalog queries. */
   isPublished: boolean;
-  /** Absent on courses stored before statuses: they are published. */
-  status?: 'draft' | 'published' | 'unpublished' | 'archived';
   /** Bytes of the educator's upload quota its thumbnail took (absent on courses from before): given back on delete. */
   uploadBytes?: number;
-  createdAt: Date;
-  updatedAt?: Date;
-  /** Discovery (#21): a category slug and a level, null or absent when none was chosen. */
-  category?: string | null;
-  level?: 'beginner' | 'intermediate' | 'advanced' | null;
-  /** Minutes of every lecture, and the description's folded words (`discoveryFields`), kept on every content change. */
-  durationMinutes?: number;
+  /** The description's folded words (`discoveryFields`), kept on every content change. */
   descriptionTerms?: string[];
   [key: string]: unknown;
 }

@@ -1,16 +1,15 @@
-import type { EducatorRequestStatus } from '@courseport/contracts';
-import type { Store } from '../../store/index.js';
+import type { EducatorRequest, MyEducatorRequest } from '@courseport/contracts';
+import type { Store, Stored } from '../../store/index.js';
 
-export interface EducatorRequestDoc {
-  _id: string;
+/**
+ * A request to become an educator: the admin's `EducatorRequest` (whose `userId` is filled with
+ * the user's name and photo when read) and the requester's `MyEducatorRequest`, with Dates.
+ */
+export interface EducatorRequestDoc
+  extends Stored<Omit<EducatorRequest, 'userId'>, 'requestedAt'>,
+    Stored<Pick<MyEducatorRequest, 'decidedAt'>, 'decidedAt'> {
   userId: string;
-  name: string;
-  email: string;
   imageUrl: string;
-  requestedAt: Date;
-  status: EducatorRequestStatus;
-  reason?: string;
-  decidedAt?: Date;
   /** Set only while pending; its unique index allows one pending request per user. */
   pendingFor?: string;
   [key: string]: unknown;

@@ -1,18 +1,15 @@
-import type { Store } from '../../store/index.js';
+import type { CoursePosition, CourseProgress } from '@courseport/contracts';
+import type { Store, Stored } from '../../store/index.js';
 
 /** Where the student last was in the course: the lecture and the second into its video. */
-export interface PositionDoc {
-  lectureId: string;
-  seconds: number;
-  updatedAt: Date;
-}
+export interface PositionDoc extends Stored<CoursePosition, 'updatedAt'> {}
 
-export interface ProgressDoc {
+/** A student's `CourseProgress`; `lectureCompleted` is missing on a record created by saving a position first. */
+export interface ProgressDoc
+  extends Pick<CourseProgress, 'courseId'>,
+    Partial<Pick<CourseProgress, 'lectureCompleted'>> {
   _id: string;
   userId: string;
-  courseId: string;
-  /** Missing on a record created by saving a position before any lecture was completed. */
-  lectureCompleted?: string[];
   position?: PositionDoc;
   [key: string]: unknown;
 }

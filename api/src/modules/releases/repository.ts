@@ -1,15 +1,8 @@
-import type { PortalName, ReleaseAction } from '@courseport/contracts';
-import type { Store } from '../../store/index.js';
+import type { PortalName, PortalRelease, ReleaseAuditEntry, ReleasePlan } from '@courseport/contracts';
+import type { Store, Stored } from '../../store/index.js';
 
-export interface ReleaseAuditDoc {
-  id: string;
-  action: ReleaseAction;
-  from: string | null;
-  to: string | null;
-  percent: number | null;
-  by: string;
-  at: Date;
-}
+/** One change of the registry, as the audit trail answers it (`ReleaseAuditEntry`) but for its portal (the record's). */
+export interface ReleaseAuditDoc extends Stored<Omit<ReleaseAuditEntry, 'portal'>, 'at'> {}
 
 /**
  * One portal's release registry (#22); `_id` is the portal's name. `rev` grows with every change,
@@ -18,12 +11,12 @@ export interface ReleaseAuditDoc {
 export interface ReleaseDoc {
   _id: PortalName;
   rev: number;
-  live: { version: string; since: Date; by: string } | null;
-  canary: { version: string; percent: number; since: Date; by: string } | null;
+  live: Stored<NonNullable<PortalRelease['live']>, 'since'> | null;
+  canary: Stored<NonNullable<PortalRelease['canary']>, 'since'> | null;
   /** earlier live versions, most recently live first, without the live one */
-  previous: string[];
+  previous: ReleasePlan['previous'];
   /** every version ever released, newest first */
-  versions: Array<{ version: string; firstReleasedAt: Date; wasLive: boolean }>;
+  versions: Array<Stored<PortalRelease['versions'][number], 'firstReleasedAt'>>;
   audit: ReleaseAuditDoc[];
   [key: string]: unknown;
 }

@@ -1,16 +1,14 @@
-import type { Role } from '@courseport/contracts';
+import type { Role, UserProfile } from '@courseport/contracts';
 import type { Store } from '../../store/index.js';
 
 export type StoredRole = Exclude<Role, 'admin'>;
 
-export interface UserDoc {
-  /** The identity provider's user id (the token's `sub`). */
-  _id: string;
-  email: string;
-  name: string;
-  imageUrl: string;
+/**
+ * A user's profile (`UserProfile`; `_id` is the identity provider's user id, the token's `sub`),
+ * without `admin` among its roles: that one comes from the allow-list when it is read.
+ */
+export interface UserDoc extends UserProfile {
   roles: StoredRole[];
-  enrolledCourses: string[];
   createdAt: Date;
   updatedAt: Date;
   [key: string]: unknown;

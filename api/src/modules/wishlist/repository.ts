@@ -1,13 +1,14 @@
-import type { Store } from '../../store/index.js';
+import type { WishlistItem } from '@courseport/contracts';
+import type { Store, Stored } from '../../store/index.js';
 
-/** A course a student saved (#21): `_id` is `<userId>:<courseId>`, so saving twice is one record. */
-export interface WishlistDoc {
+/**
+ * A course a student saved (#21): `_id` is `<userId>:<courseId>`, so saving twice is one record;
+ * `savedAt` and `savedPrice` (rupees, after discount) as `WishlistItem` answers them.
+ */
+export interface WishlistDoc extends Stored<Pick<WishlistItem, 'savedAt' | 'savedPrice'>, 'savedAt'> {
   _id: string;
   userId: string;
   courseId: string;
-  savedAt: Date;
-  /** Price after discount when saved (rupees). */
-  savedPrice: number;
   /** The lowest price the student was mailed about (absent: never mailed). */
   notifiedPrice?: number;
   /** When that mail was written (absent: never mailed, or mailed before #30). */

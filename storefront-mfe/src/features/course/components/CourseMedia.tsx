@@ -11,7 +11,7 @@ import type { PreviewChoice } from './CourseStructure';
 /**
  * The course thumbnail, or the chosen free-preview lecture in its place. The thumbnail is the
  * page's LCP image: loaded first, with the candidates and sizes the shell's preload hint names
- * (`COURSE_PAGE_THUMBNAIL_SIZES`, see the route's `largestImage` in contracts/src/platform.js).
+ * (`COURSE_PAGE_THUMBNAIL_SIZES`, see the route's `largestImage` in contracts/src/platform.ts).
  */
 export const CourseMedia = forwardRef<
   HTMLDivElement,

@@ -2,11 +2,14 @@
  * The API's and the platform's data contracts, shared by the API, the shell (browser and server)
  * and every portal. Types only: no runtime code, no React, no DOM.
  */
+import type { CatalogSort, CourseLevel, DurationBucket, PriceFilter } from './discovery.js';
+import type { PortalName } from './platform.js';
+
 /** Every JSON response of the API. */
 export type ApiEnvelope<T extends object = object> = { success: boolean; message?: string } & Partial<T>;
 
 /** The portals (Module Federation remotes) the shell loads, as the platform description names them. */
-export type RemoteName = import('./platform.js').PortalName;
+export type RemoteName = PortalName;
 
 /** `/runtime-config.json`, generated from the environment when the shell starts or deploys. */
 export interface RuntimeConfig {
@@ -159,7 +162,7 @@ export interface CourseCard {
   createdAt: string;
   /** The category's slug and name (`GET /api/categories`), null when none was chosen. */
   category?: { slug: string; name: string } | null;
-  level?: import('./discovery.js').CourseLevel | null;
+  level?: CourseLevel | null;
   /** Minutes of every lecture. */
   durationMinutes?: number;
 }
@@ -215,7 +218,7 @@ export interface NewCourseInput {
   status?: 'draft' | 'published';
   /** A category slug from `GET /api/categories` (optional). */
   category?: string | null;
-  level?: import('./discovery.js').CourseLevel | null;
+  level?: CourseLevel | null;
   courseContent: Array<{
     chapterTitle: string;
     chapterContent: Array<{
@@ -250,7 +253,7 @@ export interface EditableCourse {
   status: CourseStatus;
   /** The category's slug. */
   category?: string | null;
-  level?: import('./discovery.js').CourseLevel | null;
+  level?: CourseLevel | null;
   courseContent: Chapter[];
   studentsCount: number;
   createdAt: string;
@@ -268,7 +271,7 @@ export interface EditCourseInput {
   coursePrice?: number;
   discount?: number;
   category?: string | null;
-  level?: import('./discovery.js').CourseLevel | null;
+  level?: CourseLevel | null;
   courseContent?: Array<{
     chapterId?: string;
     chapterTitle: string;
@@ -565,7 +568,7 @@ export interface CatalogQuery {
   category?: string;
   /** `CourseLevel`s. */
   level?: string;
-  price?: import('./discovery.js').PriceFilter;
+  price?: PriceFilter;
   /** Rupees after discount, inclusive; either end optional. */
   minPrice?: number;
   maxPrice?: number;
@@ -573,7 +576,7 @@ export interface CatalogQuery {
   rating?: number;
   /** `DurationBucket`s. */
   duration?: string;
-  sort?: import('./discovery.js').CatalogSort;
+  sort?: CatalogSort;
   /** `1`: also answer `facets` (counts per filter value for the rest of the query). */
   facets?: '1';
 }
@@ -584,10 +587,10 @@ export interface CatalogQuery {
  */
 export interface CatalogFacets {
   category: Array<{ slug: string; name: string; count: number }>;
-  level: Array<{ value: import('./discovery.js').CourseLevel; count: number }>;
-  price: Array<{ value: import('./discovery.js').PriceFilter; count: number }>;
+  level: Array<{ value: CourseLevel; count: number }>;
+  price: Array<{ value: PriceFilter; count: number }>;
   rating: Array<{ value: number; count: number }>;
-  duration: Array<{ value: import('./discovery.js').DurationBucket; count: number }>;
+  duration: Array<{ value: DurationBucket; count: number }>;
 }
 
 /** `GET /api/course/suggest?q=` → `suggestions` (public): while typing, whole words and prefixes. */

@@ -63,11 +63,8 @@ export const newCouponSchema = z
 /**
  * Why an expiry cannot be set now, or null: it must lie in the future (checked against the
  * server's clock by the API, the browser's by the dialog).
- * @param {Date} expiresAt
- * @param {Date} now
- * @returns {string | null}
  */
-export function expiryRefusal(expiresAt, now) {
+export function expiryRefusal(expiresAt: Date, now: Date): typeof EXPIRY_IN_THE_PAST | null {
   return expiresAt.getTime() <= now.getTime() ? EXPIRY_IN_THE_PAST : null;
 }
 

@@ -1,4 +1,4 @@
-// A course description's HTML, sanitized with the description allow-list (description.js): what the
+// A course description's HTML, sanitized with the description allow-list (description.ts): what the
 // API stores, and what the storefront's server render shows (the browser sanitizes again, with
 // DOMPurify). Node-only (sanitize-html), hence its own entry: `@courseport/contracts/sanitize-description`.
 import sanitizeHtml from 'sanitize-html';
@@ -11,11 +11,10 @@ import {
 } from './description.js';
 
 /**
- * Rich-text descriptions keep formatting and links; scripts, styles, handlers and frames go.
- * @param {string} html
- * @returns {string}
+ * A course description's HTML with only the description allow-list's tags, attributes and link
+ * schemes: formatting and links are kept; scripts, styles, handlers and frames go.
  */
-export function sanitizeDescription(html) {
+export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [...DESCRIPTION_ALLOWED_TAGS],
     // target and rel are the ones the transform below sets, whatever the link said.

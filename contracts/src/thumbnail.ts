@@ -1,8 +1,9 @@
 /**
- * A course thumbnail's renditions (`ThumbnailImage`, see types.d.ts) as the markup that draws it and
+ * A course thumbnail's renditions (`ThumbnailImage`, see types.ts) as the markup that draws it and
  * the preload hint that fetches it early: the same candidates in both, so the browser picks one
  * rendition and downloads it once.
  */
+import type { ThumbnailImage } from './types.js';
 
 /** The `sizes` of the course page's thumbnail (storefront course.css: the 380px side column from 992px, else the 90vw container). */
 export const COURSE_PAGE_THUMBNAIL_SIZES = '(min-width: 992px) 380px, 90vw';
@@ -29,18 +30,43 @@ export const COURSE_CARD_THUMBNAIL_SIZES = [
   '90vw',
 ].join(', ');
 
+/** One `<source>` of a thumbnail's `<picture>`: a format other than the fallback, every width. */
+export interface ThumbnailSource {
+  /** `image/avif`, then `image/webp`. */
+  type: string;
+  /** `${base}/320.avif 320w, ${base}/640.avif 640w, …` */
+  srcSet: string;
+}
+
+/** A thumbnail's renditions as `<picture>` markup. */
+export interface ThumbnailRenditions {
+  /** Best format first; the fallback format (the last, 'jpeg') is not among them. */
+  sources: ThumbnailSource[];
+  /** The `<img>`: the fallback format at every width, its middle width as `src`, the largest rendition's size. */
+  img: { src: string; srcSet: string; width: number; height: number };
+  /** The blurred preview (`data:image/…`), null when it is not one. */
+  placeholder: string | null;
+}
+
+/** The attributes of a `<link rel="preload" as="image">` for a thumbnail. */
+export interface ThumbnailPreload {
+  href: string;
+  imagesrcset?: string;
+  imagesizes?: string;
+  type?: string;
+}
+
 /** `data:image/…` only: the placeholder goes into a CSS `url("…")`. */
 const DATA_IMAGE = /^data:image\/[a-z+.-]+(;[a-z0-9=.+-]+)*,[a-z0-9+/=%._-]*$/i;
 
 const WEB_URL = /^https?:\/\//;
 
-/** @param {import('./types.js').ThumbnailImage} thumbnail */
-export function thumbnailRenditions(thumbnail) {
+/** A thumbnail's renditions as the `<picture>` that draws it. */
+export function thumbnailRenditions(thumbnail: ThumbnailImage): ThumbnailRenditions {
   const { base, formats } = thumbnail;
   const widths = thumbnail.widths.length > 0 ? thumbnail.widths : [thumbnail.width];
   const fallback = formats.at(-1) ?? 'jpeg';
-  /** @param {string} format */
-  const srcSet = (format) => widths.map((width) => `${base}/${width}.${format} ${width}w`).join(', ');
+  const srcSet = (format: string) => widths.map((width) => `${base}/${width}.${format} ${width}w`).join(', ');
   const middle = widths[Math.floor((widths.length - 1) / 2)] ?? thumbnail.width;
   return {
     sources: formats.slice(0, -1).map((format) => ({ type: `image/${format}`, srcSet: srcSet(format) })),
@@ -57,12 +83,13 @@ export function thumbnailRenditions(thumbnail) {
 /**
  * The preload hint of a course's thumbnail drawn with `sizes`: its best format's candidates
  * (`imagesrcset`, `imagesizes`, `type`: a browser without that format skips the hint and the
- * `<picture>` picks the next one), or the plain `courseThumbnail` URL without renditions; null
- * without an http(s) URL.
- * @param {{ courseThumbnail?: unknown, thumbnail?: import('./types.js').ThumbnailImage } | null | undefined} course
- * @param {string} sizes
+ * `<picture>` picks the next one; a thumbnail stored before AVIF and not yet backfilled, its WebP),
+ * or the plain `courseThumbnail` URL without renditions; null without an http(s) URL.
  */
-export function thumbnailPreload(course, sizes) {
+export function thumbnailPreload(
+  course: { courseThumbnail?: unknown; thumbnail?: ThumbnailImage | undefined } | null | undefined,
+  sizes: string,
+): ThumbnailPreload | null {
   if (course?.thumbnail && WEB_URL.test(String(course.thumbnail.base))) {
     const { sources, img } = thumbnailRenditions(course.thumbnail);
     const best = sources[0] ?? { type: 'image/jpeg', srcSet: img.srcSet };

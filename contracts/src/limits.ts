@@ -1,6 +1,6 @@
 /**
- * Limits that the API enforces and the front ends respect, in one place. Plain JavaScript, so the
- * API, the shell's server (`shell/routes.mjs`) and the bundled front ends all run the same file.
+ * Limits that the API enforces and the front ends respect, in one place: the API, the shell's
+ * server (`shell/routes.mjs`) and the bundled front ends all run the same code.
  */
 
 /** The catalog search looks at most at this many characters of the text (`GET /api/course/all?search`). */
@@ -10,10 +10,8 @@ export const SEARCH_MAX_LENGTH = 100;
  * The search text as the catalog uses it: trimmed and cut to `SEARCH_MAX_LENGTH` characters. The
  * storefront, the shell's prefetch and the API's check all use it, so a prefetched path is the
  * one the page asks for.
- * @param {string | null | undefined} text
- * @returns {string}
  */
-export function searchText(text) {
+export function searchText(text: string | null | undefined): string {
   return typeof text === 'string' ? text.trim().slice(0, SEARCH_MAX_LENGTH) : '';
 }
 

@@ -1,5 +1,6 @@
-// The WHATWG URL that Node and every browser have, for type-checking contracts' own .js files
-// (their lib is ES2023 only, no DOM). Not exported: consumers have their own.
+// The WHATWG URL that Node and every browser have, for type-checking contracts' own source, whose
+// lib is ES2023 only (no DOM, no Node types: nothing in src may use either). Outside src, so it is
+// neither built nor seen by the packages that compile src: they have their own URL (DOM or Node).
 declare class URL {
   constructor(url: string, base?: string);
   readonly protocol: string;

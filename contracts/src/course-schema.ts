@@ -18,12 +18,9 @@ const ID_PATHS = new Set(['embed', 'shorts', 'live', 'v']);
  * `…/embed/<id>`, `…/shorts/<id>` (and `/live/`, `/v/`, and the player's youtube-nocookie.com
  * embeds), each with an optional query or fragment. http is accepted too; a user name, a password
  * or a port is not, nor any other host (`youtube.com.example.net`).
- * @param {string} link
- * @returns {string | null}
  */
-export function youtubeVideoId(link) {
-  /** @type {URL} */
-  let url;
+export function youtubeVideoId(link: string): string | null {
+  let url: URL;
   try {
     url = new URL(link.trim());
   } catch {
@@ -33,13 +30,12 @@ export function youtubeVideoId(link) {
   if (url.username || url.password || url.port) return null;
   const host = url.hostname.toLowerCase();
   const segments = url.pathname.split('/').filter(Boolean);
-  /** @type {string | null | undefined} */
-  let id;
+  let id: string | null | undefined;
   if (host === 'youtu.be') {
     id = segments.length === 1 ? segments[0] : null;
   } else if (YOUTUBE_HOSTS.has(host) && segments.length === 1 && segments[0] === 'watch') {
     id = url.searchParams.get('v');
-  } else if (YOUTUBE_HOSTS.has(host) && segments.length === 2 && ID_PATHS.has(/** @type {string} */ (segments[0]))) {
+  } else if (YOUTUBE_HOSTS.has(host) && segments.length === 2 && ID_PATHS.has(segments[0] ?? '')) {
     id = segments[1];
   } else if (host === 'www.youtube-nocookie.com' && segments.length === 2 && segments[0] === 'embed') {
     id = segments[1];
@@ -48,17 +44,14 @@ export function youtubeVideoId(link) {
 }
 
 /**
- * The one form a lecture's link is stored in; the player reads the id from its last path segment.
- * @param {string} videoId
- */
-export const canonicalYoutubeUrl = (videoId) => `https://youtu.be/${videoId}`;
+ * The one form a lecture's link is stored in; the player reads the id from its last path segment. */
+export const canonicalYoutubeUrl = (videoId: string): string => `https://youtu.be/${videoId}`;
 
 /**
  * YouTube's public still of a video (no API key, no cookie). Only a preview: when it cannot be
  * loaded (offline, a private video), the link is still accepted.
- * @param {string} videoId
  */
-export const youtubeThumbnailUrl = (videoId) => `https://i.ytimg.com/vi/${videoId}/mqdefault.jpg`;
+export const youtubeThumbnailUrl = (videoId: string): string => `https://i.ytimg.com/vi/${videoId}/mqdefault.jpg`;
 
 export const YOUTUBE_LINK_MESSAGE =
   'must be a YouTube video link (youtube.com/watch?v=…, youtu.be/…, youtube.com/embed/… or youtube.com/shorts/…)';
@@ -142,17 +135,15 @@ export const editCourseSchema = z.object({
 
 /** The largest thumbnail add-course takes. */
 export const MAX_THUMBNAIL_BYTES = 5 * 1024 * 1024;
-export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+export const THUMBNAIL_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
 export const THUMBNAIL_TYPE_MESSAGE = 'The thumbnail must be a JPEG, PNG, WebP, GIF or AVIF image';
 export const THUMBNAIL_SIZE_MESSAGE = 'The thumbnail must be 5 MB or smaller';
 
 /**
  * What is wrong with a chosen thumbnail file, judged by its declared type and size (the server
  * checks the bytes themselves), or null.
- * @param {{ type: string; size: number }} file
- * @returns {string | null}
  */
-export function thumbnailProblem(file) {
+export function thumbnailProblem(file: { type: string; size: number }): string | null {
   if (!THUMBNAIL_TYPES.includes(file.type)) return THUMBNAIL_TYPE_MESSAGE;
   if (file.size > MAX_THUMBNAIL_BYTES) return THUMBNAIL_SIZE_MESSAGE;
   return null;

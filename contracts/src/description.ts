@@ -5,7 +5,7 @@
  */
 
 /** The tags a description keeps. */
-export const DESCRIPTION_ALLOWED_TAGS = Object.freeze([
+export const DESCRIPTION_ALLOWED_TAGS: readonly string[] = Object.freeze([
   'p',
   'br',
   'strong',
@@ -29,11 +29,12 @@ export const DESCRIPTION_ALLOWED_TAGS = Object.freeze([
 ]);
 
 /** The attributes a link keeps (no other tag keeps any). */
-export const DESCRIPTION_LINK_ATTRIBUTES = Object.freeze(['href', 'title']);
+export const DESCRIPTION_LINK_ATTRIBUTES: readonly string[] = Object.freeze(['href', 'title']);
 
 /** The URL schemes a link may use. */
-export const DESCRIPTION_LINK_SCHEMES = Object.freeze(['http', 'https', 'mailto']);
+export const DESCRIPTION_LINK_SCHEMES: readonly string[] = Object.freeze(['http', 'https', 'mailto']);
 
-/** What every kept link gets, whatever it said: it opens in a new tab, without the opener or a referrer. */
+/** What every kept link gets, whatever it said: it opens in a new tab… */
 export const DESCRIPTION_LINK_TARGET = '_blank';
+/** …without the opener, a referrer or the site's endorsement. */
 export const DESCRIPTION_LINK_REL = 'noopener noreferrer nofollow';
