@@ -29,6 +29,7 @@ export default function EditCoursePage() {
   const { state, retry } = useQueryState(useQuery(editableCourseQuery(id)), {
     fallback: 'Failed to load the course',
     network: 'fallback',
+    toast: 'background',
   });
   const [saved, setSaved] = useState<EditableCourse | null>(null);
 

@@ -27,18 +27,23 @@ export interface QueryStateOptions extends ErrorTextOptions {
   fallback?: string;
   /**
    * Which failures are also an error toast (each once, with the error state's text):
-   * - `'background'` (the default): a failed refetch whose data stays on screen (the page does not
-   *   show that failure otherwise); the failure the error state shows is not repeated;
+   * - `'none'` (the default): none; the error state shows the failure, and data already shown
+   *   stays when a refetch fails (the storefront's and learner's pages);
+   * - `'background'`: a failed refetch whose data stays on screen (the page does not show that
+   *   failure otherwise); the failure the error state shows is not repeated (the educator's pages);
    * - `'always'`: every failure, the error state's too ("as a toast and in the error view", as the
    *   spec words some pages), or a query whose failure the screen does not show at all;
    * - `'refresh'`: only a failure of `refresh()` with data on screen (polls and window-focus
    *   refetches fail silently; the admin's lists).
    */
-  toast?: 'background' | 'always' | 'refresh';
+  toast?: 'none' | 'background' | 'always' | 'refresh';
 }
 
 /** The state a screen shows for `query` (pure: no toast; see `useQueryState`). */
-export function queryState<T>(query: QueryResultLike<T>, options: QueryStateOptions = {}): QueryState<T> {
+export function queryState<T>(
+  query: Pick<QueryResultLike<T>, 'data' | 'error' | 'isError' | 'isFetching'>,
+  options: QueryStateOptions = {},
+): QueryState<T> {
   if (query.data !== undefined) return { status: 'ready', data: query.data };
   if (query.isError && !query.isFetching) {
     return { status: 'error', error: query.error, message: errorText(query.error, options.fallback, options) };
@@ -83,7 +88,7 @@ export function useQueryState<T>(
   options: QueryStateOptions = {},
 ) {
   const toast = useToast();
-  const mode = options.toast ?? 'background';
+  const mode = options.toast ?? 'none';
   const state = queryState(query, options);
   const failed = query.isError && (mode === 'always' || (mode === 'background' && query.data !== undefined));
   useErrorToasts(

@@ -18,7 +18,11 @@ export const COUPON_UPDATE_FAILED = 'Failed to update the coupon';
 
 /** The educator's coupons: the page's state (loading, error, data) and a retry. */
 export const useCoupons = (enabled = true) =>
-  useQueryState(useQuery({ ...couponsQuery(), enabled }), { fallback: COUPONS_FAILED, network: 'fallback' });
+  useQueryState(useQuery({ ...couponsQuery(), enabled }), {
+    fallback: COUPONS_FAILED,
+    network: 'fallback',
+    toast: 'background',
+  });
 
 /** Puts a coupon the server returned into the cached list (first when it is new). */
 function useRememberCoupon() {

@@ -15,7 +15,11 @@ export const PROFILE_SAVE_FAILED = 'Failed to save your profile';
 
 /** The educator's profile: the page's state (loading, error, data) and a retry. */
 export const useProfile = (enabled = true) =>
-  useQueryState(useQuery({ ...profileQuery(), enabled }), { fallback: PROFILE_FAILED, network: 'fallback' });
+  useQueryState(useQuery({ ...profileQuery(), enabled }), {
+    fallback: PROFILE_FAILED,
+    network: 'fallback',
+    toast: 'background',
+  });
 
 /** Saves the bio; the saved profile replaces the cached one, and the public page shows it. */
 export function useSaveBio() {

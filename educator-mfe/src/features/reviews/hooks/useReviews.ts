@@ -20,6 +20,7 @@ export const useReviews = (page: number, enabled = true) =>
   useQueryState(useQuery({ ...reviewsQuery(page), placeholderData: keepPreviousData, enabled }), {
     fallback: REVIEWS_FAILED,
     network: 'fallback',
+    toast: 'background',
   });
 
 /**

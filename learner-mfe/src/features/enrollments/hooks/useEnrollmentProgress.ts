@@ -1,6 +1,12 @@
-import { type EnrolledCourse, errorText, type UseQueryResult, useQueries } from '@courseport/shared-ui';
+import {
+  type EnrolledCourse,
+  errorText,
+  type FailureNotice,
+  type UseQueryResult,
+  useErrorToasts,
+  useQueries,
+} from '@courseport/shared-ui';
 import { useMemo } from 'react';
-import { type FailureNotice, useErrorToasts } from '../../page/hooks/useErrorToasts';
 import { courseProgressQuery, NO_PROGRESS, type ProgressData } from '../api/progress';
 
 /** Each course's progress (completed lectures, saved position) by course id. */
