@@ -99,8 +99,9 @@ export function useQueryState<T>(
   const { fallback, network } = options;
   const refresh = useCallback(async () => {
     const result = await refetch();
-    if (mode === 'refresh' && result.error && result.data !== undefined)
-      toast.failure(result.error, fallback, { network });
+    if (mode === 'refresh' && result.error && result.data !== undefined) {
+      toast.error(errorText(result.error, fallback, { network }));
+    }
   }, [refetch, mode, fallback, network, toast]);
   const retry = useCallback(() => void refresh(), [refresh]);
   return { state, retry, refresh };
