@@ -29,7 +29,8 @@ afterEach(() => toastError.mockRestore());
 const failure = (message: string) => new ApiError(message, 500, { success: false, message });
 
 function Courses({ options }: { options: QueryStateOptions }) {
-  const { state, retry, refresh } = useQueryState(useQuery({ queryKey: ['courses'], queryFn: () => answer() }), {
+  const query = useQuery({ queryKey: ['courses'], queryFn: () => answer() });
+  const { state, retry, refresh } = useQueryState(query, {
     fallback: 'Failed to fetch courses',
     ...options,
   });

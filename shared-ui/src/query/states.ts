@@ -43,8 +43,9 @@ export interface QueryStateOptions extends ErrorTextOptions {
 export function queryState<T>(
   query: Pick<QueryResultLike<T>, 'data' | 'error' | 'isError' | 'isFetching'>,
   options: QueryStateOptions = {},
-): QueryState<T> {
-  if (query.data !== undefined) return { status: 'ready', data: query.data };
+  // Exclude: a query result's type is a union whose pending members type `data` as undefined.
+): QueryState<Exclude<T, undefined>> {
+  if (query.data !== undefined) return { status: 'ready', data: query.data as Exclude<T, undefined> };
   if (query.isError && !query.isFetching) {
     return { status: 'error', error: query.error, message: errorText(query.error, options.fallback, options) };
   }
