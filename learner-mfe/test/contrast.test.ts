@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 // The portal's muted text (progress labels, subtitles, notes) must stay readable on the page's
 // tinted top (the primary background) as well as on white: WCAG AA asks 4.5:1 for body text.
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
-const tokens = read('../../shared-ui/src/global.css');
+// The design tokens as CSS (generated from shared-ui/src/tokens.ts).
+const tokens = read('../../shared-ui/src/tokens.css');
 const learner = read('../src/styles/learner.css');
 
 const token = (name: string) => {
   const value = new RegExp(`${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(tokens)?.[1];
-  if (!value) throw new Error(`${name} is not a hex colour in global.css`);
+  if (!value) throw new Error(`${name} is not a hex colour in tokens.css`);
   return value;
 };
 const luminance = (hex: string) => {

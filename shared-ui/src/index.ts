@@ -25,6 +25,7 @@ export {
 } from './components/CourseStructure';
 export { dateColumn } from './components/dateColumn';
 export { LogoMark } from './components/LogoMark';
+export { QueryStates, type QueryStatesProps } from './components/QueryStates';
 export { ReviewReplyBlock, wasEdited } from './components/ReviewReply';
 export { ReviewerPhoto, ReviewStars, ReviewSummary, type ReviewSummaryProps } from './components/ReviewSummary';
 export { Spinner } from './components/Spinner';
@@ -42,7 +43,14 @@ export {
   isTimeoutError,
 } from './errors';
 export { requiredText } from './forms';
-export { DEFAULT_CURRENCY, money, PUBLIC_CONFIG_PATH, useCurrency } from './hooks/useCurrency';
+export {
+  DEFAULT_CURRENCY,
+  money,
+  PUBLIC_CONFIG_PATH,
+  PUBLIC_CONFIG_STALE_MS,
+  publicConfigQuery,
+  useCurrency,
+} from './hooks/useCurrency';
 export {
   BREAKPOINTS,
   type Breakpoint,

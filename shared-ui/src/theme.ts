@@ -1,25 +1,28 @@
 import type { ThemeConfig } from 'antd';
+import { tokens } from './tokens';
+// The tokens as CSS custom properties first (generated from tokens.ts), then the rules using them.
+import './tokens.css';
 import './global.css';
 
+/** antd's theme, from the same tokens as the CSS (`tokens.ts`). */
 export const theme: ThemeConfig = {
   token: {
-    colorPrimary: '#2563eb',
-    colorInfo: '#2563eb',
-    // Darker on hover and press (global.css's --cp-color-primary-hover/-active): both keep AA contrast.
-    colorPrimaryHover: '#1d4ed8',
-    colorPrimaryActive: '#1e40af',
-    // Green-700: 5:1 on white, so a 100 % progress's green figure passes WCAG AA (green-600 gave 3.3:1).
-    colorSuccess: '#15803d',
-    colorWarning: '#d97706',
-    colorError: '#dc2626',
-    borderRadius: 8,
+    colorPrimary: tokens['color-primary'],
+    colorInfo: tokens['color-primary'],
+    // Darker on hover and press: both keep AA contrast.
+    colorPrimaryHover: tokens['color-primary-hover'],
+    colorPrimaryActive: tokens['color-primary-active'],
+    colorSuccess: tokens['color-success'],
+    colorWarning: tokens['color-warning'],
+    colorError: tokens['color-error'],
+    borderRadius: Number.parseInt(tokens.radius, 10),
     // antd's greys for secondary text (0.45 black: 3.4:1 on white) fail WCAG AA; these pass it.
-    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
-    colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+    colorTextSecondary: tokens['color-text-secondary'],
+    colorTextDescription: tokens['color-text-secondary'],
     fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   },
   components: {
-    Layout: { headerBg: '#ffffff', bodyBg: '#f8fafc' },
+    Layout: { headerBg: tokens['color-surface'], bodyBg: tokens['color-bg'] },
   },
 };
 

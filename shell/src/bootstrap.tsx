@@ -1,4 +1,4 @@
-import { hydrate, type PublicConfig, queryClient } from '@courseport/shared-ui';
+import { hydrate, type PublicConfig, queryClient, queryKeys } from '@courseport/shared-ui';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import { firstPage, publicConfig, serverState } from './features/startup/api/early';
@@ -7,7 +7,14 @@ import { firstPage, publicConfig, serverState } from './features/startup/api/ear
 const FALLBACK_CONFIG: PublicConfig = { authMode: 'local', paymentMode: 'local', currency: 'Rs', mode: 'production' };
 const FIRST_PAGE_WAIT_MS = 1_000;
 
-const config = await publicConfig.catch(() => FALLBACK_CONFIG);
+const config = await publicConfig.then(
+  (answer) => {
+    // The one config query of the app (useCurrency…) starts with it: not fetched again.
+    queryClient.setQueryData(queryKeys.config(), answer);
+    return answer;
+  },
+  () => FALLBACK_CONFIG,
+);
 
 // First paint with the page itself rather than a loading state, unless the portal is slow.
 await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);

@@ -112,9 +112,7 @@ function AdminDashboard({ active }: { active: TabKey }) {
     ),
     emails: (
       <AdminEmailsTab
-        emails={emails.emails}
-        loading={emails.loading}
-        loadError={emails.loadError}
+        state={emails.state}
         onRetry={emails.refresh}
         ownEmails={emails.ownEmails}
         adding={emails.adding}
@@ -127,8 +125,7 @@ function AdminDashboard({ active }: { active: TabKey }) {
       <PurchasesTab
         purchases={purchases.purchases}
         total={purchases.total}
-        status={purchases.status}
-        error={purchases.error}
+        state={purchases.state}
         loadingMore={purchases.loadingMore}
         refundingIds={purchases.refundingIds}
         onRetry={purchases.refresh}
@@ -143,8 +140,7 @@ function AdminDashboard({ active }: { active: TabKey }) {
         page={reviews.page}
         pageSize={reviews.pageSize}
         filter={reviews.filter}
-        status={reviews.status}
-        error={reviews.error}
+        state={reviews.state}
         busyIds={reviews.busyIds}
         onFilterChange={reviews.setFilter}
         onPageChange={reviews.setPage}
@@ -155,9 +151,7 @@ function AdminDashboard({ active }: { active: TabKey }) {
     ),
     categories: (
       <CategoriesTab
-        categories={categories.categories}
-        loading={categories.loading}
-        loadError={categories.loadError}
+        state={categories.state}
         onRetry={categories.refresh}
         adding={categories.adding}
         renaming={categories.renaming}

@@ -1,5 +1,5 @@
-import { Button, EmptyState, ErrorState, LoadingState, useCurrency, useQuery, useSession } from '@courseport/shared-ui';
-import { type ReactNode, useState } from 'react';
+import { Button, EmptyState, QueryStates, useCurrency, useQuery, useSession } from '@courseport/shared-ui';
+import { useState } from 'react';
 import { CouponsTable } from '../features/coupons/components/CouponsTable';
 import {
   type CourseChoices,
@@ -37,32 +37,34 @@ export default function CouponsPage() {
     </Button>
   );
 
-  let content: ReactNode;
-  if (!isEducator && sessionKnown) {
-    content = <EmptyState title="Educator access required" description="Only educators can manage coupons." />;
-  } else if (state.status === 'loading') {
-    content = <LoadingState text="Loading your coupons..." />;
-  } else if (state.status === 'error') {
-    content = <ErrorState title="Error Loading Coupons" message={state.message} onRetry={retry} />;
-  } else if (state.data.length === 0) {
-    content = (
-      <EmptyState
-        title="No coupons yet"
-        description="Create a coupon code to offer students a discount on one of your courses."
-        action={createButton}
-      />
+  const content =
+    !isEducator && sessionKnown ? (
+      <EmptyState title="Educator access required" description="Only educators can manage coupons." />
+    ) : (
+      <QueryStates
+        state={state}
+        loadingText="Loading your coupons..."
+        errorTitle="Error Loading Coupons"
+        onRetry={retry}
+        empty={
+          <EmptyState
+            title="No coupons yet"
+            description="Create a coupon code to offer students a discount on one of your courses."
+            action={createButton}
+          />
+        }
+      >
+        {(coupons) => (
+          <CouponsTable
+            coupons={coupons}
+            currency={currency}
+            now={now}
+            busyId={setActive.isPending ? (setActive.variables?.coupon._id ?? null) : null}
+            onSetActive={(coupon, active) => setActive.mutate({ coupon, active })}
+          />
+        )}
+      </QueryStates>
     );
-  } else {
-    content = (
-      <CouponsTable
-        coupons={state.data}
-        currency={currency}
-        now={now}
-        busyId={setActive.isPending ? (setActive.variables?.coupon._id ?? null) : null}
-        onSetActive={(coupon, active) => setActive.mutate({ coupon, active })}
-      />
-    );
-  }
 
   return (
     <div className="ed-page">

@@ -2,20 +2,19 @@ import {
   Button,
   type DashboardData,
   EmptyState,
-  ErrorState,
-  LoadingState,
   money,
+  QueryStates,
   useCurrency,
   useNavigate,
+  useQuery,
+  useQueryState,
 } from '@courseport/shared-ui';
-import type { ReactNode } from 'react';
 import '../styles/dashboard.css';
 import { dashboardQuery } from '../features/dashboard/api/dashboard';
 import { LatestEnrollments } from '../features/dashboard/components/LatestEnrollments';
 import { StatCards } from '../features/dashboard/components/StatCards';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useSignedInUser } from '../features/layout/hooks/useSignedInUser';
-import { useEducatorQuery } from '../hooks/useEducatorQuery';
 import { PATHS } from '../lib/paths';
 
 /** /educator: totals and the latest enrollments of the signed-in educator. */
@@ -23,31 +22,13 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const currency = useCurrency();
   const { name } = useSignedInUser();
-  const { state, retry } = useEducatorQuery(dashboardQuery(), 'Failed to fetch dashboard data', true, {
-    specToast: true,
+  // The spec words its failure "as a toast and in the error view".
+  const { state, retry } = useQueryState(useQuery(dashboardQuery()), {
+    fallback: 'Failed to fetch dashboard data',
+    network: 'fallback',
+    toast: 'always',
   });
   const ready = state.status === 'ready' && state.data.totalCourses > 0;
-
-  let content: ReactNode;
-  if (state.status === 'loading') {
-    content = <LoadingState text="Loading your dashboard..." />;
-  } else if (state.status === 'error') {
-    content = <ErrorState title="Dashboard Error" message={state.message} onRetry={retry} />;
-  } else if (state.data.totalCourses === 0) {
-    content = (
-      <EmptyState
-        title="No Dashboard Data"
-        description="Add your first course to start tracking enrollments and earnings."
-        action={
-          <Button type="primary" onClick={() => navigate(PATHS.addCourse)}>
-            Add Your First Course
-          </Button>
-        }
-      />
-    );
-  } else {
-    content = <Dashboard data={state.data} currency={currency} />;
-  }
 
   // One <h1> in every state (the same element, so the focus stays on it): the welcome once the
   // data is there, else 'Dashboard' for screen readers.
@@ -59,7 +40,26 @@ export default function DashboardPage() {
         subtitle="Here is how your courses are doing."
         hidden={!ready}
       />
-      {content}
+      <QueryStates
+        state={state}
+        loadingText="Loading your dashboard..."
+        errorTitle="Dashboard Error"
+        onRetry={retry}
+        isEmpty={(data) => data.totalCourses === 0}
+        empty={
+          <EmptyState
+            title="No Dashboard Data"
+            description="Add your first course to start tracking enrollments and earnings."
+            action={
+              <Button type="primary" onClick={() => navigate(PATHS.addCourse)}>
+                Add Your First Course
+              </Button>
+            }
+          />
+        }
+      >
+        {(data) => <Dashboard data={data} currency={currency} />}
+      </QueryStates>
     </div>
   );
 }

@@ -1,4 +1,13 @@
-import { Button, type EditableCourse, ErrorState, Link, LoadingState, useParams } from '@courseport/shared-ui';
+import {
+  Button,
+  type EditableCourse,
+  ErrorState,
+  Link,
+  LoadingState,
+  useParams,
+  useQuery,
+  useQueryState,
+} from '@courseport/shared-ui';
 import { useState } from 'react';
 import '../styles/add-course.css';
 import { CourseForm } from '../features/add-course/components/CourseForm';
@@ -12,13 +21,16 @@ import { editableCourseQuery } from '../features/edit-course/api/course';
 import { useEditCourse } from '../features/edit-course/hooks/useEditCourse';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { CourseStatusTag } from '../features/my-courses/components/CourseStatusTag';
-import { useEducatorQuery } from '../hooks/useEducatorQuery';
 import { PATHS } from '../lib/paths';
 
 /** /educator/courses/:id/edit: the Add Course form, filled with one of the educator's courses. */
 export default function EditCoursePage() {
   const { id = '' } = useParams();
-  const { state, retry } = useEducatorQuery(editableCourseQuery(id), 'Failed to load the course');
+  const { state, retry } = useQueryState(useQuery(editableCourseQuery(id)), {
+    fallback: 'Failed to load the course',
+    network: 'fallback',
+    toast: 'background',
+  });
   const [saved, setSaved] = useState<EditableCourse | null>(null);
 
   if (state.status === 'loading')

@@ -1,20 +1,20 @@
 import {
   Button,
   EmptyState,
-  ErrorState,
-  LoadingState,
+  QueryStates,
   useCurrency,
   useNavigate,
+  useQuery,
+  useQueryState,
   useSession,
 } from '@courseport/shared-ui';
 import { Checkbox } from '@courseport/shared-ui/heavy';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
 import { coursesQuery } from '../features/my-courses/api/courses';
 import { CoursesTable } from '../features/my-courses/components/CoursesTable';
 import { useCourseActions } from '../features/my-courses/hooks/useCourseActions';
-import { useEducatorQuery } from '../hooks/useEducatorQuery';
 import { PATHS } from '../lib/paths';
 import '../styles/my-courses.css';
 
@@ -29,34 +29,41 @@ export default function MyCoursesPage() {
   const sessionKnown = useSession((s) => s.status !== 'loading' && (s.status !== 'signed-in' || s.userLoaded));
   // The courses are fetched only for educators.
   const [showArchived, setShowArchived] = useState(false);
-  const { state, retry } = useEducatorQuery(coursesQuery(showArchived), 'Failed to fetch courses', isEducator, {
-    specToast: true,
+  // The spec words its failure "as a toast and in the error view".
+  const { state, retry } = useQueryState(useQuery({ ...coursesQuery(showArchived), enabled: isEducator }), {
+    fallback: 'Failed to fetch courses',
+    network: 'fallback',
+    toast: 'always',
   });
   const actions = useCourseActions();
   const addCourse = () => navigate(PATHS.addCourse);
 
-  let content: ReactNode;
-  if (!isEducator && sessionKnown) {
-    content = <EmptyState title="Educator access required" description="Only educators can see their courses here." />;
-  } else if (state.status === 'loading') {
-    content = <LoadingState text="Loading your courses..." />;
-  } else if (state.status === 'error') {
-    content = <ErrorState title="Error Loading Courses" message={state.message} onRetry={retry} />;
-  } else if (state.data.length === 0) {
-    content = (
-      <EmptyState
-        title="No courses added yet"
-        description="Start creating amazing courses to share your knowledge with students!"
-        action={
-          <Button type="primary" onClick={addCourse}>
-            Add Your First Course
-          </Button>
+  const content =
+    !isEducator && sessionKnown ? (
+      <EmptyState title="Educator access required" description="Only educators can see their courses here." />
+    ) : (
+      <QueryStates
+        state={state}
+        loadingText="Loading your courses..."
+        errorTitle="Error Loading Courses"
+        onRetry={retry}
+        empty={
+          <EmptyState
+            title="No courses added yet"
+            description="Start creating amazing courses to share your knowledge with students!"
+            action={
+              <Button type="primary" onClick={addCourse}>
+                Add Your First Course
+              </Button>
+            }
+          />
         }
-      />
+      >
+        {(courses) => (
+          <CoursesTable courses={courses} currency={currency} busy={actions.busy} onAction={actions.start} />
+        )}
+      </QueryStates>
     );
-  } else {
-    content = <CoursesTable courses={state.data} currency={currency} busy={actions.busy} onAction={actions.start} />;
-  }
 
   return (
     <div className="ed-page">

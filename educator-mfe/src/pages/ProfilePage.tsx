@@ -1,5 +1,4 @@
-import { EmptyState, ErrorState, LoadingState, useSession } from '@courseport/shared-ui';
-import type { ReactNode } from 'react';
+import { EmptyState, QueryStates, useSession } from '@courseport/shared-ui';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
 import { BioForm } from '../features/profile/components/BioForm';
@@ -13,22 +12,23 @@ export default function ProfilePage() {
   const { state, retry } = useProfile(isEducator);
   const save = useSaveBio();
 
-  let content: ReactNode;
-  if (!isEducator && sessionKnown) {
-    content = <EmptyState title="Educator access required" description="Only educators have an instructor page." />;
-  } else if (state.status === 'loading') {
-    content = <LoadingState text="Loading your profile..." />;
-  } else if (state.status === 'error') {
-    content = <ErrorState title="Error Loading Profile" message={state.message} onRetry={retry} />;
-  } else {
-    content = (
-      <BioForm key={state.data.bio} profile={state.data} saving={save.isPending} onSave={(bio) => save.mutate(bio)} />
-    );
-  }
   return (
     <div className="ed-page">
       <PageHeader title="Profile" subtitle="Your instructor page, as students see it." />
-      {content}
+      {!isEducator && sessionKnown ? (
+        <EmptyState title="Educator access required" description="Only educators have an instructor page." />
+      ) : (
+        <QueryStates
+          state={state}
+          loadingText="Loading your profile..."
+          errorTitle="Error Loading Profile"
+          onRetry={retry}
+        >
+          {(profile) => (
+            <BioForm key={profile.bio} profile={profile} saving={save.isPending} onSave={(bio) => save.mutate(bio)} />
+          )}
+        </QueryStates>
+      )}
     </div>
   );
 }

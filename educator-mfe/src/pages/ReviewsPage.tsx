@@ -1,5 +1,5 @@
-import { EmptyState, ErrorState, LoadingState, REVIEWS_PAGE_SIZE, useSession } from '@courseport/shared-ui';
-import { type ReactNode, useState } from 'react';
+import { EmptyState, QueryStates, REVIEWS_PAGE_SIZE, useSession } from '@courseport/shared-ui';
+import { useState } from 'react';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
 import { ReviewsList } from '../features/reviews/components/ReviewsList';
@@ -14,38 +14,41 @@ export default function ReviewsPage() {
   const { state, retry } = useReviews(page, isEducator);
   const reply = usePostReply();
 
-  let content: ReactNode;
-  if (!isEducator && sessionKnown) {
-    content = <EmptyState title="Educator access required" description="Only educators have course reviews." />;
-  } else if (state.status === 'loading') {
-    content = <LoadingState text="Loading reviews..." />;
-  } else if (state.status === 'error') {
-    content = <ErrorState title="Error Loading Reviews" message={state.message} onRetry={retry} />;
-  } else if (state.data.reviews.length === 0 && state.data.total === 0) {
-    content = (
-      <EmptyState
-        title="No reviews of your courses yet"
-        description={<p className="ed-reviews-empty">Written reviews of your courses show here.</p>}
-      />
-    );
-  } else {
-    content = (
-      <ReviewsList
-        reviews={state.data.reviews}
-        total={state.data.total}
-        page={page}
-        pageSize={state.data.pageSize || REVIEWS_PAGE_SIZE}
-        postingId={reply.isPending ? reply.variables.reviewId : null}
-        onPageChange={setPage}
-        onReply={(reviewId, text) =>
-          reply.mutateAsync({ reviewId, text }).then(
-            () => true,
-            () => false,
-          )
+  const content =
+    !isEducator && sessionKnown ? (
+      <EmptyState title="Educator access required" description="Only educators have course reviews." />
+    ) : (
+      <QueryStates
+        state={state}
+        loadingText="Loading reviews..."
+        errorTitle="Error Loading Reviews"
+        onRetry={retry}
+        isEmpty={(data) => data.reviews.length === 0 && data.total === 0}
+        empty={
+          <EmptyState
+            title="No reviews of your courses yet"
+            description={<p className="ed-reviews-empty">Written reviews of your courses show here.</p>}
+          />
         }
-      />
+      >
+        {(data) => (
+          <ReviewsList
+            reviews={data.reviews}
+            total={data.total}
+            page={page}
+            pageSize={data.pageSize || REVIEWS_PAGE_SIZE}
+            postingId={reply.isPending ? reply.variables.reviewId : null}
+            onPageChange={setPage}
+            onReply={(reviewId, text) =>
+              reply.mutateAsync({ reviewId, text }).then(
+                () => true,
+                () => false,
+              )
+            }
+          />
+        )}
+      </QueryStates>
     );
-  }
   return (
     <div className="ed-page">
       <PageHeader title="Reviews" subtitle="What students wrote about your courses. You may reply once to each." />

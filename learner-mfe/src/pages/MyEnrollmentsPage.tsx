@@ -1,4 +1,4 @@
-import { EmptyState, ErrorState, errorText, Link, LoadingState } from '@courseport/shared-ui';
+import { EmptyState, Link, LoadingState, QueryStates, queryState } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
 import { LearnerPage } from '../components/LearnerPage';
@@ -37,22 +37,23 @@ function Enrollments() {
   const progress = useEnrollmentProgress(newestFirst);
 
   if (access === 'signed-out') return <SignInPrompt message="Please sign in to see your enrollments" />;
-  if (!newestFirst) {
-    // A failed load is said as such (with a retry), never shown as "no enrollments".
-    if (enrolled.isError && !enrolled.isFetching) {
-      return (
-        <ErrorState
-          title="Could not load your enrollments"
-          message={errorText(enrolled.error, 'Failed to load your enrollments')}
-          onRetry={() => void enrolled.refetch()}
-        />
+  // A failed load is said as such (with a retry), never shown as "no enrollments".
+  const state = newestFirst
+    ? ({ status: 'ready', data: newestFirst } as const)
+    : queryState<never>(
+        { data: undefined, error: enrolled.error, isError: enrolled.isError, isFetching: enrolled.isFetching },
+        { fallback: 'Failed to load your enrollments' },
       );
-    }
-    return <LoadingState />;
-  }
-  if (newestFirst.length === 0) return <NoEnrollments />;
-  if (!progress) return <LoadingState />;
-  return <EnrollmentsTable courses={newestFirst} progress={progress} />;
+  return (
+    <QueryStates
+      state={state}
+      errorTitle="Could not load your enrollments"
+      onRetry={() => void enrolled.refetch()}
+      empty={<NoEnrollments />}
+    >
+      {(list) => (progress ? <EnrollmentsTable courses={list} progress={progress} /> : <LoadingState />)}
+    </QueryStates>
+  );
 }
 
 /** `/my-enrollments`: the student's courses, newest first, with their progress. */

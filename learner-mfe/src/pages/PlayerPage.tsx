@@ -1,4 +1,4 @@
-import { EmptyState, ErrorState, errorText, Link, LoadingState, usePageTitle, useParams } from '@courseport/shared-ui';
+import { EmptyState, Link, QueryStates, queryState, usePageTitle, useParams } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import type { ReactNode } from 'react';
 import { LearnerPage } from '../components/LearnerPage';
@@ -44,17 +44,23 @@ function Player({ courseId }: { courseId: string }) {
 
   let state: ReactNode;
   if (access === 'signed-out') state = <SignInPrompt message="Please sign in to watch this course" />;
-  else if (!courses && enrolled.isError && !enrolled.isFetching) {
-    // A failed load is said as such (with a retry), never as "not enrolled".
-    state = (
-      <ErrorState
-        title="Could not load this course"
-        message={errorText(enrolled.error, 'Failed to load your courses')}
-        onRetry={() => void enrolled.refetch()}
-      />
+  else {
+    // A failed load is said as such (with a retry), never as "not enrolled"; the course shown
+    // waits for its progress (loading).
+    const list = queryState(
+      { data: courses, error: enrolled.error, isError: enrolled.isError, isFetching: enrolled.isFetching },
+      { fallback: 'Failed to load your courses' },
     );
-  } else if (courses && !course) state = <NotEnrolled courseId={courseId} />;
-  else state = <LoadingState />;
+    state = (
+      <QueryStates
+        state={list.status === 'ready' && course ? { status: 'loading' } : list}
+        errorTitle="Could not load this course"
+        onRetry={() => void enrolled.refetch()}
+      >
+        {() => <NotEnrolled courseId={courseId} />}
+      </QueryStates>
+    );
+  }
   return (
     <>
       <PageHeading hidden>Course player</PageHeading>

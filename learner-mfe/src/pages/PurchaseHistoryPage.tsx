@@ -1,4 +1,12 @@
-import { EmptyState, ErrorState, errorText, Link, LoadingState, pageTitle, usePageTitle } from '@courseport/shared-ui';
+import {
+  EmptyState,
+  Link,
+  pageTitle,
+  type QueryState,
+  QueryStates,
+  usePageTitle,
+  useQueryState,
+} from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { ArrowLeftIcon } from '../components/icons';
 import { LearnerPage } from '../components/LearnerPage';
@@ -28,22 +36,26 @@ function NoPurchases() {
 function Purchases() {
   const access = useLearnerAccess();
   // Anyone signed in may have bought a course, whatever their roles are now.
-  const history = usePurchaseHistory(access === 'student' || access === 'not-student');
+  const { state, retry } = useQueryState(usePurchaseHistory(access === 'student' || access === 'not-student'), {
+    fallback: 'Failed to load your purchases',
+  });
 
   if (access === 'signed-out') return <SignInPrompt message="Please sign in to see your purchase history" />;
-  if (!history.data && history.isError && !history.isFetching) {
-    return (
-      <ErrorState
-        title="Could not load your purchases"
-        message={errorText(history.error, 'Failed to load your purchases')}
-        onRetry={() => void history.refetch()}
-      />
-    );
-  }
-  if (access === 'loading' || !history.data) return <LoadingState text="Loading your purchases..." />;
-  if (history.data.length === 0) return <NoPurchases />;
-  return <PurchaseList purchases={history.data} />;
+  return (
+    <QueryStates
+      // Until the session is known nothing is listed.
+      state={access === 'loading' && state.status === 'ready' ? LOADING : state}
+      loadingText="Loading your purchases..."
+      errorTitle="Could not load your purchases"
+      onRetry={retry}
+      empty={<NoPurchases />}
+    >
+      {(purchases) => <PurchaseList purchases={purchases} />}
+    </QueryStates>
+  );
 }
+
+const LOADING: QueryState<never> = { status: 'loading' };
 
 /** `/purchase-history`: every course the signed-in user bought (or tried to), newest first, with its receipt number. */
 function PurchaseHistory() {

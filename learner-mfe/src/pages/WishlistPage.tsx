@@ -1,4 +1,12 @@
-import { EmptyState, ErrorState, errorText, Link, LoadingState, pageTitle, usePageTitle } from '@courseport/shared-ui';
+import {
+  EmptyState,
+  Link,
+  pageTitle,
+  type QueryState,
+  QueryStates,
+  usePageTitle,
+  useQueryState,
+} from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { ArrowLeftIcon } from '../components/icons';
 import { LearnerPage } from '../components/LearnerPage';
@@ -28,23 +36,27 @@ function EmptyWishlist() {
 function SavedCourses() {
   const access = useLearnerAccess();
   // Anyone signed in may save courses, whatever their roles are.
-  const wishlist = useWishlist(access === 'student' || access === 'not-student');
+  const { state, retry } = useQueryState(useWishlist(access === 'student' || access === 'not-student'), {
+    fallback: 'Failed to load your wishlist',
+  });
 
   if (access === 'signed-out') return <SignInPrompt message="Please sign in to see your wishlist" />;
-  if (!wishlist.data && wishlist.isError && !wishlist.isFetching) {
-    return (
-      <ErrorState
-        title="Could not load your wishlist"
-        message={errorText(wishlist.error, 'Failed to load your wishlist')}
-        retryLabel="Retry"
-        onRetry={() => void wishlist.refetch()}
-      />
-    );
-  }
-  if (access === 'loading' || !wishlist.data) return <LoadingState text="Loading your wishlist..." />;
-  if (wishlist.data.length === 0) return <EmptyWishlist />;
-  return <WishlistList items={wishlist.data} />;
+  return (
+    <QueryStates
+      // Until the session is known nothing is listed.
+      state={access === 'loading' && state.status === 'ready' ? LOADING : state}
+      loadingText="Loading your wishlist..."
+      errorTitle="Could not load your wishlist"
+      retryLabel="Retry"
+      onRetry={retry}
+      empty={<EmptyWishlist />}
+    >
+      {(items) => <WishlistList items={items} />}
+    </QueryStates>
+  );
 }
+
+const LOADING: QueryState<never> = { status: 'loading' };
 
 /** `/wishlist`: the courses the signed-in user saved, newest saved first, with any price drop since. */
 function Wishlist() {

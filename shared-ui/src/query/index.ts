@@ -46,3 +46,12 @@ export {
 export { queryKeys, SESSION_SCOPED_KEYS } from './keys';
 export { mergePages, type ReviewsPageOf, reviewsPageOf } from './pages';
 export { QueryProvider } from './QueryProvider';
+export {
+  type FailureNotice,
+  type QueryResultLike,
+  type QueryState,
+  type QueryStateOptions,
+  queryState,
+  useErrorToasts,
+  useQueryState,
+} from './states';

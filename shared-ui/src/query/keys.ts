@@ -5,6 +5,8 @@
  * (cleared when the user changes); `catalog` and `course` are public.
  */
 export const queryKeys = {
+  /** `GET /api/config` (public): the platform's public settings (currency, auth and payment modes). */
+  config: () => ['config'] as const,
   user: {
     all: ['user'] as const,
     /** `GET /api/user/data` → `user` (roles, enrolled course ids). */

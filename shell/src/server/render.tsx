@@ -18,6 +18,7 @@ import {
   dehydrate,
   type PageDataLoader,
   type PublicConfig,
+  queryKeys,
   setRuntimeConfig,
 } from '@courseport/shared-ui';
 import { init } from '@module-federation/enhanced/runtime';
@@ -111,6 +112,9 @@ export async function renderApp({
   };
   // The request's own cache (no retries: the deadline is short, and the browser can try again).
   const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The config the browser starts with too (its bootstrap puts the server state's config in its
+  // cache): a page reading it (useCurrency) renders the same on both sides. Not sent twice.
+  client.setQueryData(queryKeys.config(), publicConfig);
   if (page.loadPageData) await Promise.race([page.loadPageData(client, match.params, searchParams), until]);
   const failed = client.getQueryCache().findAll({ predicate: (query) => query.state.status !== 'success' });
   if (failed.length > 0) throw new Error(`${pathname}: the page's data is not there`);
@@ -122,5 +126,11 @@ export async function renderApp({
     // One piece: React would send a large boundary (a long course list) apart, for a script to put in place.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
   });
-  return { stream: prelude, state: dehydrate(client) };
+  const config = JSON.stringify(queryKeys.config());
+  return {
+    stream: prelude,
+    state: dehydrate(client, {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && JSON.stringify(query.queryKey) !== config,
+    }),
+  };
 }

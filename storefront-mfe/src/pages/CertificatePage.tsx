@@ -1,27 +1,43 @@
-import { type PageDataLoader, usePageTitle, useParams, useQuery } from '@courseport/shared-ui';
-import { HiddenHeading, RecordStates, recordNotFound, recordState } from '../components/RecordStates';
-import { StorefrontPage } from '../components/StorefrontPage';
+import {
+  type PageDataLoader,
+  QueryStates,
+  usePageTitle,
+  useParams,
+  useQuery,
+  useQueryState,
+} from '@courseport/shared-ui';
+import { HiddenHeading, isNotFound, RecordNotFound, StorefrontPage } from '../components/StorefrontPage';
 import { CERTIFICATE_NOT_FOUND, certificateQuery } from '../features/certificate/api/certificate';
 import { CertificateCard } from '../features/certificate/components/CertificateCard';
 import '../styles/certificate.css';
 
 function Verification({ id }: { id: string }) {
-  const query = useQuery(certificateQuery(id));
-  const state = recordState(query);
+  const { state, retry } = useQueryState(useQuery(certificateQuery(id)), {
+    fallback: 'Failed to fetch the certificate',
+  });
   const title = state.status === 'ready' ? `Certificate: ${state.data.courseTitle}` : 'Certificate';
-  usePageTitle(recordNotFound(state) ? CERTIFICATE_NOT_FOUND : title);
+  usePageTitle(state.status === 'error' && isNotFound(state.error) ? CERTIFICATE_NOT_FOUND : title);
   if (state.status === 'ready') return <CertificateCard certificate={state.data} />;
   return (
-    <RecordStates
-      state={state}
-      heading={<HiddenHeading>Certificate</HiddenHeading>}
-      notFound={{
-        title: CERTIFICATE_NOT_FOUND,
-        description: 'No certificate has this id. Check the link or the id you were given.',
-      }}
-      failed={{ title: 'Could not check this certificate', fallback: 'Failed to fetch the certificate' }}
-      onRetry={() => void query.refetch()}
-    />
+    <>
+      <HiddenHeading>Certificate</HiddenHeading>
+      <QueryStates
+        state={state}
+        errorTitle="Could not check this certificate"
+        retryLabel="Retry"
+        onRetry={retry}
+        errorView={(error) =>
+          isNotFound(error) ? (
+            <RecordNotFound
+              title={CERTIFICATE_NOT_FOUND}
+              description="No certificate has this id. Check the link or the id you were given."
+            />
+          ) : undefined
+        }
+      >
+        {() => null}
+      </QueryStates>
+    </>
   );
 }
 

@@ -1,12 +1,17 @@
-import { type PageDataLoader, usePageTitle, useParams, useQuery } from '@courseport/shared-ui';
+import {
+  type PageDataLoader,
+  QueryStates,
+  usePageTitle,
+  useParams,
+  useQuery,
+  useQueryState,
+} from '@courseport/shared-ui';
 import { type MutableRefObject, useLayoutEffect, useRef } from 'react';
-import { RecordStates, recordNotFound, recordState } from '../components/RecordStates';
-import { StorefrontPage } from '../components/StorefrontPage';
+import { isNotFound, RecordNotFound, StorefrontPage } from '../components/StorefrontPage';
 import { COURSE_NOT_FOUND, courseQuery } from '../features/course/api/course';
 import '../styles/course.css';
 import { CourseView } from '../features/course/components/CourseView';
 import { prepareServerDescription } from '../features/course/components/server-description';
-import { CourseReviews } from '../features/reviews/components/CourseReviews';
 
 /**
  * Until the course (and its title, the page's h1) is there, the page is still named by a heading.
@@ -30,28 +35,31 @@ function PageHeading({ focusTitle }: { focusTitle: MutableRefObject<boolean> }) 
 }
 
 function CourseContent({ id }: { id: string }) {
-  const query = useQuery(courseQuery(id));
-  const state = recordState(query);
+  const { state, retry } = useQueryState(useQuery(courseQuery(id)), { fallback: 'Failed to fetch the course' });
   const focusTitle = useRef(false);
-  usePageTitle(state.status === 'ready' ? state.data.courseTitle : recordNotFound(state) ? COURSE_NOT_FOUND : 'Course');
-  if (state.status === 'ready') {
-    const course = state.data;
-    return (
-      <CourseView
-        course={course}
-        focusTitle={focusTitle}
-        reviews={<CourseReviews courseId={course._id} ratingCount={course.ratingCount} />}
-      />
-    );
-  }
+  const notFound = state.status === 'error' && isNotFound(state.error);
+  usePageTitle(state.status === 'ready' ? state.data.courseTitle : notFound ? COURSE_NOT_FOUND : 'Course');
+  if (state.status === 'ready') return <CourseView course={state.data} focusTitle={focusTitle} />;
   return (
-    <RecordStates
-      state={state}
-      heading={<PageHeading focusTitle={focusTitle} />}
-      notFound={{ title: COURSE_NOT_FOUND, description: 'This course does not exist or is no longer available.' }}
-      failed={{ title: 'Could not load this course', fallback: 'Failed to fetch the course' }}
-      onRetry={() => void query.refetch()}
-    />
+    <>
+      <PageHeading focusTitle={focusTitle} />
+      <QueryStates
+        state={state}
+        errorTitle="Could not load this course"
+        retryLabel="Retry"
+        onRetry={retry}
+        errorView={(error) =>
+          isNotFound(error) ? (
+            <RecordNotFound
+              title={COURSE_NOT_FOUND}
+              description="This course does not exist or is no longer available."
+            />
+          ) : undefined
+        }
+      >
+        {() => null}
+      </QueryStates>
+    </>
   );
 }
 

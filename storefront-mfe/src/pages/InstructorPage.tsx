@@ -1,28 +1,43 @@
-import { type PageDataLoader, usePageTitle, useParams, useQuery } from '@courseport/shared-ui';
-import { HiddenHeading, RecordStates, recordNotFound, recordState } from '../components/RecordStates';
-import { StorefrontPage } from '../components/StorefrontPage';
+import {
+  type PageDataLoader,
+  QueryStates,
+  usePageTitle,
+  useParams,
+  useQuery,
+  useQueryState,
+} from '@courseport/shared-ui';
+import { HiddenHeading, isNotFound, RecordNotFound, StorefrontPage } from '../components/StorefrontPage';
 import { INSTRUCTOR_NOT_FOUND, instructorQuery } from '../features/instructor/api/instructor';
 import { InstructorView } from '../features/instructor/components/InstructorView';
 import '../styles/instructor.css';
 
 function InstructorContent({ id }: { id: string }) {
-  const query = useQuery(instructorQuery(id));
-  const state = recordState(query);
-  usePageTitle(
-    state.status === 'ready' ? state.data.name : recordNotFound(state) ? INSTRUCTOR_NOT_FOUND : 'Instructor',
-  );
+  const { state, retry } = useQueryState(useQuery(instructorQuery(id)), {
+    fallback: 'Failed to fetch the instructor',
+  });
+  const notFound = state.status === 'error' && isNotFound(state.error);
+  usePageTitle(state.status === 'ready' ? state.data.name : notFound ? INSTRUCTOR_NOT_FOUND : 'Instructor');
   if (state.status === 'ready') return <InstructorView instructor={state.data} />;
   return (
-    <RecordStates
-      state={state}
-      heading={<HiddenHeading>Instructor</HiddenHeading>}
-      notFound={{
-        title: INSTRUCTOR_NOT_FOUND,
-        description: 'This instructor does not exist or no longer teaches here.',
-      }}
-      failed={{ title: 'Could not load this instructor', fallback: 'Failed to fetch the instructor' }}
-      onRetry={() => void query.refetch()}
-    />
+    <>
+      <HiddenHeading>Instructor</HiddenHeading>
+      <QueryStates
+        state={state}
+        errorTitle="Could not load this instructor"
+        retryLabel="Retry"
+        onRetry={retry}
+        errorView={(error) =>
+          isNotFound(error) ? (
+            <RecordNotFound
+              title={INSTRUCTOR_NOT_FOUND}
+              description="This instructor does not exist or no longer teaches here."
+            />
+          ) : undefined
+        }
+      >
+        {() => null}
+      </QueryStates>
+    </>
   );
 }
 

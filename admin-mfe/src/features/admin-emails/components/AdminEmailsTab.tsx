@@ -1,4 +1,4 @@
-import { type AdminEmail, Button, EmptyState, ErrorState, LoadingState } from '@courseport/shared-ui';
+import { type AdminEmail, Button, EmptyState, type QueryState, QueryStates } from '@courseport/shared-ui';
 import { Card, Flex, Input, Modal, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { sameEmail } from '../api/adminEmails';
@@ -8,10 +8,8 @@ export const OWN_EMAIL_NOTE =
   'You cannot remove your own email. Ask another admin to remove it if you no longer need access.';
 
 interface AdminEmailsTabProps {
-  emails: AdminEmail[];
-  loading: boolean;
-  /** Why the list could not be loaded (nothing to show): an error state with Try Again. */
-  loadError: string | null;
+  /** The list, or loading, or why it could not be loaded (nothing to show): an error state with Try Again. */
+  state: QueryState<AdminEmail[]>;
   onRetry: () => void;
   /** The signed-in admin's e-mail(s): their entry cannot be removed here. */
   ownEmails: readonly string[];
@@ -23,7 +21,7 @@ interface AdminEmailsTabProps {
 }
 
 export function AdminEmailsTab(props: AdminEmailsTabProps) {
-  const { emails, loading, loadError, onRetry, ownEmails, adding, removingIds, onAdd, onRemove } = props;
+  const { state, onRetry, ownEmails, adding, removingIds, onAdd, onRemove } = props;
   const [value, setValue] = useState('');
 
   const submit = async () => {
@@ -62,69 +60,71 @@ export function AdminEmailsTab(props: AdminEmailsTabProps) {
         </Button>
       </Flex>
 
-      {loadError !== null ? (
-        <ErrorState title="Could not load admin emails" message={loadError} onRetry={onRetry} />
-      ) : loading && emails.length === 0 ? (
-        <LoadingState text="Loading admin emails..." />
-      ) : emails.length === 0 ? (
-        <EmptyState title="No admin emails configured yet." />
-      ) : (
-        <section aria-labelledby="allowed-admin-emails">
-          <Typography.Title level={5} id="allowed-admin-emails">
-            Allowed Admin Emails ({emails.length})
-          </Typography.Title>
-          <Flex component="ul" vertical gap={8} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {emails.map((item) => {
-              const own = ownEmails.some((email) => sameEmail(email, item.email));
-              const noteId = `own-admin-email-${item._id}`;
-              return (
-                <Flex
-                  component="li"
-                  key={item._id}
-                  wrap
-                  justify="space-between"
-                  align="center"
-                  gap={8}
-                  style={{
-                    border: '1px solid var(--cp-color-border)',
-                    borderRadius: 'var(--cp-radius)',
-                    padding: '10px 14px',
-                  }}
-                >
-                  <Flex vertical gap={2} style={{ minWidth: 0 }}>
-                    <Typography.Text strong style={{ wordBreak: 'break-all' }}>
-                      {item.email}
-                    </Typography.Text>
-                    <Flex wrap gap="0 16px">
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        Added by: {item.addedBy?.name ?? 'Unknown'}
-                      </Typography.Text>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        Added on: {new Date(item.addedAt).toLocaleDateString()}
-                      </Typography.Text>
-                    </Flex>
-                    {own && (
-                      <Typography.Text type="secondary" id={noteId} style={{ fontSize: 12 }}>
-                        {OWN_EMAIL_NOTE}
-                      </Typography.Text>
-                    )}
-                  </Flex>
-                  <Button
-                    danger
-                    size="small"
-                    aria-label={`Remove ${item.email}`}
-                    aria-describedby={own ? noteId : undefined}
-                    disabled={own || removingIds.has(item._id)}
-                    onClick={() => confirmRemove(item)}
+      <QueryStates
+        state={state}
+        loadingText="Loading admin emails..."
+        errorTitle="Could not load admin emails"
+        onRetry={onRetry}
+        empty={<EmptyState title="No admin emails configured yet." />}
+      >
+        {(emails) => (
+          <section aria-labelledby="allowed-admin-emails">
+            <Typography.Title level={5} id="allowed-admin-emails">
+              Allowed Admin Emails ({emails.length})
+            </Typography.Title>
+            <Flex component="ul" vertical gap={8} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {emails.map((item) => {
+                const own = ownEmails.some((email) => sameEmail(email, item.email));
+                const noteId = `own-admin-email-${item._id}`;
+                return (
+                  <Flex
+                    component="li"
+                    key={item._id}
+                    wrap
+                    justify="space-between"
+                    align="center"
+                    gap={8}
+                    style={{
+                      border: '1px solid var(--cp-color-border)',
+                      borderRadius: 'var(--cp-radius)',
+                      padding: '10px 14px',
+                    }}
                   >
-                    Remove
-                  </Button>
-                </Flex>
-              );
-            })}
-          </Flex>
-        </section>
-      )}
+                    <Flex vertical gap={2} style={{ minWidth: 0 }}>
+                      <Typography.Text strong style={{ wordBreak: 'break-all' }}>
+                        {item.email}
+                      </Typography.Text>
+                      <Flex wrap gap="0 16px">
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          Added by: {item.addedBy?.name ?? 'Unknown'}
+                        </Typography.Text>
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          Added on: {new Date(item.addedAt).toLocaleDateString()}
+                        </Typography.Text>
+                      </Flex>
+                      {own && (
+                        <Typography.Text type="secondary" id={noteId} style={{ fontSize: 12 }}>
+                          {OWN_EMAIL_NOTE}
+                        </Typography.Text>
+                      )}
+                    </Flex>
+                    <Button
+                      danger
+                      size="small"
+                      aria-label={`Remove ${item.email}`}
+                      aria-describedby={own ? noteId : undefined}
+                      disabled={own || removingIds.has(item._id)}
+                      onClick={() => confirmRemove(item)}
+                    >
+                      Remove
+                    </Button>
+                  </Flex>
+                );
+              })}
+            </Flex>
+          </section>
+        )}
+      </QueryStates>
     </Card>
   );
 }

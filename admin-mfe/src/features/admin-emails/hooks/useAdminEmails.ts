@@ -1,10 +1,10 @@
 import {
-  errorText,
   queryKeys,
   useMutation,
   useMutationState,
   useQuery,
   useQueryClient,
+  useQueryState,
   useSession,
   useToast,
 } from '@courseport/shared-ui';
@@ -21,7 +21,12 @@ export function useAdminEmails(enabled: boolean) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const query = useQuery({ ...adminEmailsQuery(), enabled });
-  const { refetch } = query;
+  // Refresh: with a list on screen a failure is a toast and the list stays.
+  const { state, refresh } = useQueryState(query, {
+    fallback: EMAILS_LOAD_FAILED,
+    network: 'fallback',
+    toast: 'refresh',
+  });
   // The signed-in admin's own address(es): the one they cannot remove.
   const profileEmail = useSession((s) => s.user?.email ?? null);
   const identityEmail = useSession((s) => s.identity?.email ?? null);
@@ -85,20 +90,9 @@ export function useAdminEmails(enabled: boolean) {
     [removeAsync],
   );
 
-  /** Loads the list again; with a list on screen a failure is a toast and the list stays. */
-  const refresh = useCallback(async () => {
-    const result = await refetch();
-    if (result.error && result.data) toast.failure(result.error, EMAILS_LOAD_FAILED, { network: 'fallback' });
-  }, [refetch, toast]);
-
   return {
-    emails: query.data ?? [],
-    loading: query.isPending,
-    /** The list could not be loaded and there is nothing to show: an error state, not 'No admin emails'. */
-    loadError:
-      query.data === undefined && query.error
-        ? errorText(query.error, EMAILS_LOAD_FAILED, { network: 'fallback' })
-        : null,
+    /** Loading, the failure when there is nothing to show (an error state, not 'No admin emails'), or the list. */
+    state,
     ownEmails: [profileEmail, identityEmail].filter((e): e is string => !!e),
     adding: adding.isPending,
     removingIds,

@@ -1,14 +1,12 @@
-import { Button, type Category, EmptyState, ErrorState, LoadingState, plural } from '@courseport/shared-ui';
+import { Button, type Category, EmptyState, plural, type QueryState, QueryStates } from '@courseport/shared-ui';
 import { Card, Flex, Input, Modal, Typography } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 
 export const DELETE_CATEGORY_TEXT = 'Courses cannot be in a deleted category. Delete it?';
 
 interface CategoriesTabProps {
-  categories: Category[];
-  loading: boolean;
-  /** Why the list could not be loaded (nothing to show): an error state with Try Again. */
-  loadError: string | null;
+  /** The list, or loading, or why it could not be loaded (nothing to show): an error state with Try Again. */
+  state: QueryState<Category[]>;
   onRetry: () => void;
   adding: boolean;
   renaming: boolean;
@@ -62,7 +60,7 @@ function RenameModal({
 
 /** The admin's Categories tab: every category with its course count; add, rename, delete. */
 export function CategoriesTab(props: CategoriesTabProps) {
-  const { categories, loading, loadError, onRetry, adding, renaming, busySlugs, onAdd, onRename, onDelete } = props;
+  const { state, onRetry, adding, renaming, busySlugs, onAdd, onRename, onDelete } = props;
   const [value, setValue] = useState('');
   const [renamed, setRenamed] = useState<Category | null>(null);
 
@@ -102,68 +100,70 @@ export function CategoriesTab(props: CategoriesTabProps) {
         </Button>
       </Flex>
 
-      {loadError !== null ? (
-        <ErrorState title="Could not load the categories" message={loadError} onRetry={onRetry} />
-      ) : loading && categories.length === 0 ? (
-        <LoadingState text="Loading categories..." />
-      ) : categories.length === 0 ? (
-        <EmptyState title="No categories yet." />
-      ) : (
-        <section aria-labelledby="admin-categories">
-          <Typography.Title level={5} id="admin-categories">
-            Categories ({categories.length})
-          </Typography.Title>
-          <Flex component="ul" vertical gap={8} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {categories.map((category) => {
-              const busy = busySlugs.has(category.slug);
-              return (
-                <Flex
-                  component="li"
-                  key={category.slug}
-                  wrap
-                  justify="space-between"
-                  align="center"
-                  gap={8}
-                  className="cp-admin-category"
-                  style={{
-                    border: '1px solid var(--cp-color-border)',
-                    borderRadius: 'var(--cp-radius)',
-                    padding: '10px 14px',
-                  }}
-                >
-                  <Flex vertical gap={2} style={{ minWidth: 0 }}>
-                    <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
-                      {category.name}
-                    </Typography.Text>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {plural(category.courseCount, 'course')}
-                    </Typography.Text>
+      <QueryStates
+        state={state}
+        loadingText="Loading categories..."
+        errorTitle="Could not load the categories"
+        onRetry={onRetry}
+        empty={<EmptyState title="No categories yet." />}
+      >
+        {(categories) => (
+          <section aria-labelledby="admin-categories">
+            <Typography.Title level={5} id="admin-categories">
+              Categories ({categories.length})
+            </Typography.Title>
+            <Flex component="ul" vertical gap={8} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {categories.map((category) => {
+                const busy = busySlugs.has(category.slug);
+                return (
+                  <Flex
+                    component="li"
+                    key={category.slug}
+                    wrap
+                    justify="space-between"
+                    align="center"
+                    gap={8}
+                    className="cp-admin-category"
+                    style={{
+                      border: '1px solid var(--cp-color-border)',
+                      borderRadius: 'var(--cp-radius)',
+                      padding: '10px 14px',
+                    }}
+                  >
+                    <Flex vertical gap={2} style={{ minWidth: 0 }}>
+                      <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
+                        {category.name}
+                      </Typography.Text>
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {plural(category.courseCount, 'course')}
+                      </Typography.Text>
+                    </Flex>
+                    <Flex gap={8}>
+                      <Button
+                        size="small"
+                        aria-label={`Rename ${category.name}`}
+                        disabled={busy}
+                        onClick={() => setRenamed(category)}
+                      >
+                        Rename
+                      </Button>
+                      <Button
+                        danger
+                        size="small"
+                        aria-label={`Delete ${category.name}`}
+                        disabled={busy}
+                        onClick={() => confirmDelete(category)}
+                      >
+                        Delete
+                      </Button>
+                    </Flex>
                   </Flex>
-                  <Flex gap={8}>
-                    <Button
-                      size="small"
-                      aria-label={`Rename ${category.name}`}
-                      disabled={busy}
-                      onClick={() => setRenamed(category)}
-                    >
-                      Rename
-                    </Button>
-                    <Button
-                      danger
-                      size="small"
-                      aria-label={`Delete ${category.name}`}
-                      disabled={busy}
-                      onClick={() => confirmDelete(category)}
-                    >
-                      Delete
-                    </Button>
-                  </Flex>
-                </Flex>
-              );
-            })}
-          </Flex>
-        </section>
-      )}
+                );
+              })}
+            </Flex>
+          </section>
+        )}
+      </QueryStates>
       <RenameModal
         key={renamed?.slug ?? 'none'}
         category={renamed}

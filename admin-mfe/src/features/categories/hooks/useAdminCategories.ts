@@ -1,4 +1,4 @@
-import { errorText, queryKeys, useMutation, useQuery, useQueryClient, useToast } from '@courseport/shared-ui';
+import { queryKeys, useMutation, useQuery, useQueryClient, useQueryState, useToast } from '@courseport/shared-ui';
 import { useCallback, useState } from 'react';
 import { categoriesQuery, createCategory, deleteCategory, renameCategory } from '../api/categories';
 
@@ -19,8 +19,12 @@ const settled = (promise: Promise<unknown>) =>
 export function useAdminCategories(enabled: boolean) {
   const toast = useToast();
   const client = useQueryClient();
-  const query = useQuery({ ...categoriesQuery(), enabled });
-  const { refetch } = query;
+  // Refresh: with a list on screen a failure is a toast and the list stays.
+  const { state, refresh } = useQueryState(useQuery({ ...categoriesQuery(), enabled }), {
+    fallback: CATEGORIES_LOAD_FAILED,
+    network: 'fallback',
+    toast: 'refresh',
+  });
   const [busySlugs, setBusySlugs] = useState<ReadonlySet<string>>(new Set());
 
   const reload = () =>
@@ -96,19 +100,8 @@ export function useAdminCategories(enabled: boolean) {
     [deleteAsync, withBusy],
   );
 
-  /** Loads the list again; with a list on screen a failure is a toast and the list stays. */
-  const refresh = useCallback(async () => {
-    const result = await refetch();
-    if (result.error && result.data) toast.failure(result.error, CATEGORIES_LOAD_FAILED, { network: 'fallback' });
-  }, [refetch, toast]);
-
   return {
-    categories: query.data ?? [],
-    loading: query.isPending,
-    loadError:
-      query.data === undefined && query.error
-        ? errorText(query.error, CATEGORIES_LOAD_FAILED, { network: 'fallback' })
-        : null,
+    state,
     adding: adding.isPending,
     renaming: renaming.isPending,
     busySlugs,

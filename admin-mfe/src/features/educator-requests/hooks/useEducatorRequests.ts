@@ -1,10 +1,10 @@
 import {
-  errorText,
   queryKeys,
   useMutation,
   useMutationState,
   useQuery,
   useQueryClient,
+  useQueryState,
   useToast,
 } from '@courseport/shared-ui';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -49,22 +49,24 @@ export function useEducatorRequests() {
       return list;
     },
   });
-  const { data, refetch } = query;
+  // A failed poll stays silent; a failed refresh with the list on screen is a toast (the list stays).
+  const { state, refresh: refetch } = useQueryState(query, {
+    fallback: REQUESTS_LOAD_FAILED,
+    network: 'fallback',
+    toast: 'refresh',
+  });
 
   /** Loads the list again; with a list on screen a failure is a toast and the list stays. */
   const refresh = useCallback(async () => {
     manual.current += 1;
     setRefreshing(true);
     try {
-      const result = await refetch();
-      if (result.error && result.data) {
-        toast.failure(result.error, REQUESTS_LOAD_FAILED, { network: 'fallback' });
-      }
+      await refetch();
     } finally {
       manual.current -= 1;
       if (manual.current === 0) setRefreshing(false);
     }
-  }, [refetch, toast]);
+  }, [refetch]);
 
   const decide = useMutation({
     mutationKey: DECIDE_MUTATION_KEY,
@@ -107,12 +109,11 @@ export function useEducatorRequests() {
   const autoRefreshing = query.isFetching && !query.isPending && !refreshing && busyIds.size === 0;
 
   return {
-    requests: data ?? [],
+    requests: query.data ?? [],
     /** First load running (nothing to show yet). */
     loading: query.isPending && query.fetchStatus === 'fetching',
     /** The first load failed and there is nothing to show: an error state, never an empty list. */
-    loadError:
-      data === undefined && query.error ? errorText(query.error, REQUESTS_LOAD_FAILED, { network: 'fallback' }) : null,
+    loadError: state.status === 'error' ? state.message : null,
     autoRefreshing,
     busyIds,
     refresh,

@@ -1,11 +1,11 @@
 import {
-  errorText,
   type InfiniteData,
   queryKeys,
   useInfiniteQuery,
   useMutation,
   useMutationState,
   useQueryClient,
+  useQueryState,
   useToast,
 } from '@courseport/shared-ui';
 import { useCallback, useMemo } from 'react';
@@ -19,9 +19,6 @@ import {
 
 const LOAD_FAILED = 'Failed to fetch purchases';
 
-/** 'loading' until the first page has answered; 'error' when it could not be loaded (retry). */
-export type PurchasesStatus = 'loading' | 'error' | 'ready';
-
 /**
  * Every purchase on the platform (`queryKeys.admin.purchases()`), newest first, loaded a page at a
  * time once `enabled` turns true (the tab was opened); refunds of completed purchases, whose rows
@@ -31,19 +28,14 @@ export function usePurchases(enabled: boolean) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({ ...purchasesQuery(), enabled });
-  const { data, refetch, fetchNextPage } = query;
+  const { data, fetchNextPage } = query;
+  // Loading until the first page has answered; its failure (retry). Refresh: with a list on screen
+  // a failure is a toast and the list stays.
+  const { state, refresh } = useQueryState(query, { fallback: LOAD_FAILED, network: 'fallback', toast: 'refresh' });
 
   const purchases = useMemo(() => flattenPages(data?.pages ?? []), [data]);
   const lastPage = data?.pages.at(-1);
   const total = Math.max(lastPage?.total ?? 0, purchases.length);
-
-  const status: PurchasesStatus = data ? 'ready' : query.error ? 'error' : 'loading';
-
-  /** Loads the list again; with a list on screen a failure is a toast and the list stays. */
-  const refresh = useCallback(async () => {
-    const result = await refetch();
-    if (result.error && result.data) toast.failure(result.error, LOAD_FAILED, { network: 'fallback' });
-  }, [refetch, toast]);
 
   /** Appends the next page ('Show more'); a failure is a toast and the list stays. */
   const loadMore = useCallback(async () => {
@@ -98,8 +90,7 @@ export function usePurchases(enabled: boolean) {
   return {
     purchases,
     total,
-    status,
-    error: status === 'error' ? errorText(query.error, LOAD_FAILED, { network: 'fallback' }) : '',
+    state,
     loadingMore: query.isFetchingNextPage,
     refundingIds,
     refresh,

@@ -1,12 +1,6 @@
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  type ReleaseAction,
-  type ReleaseAuditEntry,
-} from '@courseport/shared-ui';
+import { EmptyState, QueryStates, type ReleaseAction, type ReleaseAuditEntry } from '@courseport/shared-ui';
 import { Flex, PagesNav, Table, Typography } from '@courseport/shared-ui/heavy';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import type { PortalName } from '../api/releases';
 import type { ReleaseAudit } from '../hooks/useReleaseAudit';
 import { formatWhen } from './when';
@@ -30,45 +24,49 @@ interface ReleaseAuditTrailProps {
 /** Every change of the release registry, newest first, a page at a time; for one portal or all. */
 export function ReleaseAuditTrail({ audit, portals }: ReleaseAuditTrailProps) {
   const filterId = useId();
-  const { entries, page, pages, pageSize, portal, status, error } = audit;
+  const { entries, page, pages, pageSize, portal, state } = audit;
 
-  let content: ReactNode;
-  if (status === 'loading') content = <LoadingState text="Loading the audit trail..." />;
-  else if (status === 'error')
-    content = <ErrorState title="Could not load the audit trail" message={error} onRetry={audit.refresh} />;
-  else if (entries.length === 0)
-    content = <EmptyState title={portal ? `No release changes for ${portal} yet` : 'No release changes yet'} />;
-  else
-    content = (
-      <>
-        <Table<ReleaseAuditEntry>
-          rowKey="id"
-          dataSource={entries}
-          // Fits the dashboard's column on desktops; narrower screens scroll it sideways.
-          scroll={{ x: 760 }}
-          pagination={false}
-          columns={[
-            { title: 'Portal', key: 'portal', dataIndex: 'portal' },
-            { title: 'Action', key: 'action', render: (_, e) => ACTIONS[e.action] ?? e.action },
-            {
-              title: 'From → to',
-              key: 'change',
-              render: (_, e) => <span className="cp-nowrap">{`${e.from ?? '–'} → ${e.to ?? '–'}`}</span>,
-            },
-            { title: 'Percent', key: 'percent', render: (_, e) => (e.percent === null ? '' : `${e.percent}%`) },
-            { title: 'By', key: 'by', dataIndex: 'by' },
-            { title: 'When', key: 'at', render: (_, e) => <span className="cp-nowrap">{formatWhen(e.at)}</span> },
-          ]}
-        />
-        <PagesNav
-          label="Audit trail pages"
-          page={page}
-          pageSize={pageSize}
-          total={pages * pageSize}
-          onChange={audit.setPage}
-        />
-      </>
-    );
+  const content = (
+    <QueryStates
+      state={state}
+      loadingText="Loading the audit trail..."
+      errorTitle="Could not load the audit trail"
+      onRetry={audit.refresh}
+      isEmpty={() => entries.length === 0}
+      empty={<EmptyState title={portal ? `No release changes for ${portal} yet` : 'No release changes yet'} />}
+    >
+      {() => (
+        <>
+          <Table<ReleaseAuditEntry>
+            rowKey="id"
+            dataSource={entries}
+            // Fits the dashboard's column on desktops; narrower screens scroll it sideways.
+            scroll={{ x: 760 }}
+            pagination={false}
+            columns={[
+              { title: 'Portal', key: 'portal', dataIndex: 'portal' },
+              { title: 'Action', key: 'action', render: (_, e) => ACTIONS[e.action] ?? e.action },
+              {
+                title: 'From → to',
+                key: 'change',
+                render: (_, e) => <span className="cp-nowrap">{`${e.from ?? '–'} → ${e.to ?? '–'}`}</span>,
+              },
+              { title: 'Percent', key: 'percent', render: (_, e) => (e.percent === null ? '' : `${e.percent}%`) },
+              { title: 'By', key: 'by', dataIndex: 'by' },
+              { title: 'When', key: 'at', render: (_, e) => <span className="cp-nowrap">{formatWhen(e.at)}</span> },
+            ]}
+          />
+          <PagesNav
+            label="Audit trail pages"
+            page={page}
+            pageSize={pageSize}
+            total={pages * pageSize}
+            onChange={audit.setPage}
+          />
+        </>
+      )}
+    </QueryStates>
+  );
 
   return (
     <section aria-labelledby="release-audit">

@@ -1,6 +1,5 @@
-import { EmptyState, ErrorState, LoadingState } from '@courseport/shared-ui';
+import { EmptyState, QueryStates } from '@courseport/shared-ui';
 import { Flex, Typography } from '@courseport/shared-ui/heavy';
-import type { ReactNode } from 'react';
 import type { ReleaseAudit } from '../hooks/useReleaseAudit';
 import type { Releases } from '../hooks/useReleases';
 import { PortalReleaseCard } from './PortalReleaseCard';
@@ -19,28 +18,32 @@ interface ReleasesTabProps {
  * release, promote, stop a canary, roll back; then the audit trail.
  */
 export function ReleasesTab({ releases, audit }: ReleasesTabProps) {
-  const { portals, loading, loadError, shell, shellState, busyPortals, change, refresh } = releases;
+  const { portals, state, shell, shellState, busyPortals, change, refresh } = releases;
 
-  let content: ReactNode;
-  if (loadError !== null)
-    content = <ErrorState title="Could not load the releases" message={loadError} onRetry={() => void refresh()} />;
-  else if (loading) content = <LoadingState text="Loading releases..." />;
-  else if (portals.length === 0) content = <EmptyState title="No portals in the release registry" />;
-  else
-    content = (
-      <div className="cp-admin-releases">
-        {portals.map((release) => (
-          <PortalReleaseCard
-            key={release.portal}
-            release={release}
-            status={shell?.portals.find((p) => p.portal === release.portal)}
-            checking={shellState === 'loading'}
-            busy={busyPortals.has(release.portal)}
-            onChange={change}
-          />
-        ))}
-      </div>
-    );
+  const content = (
+    <QueryStates
+      state={state}
+      loadingText="Loading releases..."
+      errorTitle="Could not load the releases"
+      onRetry={() => void refresh()}
+      empty={<EmptyState title="No portals in the release registry" />}
+    >
+      {() => (
+        <div className="cp-admin-releases">
+          {portals.map((release) => (
+            <PortalReleaseCard
+              key={release.portal}
+              release={release}
+              status={shell?.portals.find((p) => p.portal === release.portal)}
+              checking={shellState === 'loading'}
+              busy={busyPortals.has(release.portal)}
+              onChange={change}
+            />
+          ))}
+        </div>
+      )}
+    </QueryStates>
+  );
 
   return (
     <Flex vertical gap={32}>

@@ -1,10 +1,8 @@
-import { errorText, keepPreviousData, RELEASE_AUDIT_PAGE_SIZE, useQuery } from '@courseport/shared-ui';
+import { keepPreviousData, RELEASE_AUDIT_PAGE_SIZE, useQuery, useQueryState } from '@courseport/shared-ui';
 import { useCallback, useState } from 'react';
 import { type PortalName, releaseAuditQuery } from '../api/releases';
 
 const LOAD_FAILED = 'Failed to fetch the release audit trail';
-
-export type AuditStatus = 'loading' | 'error' | 'ready';
 
 /**
  * The release registry's audit trail, newest first, a page at a time, for every portal or one:
@@ -21,24 +19,22 @@ export function useReleaseAudit(enabled: boolean) {
         ? keepPreviousData(previous)
         : undefined,
   });
-  const { data, refetch } = query;
+  const { data } = query;
+  // A failed refresh keeps the entries shown, silently (the releases above tell theirs).
+  const { state, refresh } = useQueryState(query, { fallback: LOAD_FAILED, network: 'fallback' });
 
   const setPortal = useCallback((next: PortalName | undefined) => {
     setPortalState(next);
     setPage(1);
   }, []);
 
-  const refresh = useCallback(() => refetch().then(() => undefined), [refetch]);
-
-  const status: AuditStatus = data ? 'ready' : query.error && !query.isFetching ? 'error' : 'loading';
   return {
     entries: data?.entries ?? [],
     page,
     pages: data?.pages ?? 1,
     pageSize: RELEASE_AUDIT_PAGE_SIZE,
     portal,
-    status,
-    error: status === 'error' ? errorText(query.error, LOAD_FAILED, { network: 'fallback' }) : '',
+    state,
     setPage,
     setPortal,
     refresh,

@@ -1,4 +1,4 @@
-import { errorText, queryKeys, useMutation, useQuery, useQueryClient, useToast } from '@courseport/shared-ui';
+import { queryKeys, useMutation, useQuery, useQueryClient, useQueryState, useToast } from '@courseport/shared-ui';
 import { useCallback, useState } from 'react';
 import {
   type PortalName,
@@ -36,6 +36,12 @@ export function useReleases(enabled: boolean) {
   const toast = useToast();
   const client = useQueryClient();
   const registry = useQuery({ ...releasesQuery(), enabled });
+  // Refresh: with a list on screen a failure is a toast and the list stays.
+  const { state, refresh: refreshRegistry } = useQueryState(registry, {
+    fallback: RELEASES_LOAD_FAILED,
+    network: 'fallback',
+    toast: 'refresh',
+  });
   const shell = useQuery({ ...shellStatusQuery(), enabled });
   const [busyPortals, setBusyPortals] = useState<ReadonlySet<PortalName>>(new Set());
 
@@ -71,9 +77,8 @@ export function useReleases(enabled: boolean) {
 
   /** Loads the registry and the shell's status again; with a list on screen a failure is a toast. */
   const refresh = useCallback(async () => {
-    const [result] = await Promise.all([registry.refetch(), shell.refetch()]);
-    if (result.error && result.data) toast.failure(result.error, RELEASES_LOAD_FAILED, { network: 'fallback' });
-  }, [registry.refetch, shell.refetch, toast]);
+    await Promise.all([refreshRegistry(), shell.refetch()]);
+  }, [refreshRegistry, shell.refetch]);
 
   let shellState: ShellStatusState = 'loading';
   if (shell.data) shellState = 'ready';
@@ -82,11 +87,7 @@ export function useReleases(enabled: boolean) {
 
   return {
     portals: registry.data ?? [],
-    loading: registry.isPending,
-    loadError:
-      registry.data === undefined && registry.error
-        ? errorText(registry.error, RELEASES_LOAD_FAILED, { network: 'fallback' })
-        : null,
+    state,
     shell: shell.data ?? null,
     shellState,
     busyPortals,

@@ -2,16 +2,15 @@ import {
   type AdminReview,
   Button,
   EmptyState,
-  ErrorState,
   formatDate,
-  LoadingState,
+  type QueryState,
+  QueryStates,
   ReviewSummary,
   tagTone,
 } from '@courseport/shared-ui';
 import { Flex, PagesNav, Segmented, Tag, Typography } from '@courseport/shared-ui/heavy';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import type { ReviewFilter } from '../api/reviews';
-import type { ReviewsStatus } from '../hooks/useAdminReviews';
 import { HideReviewModal } from './HideReviewModal';
 
 const FILTERS: { label: string; value: ReviewFilter }[] = [
@@ -25,8 +24,8 @@ interface ReviewsTabProps {
   page: number;
   pageSize: number;
   filter: ReviewFilter;
-  status: ReviewsStatus;
-  error: string;
+  /** Loading until the page has answered; its failure (retry). */
+  state: QueryState<unknown>;
   /** Reviews being hidden or restored. */
   busyIds: ReadonlySet<string>;
   onFilterChange: (filter: ReviewFilter) => void;
@@ -39,70 +38,78 @@ interface ReviewsTabProps {
 
 /** Every written review, newest first, with whether it is shown and why not; hide (with a reason) and restore. */
 export function ReviewsTab(props: ReviewsTabProps) {
-  const { reviews, total, page, pageSize, filter, status, error, busyIds } = props;
+  const { reviews, total, page, pageSize, filter, state, busyIds } = props;
   const { onFilterChange, onPageChange, onRetry, onHide, onRestore } = props;
   const [hiding, setHiding] = useState<AdminReview | null>(null);
 
-  let content: ReactNode;
-  if (status === 'loading') content = <LoadingState text="Loading reviews..." />;
-  else if (status === 'error')
-    content = <ErrorState title="Could not load reviews" message={error} onRetry={onRetry} />;
-  else if (reviews.length === 0)
-    content = <EmptyState title={filter === 'hidden' ? 'No hidden reviews' : 'No reviews yet'} />;
-  else
-    content = (
-      <>
-        <ul className="cp-admin-reviews" aria-label={filter === 'hidden' ? 'Hidden reviews' : 'Reviews'}>
-          {reviews.map((review) => {
-            const busy = busyIds.has(review._id);
-            const name = `${review.reviewer.name}'s review of ${review.course.courseTitle}`;
-            return (
-              <li key={review._id}>
-                <ReviewSummary
-                  review={review}
-                  courseTitle={review.course.courseTitle}
-                  aside={
-                    review.hidden ? (
-                      <Tag style={tagTone('red')}>Hidden</Tag>
-                    ) : (
-                      <Tag style={tagTone('green')}>Visible</Tag>
-                    )
-                  }
-                >
-                  {review.hidden && (
-                    <p
-                      className="cp-admin-review-hidden"
-                      style={{ color: tagTone('red').color, background: tagTone('red').background }}
-                    >
-                      <strong>Hidden</strong>
-                      {` on ${formatDate(review.hidden.hiddenAt)}`}
-                      {review.hidden.hiddenBy ? ` by ${review.hidden.hiddenBy.name}` : ''}
-                      {': '}
-                      <span className="cp-admin-review-reason">{review.hidden.reason}</span>
-                    </p>
-                  )}
-                  <Flex wrap gap={8}>
-                    {review.hidden ? (
-                      <Button aria-label={`Restore ${name}`} disabled={busy} onClick={() => void onRestore(review._id)}>
-                        {busy ? 'Restoring...' : 'Restore'}
-                      </Button>
-                    ) : (
-                      <Button danger aria-label={`Hide ${name}`} disabled={busy} onClick={() => setHiding(review)}>
-                        Hide
-                      </Button>
+  const content = (
+    <QueryStates
+      state={state}
+      loadingText="Loading reviews..."
+      errorTitle="Could not load reviews"
+      onRetry={onRetry}
+      isEmpty={() => reviews.length === 0}
+      empty={<EmptyState title={filter === 'hidden' ? 'No hidden reviews' : 'No reviews yet'} />}
+    >
+      {() => (
+        <>
+          <ul className="cp-admin-reviews" aria-label={filter === 'hidden' ? 'Hidden reviews' : 'Reviews'}>
+            {reviews.map((review) => {
+              const busy = busyIds.has(review._id);
+              const name = `${review.reviewer.name}'s review of ${review.course.courseTitle}`;
+              return (
+                <li key={review._id}>
+                  <ReviewSummary
+                    review={review}
+                    courseTitle={review.course.courseTitle}
+                    aside={
+                      review.hidden ? (
+                        <Tag style={tagTone('red')}>Hidden</Tag>
+                      ) : (
+                        <Tag style={tagTone('green')}>Visible</Tag>
+                      )
+                    }
+                  >
+                    {review.hidden && (
+                      <p
+                        className="cp-admin-review-hidden"
+                        style={{ color: tagTone('red').color, background: tagTone('red').background }}
+                      >
+                        <strong>Hidden</strong>
+                        {` on ${formatDate(review.hidden.hiddenAt)}`}
+                        {review.hidden.hiddenBy ? ` by ${review.hidden.hiddenBy.name}` : ''}
+                        {': '}
+                        <span className="cp-admin-review-reason">{review.hidden.reason}</span>
+                      </p>
                     )}
-                  </Flex>
-                </ReviewSummary>
-              </li>
-            );
-          })}
-        </ul>
-        <Flex wrap justify="space-between" align="center" gap={12}>
-          <Typography.Text type="secondary">{total === 1 ? '1 review' : `${total} reviews`}</Typography.Text>
-          <PagesNav label="Review pages" page={page} pageSize={pageSize} total={total} onChange={onPageChange} />
-        </Flex>
-      </>
-    );
+                    <Flex wrap gap={8}>
+                      {review.hidden ? (
+                        <Button
+                          aria-label={`Restore ${name}`}
+                          disabled={busy}
+                          onClick={() => void onRestore(review._id)}
+                        >
+                          {busy ? 'Restoring...' : 'Restore'}
+                        </Button>
+                      ) : (
+                        <Button danger aria-label={`Hide ${name}`} disabled={busy} onClick={() => setHiding(review)}>
+                          Hide
+                        </Button>
+                      )}
+                    </Flex>
+                  </ReviewSummary>
+                </li>
+              );
+            })}
+          </ul>
+          <Flex wrap justify="space-between" align="center" gap={12}>
+            <Typography.Text type="secondary">{total === 1 ? '1 review' : `${total} reviews`}</Typography.Text>
+            <PagesNav label="Review pages" page={page} pageSize={pageSize} total={total} onChange={onPageChange} />
+          </Flex>
+        </>
+      )}
+    </QueryStates>
+  );
 
   return (
     <Flex vertical gap={16}>

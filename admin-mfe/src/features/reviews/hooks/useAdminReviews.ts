@@ -1,12 +1,12 @@
 import {
   type AdminReview,
   type AdminReviewsPage,
-  errorText,
   keepPreviousData,
   queryKeys,
   useMutation,
   useQuery,
   useQueryClient,
+  useQueryState,
   useToast,
 } from '@courseport/shared-ui';
 import { useCallback, useState } from 'react';
@@ -15,9 +15,6 @@ import { adminReviewsQuery, hideReview, type ReviewFilter, restoreReview } from 
 const LOAD_FAILED = 'Failed to fetch reviews';
 const HIDE_FAILED = 'Failed to hide the review';
 const RESTORE_FAILED = 'Failed to restore the review';
-
-/** 'loading' until the first page has answered; 'error' when it could not be loaded (retry). */
-export type ReviewsStatus = 'loading' | 'error' | 'ready';
 
 /**
  * The admin's written reviews (`queryKeys.admin.reviews(filter, page)`), loaded once `enabled`
@@ -39,20 +36,15 @@ export function useAdminReviews(enabled: boolean) {
         ? keepPreviousData(previous)
         : undefined,
   });
-  const { data, refetch } = query;
-
-  const status: ReviewsStatus = data ? 'ready' : query.error && !query.isFetching ? 'error' : 'loading';
+  const { data } = query;
+  // Loading until the first page has answered; its failure (retry). Refresh: with a list on screen
+  // a failure is a toast and the list stays.
+  const { state, refresh } = useQueryState(query, { fallback: LOAD_FAILED, network: 'fallback', toast: 'refresh' });
 
   const setFilter = useCallback((next: ReviewFilter) => {
     setFilterState(next);
     setPage(1);
   }, []);
-
-  /** Loads the page again; with a list on screen a failure is a toast and the list stays. */
-  const refresh = useCallback(async () => {
-    const result = await refetch();
-    if (result.error && result.data) toast.failure(result.error, LOAD_FAILED, { network: 'fallback' });
-  }, [refetch, toast]);
 
   const applyModeration = (review: AdminReview | undefined, reviewId: string) => {
     const key = queryKeys.admin.reviews(filter, page);
@@ -125,8 +117,7 @@ export function useAdminReviews(enabled: boolean) {
     reviews: data?.reviews ?? [],
     total: data?.total ?? 0,
     pageSize: data?.pageSize ?? 0,
-    status,
-    error: status === 'error' ? errorText(query.error, LOAD_FAILED, { network: 'fallback' }) : '',
+    state,
     busyIds: busyIds as ReadonlySet<string>,
     refresh,
     hide,

@@ -3,10 +3,11 @@ import {
   type NewCouponInput,
   queryKeys,
   useMutation,
+  useQuery,
   useQueryClient,
+  useQueryState,
   useToast,
 } from '@courseport/shared-ui';
-import { useEducatorQuery } from '../../../hooks/useEducatorQuery';
 import { couponsQuery, createCoupon, setCouponActive } from '../api/coupons';
 
 export const COUPONS_FAILED = 'Failed to fetch coupons';
@@ -16,7 +17,12 @@ export const COUPON_DEACTIVATED = 'Coupon deactivated';
 export const COUPON_UPDATE_FAILED = 'Failed to update the coupon';
 
 /** The educator's coupons: the page's state (loading, error, data) and a retry. */
-export const useCoupons = (enabled = true) => useEducatorQuery(couponsQuery(), COUPONS_FAILED, enabled);
+export const useCoupons = (enabled = true) =>
+  useQueryState(useQuery({ ...couponsQuery(), enabled }), {
+    fallback: COUPONS_FAILED,
+    network: 'fallback',
+    toast: 'background',
+  });
 
 /** Puts a coupon the server returned into the cached list (first when it is new). */
 function useRememberCoupon() {

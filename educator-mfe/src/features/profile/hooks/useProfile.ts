@@ -1,5 +1,12 @@
-import { type EducatorProfile, queryKeys, useMutation, useQueryClient, useToast } from '@courseport/shared-ui';
-import { useEducatorQuery } from '../../../hooks/useEducatorQuery';
+import {
+  type EducatorProfile,
+  queryKeys,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  useQueryState,
+  useToast,
+} from '@courseport/shared-ui';
 import { profileQuery, saveBio } from '../api/profile';
 
 export const PROFILE_FAILED = 'Failed to fetch your profile';
@@ -7,7 +14,12 @@ export const PROFILE_SAVED = 'Profile saved';
 export const PROFILE_SAVE_FAILED = 'Failed to save your profile';
 
 /** The educator's profile: the page's state (loading, error, data) and a retry. */
-export const useProfile = (enabled = true) => useEducatorQuery(profileQuery(), PROFILE_FAILED, enabled);
+export const useProfile = (enabled = true) =>
+  useQueryState(useQuery({ ...profileQuery(), enabled }), {
+    fallback: PROFILE_FAILED,
+    network: 'fallback',
+    toast: 'background',
+  });
 
 /** Saves the bio; the saved profile replaces the cached one, and the public page shows it. */
 export function useSaveBio() {

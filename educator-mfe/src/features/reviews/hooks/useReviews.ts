@@ -4,10 +4,11 @@ import {
   keepPreviousData,
   queryKeys,
   useMutation,
+  useQuery,
   useQueryClient,
+  useQueryState,
   useToast,
 } from '@courseport/shared-ui';
-import { useEducatorQuery } from '../../../hooks/useEducatorQuery';
 import { postReply, reviewsQuery } from '../api/reviews';
 
 export const REVIEWS_FAILED = 'Failed to fetch your reviews';
@@ -16,7 +17,11 @@ export const REPLY_FAILED = 'Failed to post your reply';
 
 /** One page of the reviews of the educator's courses; the page shown stays while the next loads. */
 export const useReviews = (page: number, enabled = true) =>
-  useEducatorQuery({ ...reviewsQuery(page), placeholderData: keepPreviousData }, REVIEWS_FAILED, enabled);
+  useQueryState(useQuery({ ...reviewsQuery(page), placeholderData: keepPreviousData, enabled }), {
+    fallback: REVIEWS_FAILED,
+    network: 'fallback',
+    toast: 'background',
+  });
 
 /**
  * Posts a reply. The answered review replaces the cached one in place (its Reply button goes); no

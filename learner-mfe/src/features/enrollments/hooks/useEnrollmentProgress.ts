@@ -1,7 +1,13 @@
-import { type EnrolledCourse, errorText, type UseQueryResult, useQueries } from '@courseport/shared-ui';
+import {
+  type EnrolledCourse,
+  errorText,
+  type FailureNotice,
+  type UseQueryResult,
+  useErrorToasts,
+  useQueries,
+} from '@courseport/shared-ui';
 import { useMemo } from 'react';
 import { courseProgressQuery, NO_PROGRESS, type ProgressData } from '../../../api/progress';
-import { type FailureNotice, useErrorToasts } from '../../../hooks/useErrorToasts';
 
 /** Each course's progress (completed lectures, saved position) by course id. */
 export type ProgressByCourse = ReadonlyMap<string, ProgressData>;

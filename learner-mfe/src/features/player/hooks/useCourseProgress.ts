@@ -1,6 +1,5 @@
-import { errorText, useQuery } from '@courseport/shared-ui';
+import { useQuery, useQueryState } from '@courseport/shared-ui';
 import { courseProgressQuery, NO_PROGRESS, type ProgressData } from '../../../api/progress';
-import { useErrorToasts } from '../../../hooks/useErrorToasts';
 
 export interface CourseProgressState {
   /** Ids of the lectures the student completed. */
@@ -16,12 +15,11 @@ export interface CourseProgressState {
  * `enabled`; a failure shows the server's message and counts as no progress.
  */
 export function useCourseProgress(courseId: string, enabled: boolean): CourseProgressState {
-  const query = useQuery({ ...courseProgressQuery(courseId), enabled });
-  useErrorToasts(
-    query.isError
-      ? [{ at: query.errorUpdatedAt, message: errorText(query.error, 'Failed to load your progress') }]
-      : [],
-  );
-  const { completed, position } = query.data ?? NO_PROGRESS;
-  return { completed, position, loaded: !query.isPending };
+  // The page shows no error for it: every failure is a toast.
+  const { state } = useQueryState(useQuery({ ...courseProgressQuery(courseId), enabled }), {
+    fallback: 'Failed to load your progress',
+    toast: 'always',
+  });
+  const { completed, position } = state.status === 'ready' ? state.data : NO_PROGRESS;
+  return { completed, position, loaded: state.status !== 'loading' };
 }

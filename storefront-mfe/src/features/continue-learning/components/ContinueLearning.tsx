@@ -1,12 +1,11 @@
 import {
   CourseImage,
-  ErrorState,
-  errorText,
   type ContinueLearning as Item,
   Link,
-  LoadingState,
   percentText,
+  QueryStates,
   useQuery,
+  useQueryState,
   useSession,
 } from '@courseport/shared-ui';
 import { continueLearningQuery, continuePath } from '../api/continueLearning';
@@ -44,24 +43,19 @@ function ContinueCard({ item }: { item: Item }) {
 }
 
 function Items() {
-  const { data, error, isPending, refetch } = useQuery(continueLearningQuery());
-  if (isPending) return <LoadingState />;
-  if (error) {
-    return (
-      <ErrorState
-        title="Could not load your courses"
-        message={errorText(error, 'Failed to fetch your courses')}
-        onRetry={() => void refetch()}
-        retryLabel="Retry"
-      />
-    );
-  }
+  const { state, retry } = useQueryState(useQuery(continueLearningQuery()), {
+    fallback: 'Failed to fetch your courses',
+  });
   return (
-    <ul className="sf-continue-list" aria-label="Courses to continue">
-      {data.map((item) => (
-        <ContinueCard key={item.courseId} item={item} />
-      ))}
-    </ul>
+    <QueryStates state={state} errorTitle="Could not load your courses" retryLabel="Retry" onRetry={retry}>
+      {(items) => (
+        <ul className="sf-continue-list" aria-label="Courses to continue">
+          {items.map((item) => (
+            <ContinueCard key={item.courseId} item={item} />
+          ))}
+        </ul>
+      )}
+    </QueryStates>
   );
 }
 

@@ -1,4 +1,4 @@
-import { EmptyState, ErrorState, errorText, Link, LoadingState, useQuery } from '@courseport/shared-ui';
+import { EmptyState, Link, QueryStates, useQuery, useQueryState } from '@courseport/shared-ui';
 import { FEATURED_COUNT, featuredQuery } from '../../../api/catalog';
 import { CourseGrid } from '../../../components/CourseGrid';
 
@@ -6,22 +6,20 @@ export { FEATURED_COUNT };
 
 /** The best courses: the best rated, then the most enrolled (the same request the shell prefetches). */
 function Courses() {
-  const { data, error, status, refetch } = useQuery(featuredQuery());
-  if (status === 'pending') return <LoadingState />;
-  if (status === 'error') {
-    return (
-      <ErrorState
-        title="Could not load courses"
-        message={errorText(error, 'Failed to fetch courses')}
-        onRetry={() => void refetch()}
-        retryLabel="Retry"
-      />
-    );
-  }
-  if (data.length === 0) {
-    return <EmptyState title="No courses available yet" description="New courses are on their way. Check back soon!" />;
-  }
-  return <CourseGrid courses={data.slice(0, FEATURED_COUNT)} label="Featured courses" />;
+  const { state, retry } = useQueryState(useQuery(featuredQuery()), { fallback: 'Failed to fetch courses' });
+  return (
+    <QueryStates
+      state={state}
+      errorTitle="Could not load courses"
+      retryLabel="Retry"
+      onRetry={retry}
+      empty={
+        <EmptyState title="No courses available yet" description="New courses are on their way. Check back soon!" />
+      }
+    >
+      {(courses) => <CourseGrid courses={courses.slice(0, FEATURED_COUNT)} label="Featured courses" />}
+    </QueryStates>
+  );
 }
 
 /** 'Learn from the best': the best-rated courses and a link to all of them. */
