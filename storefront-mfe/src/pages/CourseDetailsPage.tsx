@@ -12,6 +12,7 @@ import { COURSE_NOT_FOUND, courseQuery } from '../features/course/api/course';
 import '../styles/course.css';
 import { CourseView } from '../features/course/components/CourseView';
 import { prepareServerDescription } from '../features/course/components/server-description';
+import { CourseReviews } from '../features/reviews/components/CourseReviews';
 
 /**
  * Until the course (and its title, the page's h1) is there, the page is still named by a heading.
@@ -39,7 +40,16 @@ function CourseContent({ id }: { id: string }) {
   const focusTitle = useRef(false);
   const notFound = state.status === 'error' && isNotFound(state.error);
   usePageTitle(state.status === 'ready' ? state.data.courseTitle : notFound ? COURSE_NOT_FOUND : 'Course');
-  if (state.status === 'ready') return <CourseView course={state.data} focusTitle={focusTitle} />;
+  if (state.status === 'ready') {
+    const course = state.data;
+    return (
+      <CourseView
+        course={course}
+        focusTitle={focusTitle}
+        reviews={<CourseReviews courseId={course._id} ratingCount={course.ratingCount} />}
+      />
+    );
+  }
   return (
     <>
       <PageHeading focusTitle={focusTitle} />
