@@ -3,10 +3,12 @@ import type { Context, Middleware } from 'koa';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { authenticate, callerOf } from '../../auth/middleware.js';
-import type { AppDeps } from '../../deps.js';
+import type { Config } from '../../config.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
+import type { Mailer } from '../mail/index.js';
+import type { Auth } from './build.js';
 import { confirmEmailLink } from './links.js';
 import {
   changePasswordSchema,
@@ -46,7 +48,14 @@ const isLoopback = (address: string | undefined) =>
   !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
 /** Local accounts (`/api/auth/*`): mounted only when Clerk is not configured. */
-export function authRoutes({ config, auth, mailer }: AppDeps): Router {
+/** What the auth routes are built from (not `AppDeps`, which names this module's `Auth`). */
+export interface AuthRouteDeps {
+  config: Config;
+  auth: Auth;
+  mailer: Mailer;
+}
+
+export function authRoutes({ config, auth, mailer }: AuthRouteDeps): Router {
   const router = new Router({ prefix: '/auth' });
   const local = auth.local;
   if (!local) return router;

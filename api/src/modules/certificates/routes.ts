@@ -6,14 +6,17 @@ import { perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { certificatePdf } from './pdf.js';
 import { certificateCourseSchema, certificateIdSchema } from './schemas.js';
-import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED, certificatesService, ownerView } from './service.js';
+import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED, type CertificatesService, ownerView } from './service.js';
+
+export interface CertificateServices {
+  certificates: CertificatesService;
+}
 
 /** The path of a certificate's public verification page (the storefront's `/certificate/:id`). */
 export const verificationPath = (id: string) => `/certificate/${id}`;
 
-export function certificateRoutes({ store, clock, auth, config }: AppDeps): Router {
+export function certificateRoutes({ auth, config }: AppDeps, { certificates }: CertificateServices): Router {
   const router = new Router();
-  const certificates = certificatesService(store, clock);
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/user/certificates/:courseId', signedIn, async (ctx) => {

@@ -1,24 +1,23 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { adminMutationLimit, rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { adminEmailsRepository } from '../admin-emails/repository.js';
-import { adminEmailsService } from '../admin-emails/service.js';
-import { usersRepository } from '../users/repository.js';
-import { educatorRequestsRepository } from './repository.js';
 import { approveSchema, rejectSchema } from './schemas.js';
-import { educatorRequestsService } from './service.js';
+import type { EducatorRequestsService } from './service.js';
 
-export function educatorRequestRoutes({ store, clock, auth, config }: AppDeps): Router {
+export interface EducatorRequestServices {
+  educatorRequests: EducatorRequestsService;
+  requireAdmin: Middleware;
+}
+
+export function educatorRequestRoutes(
+  { auth, config }: AppDeps,
+  { educatorRequests: service, requireAdmin: adminOnly }: EducatorRequestServices,
+): Router {
   const router = new Router({ prefix: '/user' });
-  const service = educatorRequestsService(educatorRequestsRepository(store), usersRepository(store), clock);
-  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
   const signedIn = authenticate(auth.verifier, { required: true });
-  const adminOnly = async (ctx: { state: object }, next: () => Promise<unknown>) => {
-    await adminEmails.assertAdmin(callerOf(ctx.state));
-    return next();
-  };
 
   router.post(
     '/request-educator',

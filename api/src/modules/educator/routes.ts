@@ -10,25 +10,27 @@ import { badRequest, HttpError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { perUserLimit, userLimits } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { categoriesService } from '../categories/service.js';
-import { detectImageType } from '../media/image-type.js';
-import { processImage } from '../media/pipeline.js';
-import { uploadQuota } from '../media/quota.js';
-import { instructorProfiles } from '../users/instructor-profiles.js';
-import { usersRepository } from '../users/repository.js';
-import { bioSchema } from '../users/schemas.js';
+import type { CategoriesService } from '../categories/index.js';
+import { detectImageType, processImage, type UploadQuota } from '../media/index.js';
+import { bioSchema, type InstructorProfiles } from '../users/index.js';
 import { courseListQuery } from './lifecycle-schemas.js';
 import { newCourseSchema } from './schemas.js';
-import { educatorService } from './service.js';
+import type { EducatorService } from './service.js';
+
+export interface EducatorServices {
+  educator: EducatorService;
+  quota: UploadQuota;
+  categories: Pick<CategoriesService, 'exists'>;
+  profiles: InstructorProfiles;
+}
 
 export { MAX_THUMBNAIL_BYTES };
 
-export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router {
+export function educatorRoutes(
+  { auth }: AppDeps,
+  { educator: service, quota, categories, profiles }: EducatorServices,
+): Router {
   const router = new Router({ prefix: '/educator' });
-  const service = educatorService(store, clock, config.publicApiUrl, config.mode === 'demo');
-  const quota = uploadQuota(store);
-  const categories = categoriesService(store, clock);
-  const profiles = instructorProfiles(usersRepository(store), clock);
 
   // Who may call is settled before a byte of any upload is read.
   router.use(authenticate(auth.verifier, { required: true }), async (ctx, next) => {

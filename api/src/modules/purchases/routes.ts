@@ -7,12 +7,15 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { adminMutationLimit, rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { adminEmailsRepository } from '../admin-emails/repository.js';
-import { adminEmailsService } from '../admin-emails/service.js';
-import { couponCode } from '../coupons/schemas.js';
+import { localCheckouts } from '../../payments/index.js';
+import { couponCode } from '../coupons/index.js';
 import { checkoutMessage, checkoutPage } from './checkout-page.js';
-import { localCheckouts } from './gateways/local.js';
-import { purchasesService } from './service.js';
+import type { PurchasesService } from './service.js';
+
+export interface PurchaseServices {
+  purchases: PurchasesService;
+  requireAdmin: Middleware;
+}
 
 const purchaseSchema = z.object({
   courseId: z.string().min(1, 'is required').max(64),
@@ -26,10 +29,12 @@ const adminPurchasesSchema = z.object({
 });
 
 /** `/api/user/purchase` and `/api/user/verify-payment`, plus the Stripe webhook. */
-export function purchaseRoutes(deps: AppDeps): Router {
-  const { store, clock, config, auth, payments, mailer, logger } = deps;
+export function purchaseRoutes(
+  deps: AppDeps,
+  { purchases: service, requireAdmin: adminOnly }: PurchaseServices,
+): Router {
+  const { config, auth, payments } = deps;
   const router = new Router();
-  const service = purchasesService(store, clock, config, payments.gateway, mailer, logger);
   const defaultOrigin = new URL(config.publicAppUrl).origin;
   // The checkout returns to the origin the buyer is on when it is one of ours, never to any other.
   const appOriginOf = (ctx: Context) => {
@@ -37,11 +42,6 @@ export function purchaseRoutes(deps: AppDeps): Router {
     return config.allowedOrigins.find((allowed) => allowed === origin) ?? defaultOrigin;
   };
   const signedIn = authenticate(auth.verifier, { required: true });
-  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
-  const adminOnly: Middleware = async (ctx, next) => {
-    await adminEmails.assertAdmin(callerOf(ctx.state));
-    return next();
-  };
 
   router.post(
     '/user/purchase',
