@@ -4,6 +4,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { Config } from '../../config.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
@@ -75,7 +76,7 @@ export function authRoutes({ config, auth, mailer }: AuthRouteDeps): Router {
   };
   const respond = (ctx: Context, session: IssuedSession, message: string) => {
     setCookie(ctx, session);
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.body = { success: true, message, token: session.token, expiresAt: session.expiresAt, user: session.user };
   };
   const signedIn = authenticate(auth.verifier, { required: true });
@@ -166,7 +167,7 @@ export function authRoutes({ config, auth, mailer }: AuthRouteDeps): Router {
   // app's confirm page, whose button POSTs the token. This GET keeps links mailed before that working.
   router.get('/verify-email', async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.redirect(confirmEmailLink(config.publicAppUrl, token));
   });
 
@@ -192,7 +193,7 @@ export function authRoutes({ config, auth, mailer }: AuthRouteDeps): Router {
       throw notFound();
     }
     const messages = await mailer.outbox();
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.body = {
       success: true,
       messages: messages.map(({ to, subject, text, link, createdAt }) => ({ to, subject, text, link, createdAt })),

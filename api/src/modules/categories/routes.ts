@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { adminMutationLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { categoryInputSchema } from './schemas.js';
@@ -23,7 +24,7 @@ export function categoryRoutes(
   const limit = adminMutationLimit();
 
   router.get('/categories', async (ctx) => {
-    ctx.set('Cache-Control', 'public, no-cache');
+    cacheFor(ctx, cache.catalog);
     ctx.body = { success: true, categories: await categories.list() };
   });
 

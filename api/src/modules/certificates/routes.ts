@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
@@ -21,7 +22,7 @@ export function certificateRoutes({ auth, config }: AppDeps, { certificates }: C
 
   router.get('/user/certificates/:courseId', signedIn, async (ctx) => {
     const { courseId } = parseInput(certificateCourseSchema, ctx.params);
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, certificate: ownerView(await certificates.mine(callerOf(ctx.state).userId, courseId)) };
   });
 
@@ -31,7 +32,7 @@ export function certificateRoutes({ auth, config }: AppDeps, { certificates }: C
     const certificate = await certificates.mine(callerOf(ctx.state).userId, courseId);
     if (certificate.revokedAt) throw new HttpError(410, CERTIFICATE_REVOKED);
     const pdf = await certificatePdf(certificate, config.publicAppUrl + verificationPath(certificate._id));
-    ctx.set('Cache-Control', 'private, no-store');
+    cacheFor(ctx, cache.privateNone);
     ctx.set('Content-Disposition', `attachment; filename="courseport-certificate-${certificate._id}.pdf"`);
     ctx.type = 'application/pdf';
     ctx.body = Buffer.from(pdf);
@@ -41,7 +42,7 @@ export function certificateRoutes({ auth, config }: AppDeps, { certificates }: C
   router.get('/certificates/:id', async (ctx) => {
     const input = certificateIdSchema.safeParse(ctx.params);
     if (!input.success) throw notFound(CERTIFICATE_NOT_FOUND);
-    ctx.set('Cache-Control', 'no-cache');
+    cacheFor(ctx, cache.revalidate);
     ctx.body = { success: true, certificate: await certificates.verify(input.data.id) };
   });
 

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AuthContext } from '../../auth/verify.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { parseInput } from '../../http/validate.js';
 import { applyCouponSchema, couponListQuery, couponPatchSchema, newCouponSchema } from './schemas.js';
 import type { CouponsService } from './service.js';
@@ -30,7 +31,7 @@ export function couponRoutes({ auth }: AppDeps, { coupons, isAdmin }: CouponServ
   router.get('/educator/coupons', signedIn, async (ctx) => {
     const caller = callerOf(ctx.state);
     const { courseId } = parseInput(couponListQuery, ctx.query);
-    ctx.set('Cache-Control', 'private, no-store');
+    cacheFor(ctx, cache.privateNone);
     ctx.body = { success: true, coupons: await coupons.list(caller, await isAdmin(caller), courseId) };
   });
 
@@ -44,7 +45,7 @@ export function couponRoutes({ auth }: AppDeps, { coupons, isAdmin }: CouponServ
   // Only reads, but counted like a write (120 a minute per user), so codes cannot be guessed at speed.
   router.post('/user/apply-coupon', signedIn, async (ctx) => {
     const { courseId, code } = parseInput(applyCouponSchema, ctx.request.body);
-    ctx.set('Cache-Control', 'private, no-store');
+    cacheFor(ctx, cache.privateNone);
     ctx.body = { success: true, pricing: await coupons.quote(courseId, code) };
   });
 

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { adminMutationLimit, rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { approveSchema, rejectSchema } from './schemas.js';
@@ -32,12 +33,12 @@ export function educatorRequestRoutes(
   );
 
   router.get('/educator-request', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, request: await service.latestOf(callerOf(ctx.state).userId) };
   });
 
   router.get('/educator-requests', signedIn, adminOnly, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.body = { success: true, requests: await service.list() };
   });
 

@@ -6,6 +6,7 @@ import {
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { userLimits } from '../../http/rate-limit.js';
@@ -41,7 +42,7 @@ export function courseLifecycleRoutes(
 
   router.get('/', signedIn, async (ctx) => {
     const course = await lifecycle.readable(callerOf(ctx.state), ctx.params.id ?? '');
-    ctx.set('Cache-Control', 'private, no-store');
+    cacheFor(ctx, cache.privateNone);
     ctx.body = { success: true, course: lifecycle.toEditable(course) };
   });
 

@@ -6,6 +6,7 @@ import {
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { perUserLimit, userLimits } from '../../http/rate-limit.js';
@@ -92,14 +93,14 @@ export function educatorRoutes(
   );
 
   router.get('/courses', async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     const { include } = parseInput(courseListQuery, ctx.query);
     ctx.body = { success: true, courses: await service.courses(ctx.state.educator._id, include === 'archived') };
   });
 
   // What the educator's instructor page says about them (`/instructor/<their id>`).
   router.get('/profile', async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, profile: await profiles.own(ctx.state.educator._id) };
   });
 
@@ -109,12 +110,12 @@ export function educatorRoutes(
   });
 
   router.get('/dashboard', async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, dashboardData: await service.dashboard(ctx.state.educator._id) };
   });
 
   router.get('/enrolled-students', async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, enrolledStudents: await service.enrolledStudents(ctx.state.educator._id) };
   });
 

@@ -1,6 +1,7 @@
 import type { InstructorProfile } from '@courseport/contracts';
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
+import { cache } from '../../http/cache.js';
 import { sendWithEtag } from '../../http/etag.js';
 import type { CategoriesService } from '../categories/index.js';
 import type { Catalog } from '../courses/index.js';
@@ -33,7 +34,7 @@ export function instructorRoutes(_deps: AppDeps, { profiles, catalog, categories
       averageRating: mean(ratings),
       ratingCount: ratings.length,
     };
-    sendWithEtag(ctx, { success: true, instructor }, 'public, no-cache');
+    sendWithEtag(ctx, { success: true, instructor }, cache.catalog);
   });
 
   return router;

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { parseInput } from '../../http/validate.js';
 import type { ContinueLearningService } from './continue-learning.js';
 import { completeLectureSchema, courseRefSchema, savePositionSchema } from './schemas.js';
@@ -16,12 +17,12 @@ export function learningRoutes({ auth }: AppDeps, { learning, continueLearning }
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/enrolled-courses', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, enrolledCourses: await learning.enrolledCourses(callerOf(ctx.state).userId) };
   });
 
   router.get('/continue-learning', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, courses: await continueLearning.of(callerOf(ctx.state).userId) };
   });
 

@@ -4,6 +4,7 @@ import getRawBody from 'raw-body';
 import { z } from 'zod';
 import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { adminMutationLimit, rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
@@ -57,13 +58,13 @@ export function purchaseRoutes(
   );
 
   router.get('/user/purchases', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-store');
+    cacheFor(ctx, cache.privateNone);
     ctx.body = { success: true, purchases: await service.history(callerOf(ctx.state).userId) };
   });
 
   router.get('/admin/purchases', signedIn, adminOnly, async (ctx) => {
     const { offset, limit } = parseInput(adminPurchasesSchema, ctx.query);
-    ctx.set('Cache-Control', 'private, no-store');
+    cacheFor(ctx, cache.privateNone);
     ctx.body = { success: true, ...(await service.all(offset, limit)) };
   });
 
@@ -122,7 +123,7 @@ export function checkoutRoutes({ store, clock, config }: AppDeps): Router {
   const page = (ctx: Context, status: number, html: string) => {
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     // The API's own headers are for JSON; a page also keeps its opener and its address to itself.
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Referrer-Policy', 'no-referrer');

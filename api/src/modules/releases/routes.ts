@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { notFound, unauthorized } from '../../http/errors.js';
 import { adminMutationLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
@@ -63,7 +64,7 @@ export function releaseRoutes({ auth, logger, config }: AppDeps, { releases, req
   };
 
   router.get('/releases', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.body = { success: true, releases: await releases.plan() };
   });
 

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { sendWithEtag } from '../../http/etag.js';
 import { adminMutationLimit, perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
@@ -35,11 +36,11 @@ export function reviewRoutes(
   router.get('/course/:id/reviews', async (ctx) => {
     const { page } = parseInput(pageQuery, ctx.query);
     const body = { success: true, reviews: await reviews.coursePage(ctx.params.id ?? '', page) };
-    sendWithEtag(ctx, body, 'public, no-cache');
+    sendWithEtag(ctx, body, cache.catalog);
   });
 
   router.get('/user/reviews/:courseId', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, review: await reviews.mine(callerOf(ctx.state).userId, courseIdOf(ctx)) };
   });
 
@@ -63,7 +64,7 @@ export function reviewRoutes(
 
   router.get('/educator/reviews', signedIn, educatorOnly, async (ctx) => {
     const { page } = parseInput(pageQuery, ctx.query);
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, reviews: await reviews.educatorPage(callerOf(ctx.state).userId, page) };
   });
 
@@ -75,7 +76,7 @@ export function reviewRoutes(
 
   router.get('/admin/reviews', signedIn, adminOnly, async (ctx) => {
     const { page, status } = parseInput(adminPageQuery, ctx.query);
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.body = { success: true, reviews: await reviews.adminPage(status, page) };
   });
 

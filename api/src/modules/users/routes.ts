@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AuthContext } from '../../auth/verify.js';
 import type { AppDeps } from '../../deps.js';
+import { cache } from '../../http/cache.js';
 import { type PreparedJson, sendPrepared } from '../../http/etag.js';
 import { parseInput } from '../../http/validate.js';
 import { createUserSchema, updateRolesSchema } from './schemas.js';
@@ -18,7 +19,7 @@ export function userRoutes({ auth }: AppDeps, { users, userData }: UserServices)
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/data', signedIn, async (ctx) => {
-    await sendPrepared(ctx, await userData(callerOf(ctx.state)), 'private, no-cache');
+    await sendPrepared(ctx, await userData(callerOf(ctx.state)), cache.private);
   });
 
   router.post('/create', signedIn, async (ctx) => {

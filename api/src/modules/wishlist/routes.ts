@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import type { WishlistService } from './service.js';
 
 export interface WishlistServices {
@@ -15,7 +16,7 @@ export function wishlistRoutes({ auth }: AppDeps, { wishlist }: WishlistServices
   const courseIdOf = (ctx: Context) => (ctx.params as { courseId?: string }).courseId ?? '';
 
   router.get('/', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, wishlist: await wishlist.list(callerOf(ctx.state).userId) };
   });
 
