@@ -80,7 +80,7 @@ export function composeServices(deps: AppDeps) {
     quota,
     wishlist,
     educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo'),
-    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl),
+    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, { coupons, quota }),
     releases: releasesService(store, clock),
   };
 }

@@ -3,7 +3,7 @@ import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { ID_PATTERN, newId, type Store } from '../../store/index.js';
-import { couponsService } from '../coupons/index.js';
+import { type CouponsService, couponsService } from '../coupons/index.js';
 import {
   type ChapterDoc,
   COURSE_NOT_FOUND,
@@ -16,7 +16,14 @@ import {
   statusFields,
   statusOf,
 } from '../courses/index.js';
-import { type ProcessedImage, thumbnailBlobs, thumbnailFields, thumbnailIdOf, uploadQuota } from '../media/index.js';
+import {
+  type ProcessedImage,
+  thumbnailBlobs,
+  thumbnailFields,
+  thumbnailIdOf,
+  type UploadQuota,
+  uploadQuota,
+} from '../media/index.js';
 import { type PurchaseStatus, purchaseRecords } from '../purchases/index.js';
 import { userRecords } from '../users/index.js';
 import type { EditCourse } from './lifecycle-schemas.js';
@@ -136,12 +143,15 @@ export function courseLifecycle(
   clock: Clock,
   isAdmin: (auth: AuthContext) => Promise<boolean>,
   publicApiUrl = '',
+  /** Given by the composition root (built here when not: a test's own lifecycle). */
+  { coupons, quota }: { coupons: Pick<CouponsService, 'removeForCourse'>; quota: UploadQuota } = {
+    coupons: couponsService(store, clock),
+    quota: uploadQuota(store),
+  },
 ) {
   const courses = courseRecords(store);
   const purchases = purchaseRecords(store);
   const users = userRecords(store);
-  const coupons = couponsService(store, clock);
-  const quota = uploadQuota(store);
 
   const isEducator = (userId: string): Promise<boolean> => users.hasRole(userId, 'educator');
 
