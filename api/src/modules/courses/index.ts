@@ -1,8 +1,9 @@
 /**
  * Courses (the `courses` collection): the public catalog and its cache, a course's lifecycle
  * status, its derived lists (enrolled students, ratings) and the thumbnail and discovery backfills.
- * Calls categories (their names) and media (thumbnail renditions); other modules reach a course's
- * data through `courseRecords` and `courseProjections`, never the collection.
+ * Calls media (thumbnail renditions); the categories' names come through the `CategoryList` port.
+ * Other modules reach a course's data through `courseRecords` and `courseProjectionsOf`, never the
+ * collection.
  */
 export {
   CATALOG_MAX_PAGE_SIZE,

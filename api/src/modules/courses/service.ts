@@ -54,12 +54,10 @@ export function toCard(course: CourseDoc, categoryNames?: ReadonlyMap<string, st
   };
 }
 
-/** The public catalog: published courses only, and never anyone's ids or paid lecture URLs. */
-export function catalogService(repo: CoursesRepository) {
-  return catalogOver(repo);
-}
-
-/** The public catalog read from the store (no cache): the instructor page's courses. */
+/**
+ * The public catalog read from the store (no cache: the instructor page, a student's enrolled
+ * courses): published courses only, and never anyone's ids or paid lecture URLs.
+ */
 export const catalogOf = (store: Store) => catalogOver(coursesRepository(store));
 
 function catalogOver(repo: CoursesRepository) {
