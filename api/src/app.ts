@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
+import { composeServices, type Services } from './compose.js';
 import type { AppDeps } from './deps.js';
 import { accessLog } from './http/middleware/access-log.js';
 import { bodyParser } from './http/middleware/body.js';
@@ -8,72 +9,75 @@ import { corsAllowList } from './http/middleware/cors.js';
 import { errorHandler } from './http/middleware/error-handler.js';
 import { requestId } from './http/middleware/request-id.js';
 import { securityHeaders } from './http/middleware/security-headers.js';
-import { adminEmailRoutes } from './modules/admin-emails/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { categoryRoutes } from './modules/categories/routes.js';
-import { certificateRoutes } from './modules/certificates/routes.js';
-import { couponRoutes } from './modules/coupons/routes.js';
-import { courseRoutes } from './modules/courses/routes.js';
-import { courseLifecycleRoutes } from './modules/educator/lifecycle-routes.js';
-import { educatorRoutes } from './modules/educator/routes.js';
-import { educatorRequestRoutes } from './modules/educator-requests/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { instructorRoutes } from './modules/instructors/routes.js';
-import { learningRoutes } from './modules/learning/routes.js';
-import { mediaRoutes } from './modules/media/routes.js';
-import { platformRoutes } from './modules/platform/routes.js';
-import { checkoutRoutes, purchaseRoutes } from './modules/purchases/routes.js';
-import { releaseRoutes } from './modules/releases/routes.js';
-import { reviewRoutes } from './modules/reviews/routes.js';
-import { userRoutes } from './modules/users/routes.js';
-import { wishlistRoutes } from './modules/wishlist/routes.js';
+import { adminEmailRoutes } from './modules/admin-emails/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { categoryRoutes } from './modules/categories/index.js';
+import { certificateRoutes } from './modules/certificates/index.js';
+import { couponRoutes } from './modules/coupons/index.js';
+import { courseRoutes } from './modules/courses/index.js';
+import { courseLifecycleRoutes, educatorRoutes } from './modules/educator/index.js';
+import { educatorRequestRoutes } from './modules/educator-requests/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { instructorRoutes } from './modules/instructors/index.js';
+import { learningRoutes } from './modules/learning/index.js';
+import { mediaRoutes } from './modules/media/index.js';
+import { platformRoutes } from './modules/platform/index.js';
+import { checkoutRoutes, purchaseRoutes } from './modules/purchases/index.js';
+import { releaseRoutes } from './modules/releases/index.js';
+import { reviewRoutes } from './modules/reviews/index.js';
+import { userRoutes } from './modules/users/index.js';
+import { wishlistRoutes } from './modules/wishlist/index.js';
 
 export const JSON_LIMIT = '100kb';
 
 /** Routes that read their own body: Stripe signs the raw bytes of its webhooks. */
 const RAW_BODY_PATHS = new Set(['/api/stripe/webhook']);
 
-/** The API's route table: every module mounts its router under /api here. */
-export function createApiRouter(deps: AppDeps): Router {
+/** The API's route table: every module mounts its router under /api here, given the services it uses. */
+export function createApiRouter(deps: AppDeps, services: Services = composeServices(deps)): Router {
   const api = new Router({ prefix: '/api' });
-  const modules = [
-    healthRoutes,
-    platformRoutes,
-    authRoutes,
-    userRoutes,
-    educatorRequestRoutes,
-    adminEmailRoutes,
-    courseRoutes,
-    categoryRoutes,
-    releaseRoutes,
-    instructorRoutes,
-    mediaRoutes,
+  const s = services;
+  const routers = [
+    healthRoutes(deps),
+    platformRoutes(deps),
+    authRoutes(deps),
+    userRoutes(deps, s),
+    educatorRequestRoutes(deps, s),
+    adminEmailRoutes(deps, s),
+    courseRoutes(deps, s),
+    categoryRoutes(deps, s),
+    releaseRoutes(deps, s),
+    instructorRoutes(deps, { profiles: s.profiles, catalog: s.publicCatalog, categories: s.categories }),
+    mediaRoutes(deps),
     // Before educatorRoutes: its educator-only middleware would otherwise also run for these
     // paths (an admin may read them), and they authenticate per route instead.
-    courseLifecycleRoutes,
+    courseLifecycleRoutes(deps, s),
     // Also before educatorRoutes (GET /educator/reviews checks the educator role itself).
-    reviewRoutes,
-    couponRoutes,
-    educatorRoutes,
-    purchaseRoutes,
-    learningRoutes,
-    certificateRoutes,
-    wishlistRoutes,
+    reviewRoutes(deps, s),
+    couponRoutes(deps, s),
+    educatorRoutes(deps, s),
+    purchaseRoutes(deps, s),
+    learningRoutes(deps, s),
+    certificateRoutes(deps, s),
+    wishlistRoutes(deps, s),
   ];
   // 405/501 come from this router's own allowedMethods (in createApp), which sees every module's
   // routes. A module's would run only after one of its routes matched, where it never answers.
-  for (const routes of modules.map((m) => m(deps))) api.use(routes.routes());
+  for (const routes of routers) api.use(routes.routes());
   return api;
 }
 
-/** Builds the Koa app from its dependencies; `server.ts` listens, tests use `app.callback()`. */
-export function createApp(deps: AppDeps): Koa {
+/**
+ * Builds the Koa app from its dependencies and its services (built once, by `composeServices`,
+ * when not given); `server.ts` listens, tests use `app.callback()`.
+ */
+export function createApp(deps: AppDeps, services: Services = composeServices(deps)): Koa {
   // The client address is the entry the outermost trusted proxy appended, never one the client wrote.
   const { trustProxy } = deps.config;
   const app = new Koa({ proxy: trustProxy > 0, maxIpsCount: trustProxy });
   app.silent = true;
   app.context.limits = deps.limits;
-  const api = createApiRouter(deps);
+  const api = createApiRouter(deps, services);
   const checkout = checkoutRoutes(deps);
 
   app

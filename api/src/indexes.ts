@@ -1,17 +1,17 @@
 import { RATE_LIMIT_INDEXES } from './limits/index.js';
-import { ADMIN_EMAIL_INDEXES } from './modules/admin-emails/repository.js';
-import { AUTH_INDEXES } from './modules/auth/repository.js';
-import { CATEGORY_INDEXES } from './modules/categories/repository.js';
-import { CERTIFICATE_INDEXES } from './modules/certificates/repository.js';
-import { COUPON_INDEXES } from './modules/coupons/repository.js';
-import { COURSE_INDEXES } from './modules/courses/repository.js';
-import { EDUCATOR_REQUEST_INDEXES } from './modules/educator-requests/repository.js';
-import { ENROLLMENT_INDEXES } from './modules/enrollments/repository.js';
-import { PROGRESS_INDEXES } from './modules/learning/repository.js';
-import { MAIL_INDEXES } from './modules/mail/repository.js';
-import { PURCHASE_INDEXES } from './modules/purchases/repository.js';
-import { REVIEW_INDEXES } from './modules/reviews/repository.js';
-import { WISHLIST_INDEXES } from './modules/wishlist/repository.js';
+import { ADMIN_EMAIL_INDEXES } from './modules/admin-emails/index.js';
+import { AUTH_INDEXES } from './modules/auth/index.js';
+import { CATEGORY_INDEXES } from './modules/categories/index.js';
+import { CERTIFICATE_INDEXES } from './modules/certificates/index.js';
+import { COUPON_INDEXES } from './modules/coupons/index.js';
+import { COURSE_INDEXES } from './modules/courses/index.js';
+import { EDUCATOR_REQUEST_INDEXES } from './modules/educator-requests/index.js';
+import { ENROLLMENT_INDEXES } from './modules/enrollments/index.js';
+import { PROGRESS_INDEXES } from './modules/learning/index.js';
+import { MAIL_INDEXES } from './modules/mail/index.js';
+import { PURCHASE_INDEXES } from './modules/purchases/index.js';
+import { REVIEW_INDEXES } from './modules/reviews/index.js';
+import { WISHLIST_INDEXES } from './modules/wishlist/index.js';
 import type { IndexSpec } from './store/index.js';
 
 /** Every index the API relies on; created at start (idempotent). */

@@ -1,21 +1,16 @@
 import { createServer } from 'node:http';
 import { createApp } from './app.js';
-import { buildAuth } from './auth/index.js';
 import { systemClock } from './clock.js';
+import { composeServices } from './compose.js';
 import { ConfigError, loadConfig } from './config.js';
 import { answerClientError } from './http/middleware/error-handler.js';
 import { INDEXES } from './indexes.js';
 import { createLimits } from './limits/index.js';
 import { createLogger } from './logger.js';
-import { adminEmailsRepository } from './modules/admin-emails/repository.js';
-import { adminEmailsService } from './modules/admin-emails/service.js';
-import { categoriesService } from './modules/categories/service.js';
-import { coursesRepository } from './modules/courses/repository.js';
-import { backfillDiscovery, rebaseThumbnails } from './modules/courses/service.js';
-import { mailerFor } from './modules/mail/service.js';
-import { backfillThumbnails } from './modules/media/backfill.js';
-import { buildPayments } from './modules/purchases/payments.js';
-import { purchasesService } from './modules/purchases/service.js';
+import { buildAuth } from './modules/auth/index.js';
+import { backfillDiscoveryOf, backfillThumbnails, rebaseThumbnailsOf } from './modules/courses/index.js';
+import { mailerFor } from './modules/mail/index.js';
+import { buildPayments } from './payments/index.js';
 import { seedDemo } from './seed/demo.js';
 import { openStore } from './store/index.js';
 
@@ -35,16 +30,17 @@ async function main() {
   const payments = buildPayments(config, store, systemClock);
   const limits = createLimits(store, (error) => logger.warn({ err: error }, 'sharing the rate-limit counts failed'));
   const deps = { config, store, clock: systemClock, logger, auth, payments, mailer, limits };
-  await adminEmailsService(adminEmailsRepository(store), systemClock).seed(config.adminEmails);
-  await categoriesService(store, systemClock).seedDefaults();
+  const services = composeServices(deps);
+  await services.adminEmails.seed(config.adminEmails);
+  await services.categories.seedDefaults();
   if (config.demoSeed) await seedDemo(deps);
-  await rebaseThumbnails(coursesRepository(store), config.publicApiUrl);
-  const discovered = await backfillDiscovery(coursesRepository(store));
+  await rebaseThumbnailsOf(store, config.publicApiUrl);
+  const discovered = await backfillDiscoveryOf(store);
   if (discovered > 0) logger.info({ courses: discovered }, 'discovery fields backfilled');
 
   // Purchases a crash left half done (paid but not enrolled, refunded but still enrolled) are finished
   // before the first request, and then every minute (another process may have crashed too).
-  const purchases = purchasesService(store, systemClock, config, payments.gateway, mailer, logger);
+  const { purchases } = services;
   const reconcile = async (everything = false) => {
     const finished = await purchases.reconcile(undefined, { everything });
     if (finished > 0) logger.warn({ finished }, 'reconciliation finished interrupted purchases');
@@ -55,7 +51,7 @@ async function main() {
     RECONCILE_INTERVAL_MS,
   ).unref();
 
-  const app = createApp(deps);
+  const app = createApp(deps, services);
   const server = createServer(app.callback());
   // Requests Node's own parser refuses (an unknown method such as FOO) get the API's envelope too.
   server.on('clientError', answerClientError);

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CouponDoc } from '../src/modules/coupons/repository.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
-import type { LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
+import type { LocalCheckoutDoc } from '../src/payments/gateways/local.js';
 import { newId } from '../src/store/index.js';
 import {
   type Api,

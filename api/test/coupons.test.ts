@@ -9,9 +9,9 @@ import {
   DUPLICATE_CODE,
 } from '../src/modules/coupons/service.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
-import type { LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import { COUPON_GONE, OPEN_CHECKOUT_OTHER_PRICE } from '../src/modules/purchases/service.js';
+import type { LocalCheckoutDoc } from '../src/payments/gateways/local.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';

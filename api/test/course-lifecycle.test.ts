@@ -1,8 +1,8 @@
 import type { EditableCourse } from '@courseport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COURSE_NOT_AVAILABLE } from '../src/modules/courses/lifecycle-status.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { CANNOT_DELETE_SOLD, EDITED_MEANWHILE, NOT_THE_OWNER } from '../src/modules/educator/lifecycle-service.js';
-import { COURSE_NOT_AVAILABLE } from '../src/modules/educator/lifecycle-status.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { EnrollmentDoc } from '../src/modules/enrollments/repository.js';
-import type { LocalCheckoutDoc } from '../src/modules/purchases/gateways/local.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import { SECOND_PAYMENT_REFUNDED } from '../src/modules/purchases/service.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
+import type { LocalCheckoutDoc } from '../src/payments/gateways/local.js';
 import type { Store } from '../src/store/index.js';
 import {
   type Api,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldInWords } from '../src/http/validate.js';
 import { categoriesService } from '../src/modules/categories/service.js';
 import { discoveryFields } from '../src/modules/courses/discovery.js';
+import { courseRecords } from '../src/modules/courses/index.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { backfillDiscovery } from '../src/modules/courses/service.js';
 import type { MailDoc } from '../src/modules/mail/repository.js';
@@ -53,7 +54,7 @@ for (const adapter of bothStores('discovery')) {
       owner = await userWithProfile(api, 'owner@example.com', { educator: true });
       student = await userWithProfile(api, 'student@example.com');
       admin = await userWithProfile(api, 'admin@example.com', { admin: true });
-      await categoriesService(api.deps.store, api.deps.clock).seedDefaults();
+      await categoriesService(api.deps.store, api.deps.clock, courseRecords(api.deps.store)).seedDefaults();
       const list = [
         fixture(
           'MongoDB in Practice',

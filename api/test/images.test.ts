@@ -6,8 +6,8 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
+import { backfillThumbnails, CLAIM_TTL_MS } from '../src/modules/courses/thumbnail-backfill.js';
 import { enrollmentsService } from '../src/modules/enrollments/service.js';
-import { backfillThumbnails, CLAIM_TTL_MS } from '../src/modules/media/backfill.js';
 import {
   avifQuality,
   IMAGE_TOO_LARGE,

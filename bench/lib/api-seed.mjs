@@ -49,24 +49,23 @@ export async function seedBenchCatalog({ courses: total, env, progressStudents =
       dist('config.js'),
       dist('store/index.js'),
       dist('indexes.js'),
-      dist('auth/index.js'),
+      dist('modules/auth/index.js'),
       dist('clock.js'),
       dist('logger.js'),
     ]);
   const [{ seedDemo }, { DEMO_COURSES }, { sanitizeDescription }, { amountInPaise }] = await Promise.all([
     dist('seed/demo.js'),
     dist('seed/catalog.js'),
-    dist('modules/courses/sanitize.js'),
-    dist('modules/purchases/pricing.js'),
+    dist('modules/courses/index.js'),
+    dist('modules/coupons/index.js'),
   ]);
   const { newId } = await dist('store/ids.js');
-  const { processImage } = await dist('modules/media/pipeline.js');
-  const { thumbnailBlobs, thumbnailFields } = await dist('modules/media/thumbnails.js');
+  const { processImage, thumbnailBlobs, thumbnailFields } = await dist('modules/media/index.js');
   const { courseCoverSvg } = await dist('seed/thumbnail.js');
   const { PLACEHOLDER_AVATAR_PATH } = await dist('auth/index.js');
-  const { discoveryFields } = await dist('modules/courses/discovery.js');
+  const { discoveryFields } = await dist('modules/courses/index.js');
 
-  const { mailerFor } = await dist('modules/mail/service.js');
+  const { mailerFor } = await dist('modules/mail/index.js');
   const config = loadConfig({ ...env, NODE_ENV: 'production', COURSEPORT_MODE: 'demo', DEMO_SEED: 'true' });
   const store = await openStore({ mongodbUri: config.mongodbUri, dataDir: config.dataDir });
   try {

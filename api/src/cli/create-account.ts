@@ -1,15 +1,13 @@
 // Creates a verified local account (and, with --admin, puts its e-mail on the admin allow-list):
 //   pnpm create-account --email ada@example.com --name "Ada Lovelace" --password '…' [--admin]
 import { parseArgs } from 'node:util';
-import { buildAuth } from '../auth/index.js';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { INDEXES } from '../indexes.js';
 import { createLogger } from '../logger.js';
-import { adminEmailsRepository } from '../modules/admin-emails/repository.js';
-import { adminEmailsService } from '../modules/admin-emails/service.js';
-import { signUpSchema } from '../modules/auth/schemas.js';
-import { mailerFor } from '../modules/mail/service.js';
+import { adminEmailsOf } from '../modules/admin-emails/index.js';
+import { buildAuth, signUpSchema } from '../modules/auth/index.js';
+import { mailerFor } from '../modules/mail/index.js';
 import { openStore } from '../store/index.js';
 
 const { values } = parseArgs({
@@ -38,7 +36,7 @@ try {
   await store.ensureIndexes(INDEXES);
   const auth = await buildAuth(config, store, systemClock, mailerFor(config, store, systemClock, createLogger('warn')));
   const account = await auth.local?.createAccount({ ...input.data, emailVerified: true });
-  if (values.admin) await adminEmailsService(adminEmailsRepository(store), systemClock).seed([input.data.email]);
+  if (values.admin) await adminEmailsOf(store, systemClock).seed([input.data.email]);
   console.log(`Created ${account?.email} (verified${values.admin ? ', admin' : ''}).`);
 } catch (error) {
   console.error(`Could not create the account: ${(error as Error).message}`);

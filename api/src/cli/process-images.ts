@@ -4,7 +4,7 @@
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
-import { backfillThumbnails } from '../modules/media/backfill.js';
+import { backfillThumbnails } from '../modules/courses/index.js';
 import { openStore } from '../store/index.js';
 
 const config = loadConfig();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
+import { cache, cacheFor } from './cache.js';
 import { COMPRESS_THRESHOLD, type ContentCoding, compressBytes, negotiatedCoding } from './encoding.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -9,7 +10,7 @@ const etagOf = (json: string) => `W/"${createHash('sha1').update(json).digest('b
 /** Sets the validators; answers 304 (and returns true) when the client already has this version. */
 function answeredNotModified(ctx: Context, etag: string, cacheControl: string): boolean {
   ctx.set('ETag', etag);
-  ctx.set('Cache-Control', cacheControl);
+  cacheFor(ctx, cacheControl);
   const ifNoneMatch = ctx.get('If-None-Match');
   if (!ifNoneMatch || !ifNoneMatch.split(/\s*,\s*/).includes(etag)) return false;
   ctx.status = 304;
@@ -20,7 +21,7 @@ function answeredNotModified(ctx: Context, etag: string, cacheControl: string): 
  * Sends a JSON body with a weak ETag; a matching If-None-Match gets 304 and no body, so clients
  * that poll (the session's user data every 10 s) pay almost nothing when nothing changed.
  */
-export function sendWithEtag(ctx: Context, body: object, cacheControl = 'private, no-cache'): void {
+export function sendWithEtag(ctx: Context, body: object, cacheControl: string = cache.private): void {
   const json = JSON.stringify(body);
   if (answeredNotModified(ctx, etagOf(json), cacheControl)) return;
   ctx.set('Content-Type', JSON_TYPE);

@@ -42,3 +42,13 @@ export function cleanName(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** Accent- and case-folded words: "Café au-lait" → ["cafe", "au", "lait"]. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}

@@ -29,7 +29,7 @@ export function createLimits(store: Store, onError: (error: unknown) => void = (
   const shared =
     store.kind === 'mongodb'
       ? new StoreRateLimiter({
-          collection: store.collection<RateLimitDoc>(RATE_LIMITS),
+          collection: rateLimitsCollection(store),
           keyPrefix,
           points,
           duration: 60,
@@ -53,3 +53,6 @@ export function createLimits(store: Store, onError: (error: unknown) => void = (
     },
   };
 }
+
+/** The store's rate-limit counts (which only this folder opens): sign-in failures are counted there too. */
+export const rateLimitsCollection = (store: Store) => store.collection<RateLimitDoc>(RATE_LIMITS);

@@ -1,19 +1,15 @@
 import { PLACEHOLDER_AVATAR_PATH } from '../auth/index.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
-import { adminEmailsRepository } from '../modules/admin-emails/repository.js';
-import { adminEmailsService } from '../modules/admin-emails/service.js';
-import { authRepository } from '../modules/auth/repository.js';
-import { categoriesService } from '../modules/categories/service.js';
-import { discoveryFields } from '../modules/courses/discovery.js';
-import { type CourseDoc, coursesRepository } from '../modules/courses/repository.js';
-import { sanitizeDescription } from '../modules/courses/sanitize.js';
-import { enrollmentsService } from '../modules/enrollments/service.js';
-import { type ProcessedImage, processImage } from '../modules/media/pipeline.js';
-import { thumbnailBlobs, thumbnailFields } from '../modules/media/thumbnails.js';
-import { amountInPaise } from '../modules/purchases/pricing.js';
-import { type PurchaseDoc, purchasesRepository } from '../modules/purchases/repository.js';
-import { usersRepository } from '../modules/users/repository.js';
+import { adminEmailsOf } from '../modules/admin-emails/index.js';
+import { noAccounts } from '../modules/auth/index.js';
+import { categoriesService } from '../modules/categories/index.js';
+import { amountInPaise } from '../modules/coupons/index.js';
+import { type CourseDoc, courseRecords, discoveryFields, sanitizeDescription } from '../modules/courses/index.js';
+import { enrollmentsService } from '../modules/enrollments/index.js';
+import { type ProcessedImage, processImage, thumbnailBlobs, thumbnailFields } from '../modules/media/index.js';
+import { type PurchaseDoc, purchaseRecords } from '../modules/purchases/index.js';
+import { userRecords } from '../modules/users/index.js';
 import { newId } from '../store/index.js';
 import { DEMO_COURSES } from './catalog.js';
 import { courseCoverSvg } from './thumbnail.js';
@@ -47,11 +43,10 @@ export async function seedDemo(
 ): Promise<boolean> {
   const { config, store, clock, auth, logger } = deps;
   if (config.mode !== 'demo' || config.auth.mode !== 'local' || !auth.local) return false;
-  const accounts = authRepository(store).accounts;
-  const users = usersRepository(store);
-  if ((await accounts.countDocuments({})) > 0 || (await users.countDocuments({})) > 0) return false;
+  const users = userRecords(store);
+  if (!(await noAccounts(store)) || !(await users.none())) return false;
 
-  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
+  const adminEmails = adminEmailsOf(store, clock);
   const ids: Record<string, string> = {};
   for (const [index, demo] of DEMO_ACCOUNTS.entries()) {
     let account: Awaited<ReturnType<typeof auth.local.createAccount>>;
@@ -72,7 +67,7 @@ export async function seedDemo(
       throw error;
     }
     const now = clock.now();
-    await users.insertOne({
+    await users.insert({
       _id: account._id,
       email: demo.email,
       name: demo.name,
@@ -120,11 +115,11 @@ async function seedCatalog(
   { config, store, clock }: Pick<AppDeps, 'config' | 'store' | 'clock'>,
   { educators, student }: { educators: Array<{ _id: string; name: string }>; student: string },
 ): Promise<void> {
-  const users = usersRepository(store);
+  const users = userRecords(store);
   const now = clock.now().getTime();
   const learners = LEARNERS.map((name) => ({ _id: `user_demo_${newId()}`, name }));
   for (const learner of learners) {
-    await users.insertOne({
+    await users.insert({
       _id: learner._id,
       email: `${learner.name.toLowerCase().replace(/\W+/g, '.')}@learners.courseport.dev`,
       name: learner.name,
@@ -137,7 +132,7 @@ async function seedCatalog(
   }
 
   // The demo courses' categories (#21): the default set, when there is none yet.
-  await categoriesService(store, clock).seedDefaults();
+  await categoriesService(store, clock, courseRecords(store)).seedDefaults();
   const renditions = thumbnailBlobs(store);
   const covers = await Promise.all(DEMO_COURSES.map((demo, index) => demoCover(demo.title, index + 1)));
   const courses: CourseDoc[] = [];
@@ -182,7 +177,7 @@ async function seedCatalog(
     Object.assign(courses[courses.length - 1] as CourseDoc, discoveryFields(courses[courses.length - 1] as CourseDoc));
   }
   // Listed empty: the enrollments module writes the lists as it records each enrollment below.
-  await coursesRepository(store).insertMany(courses.map((course) => ({ ...course, enrolledStudents: [] })));
+  await courseRecords(store).insertMany(courses.map((course) => ({ ...course, enrolledStudents: [] })));
   const purchases: PurchaseDoc[] = [];
   for (const course of courses) {
     for (const [i, userId] of course.enrolledStudents.entries()) {
@@ -204,7 +199,7 @@ async function seedCatalog(
       });
     }
   }
-  await purchasesRepository(store).insertMany(purchases);
+  await purchaseRecords(store).insertMany(purchases);
   const enrollments = enrollmentsService(store, clock);
   for (const p of purchases) await enrollments.enroll(p.userId, p.courseId, p._id);
 }

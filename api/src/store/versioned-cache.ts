@@ -75,3 +75,6 @@ export function versionedCache<K, V>(options: {
     },
   };
 }
+
+/** How long a cached value may miss writes made by another API process sharing the database. */
+export const SHARED_STORE_MAX_AGE_MS = 5_000;

@@ -7,14 +7,14 @@ import path from 'node:path';
 import type Koa from 'koa';
 import pino, { type Logger } from 'pino';
 import { createApp } from '../../src/app.js';
-import { buildAuth } from '../../src/auth/index.js';
 import type { Clock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { AppDeps } from '../../src/deps.js';
 import { INDEXES } from '../../src/indexes.js';
 import { createLimits } from '../../src/limits/index.js';
+import { buildAuth } from '../../src/modules/auth/index.js';
 import { mailerFor } from '../../src/modules/mail/service.js';
-import { buildPayments, type Payments } from '../../src/modules/purchases/payments.js';
+import { buildPayments, type Payments } from '../../src/payments/index.js';
 import { openEmbeddedStore } from '../../src/store/embedded.js';
 import type { Store } from '../../src/store/index.js';
 

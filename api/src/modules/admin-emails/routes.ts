@@ -1,24 +1,28 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { adminMutationLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { usersRepository } from '../users/repository.js';
-import { adminEmailsRepository } from './repository.js';
 import { addAdminEmailSchema, removeAdminEmailSchema } from './schemas.js';
-import { adminEmailsService } from './service.js';
+import type { AdminEmailsService } from './service.js';
 
-export function adminEmailRoutes({ store, clock, auth }: AppDeps): Router {
+export interface AdminEmailServices {
+  adminEmails: AdminEmailsService;
+  /** The caller's name as their profile has it (a port: the users module is above this one). */
+  profileName: (userId: string) => Promise<string | null>;
+  requireAdmin: Middleware;
+}
+
+export function adminEmailRoutes(
+  { auth }: AppDeps,
+  { adminEmails: service, profileName, requireAdmin }: AdminEmailServices,
+): Router {
   const router = new Router({ prefix: '/user' });
-  const service = adminEmailsService(adminEmailsRepository(store), clock);
-  const users = usersRepository(store);
   router.use(
     ['/admin-emails', '/add-admin-email', '/remove-admin-email'],
     authenticate(auth.verifier, { required: true }),
-    async (ctx, next) => {
-      await service.assertAdmin(callerOf(ctx.state));
-      return next();
-    },
+    requireAdmin,
   );
 
   router.get('/admin-emails', async (ctx) => {
@@ -29,8 +33,7 @@ export function adminEmailRoutes({ store, clock, auth }: AppDeps): Router {
   router.post('/add-admin-email', limit, async (ctx) => {
     const { email } = parseInput(addAdminEmailSchema, ctx.request.body);
     const caller = callerOf(ctx.state);
-    const profile = await users.findOne({ _id: caller.userId }, { projection: { name: 1 } });
-    const adminEmail = await service.add(email, profile?.name ?? caller.name ?? null);
+    const adminEmail = await service.add(email, (await profileName(caller.userId)) ?? caller.name ?? null);
     ctx.status = 201;
     ctx.body = { success: true, message: 'Admin email added successfully', adminEmail };
   });

@@ -1,8 +1,9 @@
 import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Store } from '../../store/index.js';
 import { ConflictError, newId } from '../../store/index.js';
-import type { AdminEmailDoc, AdminEmailsRepository } from './repository.js';
+import { type AdminEmailDoc, type AdminEmailsRepository, adminEmailsRepository } from './repository.js';
 
 export const CANNOT_REMOVE_OWN_EMAIL =
   'You cannot remove your own email. Ask another admin to remove it if you no longer need access.';
@@ -69,3 +70,6 @@ export function adminEmailsService(repo: AdminEmailsRepository, clock: Clock) {
   };
 }
 export type AdminEmailsService = ReturnType<typeof adminEmailsService>;
+
+/** The service over the store's `adminEmails` collection (which only this module opens). */
+export const adminEmailsOf = (store: Store, clock: Clock) => adminEmailsService(adminEmailsRepository(store), clock);

@@ -3,10 +3,13 @@ import type { Context, Middleware } from 'koa';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { authenticate, callerOf } from '../../auth/middleware.js';
-import type { AppDeps } from '../../deps.js';
+import type { Config } from '../../config.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
+import type { Mailer } from '../mail/index.js';
+import type { Auth } from './build.js';
 import { confirmEmailLink } from './links.js';
 import {
   changePasswordSchema,
@@ -46,7 +49,14 @@ const isLoopback = (address: string | undefined) =>
   !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
 /** Local accounts (`/api/auth/*`): mounted only when Clerk is not configured. */
-export function authRoutes({ config, auth, mailer }: AppDeps): Router {
+/** What the auth routes are built from (not `AppDeps`, which names this module's `Auth`). */
+export interface AuthRouteDeps {
+  config: Config;
+  auth: Auth;
+  mailer: Mailer;
+}
+
+export function authRoutes({ config, auth, mailer }: AuthRouteDeps): Router {
   const router = new Router({ prefix: '/auth' });
   const local = auth.local;
   if (!local) return router;
@@ -66,7 +76,7 @@ export function authRoutes({ config, auth, mailer }: AppDeps): Router {
   };
   const respond = (ctx: Context, session: IssuedSession, message: string) => {
     setCookie(ctx, session);
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.body = { success: true, message, token: session.token, expiresAt: session.expiresAt, user: session.user };
   };
   const signedIn = authenticate(auth.verifier, { required: true });
@@ -157,7 +167,7 @@ export function authRoutes({ config, auth, mailer }: AppDeps): Router {
   // app's confirm page, whose button POSTs the token. This GET keeps links mailed before that working.
   router.get('/verify-email', async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.redirect(confirmEmailLink(config.publicAppUrl, token));
   });
 
@@ -183,7 +193,7 @@ export function authRoutes({ config, auth, mailer }: AppDeps): Router {
       throw notFound();
     }
     const messages = await mailer.outbox();
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.body = {
       success: true,
       messages: messages.map(({ to, subject, text, link, createdAt }) => ({ to, subject, text, link, createdAt })),

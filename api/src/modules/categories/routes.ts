@@ -1,29 +1,30 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { adminMutationLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { adminEmailsRepository } from '../admin-emails/repository.js';
-import { adminEmailsService } from '../admin-emails/service.js';
 import { categoryInputSchema } from './schemas.js';
-import { categoriesService } from './service.js';
+import type { CategoriesService } from './service.js';
+
+export interface CategoryServices {
+  categories: CategoriesService;
+  requireAdmin: Middleware;
+}
 
 /** `GET /api/categories` (public) and the admin's `POST/PATCH/DELETE /api/admin/categories[/:slug]` (#21). */
-export function categoryRoutes({ store, clock, auth, logger }: AppDeps): Router {
+export function categoryRoutes(
+  { auth, logger }: AppDeps,
+  { categories, requireAdmin: adminOnly }: CategoryServices,
+): Router {
   const router = new Router();
-  const categories = categoriesService(store, clock);
-  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
   const signedIn = authenticate(auth.verifier, { required: true });
-  const adminOnly = async (ctx: Context, next: () => Promise<unknown>) => {
-    await adminEmails.assertAdmin(callerOf(ctx.state));
-    return next();
-  };
   const slugOf = (ctx: Context) => (ctx.params as { slug?: string }).slug ?? '';
   const limit = adminMutationLimit();
 
   router.get('/categories', async (ctx) => {
-    ctx.set('Cache-Control', 'public, no-cache');
+    cacheFor(ctx, cache.catalog);
     ctx.body = { success: true, categories: await categories.list() };
   });
 

@@ -1,11 +1,9 @@
 import type { Category } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { words } from '../../http/plain-text.js';
 import { ConflictError, type Store } from '../../store/index.js';
-import { versionedCache } from '../../store/versioned-cache.js';
-import { words } from '../courses/discovery.js';
-import { coursesRepository } from '../courses/repository.js';
-import { SHARED_STORE_MAX_AGE_MS } from '../courses/service.js';
+import { SHARED_STORE_MAX_AGE_MS, versionedCache } from '../../store/versioned-cache.js';
 import { type CategoryDoc, categoriesRepository } from './repository.js';
 import { CATEGORY_SLUG } from './schemas.js';
 
@@ -26,9 +24,17 @@ export const DEFAULT_CATEGORIES = [
 /** The slug of a name: accent-folded lower-case words joined by dashes ("DevOps & Cloud" → "devops-cloud"). */
 export const slugOf = (name: string) => words(name).join('-').slice(0, 80).replace(/-+$/, '');
 
-export function categoriesService(store: Store, clock: Clock) {
+/**
+ * What categories need to know of courses, given by the composition root from the courses module
+ * (which is above this one): each course's category, and how many courses a category has.
+ */
+export interface CourseCategoryCounts {
+  categoriesInUse(options: { publishedOnly: boolean }): Promise<Array<string | null | undefined>>;
+  countInCategory(slug: string, options: { publishedOnly: boolean }): Promise<number>;
+}
+
+export function categoriesService(store: Store, clock: Clock, courses: CourseCategoryCounts) {
   const repo = categoriesRepository(store);
-  const courses = coursesRepository(store);
 
   const isSlug = (slug: string) => CATEGORY_SLUG.test(slug) && slug.length <= 80;
 
@@ -41,11 +47,10 @@ export function categoriesService(store: Store, clock: Clock) {
   async function countCourses(): Promise<Category[]> {
     const [categories, published] = await Promise.all([
       repo.find({}, { sort: { name: 1 } }),
-      courses.find({ isPublished: true }, { projection: { category: 1 } }),
+      courses.categoriesInUse({ publishedOnly: true }),
     ]);
     const counts = new Map<string, number>();
-    for (const course of published) {
-      const slug = course.category;
+    for (const slug of published) {
       if (typeof slug !== 'string') continue;
       counts.set(slug, (counts.get(slug) ?? 0) + 1);
     }
@@ -81,6 +86,11 @@ export function categoriesService(store: Store, clock: Clock) {
       return new Map((await this.list()).map((c) => [c.slug, c.name]));
     },
 
+    /** Every category's slug and name, by name, read from the store (the catalog caches its own). */
+    async byName(): Promise<Array<{ slug: string; name: string }>> {
+      return (await repo.find({}, { sort: { name: 1 } })).map((c) => ({ slug: c._id, name: c.name }));
+    },
+
     async exists(slug: string): Promise<boolean> {
       return isSlug(slug) && (await repo.findOne({ _id: slug }, { projection: { _id: 1 } })) !== null;
     },
@@ -108,14 +118,14 @@ export function categoriesService(store: Store, clock: Clock) {
       if (all.some((c) => c._id !== slug && c.name.toLowerCase() === name.toLowerCase()))
         throw conflict('A category with this name already exists');
       await repo.updateOne({ _id: slug }, { $set: { name, updatedAt: clock.now() } });
-      const courseCount = await courses.countDocuments({ isPublished: true, category: slug });
+      const courseCount = await courses.countInCategory(slug, { publishedOnly: true });
       return { slug, name, courseCount };
     },
 
     /** 409 while any course (published or not) is in it. */
     async remove(slug: string): Promise<void> {
       if (!isSlug(slug) || !(await repo.findOne({ _id: slug }))) throw notFound(CATEGORY_NOT_FOUND);
-      const used = await courses.countDocuments({ category: slug });
+      const used = await courses.countInCategory(slug, { publishedOnly: false });
       if (used > 0)
         throw conflict(
           `${used} course${used === 1 ? ' is' : 's are'} in this category: move ${used === 1 ? 'it' : 'them'} first`,

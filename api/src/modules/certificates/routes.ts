@@ -1,24 +1,28 @@
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { certificatePdf } from './pdf.js';
 import { certificateCourseSchema, certificateIdSchema } from './schemas.js';
-import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED, certificatesService, ownerView } from './service.js';
+import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED, type CertificatesService, ownerView } from './service.js';
+
+export interface CertificateServices {
+  certificates: CertificatesService;
+}
 
 /** The path of a certificate's public verification page (the storefront's `/certificate/:id`). */
 export const verificationPath = (id: string) => `/certificate/${id}`;
 
-export function certificateRoutes({ store, clock, auth, config }: AppDeps): Router {
+export function certificateRoutes({ auth, config }: AppDeps, { certificates }: CertificateServices): Router {
   const router = new Router();
-  const certificates = certificatesService(store, clock);
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/user/certificates/:courseId', signedIn, async (ctx) => {
     const { courseId } = parseInput(certificateCourseSchema, ctx.params);
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, certificate: ownerView(await certificates.mine(callerOf(ctx.state).userId, courseId)) };
   });
 
@@ -28,7 +32,7 @@ export function certificateRoutes({ store, clock, auth, config }: AppDeps): Rout
     const certificate = await certificates.mine(callerOf(ctx.state).userId, courseId);
     if (certificate.revokedAt) throw new HttpError(410, CERTIFICATE_REVOKED);
     const pdf = await certificatePdf(certificate, config.publicAppUrl + verificationPath(certificate._id));
-    ctx.set('Cache-Control', 'private, no-store');
+    cacheFor(ctx, cache.privateNone);
     ctx.set('Content-Disposition', `attachment; filename="courseport-certificate-${certificate._id}.pdf"`);
     ctx.type = 'application/pdf';
     ctx.body = Buffer.from(pdf);
@@ -38,7 +42,7 @@ export function certificateRoutes({ store, clock, auth, config }: AppDeps): Rout
   router.get('/certificates/:id', async (ctx) => {
     const input = certificateIdSchema.safeParse(ctx.params);
     if (!input.success) throw notFound(CERTIFICATE_NOT_FOUND);
-    ctx.set('Cache-Control', 'no-cache');
+    cacheFor(ctx, cache.revalidate);
     ctx.body = { success: true, certificate: await certificates.verify(input.data.id) };
   });
 

@@ -2,10 +2,9 @@ import type { Certificate, PublicCertificate } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { notFound } from '../../http/errors.js';
 import { ConflictError, type Store } from '../../store/index.js';
-import { coursesRepository } from '../courses/repository.js';
-import { COURSE_NOT_FOUND } from '../courses/service.js';
-import { learningService, lectureIdsOf } from '../learning/service.js';
-import { usersRepository } from '../users/repository.js';
+import { COURSE_NOT_FOUND, courseRecords } from '../courses/index.js';
+import { type LearningService, learningService, lectureIdsOf } from '../learning/index.js';
+import { userRecords } from '../users/index.js';
 import { type CertificateDoc, certificatesRepository, newCertificateId } from './repository.js';
 
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
@@ -35,14 +34,16 @@ export const ownerView = (doc: CertificateDoc): Certificate => ({
  * course they are enrolled in (idempotently: one per student and course, by a unique index), and
  * revoked when the purchase that gave the course is refunded.
  */
-export function certificatesService(store: Store, clock: Clock) {
+export function certificatesService(
+  store: Store,
+  clock: Clock,
+  learning: Pick<LearningService, 'progress'> = learningService(store, clock),
+) {
   const certificates = certificatesRepository(store);
-  const courses = coursesRepository(store);
-  const users = usersRepository(store);
-  const learning = learningService(store, clock);
+  const courses = courseRecords(store);
+  const users = userRecords(store);
 
-  const isEnrolled = async (userId: string, courseId: string) =>
-    (await courses.findOne({ _id: courseId, enrolledStudents: userId }, { projection: { _id: 1 } })) !== null;
+  const isEnrolled = (userId: string, courseId: string) => courses.isEnrolled(courseId, userId);
 
   async function revoke(userId: string, courseId: string): Promise<void> {
     await certificates.updateOne(
@@ -52,7 +53,7 @@ export function certificatesService(store: Store, clock: Clock) {
   }
 
   async function insert(userId: string, courseId: string, courseTitle: string, educatorName: string) {
-    const user = await users.findOne({ _id: userId }, { projection: { name: 1 } });
+    const user = await users.byId(userId, { name: 1 });
     const doc: CertificateDoc = {
       _id: newCertificateId(),
       userId,
@@ -83,10 +84,7 @@ export function certificatesService(store: Store, clock: Clock) {
     if (existing && !existing.revokedAt) return existing;
     // Not issued, or revoked: the progress decides (and refuses a course that does not exist or is not the caller's).
     const progress = await learning.progress(userId, courseId);
-    const course = await courses.findOne(
-      { _id: courseId },
-      { projection: { courseTitle: 1, educator: 1, courseContent: 1 } },
-    );
+    const course = await courses.byId(courseId, { courseTitle: 1, educator: 1, courseContent: 1 });
     if (!course) throw notFound(COURSE_NOT_FOUND);
     const done = new Set(progress?.lectureCompleted ?? []);
     const lectures = [...lectureIdsOf(course)];

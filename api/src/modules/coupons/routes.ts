@@ -1,20 +1,23 @@
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
+import type { AuthContext } from '../../auth/verify.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { parseInput } from '../../http/validate.js';
-import { adminEmailsRepository } from '../admin-emails/repository.js';
-import { adminEmailsService } from '../admin-emails/service.js';
 import { applyCouponSchema, couponListQuery, couponPatchSchema, newCouponSchema } from './schemas.js';
-import { couponsService } from './service.js';
+import type { CouponsService } from './service.js';
+
+export interface CouponServices {
+  coupons: CouponsService;
+  isAdmin: (caller: AuthContext) => Promise<boolean>;
+}
 
 /**
  * `/api/educator/coupons` (an educator's own; an admin may read) and `/api/user/apply-coupon`.
  * Per-route authentication only, for the reason given in `courseLifecycleRoutes`.
  */
-export function couponRoutes({ store, clock, auth }: AppDeps): Router {
+export function couponRoutes({ auth }: AppDeps, { coupons, isAdmin }: CouponServices): Router {
   const router = new Router();
-  const coupons = couponsService(store, clock);
-  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.post('/educator/coupons', signedIn, async (ctx) => {
@@ -28,8 +31,8 @@ export function couponRoutes({ store, clock, auth }: AppDeps): Router {
   router.get('/educator/coupons', signedIn, async (ctx) => {
     const caller = callerOf(ctx.state);
     const { courseId } = parseInput(couponListQuery, ctx.query);
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = { success: true, coupons: await coupons.list(caller, await adminEmails.isAdmin(caller), courseId) };
+    cacheFor(ctx, cache.privateNone);
+    ctx.body = { success: true, coupons: await coupons.list(caller, await isAdmin(caller), courseId) };
   });
 
   router.patch('/educator/coupons/:id', signedIn, async (ctx) => {
@@ -42,7 +45,7 @@ export function couponRoutes({ store, clock, auth }: AppDeps): Router {
   // Only reads, but counted like a write (120 a minute per user), so codes cannot be guessed at speed.
   router.post('/user/apply-coupon', signedIn, async (ctx) => {
     const { courseId, code } = parseInput(applyCouponSchema, ctx.request.body);
-    ctx.set('Cache-Control', 'private, no-store');
+    cacheFor(ctx, cache.privateNone);
     ctx.body = { success: true, pricing: await coupons.quote(courseId, code) };
   });
 

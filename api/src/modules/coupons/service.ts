@@ -4,11 +4,9 @@ import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
-import { type CourseDoc, coursesRepository } from '../courses/repository.js';
-import { COURSE_NOT_FOUND } from '../courses/service.js';
-import { COURSE_NOT_AVAILABLE, statusOf } from '../educator/lifecycle-status.js';
-import { amountInPaise, belowMinimumCharge } from '../purchases/pricing.js';
-import { usersRepository } from '../users/repository.js';
+import { COURSE_NOT_AVAILABLE, COURSE_NOT_FOUND, type CourseDoc, courseRecords, statusOf } from '../courses/index.js';
+import { userRecords } from '../users/index.js';
+import { amountInPaise, belowMinimumCharge } from './pricing.js';
 import { type CouponDoc, couponKey, couponsRepository } from './repository.js';
 import type { NewCoupon } from './schemas.js';
 
@@ -145,25 +143,26 @@ export type CouponUses = ReturnType<typeof couponUses>;
 /** Educators' coupons for their own courses, and the prices buyers get with them. */
 export function couponsService(store: Store, clock: Clock) {
   const coupons = couponsRepository(store);
-  const courses = coursesRepository(store);
-  const users = usersRepository(store);
+  const courses = courseRecords(store);
+  const users = userRecords(store);
 
   async function assertEducator(userId: string): Promise<void> {
-    const user = await users.findOne({ _id: userId }, { projection: { roles: 1 } });
-    if (!user?.roles.includes('educator')) throw forbidden('Educator access required');
+    if (!(await users.hasRole(userId, 'educator'))) throw forbidden('Educator access required');
   }
 
-  async function titles(ids: string[]): Promise<Map<string, string>> {
-    const found = await courses.find({ _id: { $in: [...new Set(ids)] } }, { projection: { courseTitle: 1 } });
-    return new Map(found.map((c) => [c._id, c.courseTitle]));
-  }
+  const titles = (ids: string[]) => courses.titles(ids);
 
   const api = {
     assertEducator,
 
+    /** A deleted course's coupons go with it. */
+    async removeForCourse(courseId: string): Promise<void> {
+      await coupons.deleteMany({ courseId });
+    },
+
     async create(auth: AuthContext, input: NewCoupon): Promise<Coupon> {
       await assertEducator(auth.userId);
-      const course = ID_PATTERN.test(input.courseId) ? await courses.findOne({ _id: input.courseId }) : null;
+      const course = ID_PATTERN.test(input.courseId) ? await courses.byId(input.courseId) : null;
       if (!course) throw notFound(COURSE_NOT_FOUND);
       if (course.educator._id !== auth.userId) throw forbidden('You can only create coupons for your own courses');
       const now = clock.now();
@@ -242,7 +241,7 @@ export function couponsService(store: Store, clock: Clock) {
 
     /** A course that can be bought: 404 for none (or a draft), 409 for one taken off sale. */
     async purchasable(courseId: string): Promise<CourseDoc> {
-      const course = ID_PATTERN.test(courseId) ? await courses.findOne({ _id: courseId }) : null;
+      const course = ID_PATTERN.test(courseId) ? await courses.byId(courseId) : null;
       if (!course || statusOf(course) === 'draft') throw notFound(COURSE_NOT_FOUND);
       if (!course.isPublished) throw conflict(COURSE_NOT_AVAILABLE);
       return course;

@@ -14,24 +14,17 @@ import {
   SEARCH_MAX_LENGTH,
 } from '@courseport/contracts';
 import { z } from 'zod';
+import { words } from '../../http/plain-text.js';
 import type { CourseDoc } from './repository.js';
 
 /**
  * Discovery (#21): the catalog's filters, sorts, facets and full-text search, run in memory over
- * the cached published list (see `cachedCatalog`), identically on both stores. What search needs
+ * the cached published list (see `catalogCache`), identically on both stores. What search needs
  * from a course's description and what the duration filter needs from its lectures is stored on
  * the course (`descriptionTerms`, `durationMinutes`: `discoveryFields`) whenever either changes.
  */
 
-/** Accent- and case-folded words: "Café au-lait" → ["cafe", "au", "lait"]. */
-export function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
+export { words } from '../../http/plain-text.js';
 
 const unique = (list: string[]) => [...new Set(list)];
 

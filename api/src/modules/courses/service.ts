@@ -2,10 +2,8 @@ import type { CatalogSort, CatalogSuggestions, Chapter, CourseCard, CourseDetail
 import { SEARCH_MAX_LENGTH, SUGGESTED_CATEGORIES, SUGGESTED_COURSES } from '@courseport/contracts';
 import { badRequest, notFound } from '../../http/errors.js';
 import { type PreparedJson, prepareJson } from '../../http/etag.js';
-import { oncePer } from '../../once-per.js';
 import { ID_PATTERN, type Store } from '../../store/index.js';
 import { versionedCache } from '../../store/versioned-cache.js';
-import type { CategoryDoc } from '../categories/repository.js';
 import {
   type CatalogEntry,
   type CatalogFilters,
@@ -56,8 +54,13 @@ export function toCard(course: CourseDoc, categoryNames?: ReadonlyMap<string, st
   };
 }
 
-/** The public catalog: published courses only, and never anyone's ids or paid lecture URLs. */
-export function catalogService(repo: CoursesRepository) {
+/**
+ * The public catalog read from the store (no cache: the instructor page, a student's enrolled
+ * courses): published courses only, and never anyone's ids or paid lecture URLs.
+ */
+export const catalogOf = (store: Store) => catalogOver(coursesRepository(store));
+
+function catalogOver(repo: CoursesRepository) {
   return {
     /** Every published course, newest first. */
     async list(categoryNames?: ReadonlyMap<string, string>): Promise<CourseCard[]> {
@@ -130,8 +133,7 @@ export function catalogService(repo: CoursesRepository) {
   };
 }
 
-/** How long a cached value may miss writes made by another API process sharing the database. */
-export const SHARED_STORE_MAX_AGE_MS = 5_000;
+export { SHARED_STORE_MAX_AGE_MS } from '../../store/versioned-cache.js';
 
 /**
  * The same for the published catalog, whose rebuild reads every published course: at 5,000 courses
@@ -163,14 +165,22 @@ export const SUGGEST_MAX_AGE_S = 30;
  * Discovery's filters, sorts, facets and search run over the cached list in memory (a few
  * milliseconds at 5,000 courses; docs/performance.md), the same on both stores.
  * Only the embedded store is owned by one process; on MongoDB another API process may write, so
- * values also expire. One per store: the modules that read the catalog (courses, wishlist) share
- * its cache and its rebuilds.
+ * values also expire. Built once by the composition root: the modules that read the catalog
+ * (courses, wishlist) share its cache and its rebuilds.
  */
-export const cachedCatalog = oncePer((store: Store) => buildCachedCatalog(coursesRepository(store), store));
+export function catalogCache(store: Store, categories: CategoryList) {
+  return buildCatalogCache(coursesRepository(store), store, categories);
+}
 
-function buildCachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind' | 'writeVersion' | 'collection'>) {
-  const catalog = catalogService(repo);
-  const categoriesRepo = store.collection<CategoryDoc>('categories');
+/** Every category (slug and name), by name: what the categories module gives the catalog. */
+export type CategoryList = () => Promise<Array<{ slug: string; name: string }>>;
+
+function buildCatalogCache(
+  repo: CoursesRepository,
+  store: Pick<Store, 'kind' | 'writeVersion'>,
+  categoryList: CategoryList,
+) {
+  const catalog = catalogOver(repo);
   const options = {
     // Both only grow, so their sum changes whenever either does.
     version: () => store.writeVersion('courses') + store.writeVersion('categories'),
@@ -193,11 +203,7 @@ function buildCachedCatalog(repo: CoursesRepository, store: Pick<Store, 'kind' |
 
   const all = () =>
     published.get('all', async () => {
-      const categories = (await categoriesRepo.find({}, { sort: { name: 1 } })).map((c) => ({
-        slug: c._id,
-        name: c.name,
-        terms: words(c.name),
-      }));
+      const categories = (await categoryList()).map((c) => ({ slug: c.slug, name: c.name, terms: words(c.name) }));
       const entries = await catalog.entries(new Map(categories.map((c) => [c.slug, c.name])));
       let index: SearchIndex | undefined;
       const orders = new Map<CatalogSort, CatalogEntry[]>([['newest', entries]]);
@@ -380,3 +386,12 @@ export async function rebaseThumbnails(repo: CoursesRepository, publicApiUrl: st
   }
   return rebased;
 }
+export type CatalogCache = ReturnType<typeof catalogCache>;
+export type Catalog = ReturnType<typeof catalogOf>;
+export type CourseProjections = ReturnType<typeof courseProjections>;
+
+/** The start-up backfills and the derived lists over the store's courses (which only this module opens). */
+export const backfillDiscoveryOf = (store: Store) => backfillDiscovery(coursesRepository(store));
+export const rebaseThumbnailsOf = (store: Store, publicApiUrl: string) =>
+  rebaseThumbnails(coursesRepository(store), publicApiUrl);
+export const courseProjectionsOf = (store: Store) => courseProjections(coursesRepository(store));

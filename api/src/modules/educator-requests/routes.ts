@@ -1,24 +1,24 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { adminMutationLimit, rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { adminEmailsRepository } from '../admin-emails/repository.js';
-import { adminEmailsService } from '../admin-emails/service.js';
-import { usersRepository } from '../users/repository.js';
-import { educatorRequestsRepository } from './repository.js';
 import { approveSchema, rejectSchema } from './schemas.js';
-import { educatorRequestsService } from './service.js';
+import type { EducatorRequestsService } from './service.js';
 
-export function educatorRequestRoutes({ store, clock, auth, config }: AppDeps): Router {
+export interface EducatorRequestServices {
+  educatorRequests: EducatorRequestsService;
+  requireAdmin: Middleware;
+}
+
+export function educatorRequestRoutes(
+  { auth, config }: AppDeps,
+  { educatorRequests: service, requireAdmin: adminOnly }: EducatorRequestServices,
+): Router {
   const router = new Router({ prefix: '/user' });
-  const service = educatorRequestsService(educatorRequestsRepository(store), usersRepository(store), clock);
-  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
   const signedIn = authenticate(auth.verifier, { required: true });
-  const adminOnly = async (ctx: { state: object }, next: () => Promise<unknown>) => {
-    await adminEmails.assertAdmin(callerOf(ctx.state));
-    return next();
-  };
 
   router.post(
     '/request-educator',
@@ -33,12 +33,12 @@ export function educatorRequestRoutes({ store, clock, auth, config }: AppDeps): 
   );
 
   router.get('/educator-request', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, request: await service.latestOf(callerOf(ctx.state).userId) };
   });
 
   router.get('/educator-requests', signedIn, adminOnly, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.body = { success: true, requests: await service.list() };
   });
 

@@ -1,9 +1,10 @@
 import type { EducatorRequest, MyEducatorRequest } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { conflict, notFound } from '../../http/errors.js';
+import type { Store } from '../../store/index.js';
 import { ConflictError, newId } from '../../store/index.js';
-import type { UsersRepository } from '../users/repository.js';
-import type { EducatorRequestDoc, EducatorRequestsRepository } from './repository.js';
+import { type UserRecords, userRecords } from '../users/index.js';
+import { type EducatorRequestDoc, type EducatorRequestsRepository, educatorRequestsRepository } from './repository.js';
 
 const toPublic = (doc: EducatorRequestDoc): EducatorRequest => ({
   _id: doc._id,
@@ -16,7 +17,11 @@ const toPublic = (doc: EducatorRequestDoc): EducatorRequest => ({
 });
 
 /** Becoming an educator: a user asks, an admin approves (granting the role) or rejects. */
-export function educatorRequestsService(repo: EducatorRequestsRepository, users: UsersRepository, clock: Clock) {
+export function educatorRequestsService(
+  repo: EducatorRequestsRepository,
+  users: Pick<UserRecords, 'byId' | 'grantRole'>,
+  clock: Clock,
+) {
   async function decide(requestId: string, update: Partial<EducatorRequestDoc>) {
     const decided = await repo.findOneAndUpdate(
       { _id: requestId, status: 'pending' },
@@ -29,7 +34,7 @@ export function educatorRequestsService(repo: EducatorRequestsRepository, users:
 
   return {
     async submit(userId: string) {
-      const user = await users.findOne({ _id: userId });
+      const user = await users.byId(userId);
       if (!user) throw notFound('User not found');
       if (user.roles.includes('educator')) throw conflict('You are already an educator');
       try {
@@ -68,10 +73,7 @@ export function educatorRequestsService(repo: EducatorRequestsRepository, users:
     async approve(requestId: string): Promise<void> {
       const request = await decide(requestId, { status: 'approved' });
       try {
-        await users.updateOne(
-          { _id: request.userId },
-          { $addToSet: { roles: 'educator' }, $set: { updatedAt: clock.now() } },
-        );
+        await users.grantRole(request.userId, 'educator', clock.now());
       } catch (error) {
         // Granting failed: leave the request pending so the approval can simply be repeated.
         await repo.updateOne(
@@ -87,3 +89,8 @@ export function educatorRequestsService(repo: EducatorRequestsRepository, users:
     },
   };
 }
+export type EducatorRequestsService = ReturnType<typeof educatorRequestsService>;
+
+/** The service over the store's `educatorRequests` collection (which only this module opens). */
+export const educatorRequestsOf = (store: Store, clock: Clock) =>
+  educatorRequestsService(educatorRequestsRepository(store), userRecords(store), clock);

@@ -1,6 +1,6 @@
 import { COURSE_LEVELS, type CourseLevel } from '@courseport/contracts';
 import { z } from 'zod';
-import { CATEGORY_SLUG } from '../categories/schemas.js';
+import { CATEGORY_SLUG } from '../categories/index.js';
 
 /**
  * The course form's discovery fields (#21), added to the shared add-course and edit schemas here:

@@ -6,20 +6,25 @@ import {
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { userLimits } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { adminEmailsRepository } from '../admin-emails/repository.js';
-import { adminEmailsService } from '../admin-emails/service.js';
-import { categoriesService } from '../categories/service.js';
-import { priceAfterDiscount } from '../courses/discovery.js';
-import { detectImageType } from '../media/image-type.js';
-import { processImage } from '../media/pipeline.js';
-import { uploadQuota } from '../media/quota.js';
-import { wishlistService } from '../wishlist/service.js';
+import type { CategoriesService } from '../categories/index.js';
+import { priceAfterDiscount } from '../courses/index.js';
+import { detectImageType, processImage, type UploadQuota } from '../media/index.js';
+import type { WishlistService } from '../wishlist/index.js';
 import { editCourseSchema } from './lifecycle-schemas.js';
-import { type CourseLifecycle, courseLifecycle } from './lifecycle-service.js';
+import type { CourseLifecycle } from './lifecycle-service.js';
+
+export interface CourseLifecycleServices {
+  lifecycle: CourseLifecycle;
+  quota: UploadQuota;
+  categories: Pick<CategoriesService, 'exists'>;
+  /** A price drop mails the students who saved the course. */
+  wishlist: Pick<WishlistService, 'notifyPriceDrop'>;
+}
 
 /**
  * `/api/educator/courses/:id` (read, edit, delete) and its publish / unpublish / archive. The owner
@@ -28,18 +33,16 @@ import { type CourseLifecycle, courseLifecycle } from './lifecycle-service.js';
  * middleware covers every `/educator/*` path once one of its routes matches, and an admin reading a
  * course is no educator (see `createApiRouter`).
  */
-export function courseLifecycleRoutes({ store, clock, auth, config, mailer, logger }: AppDeps): Router {
+export function courseLifecycleRoutes(
+  { auth }: AppDeps,
+  { lifecycle, quota, categories, wishlist }: CourseLifecycleServices,
+): Router {
   const router = new Router({ prefix: '/educator/courses/:id' });
-  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
-  const lifecycle = courseLifecycle(store, clock, (caller) => adminEmails.isAdmin(caller), config.publicApiUrl);
-  const quota = uploadQuota(store);
-  const categories = categoriesService(store, clock);
-  const wishlist = wishlistService(store, clock, mailer, logger, new URL(config.publicAppUrl).origin);
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/', signedIn, async (ctx) => {
     const course = await lifecycle.readable(callerOf(ctx.state), ctx.params.id ?? '');
-    ctx.set('Cache-Control', 'private, no-store');
+    cacheFor(ctx, cache.privateNone);
     ctx.body = { success: true, course: lifecycle.toEditable(course) };
   });
 

@@ -3,18 +3,30 @@ import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { ID_PATTERN, newId, type Store } from '../../store/index.js';
-import { couponsRepository } from '../coupons/repository.js';
-import { discoveryFields } from '../courses/discovery.js';
-import { type ChapterDoc, type CourseDoc, coursesRepository, type LectureDoc } from '../courses/repository.js';
-import { sanitizeDescription } from '../courses/sanitize.js';
-import { COURSE_NOT_FOUND } from '../courses/service.js';
-import type { ProcessedImage } from '../media/pipeline.js';
-import { uploadQuota } from '../media/quota.js';
-import { thumbnailBlobs, thumbnailFields, thumbnailIdOf } from '../media/thumbnails.js';
-import { purchasesRepository } from '../purchases/repository.js';
-import { usersRepository } from '../users/repository.js';
+import { type CouponsService, couponsService } from '../coupons/index.js';
+import {
+  type ChapterDoc,
+  COURSE_NOT_FOUND,
+  type CourseDoc,
+  type CourseStatus,
+  courseRecords,
+  discoveryFields,
+  type LectureDoc,
+  sanitizeDescription,
+  statusFields,
+  statusOf,
+} from '../courses/index.js';
+import {
+  type ProcessedImage,
+  thumbnailBlobs,
+  thumbnailFields,
+  thumbnailIdOf,
+  type UploadQuota,
+  uploadQuota,
+} from '../media/index.js';
+import { type PurchaseStatus, purchaseRecords } from '../purchases/index.js';
+import { userRecords } from '../users/index.js';
 import type { EditCourse } from './lifecycle-schemas.js';
-import { type CourseStatus, statusFields, statusOf } from './lifecycle-status.js';
 
 export const NOT_THE_OWNER = 'Only the course’s educator may change it';
 export const EDITED_MEANWHILE = 'The course was changed meanwhile. Please reload it and try again.';
@@ -24,7 +36,7 @@ export const CANNOT_DELETE_CHECKOUT =
   'Someone is paying for this course right now, so it cannot be deleted. Unpublish it and try again later.';
 
 /** Purchases that mean someone paid, is paying, or was enrolled: a course with any is never deleted. */
-const BLOCKING_PURCHASES = ['pending', 'completed', 'refunded'];
+const BLOCKING_PURCHASES: PurchaseStatus[] = ['pending', 'completed', 'refunded'];
 
 /** What a published course needs; each missing thing named, so the educator knows what to fix. */
 export function publishProblems(
@@ -131,20 +143,20 @@ export function courseLifecycle(
   clock: Clock,
   isAdmin: (auth: AuthContext) => Promise<boolean>,
   publicApiUrl = '',
+  /** Given by the composition root (built here when not: a test's own lifecycle). */
+  { coupons, quota }: { coupons: Pick<CouponsService, 'removeForCourse'>; quota: UploadQuota } = {
+    coupons: couponsService(store, clock),
+    quota: uploadQuota(store),
+  },
 ) {
-  const courses = coursesRepository(store);
-  const purchases = purchasesRepository(store);
-  const users = usersRepository(store);
-  const coupons = couponsRepository(store);
-  const quota = uploadQuota(store);
+  const courses = courseRecords(store);
+  const purchases = purchaseRecords(store);
+  const users = userRecords(store);
 
-  async function isEducator(userId: string): Promise<boolean> {
-    const user = await users.findOne({ _id: userId }, { projection: { roles: 1 } });
-    return user?.roles.includes('educator') ?? false;
-  }
+  const isEducator = (userId: string): Promise<boolean> => users.hasRole(userId, 'educator');
 
   async function find(courseId: string): Promise<CourseDoc> {
-    const course = ID_PATTERN.test(courseId) ? await courses.findOne({ _id: courseId }) : null;
+    const course = ID_PATTERN.test(courseId) ? await courses.byId(courseId) : null;
     if (!course) throw notFound(COURSE_NOT_FOUND);
     return course;
   }
@@ -152,12 +164,10 @@ export function courseLifecycle(
   /** Replaces fields of the course read as `course`, or 409 if it changed since. Returns the course after. */
   async function save(course: CourseDoc, set: Record<string, unknown>): Promise<CourseDoc> {
     const version = (course.editVersion as number | undefined) ?? 0;
-    const unchanged =
-      version === 0 ? { $or: [{ editVersion: { $exists: false } }, { editVersion: 0 }] } : { editVersion: version };
-    const saved = await courses.findOneAndUpdate(
-      { _id: course._id, 'educator._id': course.educator._id, ...unchanged },
-      { $set: { ...set, editVersion: version + 1, updatedAt: clock.now() } },
-    );
+    const saved = await courses.saveIfUnchanged(course._id, course.educator._id, version, {
+      ...set,
+      updatedAt: clock.now(),
+    });
     if (!saved) throw conflict(EDITED_MEANWHILE);
     return saved;
   }
@@ -264,18 +274,15 @@ export function courseLifecycle(
       if ((course.enrolledStudents?.length ?? 0) > 0) throw conflict(CANNOT_DELETE_SOLD);
       let current = course;
       if (statusOf(course) === 'published') current = await save(course, statusFields('unpublished'));
-      const blocking = await purchases.findOne(
-        { courseId: course._id, status: { $in: BLOCKING_PURCHASES } },
-        { projection: { status: 1 } },
-      );
+      const blocking = await purchases.anyOf(course._id, BLOCKING_PURCHASES);
       if (blocking || (current.enrolledStudents?.length ?? 0) > 0) {
         // Put it back as it was: a refused delete changes nothing.
         if (current !== course) await save(current, statusFields('published')).catch(() => {});
         throw conflict(blocking?.status === 'pending' ? CANNOT_DELETE_CHECKOUT : CANNOT_DELETE_SOLD);
       }
-      const deleted = await courses.deleteOne({ _id: course._id, 'educator._id': course.educator._id });
+      const deleted = await courses.deleteOwned(course._id, course.educator._id);
       if (deleted === 0) throw notFound(COURSE_NOT_FOUND);
-      await coupons.deleteMany({ courseId: course._id });
+      await coupons.removeForCourse(course._id);
       await removeImage(course);
     },
   };

@@ -6,29 +6,32 @@ import {
 import Router from '@koa/router';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { perUserLimit, userLimits } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { categoriesService } from '../categories/service.js';
-import { detectImageType } from '../media/image-type.js';
-import { processImage } from '../media/pipeline.js';
-import { uploadQuota } from '../media/quota.js';
-import { instructorProfiles } from '../users/instructor-profiles.js';
-import { usersRepository } from '../users/repository.js';
-import { bioSchema } from '../users/schemas.js';
+import type { CategoriesService } from '../categories/index.js';
+import { detectImageType, processImage, type UploadQuota } from '../media/index.js';
+import { bioSchema, type InstructorProfiles } from '../users/index.js';
 import { courseListQuery } from './lifecycle-schemas.js';
 import { newCourseSchema } from './schemas.js';
-import { educatorService } from './service.js';
+import type { EducatorService } from './service.js';
+
+export interface EducatorServices {
+  educator: EducatorService;
+  quota: UploadQuota;
+  categories: Pick<CategoriesService, 'exists'>;
+  profiles: InstructorProfiles;
+}
 
 export { MAX_THUMBNAIL_BYTES };
 
-export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router {
+export function educatorRoutes(
+  { auth }: AppDeps,
+  { educator: service, quota, categories, profiles }: EducatorServices,
+): Router {
   const router = new Router({ prefix: '/educator' });
-  const service = educatorService(store, clock, config.publicApiUrl, config.mode === 'demo');
-  const quota = uploadQuota(store);
-  const categories = categoriesService(store, clock);
-  const profiles = instructorProfiles(usersRepository(store), clock);
 
   // Who may call is settled before a byte of any upload is read.
   router.use(authenticate(auth.verifier, { required: true }), async (ctx, next) => {
@@ -90,14 +93,14 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
   );
 
   router.get('/courses', async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     const { include } = parseInput(courseListQuery, ctx.query);
     ctx.body = { success: true, courses: await service.courses(ctx.state.educator._id, include === 'archived') };
   });
 
   // What the educator's instructor page says about them (`/instructor/<their id>`).
   router.get('/profile', async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, profile: await profiles.own(ctx.state.educator._id) };
   });
 
@@ -107,12 +110,12 @@ export function educatorRoutes({ store, clock, auth, config }: AppDeps): Router 
   });
 
   router.get('/dashboard', async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, dashboardData: await service.dashboard(ctx.state.educator._id) };
   });
 
   router.get('/enrolled-students', async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, enrolledStudents: await service.enrolledStudents(ctx.state.educator._id) };
   });
 

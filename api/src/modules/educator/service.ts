@@ -1,15 +1,17 @@
 import type { DashboardData, EducatorCourse, EnrolledStudent } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
-import { forbidden, notFound } from '../../http/errors.js';
 import { newId, type Store } from '../../store/index.js';
-import { discoveryFields } from '../courses/discovery.js';
-import { type CourseDoc, coursesRepository } from '../courses/repository.js';
-import { sanitizeDescription } from '../courses/sanitize.js';
-import type { ProcessedImage } from '../media/pipeline.js';
-import { thumbnailBlobs, thumbnailFields } from '../media/thumbnails.js';
-import { purchasesRepository } from '../purchases/repository.js';
-import { usersRepository } from '../users/repository.js';
-import { statusFields, statusOf } from './lifecycle-status.js';
+import {
+  type CourseDoc,
+  courseRecords,
+  discoveryFields,
+  sanitizeDescription,
+  statusFields,
+  statusOf,
+} from '../courses/index.js';
+import { type ProcessedImage, thumbnailBlobs, thumbnailFields } from '../media/index.js';
+import { purchaseRecords } from '../purchases/index.js';
+import { userRecords } from '../users/index.js';
 import type { NewCourse } from './schemas.js';
 
 /** Paise to whole rupees, rounded down. */
@@ -21,22 +23,14 @@ const rupees = (paise: number) => Math.floor(paise / 100);
  * in production they never do, since no money moved.
  */
 export function educatorService(store: Store, clock: Clock, publicApiUrl: string, countSimulated = true) {
-  const courses = coursesRepository(store);
-  const purchases = purchasesRepository(store);
-  const users = usersRepository(store);
+  const courses = courseRecords(store);
+  const purchases = purchaseRecords(store);
+  const users = userRecords(store);
   const renditions = thumbnailBlobs(store);
 
-  async function completedPurchases(courseIds: string[]) {
-    if (courseIds.length === 0) return [];
-    return purchases.find({ courseId: { $in: courseIds }, status: 'completed' }, { sort: { completedAt: -1 } });
-  }
+  const completedPurchases = (courseIds: string[]) => purchases.completedOf(courseIds);
 
-  async function ownCourses(educatorId: string) {
-    return courses.find(
-      { 'educator._id': educatorId },
-      { sort: { createdAt: -1 }, projection: { courseContent: 0, courseRatings: 0 } },
-    );
-  }
+  const ownCourses = (educatorId: string) => courses.ofEducator(educatorId, { courseContent: 0, courseRatings: 0 });
 
   async function enrollments(
     educatorId: string,
@@ -44,9 +38,9 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
     const mine = await ownCourses(educatorId);
     const titles = new Map(mine.map((c) => [c._id, c.courseTitle]));
     const done = await completedPurchases([...titles.keys()]);
-    const students = await users.find(
-      { _id: { $in: [...new Set(done.map((p) => p.userId))] } },
-      { projection: { name: 1, imageUrl: 1 } },
+    const students = await users.byIds(
+      done.map((p) => p.userId),
+      { name: 1, imageUrl: 1 },
     );
     const byId = new Map(students.map((s) => [s._id, s]));
     const paid = new Map<string, number>();
@@ -64,12 +58,7 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
   }
 
   return {
-    async assertEducator(userId: string): Promise<{ _id: string; name: string }> {
-      const user = await users.findOne({ _id: userId }, { projection: { name: 1, roles: 1 } });
-      if (!user) throw notFound('User not found');
-      if (!user.roles.includes('educator')) throw forbidden('Educator access required');
-      return { _id: user._id, name: user.name };
-    },
+    assertEducator: users.assertEducator,
 
     /**
      * Stores the thumbnail's renditions, then the course; if the course cannot be stored, the renditions go too.
@@ -109,7 +98,7 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
       };
       Object.assign(course, discoveryFields(course));
       try {
-        await courses.insertOne(course);
+        await courses.insert(course);
       } catch (error) {
         await renditions.remove(thumbnailId, image.widths).catch(() => {});
         throw error;
@@ -150,3 +139,4 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
     },
   };
 }
+export type EducatorService = ReturnType<typeof educatorService>;

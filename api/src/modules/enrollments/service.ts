@@ -1,9 +1,7 @@
 import type { Clock } from '../../clock.js';
 import { ConflictError, type Store } from '../../store/index.js';
-import { coursesRepository } from '../courses/repository.js';
-import { courseProjections } from '../courses/service.js';
-import { usersRepository } from '../users/repository.js';
-import { enrolledCoursesList } from '../users/service.js';
+import { courseProjectionsOf } from '../courses/index.js';
+import { enrolledCoursesListOf } from '../users/index.js';
 import { enrollmentId, enrollmentsRepository } from './repository.js';
 
 /**
@@ -13,8 +11,8 @@ import { enrollmentId, enrollmentsRepository } from './repository.js';
  */
 export function enrollmentsService(store: Store, clock: Clock) {
   const records = enrollmentsRepository(store);
-  const userLists = enrolledCoursesList(usersRepository(store));
-  const courseLists = courseProjections(coursesRepository(store));
+  const userLists = enrolledCoursesListOf(store);
+  const courseLists = courseProjectionsOf(store);
 
   async function project(userId: string, courseId: string, enrolled: boolean): Promise<void> {
     if (enrolled) {

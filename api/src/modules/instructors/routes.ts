@@ -1,23 +1,25 @@
 import type { InstructorProfile } from '@courseport/contracts';
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
+import { cache } from '../../http/cache.js';
 import { sendWithEtag } from '../../http/etag.js';
-import { categoriesService } from '../categories/service.js';
-import { coursesRepository } from '../courses/repository.js';
-import { catalogService } from '../courses/service.js';
-import { instructorProfiles } from '../users/instructor-profiles.js';
-import { usersRepository } from '../users/repository.js';
+import type { CategoriesService } from '../categories/index.js';
+import type { Catalog } from '../courses/index.js';
+import type { InstructorProfiles } from '../users/index.js';
+
+export interface InstructorServices {
+  profiles: Pick<InstructorProfiles, 'publicProfile'>;
+  catalog: Pick<Catalog, 'byEducator'>;
+  categories: Pick<CategoriesService, 'names'>;
+}
 
 /** The mean of `ratings`, one decimal; 0 when there are none. */
 const mean = (ratings: number[]) =>
   ratings.length === 0 ? 0 : Math.round((ratings.reduce((sum, r) => sum + r, 0) / ratings.length) * 10) / 10;
 
 /** `GET /api/instructors/:id`: an educator's public page (their profile and published courses). */
-export function instructorRoutes({ store, clock }: AppDeps): Router {
+export function instructorRoutes(_deps: AppDeps, { profiles, catalog, categories }: InstructorServices): Router {
   const router = new Router({ prefix: '/instructors' });
-  const profiles = instructorProfiles(usersRepository(store), clock);
-  const catalog = catalogService(coursesRepository(store));
-  const categories = categoriesService(store, clock);
 
   router.get('/:id', async (ctx) => {
     const id = ctx.params.id ?? '';
@@ -32,7 +34,7 @@ export function instructorRoutes({ store, clock }: AppDeps): Router {
       averageRating: mean(ratings),
       ratingCount: ratings.length,
     };
-    sendWithEtag(ctx, { success: true, instructor }, 'public, no-cache');
+    sendWithEtag(ctx, { success: true, instructor }, cache.catalog);
   });
 
   return router;

@@ -1,9 +1,8 @@
 import { type ContinueLearning, courseCompletion, lectureToContinue } from '@courseport/contracts';
 import { notFound } from '../../http/errors.js';
 import type { Store } from '../../store/index.js';
-import { coursesRepository } from '../courses/repository.js';
-import { usersRepository } from '../users/repository.js';
-import { USER_NOT_FOUND } from '../users/service.js';
+import { courseRecords } from '../courses/index.js';
+import { USER_NOT_FOUND, userRecords } from '../users/index.js';
 import { progressRepository } from './repository.js';
 
 /** How many unfinished courses the home page offers to continue. */
@@ -15,22 +14,19 @@ export const CONTINUE_LEARNING_COUNT = 4;
  * reads whatever the number of courses: the profile, the student's progress records, the courses.
  */
 export function continueLearningService(store: Store) {
-  const users = usersRepository(store);
-  const courses = coursesRepository(store);
+  const users = userRecords(store);
+  const courses = courseRecords(store);
   const progress = progressRepository(store);
 
   return {
     async of(userId: string): Promise<ContinueLearning[]> {
-      const user = await users.findOne({ _id: userId }, { projection: { enrolledCourses: 1 } });
+      const user = await users.byId(userId, { enrolledCourses: 1 });
       if (!user) throw notFound(USER_NOT_FOUND);
       const enrolled = user.enrolledCourses ?? [];
       if (enrolled.length === 0) return [];
       const [records, docs] = await Promise.all([
         progress.find({ userId }),
-        courses.find(
-          { _id: { $in: enrolled } },
-          { projection: { courseTitle: 1, courseThumbnail: 1, thumbnail: 1, courseContent: 1 } },
-        ),
+        courses.byIds(enrolled, { courseTitle: 1, courseThumbnail: 1, thumbnail: 1, courseContent: 1 }),
       ]);
       const progressOf = new Map(records.map((record) => [record.courseId, record]));
       const enrolledAt = new Map(enrolled.map((courseId, index) => [courseId, index]));
@@ -58,3 +54,4 @@ export function continueLearningService(store: Store) {
     },
   };
 }
+export type ContinueLearningService = ReturnType<typeof continueLearningService>;

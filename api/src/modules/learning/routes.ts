@@ -1,27 +1,28 @@
 import Router from '@koa/router';
-import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
+import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
-import { perUserLimit } from '../../http/rate-limit.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { parseInput } from '../../http/validate.js';
-import { reviewsService } from '../reviews/service.js';
-import { continueLearningService } from './continue-learning.js';
-import { completeLectureSchema, courseRefSchema, ratingSchema, savePositionSchema } from './schemas.js';
-import { learningService } from './service.js';
+import type { ContinueLearningService } from './continue-learning.js';
+import { completeLectureSchema, courseRefSchema, savePositionSchema } from './schemas.js';
+import type { LearningService } from './service.js';
 
-export function learningRoutes({ store, clock, auth, config }: AppDeps): Router {
+export interface LearningServices {
+  learning: LearningService;
+  continueLearning: ContinueLearningService;
+}
+
+export function learningRoutes({ auth }: AppDeps, { learning, continueLearning }: LearningServices): Router {
   const router = new Router({ prefix: '/user' });
-  const learning = learningService(store, clock);
-  const reviews = reviewsService(store, clock, learning.checkAccess);
   const signedIn = authenticate(auth.verifier, { required: true });
 
   router.get('/enrolled-courses', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, enrolledCourses: await learning.enrolledCourses(callerOf(ctx.state).userId) };
   });
 
-  const continueLearning = continueLearningService(store);
   router.get('/continue-learning', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, courses: await continueLearning.of(callerOf(ctx.state).userId) };
   });
 
@@ -43,12 +44,6 @@ export function learningRoutes({ store, clock, auth, config }: AppDeps): Router 
     const { courseId, lectureId, seconds } = parseInput(savePositionSchema, ctx.request.body);
     await learning.savePosition(callerOf(ctx.state).userId, courseId, lectureId, seconds);
     ctx.body = { success: true, message: 'Position saved' };
-  });
-
-  router.post('/add-rating', signedIn, confirmedEmail(config), perUserLimit('ratings'), async (ctx) => {
-    const { courseId, rating } = parseInput(ratingSchema, ctx.request.body);
-    await reviews.rate(callerOf(ctx.state).userId, courseId, rating);
-    ctx.body = { success: true, message: 'Rating added successfully' };
   });
 
   return router;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { rating } from '../reviews/schemas.js';
 
 const courseId = z.string().min(1, 'is required').max(64);
 const lectureId = z.string().min(1, 'is required').max(64);
@@ -16,5 +15,3 @@ export const savePositionSchema = z.object({
   // z.number() refuses NaN and ±Infinity.
   seconds: z.number({ message: SECONDS_MESSAGE }).min(0, SECONDS_MESSAGE).max(MAX_POSITION_SECONDS, SECONDS_MESSAGE),
 });
-/** `POST /api/user/add-rating`: 1–5 stars (the reviews module's rule). */
-export const ratingSchema = z.object({ courseId, rating });

@@ -1,13 +1,10 @@
 import type { CourseProgress, EnrolledCourse } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { oncePer } from '../../once-per.js';
 import { ID_PATTERN, type Store } from '../../store/index.js';
 import { versionedCache } from '../../store/versioned-cache.js';
-import { type CourseDoc, coursesRepository } from '../courses/repository.js';
-import { COURSE_NOT_FOUND, catalogService } from '../courses/service.js';
-import { usersRepository } from '../users/repository.js';
-import { USER_NOT_FOUND } from '../users/service.js';
+import { COURSE_NOT_FOUND, type CourseDoc, catalogOf, courseRecords } from '../courses/index.js';
+import { USER_NOT_FOUND, userRecords } from '../users/index.js';
 import { progressRepository } from './repository.js';
 
 export const NOT_ENROLLED = 'You are not enrolled in this course';
@@ -37,20 +34,15 @@ export const lectureIdsOf = (course: Pick<CourseDoc, 'courseContent'>) =>
 
 /**
  * What an enrolled student does with a course: watch and complete lectures (ratings: the reviews
- * module). One per store and clock: the modules that check access (learning, reviews, certificates)
- * share its cache of access lists.
+ * module). Built once by the composition root: the modules that check access (learning, reviews,
+ * certificates) share its cache of access lists.
  */
 export function learningService(store: Store, clock: Clock) {
-  return servicesOf(store)(clock);
-}
-const servicesOf = oncePer((store: Store) => oncePer((clock: Clock) => buildLearningService(store, clock)));
-
-function buildLearningService(store: Store, clock: Clock) {
-  const users = usersRepository(store);
-  const courses = coursesRepository(store);
+  const users = userRecords(store);
+  const courses = courseRecords(store);
   const progress = progressRepository(store);
 
-  const catalog = catalogService(courses);
+  const catalog = catalogOf(store);
 
   /**
    * Each course's lecture ids and enrolled students, kept until the next write to courses (an
@@ -66,7 +58,7 @@ function buildLearningService(store: Store, clock: Clock) {
     serveExpired: false,
   });
   async function readAccess(courseId: string): Promise<CourseAccess> {
-    const course = await courses.findOne({ _id: courseId }, { projection: { courseContent: 1, enrolledStudents: 1 } });
+    const course = await courses.byId(courseId, { courseContent: 1, enrolledStudents: 1 });
     if (!course) throw notFound(COURSE_NOT_FOUND);
     return { lectureIds: lectureIdsOf(course), students: new Set(course.enrolledStudents ?? []) };
   }
@@ -76,17 +68,11 @@ function buildLearningService(store: Store, clock: Clock) {
    * API process a moment ago is not refused for the poll's delay. Without reading the student list.
    */
   async function confirmAccess(userId: string, courseId: string, lectureId?: string): Promise<void> {
-    const course = await courses.findOne(
-      { _id: courseId, enrolledStudents: userId },
-      { projection: { courseContent: 1 } },
-    );
+    const course = await courses.enrolledById(courseId, userId, { courseContent: 1 });
     if (!course) {
       // Not enrolled: 403 only for a course the caller can see (on sale, or their own). A draft's or
       // an archived course's id is answered as one that does not exist, so it cannot be probed (#30).
-      const exists = await courses.findOne(
-        { _id: courseId, $or: [{ isPublished: true }, { 'educator._id': userId }] },
-        { projection: { _id: 1 } },
-      );
+      const exists = await courses.visibleTo(courseId, userId);
       throw exists ? forbidden(NOT_ENROLLED) : notFound(COURSE_NOT_FOUND);
     }
     if (lectureId !== undefined && !lectureIdsOf(course).has(lectureId)) throw badRequest(LECTURE_NOT_IN_COURSE);
@@ -109,11 +95,11 @@ function buildLearningService(store: Store, clock: Clock) {
     checkAccess,
 
     async enrolledCourses(userId: string): Promise<EnrolledCourse[]> {
-      const user = await users.findOne({ _id: userId }, { projection: { enrolledCourses: 1 } });
+      const user = await users.byId(userId, { enrolledCourses: 1 });
       if (!user) throw notFound(USER_NOT_FOUND);
       const list: EnrolledCourse[] = [];
       for (const courseId of user.enrolledCourses) {
-        const course = await courses.findOne({ _id: courseId });
+        const course = await courses.byId(courseId);
         if (!course) continue;
         const details = await catalog.detailsOf(course, userId);
         list.push({ ...details, myRating: course.courseRatings.find((r) => r.userId === userId)?.rating ?? null });
@@ -174,3 +160,4 @@ function buildLearningService(store: Store, clock: Clock) {
     },
   };
 }
+export type LearningService = ReturnType<typeof learningService>;

@@ -46,3 +46,4 @@ export function uploadQuota(store: Store) {
     },
   };
 }
+export type UploadQuota = ReturnType<typeof uploadQuota>;

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { notFound } from '../../http/errors.js';
 import { ID_PATTERN } from '../../store/index.js';
 import { detectImageType, type ImageType } from './image-type.js';
@@ -15,7 +16,7 @@ const MEDIA_NOT_FOUND = 'Media not found';
 
 /** A stored image, with its type read from its bytes; what an id names never changes, so it is cached for good. */
 function sendImage(ctx: Context, bytes: Buffer, type: ImageType, etag: string) {
-  ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+  cacheFor(ctx, cache.immutable);
   ctx.set('ETag', `"${etag}"`);
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");

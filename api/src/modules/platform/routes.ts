@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@courseport/contracts';
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 
 const AVATAR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><title>User</title><rect width="64" height="64" fill="#e2e8f0"/><circle cx="32" cy="25" r="12" fill="#94a3b8"/><path d="M10 60c2-13 11-20 22-20s20 7 22 20z" fill="#94a3b8"/></svg>`;
 
@@ -16,13 +17,13 @@ export function platformRoutes({ config }: AppDeps): Router {
   };
 
   router.get('/config', (ctx) => {
-    ctx.set('Cache-Control', 'public, max-age=60');
+    cacheFor(ctx, cache.briefly(60));
     ctx.body = { success: true, ...publicConfig };
   });
 
   router.get('/assets/avatar.svg', (ctx) => {
     ctx.type = 'image/svg+xml';
-    ctx.set('Cache-Control', 'public, max-age=86400');
+    cacheFor(ctx, cache.briefly(86_400));
     ctx.body = AVATAR_SVG;
   });
 

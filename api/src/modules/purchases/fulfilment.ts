@@ -1,9 +1,9 @@
 import type { Clock } from '../../clock.js';
+import type { PaymentGateway } from '../../payments/index.js';
 import { ConflictError, type Store } from '../../store/index.js';
-import type { CertificatesService } from '../certificates/service.js';
-import { type CouponSettlement, couponUses, type HeldCoupon } from '../coupons/service.js';
-import type { EnrollmentsService } from '../enrollments/service.js';
-import type { PaymentGateway } from './gateways/types.js';
+import type { CertificatesService } from '../certificates/index.js';
+import type { CouponSettlement, CouponUses, HeldCoupon } from '../coupons/index.js';
+import type { EnrollmentsService } from '../enrollments/index.js';
 import { type PurchaseDoc, purchasesRepository } from './repository.js';
 
 export const purchaseKey = (purchase: Pick<PurchaseDoc, 'userId' | 'courseId'>) =>
@@ -19,6 +19,8 @@ export interface FulfilmentOptions {
   enrollments: EnrollmentsService;
   /** A refund revokes the course's certificate (when the refund took the course away). */
   certificates: Pick<CertificatesService, 'revokeUnlessEnrolled'>;
+  /** The coupon uses a purchase holds, settled as its state changes. */
+  couponUses: CouponUses;
   gateway: PaymentGateway;
   /** Runs once per purchase, when its fulfilment finishes (the receipt). */
   onFulfilled?: (purchase: PurchaseDoc) => Promise<void>;
@@ -36,10 +38,9 @@ export interface FulfilmentOptions {
 export function fulfilment(
   store: Store,
   clock: Clock,
-  { enrollments, certificates, gateway, onFulfilled }: FulfilmentOptions,
+  { enrollments, certificates, couponUses: uses, gateway, onFulfilled }: FulfilmentOptions,
 ) {
   const purchases = purchasesRepository(store);
-  const uses = couponUses(store, clock);
   /** How a purchase's coupon use ended, set by the very update that changes its status (so once). */
   const couponEnd = (purchase: PurchaseDoc, state: CouponSettlement) => (purchase.coupon ? { couponState: state } : {});
   /** Applies the purchase's coupon state to the coupon, then marks it applied (see `couponUses`). */

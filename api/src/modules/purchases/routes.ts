@@ -4,15 +4,19 @@ import getRawBody from 'raw-body';
 import { z } from 'zod';
 import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { adminMutationLimit, rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { adminEmailsRepository } from '../admin-emails/repository.js';
-import { adminEmailsService } from '../admin-emails/service.js';
-import { couponCode } from '../coupons/schemas.js';
+import { localCheckouts } from '../../payments/index.js';
+import { couponCode } from '../coupons/index.js';
 import { checkoutMessage, checkoutPage } from './checkout-page.js';
-import { localCheckouts } from './gateways/local.js';
-import { purchasesService } from './service.js';
+import type { PurchasesService } from './service.js';
+
+export interface PurchaseServices {
+  purchases: PurchasesService;
+  requireAdmin: Middleware;
+}
 
 const purchaseSchema = z.object({
   courseId: z.string().min(1, 'is required').max(64),
@@ -26,10 +30,12 @@ const adminPurchasesSchema = z.object({
 });
 
 /** `/api/user/purchase` and `/api/user/verify-payment`, plus the Stripe webhook. */
-export function purchaseRoutes(deps: AppDeps): Router {
-  const { store, clock, config, auth, payments, mailer, logger } = deps;
+export function purchaseRoutes(
+  deps: AppDeps,
+  { purchases: service, requireAdmin: adminOnly }: PurchaseServices,
+): Router {
+  const { config, auth, payments } = deps;
   const router = new Router();
-  const service = purchasesService(store, clock, config, payments.gateway, mailer, logger);
   const defaultOrigin = new URL(config.publicAppUrl).origin;
   // The checkout returns to the origin the buyer is on when it is one of ours, never to any other.
   const appOriginOf = (ctx: Context) => {
@@ -37,11 +43,6 @@ export function purchaseRoutes(deps: AppDeps): Router {
     return config.allowedOrigins.find((allowed) => allowed === origin) ?? defaultOrigin;
   };
   const signedIn = authenticate(auth.verifier, { required: true });
-  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
-  const adminOnly: Middleware = async (ctx, next) => {
-    await adminEmails.assertAdmin(callerOf(ctx.state));
-    return next();
-  };
 
   router.post(
     '/user/purchase',
@@ -57,13 +58,13 @@ export function purchaseRoutes(deps: AppDeps): Router {
   );
 
   router.get('/user/purchases', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-store');
+    cacheFor(ctx, cache.privateNone);
     ctx.body = { success: true, purchases: await service.history(callerOf(ctx.state).userId) };
   });
 
   router.get('/admin/purchases', signedIn, adminOnly, async (ctx) => {
     const { offset, limit } = parseInput(adminPurchasesSchema, ctx.query);
-    ctx.set('Cache-Control', 'private, no-store');
+    cacheFor(ctx, cache.privateNone);
     ctx.body = { success: true, ...(await service.all(offset, limit)) };
   });
 
@@ -122,7 +123,7 @@ export function checkoutRoutes({ store, clock, config }: AppDeps): Router {
   const page = (ctx: Context, status: number, html: string) => {
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     // The API's own headers are for JSON; a page also keeps its opener and its address to itself.
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     ctx.set('Referrer-Policy', 'no-referrer');

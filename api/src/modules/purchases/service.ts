@@ -2,25 +2,25 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
+import { GatewayUnavailableError, type PaymentGateway } from '../../payments/index.js';
 import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
-import { certificatesService } from '../certificates/service.js';
+import { type CertificatesService, certificatesService } from '../certificates/index.js';
 import {
+  amountInPaise,
+  belowMinimumCharge,
   COUPON_BELOW_MINIMUM,
+  type CouponsService,
+  type CouponUses,
   couponsService,
   couponUses,
   type HeldCoupon,
   priceWithCoupon,
-} from '../coupons/service.js';
-import { coursesRepository } from '../courses/repository.js';
-import { COURSE_NOT_AVAILABLE } from '../educator/lifecycle-status.js';
-import { enrollmentsService } from '../enrollments/service.js';
-import type { Mailer } from '../mail/service.js';
-import { mails } from '../mail/templates.js';
-import { usersRepository } from '../users/repository.js';
-import { USER_NOT_FOUND } from '../users/service.js';
+} from '../coupons/index.js';
+import { COURSE_NOT_AVAILABLE, courseRecords } from '../courses/index.js';
+import { type EnrollmentsService, enrollmentsService } from '../enrollments/index.js';
+import { type Mailer, mails } from '../mail/index.js';
+import { USER_NOT_FOUND, userRecords } from '../users/index.js';
 import { fulfilment, purchaseKey } from './fulfilment.js';
-import { GatewayUnavailableError, type PaymentGateway } from './gateways/types.js';
-import { amountInPaise, belowMinimumCharge } from './pricing.js';
 import { type PurchaseDoc, purchasesRepository } from './repository.js';
 
 export const ALREADY_ENROLLED = 'You are already enrolled in this course';
@@ -33,6 +33,14 @@ export const COURSE_BELOW_MINIMUM =
   'This course cannot be bought right now: its price is less than Rs 0.50, the smallest amount that can be charged';
 const GATEWAY_DOWN = 'The payment service is unavailable right now. Please try again in a moment.';
 
+/** The services below purchases that a purchase calls: given by the composition root (built here when not). */
+export interface PurchaseCollaborators {
+  enrollments: EnrollmentsService;
+  certificates: Pick<CertificatesService, 'revokeUnlessEnrolled'>;
+  coupons: CouponsService;
+  couponUses: CouponUses;
+}
+
 export function purchasesService(
   store: Store,
   clock: Clock,
@@ -40,16 +48,24 @@ export function purchasesService(
   gateway: PaymentGateway,
   mailer: Mailer,
   logger: Logger,
+  { enrollments, certificates, coupons: couponsOf, couponUses: uses }: PurchaseCollaborators = {
+    enrollments: enrollmentsService(store, clock),
+    certificates: certificatesService(store, clock),
+    coupons: couponsService(store, clock),
+    couponUses: couponUses(store, clock),
+  },
 ) {
   const purchases = purchasesRepository(store);
-  const users = usersRepository(store);
-  const courses = coursesRepository(store);
-  const enrollments = enrollmentsService(store, clock);
-  const certificates = certificatesService(store, clock);
-  const fulfilments = fulfilment(store, clock, { enrollments, certificates, gateway, onFulfilled: sendReceipt });
+  const users = userRecords(store);
+  const courses = courseRecords(store);
+  const fulfilments = fulfilment(store, clock, {
+    enrollments,
+    certificates,
+    couponUses: uses,
+    gateway,
+    onFulfilled: sendReceipt,
+  });
   const { fulfil, expire } = fulfilments;
-  const couponsOf = couponsService(store, clock);
-  const uses = couponUses(store, clock);
   /**
    * Drops a purchase that never reached a checkout. A coupon use it held is given back first: a
    * crash in between leaves a pending purchase without a checkout, which reconciliation expires.
@@ -67,8 +83,8 @@ export function purchasesService(
     if (purchase.amount === 0) return;
     try {
       const [user, course] = await Promise.all([
-        users.findOne({ _id: purchase.userId }, { projection: { email: 1, name: 1 } }),
-        courses.findOne({ _id: purchase.courseId }, { projection: { courseTitle: 1 } }),
+        users.byId(purchase.userId, { email: 1, name: 1 }),
+        courses.byId(purchase.courseId, { courseTitle: 1 }),
       ]);
       if (!user?.email || !course) return;
       await mailer.send(
@@ -99,10 +115,7 @@ export function purchasesService(
     return session.paid ? { ...open, status: 'completed' } : null;
   }
 
-  async function courseTitles(ids: string[]): Promise<Map<string, string>> {
-    const found = await courses.find({ _id: { $in: [...new Set(ids)] } }, { projection: { courseTitle: 1 } });
-    return new Map(found.map((c) => [c._id, c.courseTitle]));
-  }
+  const courseTitles = (ids: string[]): Promise<Map<string, string>> => courses.titles(ids);
 
   const verifyRefused = (purchase: PurchaseDoc) =>
     new HttpError(
@@ -119,7 +132,7 @@ export function purchasesService(
       appOrigin = defaultOrigin,
       couponCode?: string,
     ): Promise<string> {
-      const user = await users.findOne({ _id: userId });
+      const user = await users.byId(userId);
       if (!user) throw notFound(USER_NOT_FOUND);
       // A draft is a 404 (nobody could have seen it); an unpublished or archived course a 409.
       const course = await couponsOf.purchasable(courseId);
@@ -185,7 +198,7 @@ export function purchasesService(
       }
       // Taken off sale (or being deleted) since we read it: the educator's side checks purchases
       // after its own write, we check the course after ours, so one of us always sees the other.
-      if (!(await courses.findOne({ _id: courseId, isPublished: true }, { projection: { _id: 1 } }))) {
+      if (!(await courses.publishedById(courseId, { _id: 1 }))) {
         await dropPending(purchase);
         throw conflict(COURSE_NOT_AVAILABLE);
       }
@@ -269,9 +282,9 @@ export function purchasesService(
         purchases.countDocuments(filter),
       ]);
       const titles = await courseTitles(page.map((p) => p.courseId));
-      const buyers = await users.find(
-        { _id: { $in: [...new Set(page.map((p) => p.userId))] } },
-        { projection: { name: 1, email: 1 } },
+      const buyers = await users.byIds(
+        page.map((p) => p.userId),
+        { name: 1, email: 1 },
       );
       const byId = new Map(buyers.map((u) => [u._id, u]));
       return {

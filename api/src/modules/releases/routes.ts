@@ -1,16 +1,20 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PortalName } from '@courseport/contracts/platform';
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { notFound, unauthorized } from '../../http/errors.js';
 import { adminMutationLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { adminEmailsRepository } from '../admin-emails/repository.js';
-import { adminEmailsService } from '../admin-emails/service.js';
 import { auditQuery, releaseInputSchema, rollbackInputSchema } from './schemas.js';
-import { isPortal, RELEASE_TOKEN_CALLER, releasesService } from './service.js';
+import { isPortal, RELEASE_TOKEN_CALLER, type ReleasesService } from './service.js';
+
+export interface ReleaseServices {
+  releases: ReleasesService;
+  requireAdmin: Middleware;
+}
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -21,10 +25,8 @@ const releasers = new WeakMap<Context, string>();
  * The release registry (#22): `GET /api/releases` (public, for the shell's server) and the admin's
  * `/api/admin/releases…`, which CI may also call with `Authorization: Bearer <RELEASE_TOKEN>`.
  */
-export function releaseRoutes({ store, clock, auth, logger, config }: AppDeps): Router {
+export function releaseRoutes({ auth, logger, config }: AppDeps, { releases, requireAdmin }: ReleaseServices): Router {
   const router = new Router();
-  const releases = releasesService(store, clock);
-  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
   const signedIn = authenticate(auth.verifier, { required: true });
   const token = config.releaseToken ? digest(config.releaseToken) : undefined;
   const limit = adminMutationLimit();
@@ -36,12 +38,13 @@ export function releaseRoutes({ store, clock, auth, logger, config }: AppDeps): 
       releasers.set(ctx, RELEASE_TOKEN_CALLER);
       return next();
     }
-    return signedIn(ctx, async () => {
-      const caller = callerOf(ctx.state);
-      await adminEmails.assertAdmin(caller);
-      releasers.set(ctx, caller.email ?? caller.userId);
-      return next();
-    });
+    return signedIn(ctx, () =>
+      requireAdmin(ctx, async () => {
+        const caller = callerOf(ctx.state);
+        releasers.set(ctx, caller.email ?? caller.userId);
+        return next();
+      }),
+    );
   };
   const byOf = (ctx: Context) => {
     const by = releasers.get(ctx);
@@ -61,7 +64,7 @@ export function releaseRoutes({ store, clock, auth, logger, config }: AppDeps): 
   };
 
   router.get('/releases', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.body = { success: true, releases: await releases.plan() };
   });
 

@@ -9,8 +9,7 @@ import { PORTAL_NAMES, type PortalName } from '@courseport/contracts/platform';
 import type { Clock } from '../../clock.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { ConflictError, newId, type Store } from '../../store/index.js';
-import { versionedCache } from '../../store/versioned-cache.js';
-import { SHARED_STORE_MAX_AGE_MS } from '../courses/service.js';
+import { SHARED_STORE_MAX_AGE_MS, versionedCache } from '../../store/versioned-cache.js';
 import { type ReleaseAuditDoc, type ReleaseDoc, releasesRepository } from './repository.js';
 
 /** The audit's `by` for calls made with the API's RELEASE_TOKEN (the CLI in CI). */

@@ -1,34 +1,33 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { authenticate, callerOf, confirmedEmail } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
+import { cache, cacheFor } from '../../http/cache.js';
 import { sendWithEtag } from '../../http/etag.js';
 import { adminMutationLimit, perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import { adminEmailsRepository } from '../admin-emails/repository.js';
-import { adminEmailsService } from '../admin-emails/service.js';
-import { educatorService } from '../educator/service.js';
-import { learningService } from '../learning/service.js';
-import { adminPageQuery, hideSchema, pageQuery, replySchema, reviewInputSchema } from './schemas.js';
-import { reviewsService } from './service.js';
+import { adminPageQuery, hideSchema, pageQuery, ratingSchema, replySchema, reviewInputSchema } from './schemas.js';
+import type { ReviewsService } from './service.js';
+
+export interface ReviewServices {
+  reviews: ReviewsService;
+  /** 404 for no such user, 403 for one who is not an educator (the users module's check). */
+  assertEducator: (userId: string) => Promise<unknown>;
+  requireAdmin: Middleware;
+}
 
 /**
  * Written course reviews: the course page's list (public), the student's own (enrolled only), the
  * educator's replies (their own courses) and the admin console's hiding.
  */
-export function reviewRoutes({ store, clock, auth, config }: AppDeps): Router {
+export function reviewRoutes(
+  { auth, config }: AppDeps,
+  { reviews, assertEducator, requireAdmin: adminOnly }: ReviewServices,
+): Router {
   const router = new Router();
-  const learning = learningService(store, clock);
-  const reviews = reviewsService(store, clock, learning.checkAccess);
-  const educators = educatorService(store, clock, config.publicApiUrl, config.mode === 'demo');
-  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
   const signedIn = authenticate(auth.verifier, { required: true });
   const educatorOnly = async (ctx: Context, next: () => Promise<unknown>) => {
-    await educators.assertEducator(callerOf(ctx.state).userId);
-    return next();
-  };
-  const adminOnly = async (ctx: Context, next: () => Promise<unknown>) => {
-    await adminEmails.assertAdmin(callerOf(ctx.state));
+    await assertEducator(callerOf(ctx.state).userId);
     return next();
   };
   const courseIdOf = (ctx: Context) => (ctx.params as { courseId?: string }).courseId ?? '';
@@ -37,11 +36,11 @@ export function reviewRoutes({ store, clock, auth, config }: AppDeps): Router {
   router.get('/course/:id/reviews', async (ctx) => {
     const { page } = parseInput(pageQuery, ctx.query);
     const body = { success: true, reviews: await reviews.coursePage(ctx.params.id ?? '', page) };
-    sendWithEtag(ctx, body, 'public, no-cache');
+    sendWithEtag(ctx, body, cache.catalog);
   });
 
   router.get('/user/reviews/:courseId', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, review: await reviews.mine(callerOf(ctx.state).userId, courseIdOf(ctx)) };
   });
 
@@ -56,9 +55,16 @@ export function reviewRoutes({ store, clock, auth, config }: AppDeps): Router {
     ctx.body = { success: true, message: 'Review deleted' };
   });
 
+  // A rating without text (the player's stars); mounted here, with the reviews it belongs to.
+  router.post('/user/add-rating', signedIn, confirmedEmail(config), perUserLimit('ratings'), async (ctx) => {
+    const { courseId, rating } = parseInput(ratingSchema, ctx.request.body);
+    await reviews.rate(callerOf(ctx.state).userId, courseId, rating);
+    ctx.body = { success: true, message: 'Rating added successfully' };
+  });
+
   router.get('/educator/reviews', signedIn, educatorOnly, async (ctx) => {
     const { page } = parseInput(pageQuery, ctx.query);
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, reviews: await reviews.educatorPage(callerOf(ctx.state).userId, page) };
   });
 
@@ -70,7 +76,7 @@ export function reviewRoutes({ store, clock, auth, config }: AppDeps): Router {
 
   router.get('/admin/reviews', signedIn, adminOnly, async (ctx) => {
     const { page, status } = parseInput(adminPageQuery, ctx.query);
-    ctx.set('Cache-Control', 'no-store');
+    cacheFor(ctx, cache.none);
     ctx.body = { success: true, reviews: await reviews.adminPage(status, page) };
   });
 

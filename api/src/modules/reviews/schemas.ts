@@ -45,3 +45,6 @@ export const adminPageQuery = z.object({
   page: pageNumber.default(1),
   status: z.enum(['all', 'hidden'], { message: "must be 'all' or 'hidden'" }).default('all'),
 });
+
+/** `POST /api/user/add-rating`: a course and 1–5 stars. */
+export const ratingSchema = z.object({ courseId: z.string().min(1, 'is required').max(64), rating });

@@ -14,9 +14,8 @@ import { REVIEWS_PAGE_SIZE } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { ConflictError, type Filter, ID_PATTERN, type Store } from '../../store/index.js';
-import { coursesRepository } from '../courses/repository.js';
-import { COURSE_NOT_FOUND, courseProjections } from '../courses/service.js';
-import { usersRepository } from '../users/repository.js';
+import { COURSE_NOT_FOUND, courseProjectionsOf, courseRecords } from '../courses/index.js';
+import { userRecords } from '../users/index.js';
 import { type RatingDoc, ratingsRepository } from './repository.js';
 
 export const REVIEW_NOT_FOUND = 'Review not found';
@@ -50,9 +49,9 @@ const iso = (date: Date | undefined, fallback: Date) => new Date(date ?? fallbac
  */
 export function reviewsService(store: Store, clock: Clock, checkEnrolled: EnrollmentCheck) {
   const ratings = ratingsRepository(store);
-  const courses = coursesRepository(store);
-  const users = usersRepository(store);
-  const projections = courseProjections(courses);
+  const courses = courseRecords(store);
+  const users = userRecords(store);
+  const projections = courseProjectionsOf(store);
 
   /**
    * Rebuilds the course's list from the records that are not hidden, until a rebuild that read the
@@ -132,9 +131,7 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
       if (doc.reply) ids.add(doc.reply.educatorId);
       if (doc.hidden) ids.add(doc.hidden.hiddenBy);
     }
-    const found = ids.size
-      ? await users.find({ _id: { $in: [...ids] } }, { projection: { name: 1, imageUrl: 1 } })
-      : [];
+    const found = ids.size ? await users.byIds([...ids], { name: 1, imageUrl: 1 }) : [];
     const byId = new Map(found.map((u) => [u._id, u]));
     return {
       reviewer: (userId: string) => {
@@ -176,10 +173,7 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
   });
 
   async function titlesOf(courseIds: string[]) {
-    const found = courseIds.length
-      ? await courses.find({ _id: { $in: [...new Set(courseIds)] } }, { projection: { courseTitle: 1 } })
-      : [];
-    return new Map(found.map((c) => [c._id, c.courseTitle]));
+    return courses.titles(courseIds);
   }
 
   async function adminReviewOf(doc: RatingDoc, people: People, titles: Map<string, string>): Promise<AdminReview> {
@@ -298,9 +292,7 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
      * 404 for a course that is not published, as the course page itself.
      */
     async coursePage(courseId: string, page: number): Promise<CourseReviewsPage> {
-      const course = ID_PATTERN.test(courseId)
-        ? await courses.findOne({ _id: courseId, isPublished: true }, { projection: { courseRatings: 1 } })
-        : null;
+      const course = ID_PATTERN.test(courseId) ? await courses.publishedById(courseId, { courseRatings: 1 }) : null;
       if (!course) throw notFound(COURSE_NOT_FOUND);
       const stars = (course.courseRatings ?? []).map((r) => r.rating);
       const breakdown: RatingBreakdown = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
@@ -322,7 +314,7 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
 
     /** The visible written reviews of the educator's own courses, newest first. */
     async educatorPage(educatorId: string, page: number): Promise<EducatorReviewsPage> {
-      const own = await courses.find({ 'educator._id': educatorId }, { projection: { courseTitle: 1 } });
+      const own = await courses.ofEducator(educatorId, { courseTitle: 1 });
       const titles = new Map(own.map((c) => [c._id, c.courseTitle]));
       if (titles.size === 0) return { reviews: [], total: 0, page, pageSize: REVIEWS_PAGE_SIZE };
       const { total, docs } = await pageOf({ courseId: { $in: [...titles.keys()] }, ...VISIBLE_WRITTEN }, page);
@@ -348,7 +340,7 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
     async reply(educatorId: string, reviewId: string, text: string): Promise<EducatorReview> {
       const doc = await byReviewId(reviewId);
       if (doc.hidden || !doc.text) throw notFound(REVIEW_NOT_FOUND);
-      const course = await courses.findOne({ _id: doc.courseId }, { projection: { courseTitle: 1, educator: 1 } });
+      const course = await courses.byId(doc.courseId, { courseTitle: 1, educator: 1 });
       if (!course) throw notFound(REVIEW_NOT_FOUND);
       if (course.educator?._id !== educatorId) throw forbidden(NOT_YOUR_COURSE);
       if (doc.reply) throw conflict(ALREADY_REPLIED);

@@ -37,3 +37,4 @@ export function instructorProfiles(repo: UsersRepository, clock: Clock) {
     },
   };
 }
+export type InstructorProfiles = ReturnType<typeof instructorProfiles>;

@@ -1,24 +1,25 @@
 import Router from '@koa/router';
-import { PLACEHOLDER_AVATAR_PATH } from '../../auth/index.js';
 import { authenticate, callerOf } from '../../auth/middleware.js';
+import type { AuthContext } from '../../auth/verify.js';
 import type { AppDeps } from '../../deps.js';
-import { sendPrepared } from '../../http/etag.js';
+import { cache } from '../../http/cache.js';
+import { type PreparedJson, sendPrepared } from '../../http/etag.js';
 import { parseInput } from '../../http/validate.js';
-import { adminEmailsRepository } from '../admin-emails/repository.js';
-import { adminEmailsService } from '../admin-emails/service.js';
-import { usersRepository } from './repository.js';
 import { createUserSchema, updateRolesSchema } from './schemas.js';
-import { cachedUserData, usersService } from './service.js';
+import type { UsersService } from './service.js';
 
-export function userRoutes({ store, clock, auth, config }: AppDeps): Router {
+export interface UserServices {
+  users: UsersService;
+  /** `GET /api/user/data`'s body per caller (`cachedUserData`). */
+  userData: (auth: AuthContext) => Promise<PreparedJson>;
+}
+
+export function userRoutes({ auth }: AppDeps, { users, userData }: UserServices): Router {
   const router = new Router({ prefix: '/user' });
-  const adminEmails = adminEmailsService(adminEmailsRepository(store), clock);
-  const users = usersService(usersRepository(store), adminEmails, clock, config.publicApiUrl + PLACEHOLDER_AVATAR_PATH);
   const signedIn = authenticate(auth.verifier, { required: true });
-  const userData = cachedUserData(users, store);
 
   router.get('/data', signedIn, async (ctx) => {
-    await sendPrepared(ctx, await userData(callerOf(ctx.state)), 'private, no-cache');
+    await sendPrepared(ctx, await userData(callerOf(ctx.state)), cache.private);
   });
 
   router.post('/create', signedIn, async (ctx) => {

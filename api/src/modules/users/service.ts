@@ -6,7 +6,7 @@ import { type PreparedJson, prepareJson } from '../../http/etag.js';
 import { cleanName } from '../../http/plain-text.js';
 import { ConflictError, type Store } from '../../store/index.js';
 import { versionedCache } from '../../store/versioned-cache.js';
-import type { AdminEmailsService } from '../admin-emails/service.js';
+import type { AdminEmailsService } from '../admin-emails/index.js';
 import type { StoredRole, UserDoc, UsersRepository } from './repository.js';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -129,3 +129,4 @@ export function enrolledCoursesList(repo: UsersRepository) {
     holders: (courseId: string) => repo.find({ enrolledCourses: courseId }, { projection: { _id: 1 } }),
   };
 }
+export type EnrolledCoursesList = ReturnType<typeof enrolledCoursesList>;

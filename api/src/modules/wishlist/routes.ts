@@ -2,17 +2,21 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
-import { wishlistService } from './service.js';
+import { cache, cacheFor } from '../../http/cache.js';
+import type { WishlistService } from './service.js';
+
+export interface WishlistServices {
+  wishlist: WishlistService;
+}
 
 /** `GET /api/user/wishlist`, `PUT|DELETE /api/user/wishlist/:courseId` (#21): signed in. */
-export function wishlistRoutes({ store, clock, auth, mailer, logger, config }: AppDeps): Router {
+export function wishlistRoutes({ auth }: AppDeps, { wishlist }: WishlistServices): Router {
   const router = new Router({ prefix: '/user/wishlist' });
-  const wishlist = wishlistService(store, clock, mailer, logger, new URL(config.publicAppUrl).origin);
   const signedIn = authenticate(auth.verifier, { required: true });
   const courseIdOf = (ctx: Context) => (ctx.params as { courseId?: string }).courseId ?? '';
 
   router.get('/', signedIn, async (ctx) => {
-    ctx.set('Cache-Control', 'private, no-cache');
+    cacheFor(ctx, cache.private);
     ctx.body = { success: true, wishlist: await wishlist.list(callerOf(ctx.state).userId) };
   });
 

@@ -3,12 +3,15 @@ import type { Clock } from '../../clock.js';
 import { notFound } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
 import { ConflictError, ID_PATTERN, type Store } from '../../store/index.js';
-import { priceAfterDiscount } from '../courses/discovery.js';
-import { type CourseDoc, coursesRepository } from '../courses/repository.js';
-import { COURSE_NOT_FOUND, cachedCatalog } from '../courses/service.js';
-import type { Mailer } from '../mail/service.js';
-import { mails } from '../mail/templates.js';
-import { usersRepository } from '../users/repository.js';
+import {
+  type CatalogCache,
+  COURSE_NOT_FOUND,
+  type CourseDoc,
+  courseRecords,
+  priceAfterDiscount,
+} from '../courses/index.js';
+import { type Mailer, mails } from '../mail/index.js';
+import { userRecords } from '../users/index.js';
 import { type WishlistDoc, wishlistRepository } from './repository.js';
 
 const rupees = (amount: number) => `Rs ${amount.toFixed(2)}`;
@@ -20,11 +23,17 @@ export const PRICE_DROP_MAIL_INTERVAL_MS = 7 * 24 * 60 * 60_000;
 const paise = (rupeesAmount: number) => Math.round(rupeesAmount * 100);
 
 /** Signed-in students' saved courses, and the mail when one gets cheaper. */
-export function wishlistService(store: Store, clock: Clock, mailer: Mailer, logger: Logger, appUrl: string) {
+export function wishlistService(
+  store: Store,
+  clock: Clock,
+  mailer: Mailer,
+  logger: Logger,
+  appUrl: string,
+  catalog: Pick<CatalogCache, 'cards'>,
+) {
   const repo = wishlistRepository(store);
-  const courses = coursesRepository(store);
-  const users = usersRepository(store);
-  const catalog = cachedCatalog(store);
+  const courses = courseRecords(store);
+  const users = userRecords(store);
   const idOf = (userId: string, courseId: string) => `${userId}:${courseId}`;
 
   return {
@@ -48,7 +57,7 @@ export function wishlistService(store: Store, clock: Clock, mailer: Mailer, logg
     /** Saves a published course (idempotent: saving again keeps the first save's price). */
     async add(userId: string, courseId: string): Promise<void> {
       const course = ID_PATTERN.test(courseId)
-        ? await courses.findOne({ _id: courseId, isPublished: true }, { projection: { coursePrice: 1, discount: 1 } })
+        ? await courses.publishedById(courseId, { coursePrice: 1, discount: 1 })
         : null;
       if (!course) throw notFound(COURSE_NOT_FOUND);
       const doc: WishlistDoc = {
@@ -99,7 +108,7 @@ export function wishlistService(store: Store, clock: Clock, mailer: Mailer, logg
             { $set: { notifiedPrice: price, notifiedAt: now } },
           );
           if (claimed.matched !== 1) continue;
-          const user = await users.findOne({ _id: wish.userId }, { projection: { email: 1, name: 1 } });
+          const user = await users.byId(wish.userId, { email: 1, name: 1 });
           if (!user?.email) continue;
           await mailer.send(
             mails.priceDrop(user.email, user.name, {

@@ -1,9 +1,18 @@
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../logger.js';
 import { newId, type Store } from '../../store/index.js';
-import { coursesRepository } from '../courses/repository.js';
-import { processImage, RENDITION_FORMATS, RENDITION_WIDTHS, type RenditionFormat } from './pipeline.js';
-import { CONTENT_TYPES, renditionKey, thumbnailBlobs, thumbnailFields, thumbnailIdOf } from './thumbnails.js';
+import {
+  CONTENT_TYPES,
+  processImage,
+  RENDITION_FORMATS,
+  RENDITION_WIDTHS,
+  type RenditionFormat,
+  renditionKey,
+  thumbnailBlobs,
+  thumbnailFields,
+  thumbnailIdOf,
+} from '../media/index.js';
+import { coursesRepository } from './repository.js';
 
 /** A course from before renditions: its `courseThumbnail` is the stored upload, `…/api/media/<id>`. */
 const LEGACY_THUMBNAIL = /\/api\/media\/([a-f0-9]{24})$/;

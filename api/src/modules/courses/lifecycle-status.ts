@@ -1,5 +1,5 @@
 import type { CourseStatus } from '@courseport/contracts';
-import type { CourseDoc } from '../courses/repository.js';
+import type { CourseDoc } from './repository.js';
 
 export type { CourseStatus };
 export const COURSE_STATUSES: readonly CourseStatus[] = ['draft', 'published', 'unpublished', 'archived'];

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import type { Clock } from '../../clock.js';
-import type { Config } from '../../config.js';
-import type { Store } from '../../store/index.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Store } from '../store/index.js';
 import { localGateway } from './gateways/local.js';
 import { stripeGateway } from './gateways/stripe.js';
 import type { PaymentGateway } from './gateways/types.js';
@@ -22,3 +22,6 @@ export function buildPayments(config: Config, store: Store, clock: Clock, stripe
   }
   return { gateway: localGateway(store, clock, config.publicApiUrl, config.publicAppUrl) };
 }
+
+export { CHECKOUT_TTL_MS, type LocalCheckoutDoc, localCheckouts } from './gateways/local.js';
+export { type CheckoutInput, GatewayUnavailableError, type PaymentGateway } from './gateways/types.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../../../clock.js';
-import type { Store } from '../../../store/index.js';
+import type { Clock } from '../../clock.js';
+import type { Store } from '../../store/index.js';
 import type { CheckoutInput, PaymentGateway } from './types.js';
 
 export interface LocalCheckoutDoc {

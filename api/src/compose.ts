@@ -1,0 +1,87 @@
+import { PLACEHOLDER_AVATAR_PATH } from './auth/index.js';
+import { callerOf } from './auth/middleware.js';
+import type { AppDeps } from './deps.js';
+import { requireAdmin } from './http/require-admin.js';
+import { adminEmailsOf } from './modules/admin-emails/index.js';
+import { categoriesService } from './modules/categories/index.js';
+import { certificatesService } from './modules/certificates/index.js';
+import { couponsService, couponUses } from './modules/coupons/index.js';
+import { catalogCache, catalogOf, courseRecords } from './modules/courses/index.js';
+import { courseLifecycle, educatorService } from './modules/educator/index.js';
+import { educatorRequestsOf } from './modules/educator-requests/index.js';
+import { enrollmentsService } from './modules/enrollments/index.js';
+import { continueLearningService, learningService } from './modules/learning/index.js';
+import { uploadQuota } from './modules/media/index.js';
+import { purchasesService } from './modules/purchases/index.js';
+import { releasesService } from './modules/releases/index.js';
+import { reviewsService } from './modules/reviews/index.js';
+import { cachedUserData, instructorProfilesOf, userRecords, usersOf } from './modules/users/index.js';
+import { wishlistService } from './modules/wishlist/index.js';
+
+/**
+ * The composition root: every service of the API, built once from the app's dependencies, lowest
+ * module first (mail → admin-emails → users → auth → media → categories → courses → enrollments →
+ * learning → reviews → certificates → coupons → purchases → educator, wishlist, the rest). A module
+ * calls only modules below it; where a lower module needs something of a higher one, it is given a
+ * port here (categories' course counts). The routers get what they use from this object.
+ */
+export function composeServices(deps: AppDeps) {
+  const { store, clock, config, mailer, logger, payments } = deps;
+  const appOrigin = new URL(config.publicAppUrl).origin;
+
+  const adminEmails = adminEmailsOf(store, clock);
+  const isAdmin = adminEmails.isAdmin.bind(adminEmails);
+  /** The one admin-only middleware (after `authenticate`): one read of the allow-list, as before. */
+  const adminOnly = requireAdmin((ctx) => adminEmails.assertAdmin(callerOf(ctx.state)));
+
+  const userData = userRecords(store);
+  const users = usersOf(store, adminEmails, clock, config.publicApiUrl + PLACEHOLDER_AVATAR_PATH);
+  const profiles = instructorProfilesOf(store, clock);
+
+  const courseData = courseRecords(store);
+  // Categories are below courses: what they need of courses comes through this port.
+  const categories = categoriesService(store, clock, courseData);
+  const catalog = catalogCache(store, () => categories.byName());
+
+  const enrollments = enrollmentsService(store, clock);
+  const learning = learningService(store, clock);
+  const reviews = reviewsService(store, clock, learning.checkAccess);
+  const certificates = certificatesService(store, clock, learning);
+  const coupons = couponsService(store, clock);
+  const purchases = purchasesService(store, clock, config, payments.gateway, mailer, logger, {
+    enrollments,
+    certificates,
+    coupons,
+    couponUses: couponUses(store, clock),
+  });
+  const quota = uploadQuota(store);
+  const wishlist = wishlistService(store, clock, mailer, logger, appOrigin, catalog);
+
+  return {
+    adminEmails,
+    requireAdmin: adminOnly,
+    isAdmin,
+    users,
+    userData: cachedUserData(users, store),
+    profileName: async (userId: string) => (await userData.byId(userId, { name: 1 }))?.name ?? null,
+    assertEducator: userData.assertEducator,
+    profiles,
+    educatorRequests: educatorRequestsOf(store, clock),
+    categories,
+    catalog,
+    publicCatalog: catalogOf(store),
+    enrollments,
+    learning,
+    continueLearning: continueLearningService(store),
+    reviews,
+    certificates,
+    coupons,
+    purchases,
+    quota,
+    wishlist,
+    educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo'),
+    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, { coupons, quota }),
+    releases: releasesService(store, clock),
+  };
+}
+export type Services = ReturnType<typeof composeServices>;

@@ -1,0 +1,2 @@
+/** Liveness and readiness (no collection). */
+export { healthRoutes } from './routes.js';
