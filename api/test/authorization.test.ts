@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalIssuer } from '../src/auth/local-issuer.js';
-import { certificatesService } from '../src/modules/certificates/service.js';
+import { composeServices } from '../src/compose.js';
 import { type CouponDoc, couponKey } from '../src/modules/coupons/repository.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { EducatorRequestDoc } from '../src/modules/educator-requests/repository.js';
@@ -787,10 +787,7 @@ beforeAll(async () => {
     courseId: courseA._id,
     lectureCompleted: courseA.courseContent.flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId)),
   });
-  const certificate = await certificatesService(api.deps.store, api.deps.clock).mine(
-    people.student.userId,
-    courseA._id,
-  );
+  const certificate = await composeServices(api.deps).certificates.mine(people.student.userId, courseA._id);
   studentCertificateId = certificate._id;
   mediaId = newId();
   await api.deps.store.blobs.put(mediaId, Buffer.from(PNG), 'image/png');

@@ -1,5 +1,6 @@
 import type { EditableCourse } from '@courseport/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeServices } from '../src/compose.js';
 import { COURSE_NOT_AVAILABLE } from '../src/modules/courses/lifecycle-status.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { CANNOT_DELETE_SOLD, EDITED_MEANWHILE, NOT_THE_OWNER } from '../src/modules/educator/lifecycle-service.js';
@@ -331,8 +332,7 @@ for (const adapter of bothStores('course lifecycle')) {
       expect((await send('PATCH', `/api/educator/courses/${id}`, owner, { courseTitle: 'First edit' })).status).toBe(
         200,
       );
-      const { courseLifecycle } = await import('../src/modules/educator/lifecycle-service.js');
-      const lifecycle = courseLifecycle(api.deps.store, api.deps.clock, async () => false);
+      const { lifecycle } = composeServices(api.deps);
       await expect(lifecycle.edit(stale as CourseDoc, { courseTitle: 'From an old read' })).rejects.toMatchObject({
         status: 409,
         message: EDITED_MEANWHILE,

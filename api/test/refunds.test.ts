@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { composeServices } from '../src/compose.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
-import { purchasesService } from '../src/modules/purchases/service.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
@@ -119,14 +119,7 @@ describe("an admin's refund", () => {
 describe('reconciliation', () => {
   it('every minute finds a purchase completed but not fulfilled by its marker; at start, also one completed before the marker', async () => {
     const { deps } = api;
-    const service = purchasesService(
-      deps.store,
-      deps.clock,
-      deps.config,
-      deps.payments.gateway,
-      deps.mailer,
-      deps.logger,
-    );
+    const service = composeServices(deps).purchases;
     const crashed = await userWithProfile(api, 'marker@example.com');
     const legacy = await userWithProfile(api, 'legacy@example.com');
     const completed = (userId: string, marked: boolean) => ({

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import { notFound } from '../../http/errors.js';
 import { ConflictError, type Store } from '../../store/index.js';
 import { COURSE_NOT_FOUND, courseRecords } from '../courses/index.js';
-import { type LearningService, learningService, lectureIdsOf } from '../learning/index.js';
+import { type LearningService, lectureIdsOf } from '../learning/index.js';
 import { userRecords } from '../users/index.js';
 import { type CertificateDoc, certificatesRepository, newCertificateId } from './repository.js';
 
@@ -34,11 +34,7 @@ export const ownerView = (doc: CertificateDoc): Certificate => ({
  * course they are enrolled in (idempotently: one per student and course, by a unique index), and
  * revoked when the purchase that gave the course is refunded.
  */
-export function certificatesService(
-  store: Store,
-  clock: Clock,
-  learning: Pick<LearningService, 'progress'> = learningService(store, clock),
-) {
+export function certificatesService(store: Store, clock: Clock, learning: Pick<LearningService, 'progress'>) {
   const certificates = certificatesRepository(store);
   const courses = courseRecords(store);
   const users = userRecords(store);

@@ -3,7 +3,7 @@ import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { ID_PATTERN, newId, type Store } from '../../store/index.js';
-import { type CouponsService, couponsService } from '../coupons/index.js';
+import type { CouponsService } from '../coupons/index.js';
 import {
   type ChapterDoc,
   COURSE_NOT_FOUND,
@@ -22,7 +22,6 @@ import {
   thumbnailFields,
   thumbnailIdOf,
   type UploadQuota,
-  uploadQuota,
 } from '../media/index.js';
 import { type PurchaseStatus, purchaseRecords } from '../purchases/index.js';
 import { userRecords } from '../users/index.js';
@@ -142,12 +141,9 @@ export function courseLifecycle(
   store: Store,
   clock: Clock,
   isAdmin: (auth: AuthContext) => Promise<boolean>,
-  publicApiUrl = '',
-  /** Given by the composition root (built here when not: a test's own lifecycle). */
-  { coupons, quota }: { coupons: Pick<CouponsService, 'removeForCourse'>; quota: UploadQuota } = {
-    coupons: couponsService(store, clock),
-    quota: uploadQuota(store),
-  },
+  publicApiUrl: string,
+  /** Given by the composition root. */
+  { coupons, quota }: { coupons: Pick<CouponsService, 'removeForCourse'>; quota: UploadQuota },
 ) {
   const courses = courseRecords(store);
   const purchases = purchaseRecords(store);

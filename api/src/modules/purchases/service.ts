@@ -4,20 +4,18 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js'
 import type { Logger } from '../../logger.js';
 import { GatewayUnavailableError, type PaymentGateway } from '../../payments/index.js';
 import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
-import { type CertificatesService, certificatesService } from '../certificates/index.js';
+import type { CertificatesService } from '../certificates/index.js';
 import {
   amountInPaise,
   belowMinimumCharge,
   COUPON_BELOW_MINIMUM,
   type CouponsService,
   type CouponUses,
-  couponsService,
-  couponUses,
   type HeldCoupon,
   priceWithCoupon,
 } from '../coupons/index.js';
 import { COURSE_NOT_AVAILABLE, courseRecords } from '../courses/index.js';
-import { type EnrollmentsService, enrollmentsService } from '../enrollments/index.js';
+import type { EnrollmentsService } from '../enrollments/index.js';
 import { type Mailer, mails } from '../mail/index.js';
 import { USER_NOT_FOUND, userRecords } from '../users/index.js';
 import { fulfilment, purchaseKey } from './fulfilment.js';
@@ -33,7 +31,7 @@ export const COURSE_BELOW_MINIMUM =
   'This course cannot be bought right now: its price is less than Rs 0.50, the smallest amount that can be charged';
 const GATEWAY_DOWN = 'The payment service is unavailable right now. Please try again in a moment.';
 
-/** The services below purchases that a purchase calls: given by the composition root (built here when not). */
+/** The services below purchases that a purchase calls, given by the composition root. */
 export interface PurchaseCollaborators {
   enrollments: EnrollmentsService;
   certificates: Pick<CertificatesService, 'revokeUnlessEnrolled'>;
@@ -48,12 +46,7 @@ export function purchasesService(
   gateway: PaymentGateway,
   mailer: Mailer,
   logger: Logger,
-  { enrollments, certificates, coupons: couponsOf, couponUses: uses }: PurchaseCollaborators = {
-    enrollments: enrollmentsService(store, clock),
-    certificates: certificatesService(store, clock),
-    coupons: couponsService(store, clock),
-    couponUses: couponUses(store, clock),
-  },
+  { enrollments, certificates, coupons: couponsOf, couponUses: uses }: PurchaseCollaborators,
 ) {
   const purchases = purchasesRepository(store);
   const users = userRecords(store);
