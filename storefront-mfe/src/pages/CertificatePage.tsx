@@ -1,12 +1,6 @@
-import {
-  type PageDataLoader,
-  QueryStates,
-  usePageTitle,
-  useParams,
-  useQuery,
-  useQueryState,
-} from '@courseport/shared-ui';
-import { HiddenHeading, isNotFound, RecordNotFound, StorefrontPage } from '../components/StorefrontPage';
+import { type PageDataLoader, usePageTitle, useParams, useQuery, useQueryState } from '@courseport/shared-ui';
+import { RecordStates } from '../components/RecordStates';
+import { HiddenHeading, isNotFound, StorefrontPage } from '../components/StorefrontPage';
 import { CERTIFICATE_NOT_FOUND, certificateQuery } from '../features/certificate/api/certificate';
 import { CertificateCard } from '../features/certificate/components/CertificateCard';
 import '../styles/certificate.css';
@@ -19,25 +13,16 @@ function Verification({ id }: { id: string }) {
   usePageTitle(state.status === 'error' && isNotFound(state.error) ? CERTIFICATE_NOT_FOUND : title);
   if (state.status === 'ready') return <CertificateCard certificate={state.data} />;
   return (
-    <>
-      <HiddenHeading>Certificate</HiddenHeading>
-      <QueryStates
-        state={state}
-        errorTitle="Could not check this certificate"
-        retryLabel="Retry"
-        onRetry={retry}
-        errorView={(error) =>
-          isNotFound(error) ? (
-            <RecordNotFound
-              title={CERTIFICATE_NOT_FOUND}
-              description="No certificate has this id. Check the link or the id you were given."
-            />
-          ) : undefined
-        }
-      >
-        {() => null}
-      </QueryStates>
-    </>
+    <RecordStates
+      state={state}
+      heading={<HiddenHeading>Certificate</HiddenHeading>}
+      notFound={{
+        title: CERTIFICATE_NOT_FOUND,
+        description: 'No certificate has this id. Check the link or the id you were given.',
+      }}
+      errorTitle="Could not check this certificate"
+      onRetry={retry}
+    />
   );
 }
 

@@ -1,13 +1,7 @@
-import {
-  type PageDataLoader,
-  QueryStates,
-  usePageTitle,
-  useParams,
-  useQuery,
-  useQueryState,
-} from '@courseport/shared-ui';
+import { type PageDataLoader, usePageTitle, useParams, useQuery, useQueryState } from '@courseport/shared-ui';
 import { type MutableRefObject, useLayoutEffect, useRef } from 'react';
-import { isNotFound, RecordNotFound, StorefrontPage } from '../components/StorefrontPage';
+import { RecordStates } from '../components/RecordStates';
+import { isNotFound, StorefrontPage } from '../components/StorefrontPage';
 import { COURSE_NOT_FOUND, courseQuery } from '../features/course/api/course';
 import '../styles/course.css';
 import { CourseView } from '../features/course/components/CourseView';
@@ -51,25 +45,13 @@ function CourseContent({ id }: { id: string }) {
     );
   }
   return (
-    <>
-      <PageHeading focusTitle={focusTitle} />
-      <QueryStates
-        state={state}
-        errorTitle="Could not load this course"
-        retryLabel="Retry"
-        onRetry={retry}
-        errorView={(error) =>
-          isNotFound(error) ? (
-            <RecordNotFound
-              title={COURSE_NOT_FOUND}
-              description="This course does not exist or is no longer available."
-            />
-          ) : undefined
-        }
-      >
-        {() => null}
-      </QueryStates>
-    </>
+    <RecordStates
+      state={state}
+      heading={<PageHeading focusTitle={focusTitle} />}
+      notFound={{ title: COURSE_NOT_FOUND, description: 'This course does not exist or is no longer available.' }}
+      errorTitle="Could not load this course"
+      onRetry={retry}
+    />
   );
 }
 

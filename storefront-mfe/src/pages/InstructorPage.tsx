@@ -1,12 +1,6 @@
-import {
-  type PageDataLoader,
-  QueryStates,
-  usePageTitle,
-  useParams,
-  useQuery,
-  useQueryState,
-} from '@courseport/shared-ui';
-import { HiddenHeading, isNotFound, RecordNotFound, StorefrontPage } from '../components/StorefrontPage';
+import { type PageDataLoader, usePageTitle, useParams, useQuery, useQueryState } from '@courseport/shared-ui';
+import { RecordStates } from '../components/RecordStates';
+import { HiddenHeading, isNotFound, StorefrontPage } from '../components/StorefrontPage';
 import { INSTRUCTOR_NOT_FOUND, instructorQuery } from '../features/instructor/api/instructor';
 import { InstructorView } from '../features/instructor/components/InstructorView';
 import '../styles/instructor.css';
@@ -19,25 +13,16 @@ function InstructorContent({ id }: { id: string }) {
   usePageTitle(state.status === 'ready' ? state.data.name : notFound ? INSTRUCTOR_NOT_FOUND : 'Instructor');
   if (state.status === 'ready') return <InstructorView instructor={state.data} />;
   return (
-    <>
-      <HiddenHeading>Instructor</HiddenHeading>
-      <QueryStates
-        state={state}
-        errorTitle="Could not load this instructor"
-        retryLabel="Retry"
-        onRetry={retry}
-        errorView={(error) =>
-          isNotFound(error) ? (
-            <RecordNotFound
-              title={INSTRUCTOR_NOT_FOUND}
-              description="This instructor does not exist or no longer teaches here."
-            />
-          ) : undefined
-        }
-      >
-        {() => null}
-      </QueryStates>
-    </>
+    <RecordStates
+      state={state}
+      heading={<HiddenHeading>Instructor</HiddenHeading>}
+      notFound={{
+        title: INSTRUCTOR_NOT_FOUND,
+        description: 'This instructor does not exist or no longer teaches here.',
+      }}
+      errorTitle="Could not load this instructor"
+      onRetry={retry}
+    />
   );
 }
 
