@@ -60,6 +60,13 @@ module.exports = {
       to: { path: '^$1/src/features/' },
     },
     {
+      name: 'contracts-no-cycles',
+      comment: 'The contracts every part shares import each other without loops (types included).',
+      severity: 'error',
+      from: { path: '^contracts/src/' },
+      to: { circular: true },
+    },
+    {
       name: 'front-end-no-cycles',
       severity: 'error',
       from: { path: `^(${PORTALS.slice(1, -1)}|shared-ui)/src/` },

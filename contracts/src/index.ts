@@ -2,14 +2,14 @@
  * @courseport/contracts: what the API, the shell (browser and server) and every portal agree on.
  * TypeScript, built to dist/ for plain Node ("Contracts: written once" in docs/ARCHITECTURE.md),
  * with no dependencies (zod only in the schema entries, subpath exports of their own): no React,
- * no DOM. `PortalName` is the root's as a type only: the registry is `./platform`'s.
+ * no DOM. `PortalName` and the runtime config's types are the root's as types only: the registry is `./platform`'s.
  */
 export * from './course-stats.js';
 export * from './description.js';
 export * from './discovery.js';
 export * from './format.js';
 export * from './limits.js';
-export type { PortalName } from './platform.js';
+export type { PortalName, RemoteName, RuntimeConfig } from './platform.js';
 export * from './releases.js';
 export * from './text.js';
 export * from './thumbnail.js';

@@ -178,6 +178,21 @@ export const PORTALS = describePortals({
 /** A portal's name: a key of PORTALS. */
 export type PortalName = keyof typeof PORTALS;
 
+/** The portals (Module Federation remotes) the shell loads, as the platform description names them. */
+export type RemoteName = PortalName;
+
+/** `/runtime-config.json`, generated from the environment when the shell starts or deploys. */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  /** Each remote's `remoteEntry.js` URL (inlined in the shell's page as well). */
+  remotes: Partial<Record<RemoteName, string>>;
+  /**
+   * For a visitor on a canary (#22): each such portal's live entry, where the shell goes when the
+   * canary fails to load, before it shows Retry.
+   */
+  fallbacks?: Partial<Record<RemoteName, string>>;
+}
+
 /** Every portal's name, in PORTALS' order. */
 export const PORTAL_NAMES = Object.keys(PORTALS) as PortalName[];
 

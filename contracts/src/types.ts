@@ -3,25 +3,9 @@
  * and every portal. Types only: no runtime code, no React, no DOM.
  */
 import type { CatalogSort, CourseLevel, DurationBucket, PriceFilter } from './discovery.js';
-import type { PortalName } from './platform.js';
 
 /** Every JSON response of the API. */
 export type ApiEnvelope<T extends object = object> = { success: boolean; message?: string } & Partial<T>;
-
-/** The portals (Module Federation remotes) the shell loads, as the platform description names them. */
-export type RemoteName = PortalName;
-
-/** `/runtime-config.json`, generated from the environment when the shell starts or deploys. */
-export interface RuntimeConfig {
-  apiBaseUrl: string;
-  /** Each remote's `remoteEntry.js` URL (inlined in the shell's page as well). */
-  remotes: Partial<Record<RemoteName, string>>;
-  /**
-   * For a visitor on a canary (#22): each such portal's live entry, where the shell goes when the
-   * canary fails to load, before it shows Retry.
-   */
-  fallbacks?: Partial<Record<RemoteName, string>>;
-}
 
 export type Role = 'student' | 'educator' | 'admin';
 

@@ -10,6 +10,7 @@ const CONFIG = require('../../.dependency-cruiser.cjs');
 /** What `pnpm lint` cruises: the API and every front end. */
 export const CRUISED = [
   'api/src',
+  'contracts/src',
   'shared-ui/src',
   'shell/src',
   'storefront-mfe/src',

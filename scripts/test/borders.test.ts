@@ -144,3 +144,15 @@ describe('the front-end borders (#31)', () => {
     expect(rulesOf(await borderViolations(dir))).toEqual(['front-end-no-cycles']);
   });
 });
+
+describe('the contracts (#31)', () => {
+  it('fail on an import cycle, even of types alone', async () => {
+    const dir = await tree('contracts-cycle', {
+      'contracts/src/platform.ts':
+        "import type { Course } from './types.js';\nexport type PortalName = 'storefront';\nexport type Page = Course;\n",
+      'contracts/src/types.ts':
+        "import type { PortalName } from './platform.js';\nexport interface Course { portal: PortalName }\n",
+    });
+    expect(rulesOf(await borderViolations(dir))).toEqual(['contracts-no-cycles']);
+  });
+});
