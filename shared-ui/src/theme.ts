@@ -28,16 +28,16 @@ export const theme: ThemeConfig = {
 
 /**
  * Status tags in colours that pass WCAG AA (antd's preset tag colours put the palette's 7th shade on
- * its 1st: about 3.5:1). `<Tag style={tagTone('green')}>`.
+ * its 1st: about 3.5:1), from the `tag-<tone>-*` tokens. `<Tag style={tagTone('green')}>`.
  */
-const TAG_TONES = {
-  green: { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' },
-  gold: { color: '#613400', background: '#fffbe6', borderColor: '#ffe58f' },
-  orange: { color: '#873800', background: '#fff7e6', borderColor: '#ffd591' },
-  purple: { color: '#391085', background: '#f9f0ff', borderColor: '#d3adf7' },
-  red: { color: '#820014', background: '#fff1f0', borderColor: '#ffa39e' },
-  blue: { color: '#003eb3', background: '#e6f4ff', borderColor: '#91caff' },
-  default: { color: '#262626', background: '#fafafa', borderColor: '#d9d9d9' },
-} as const;
-export type TagTone = keyof typeof TAG_TONES;
-export const tagTone = (tone: TagTone) => TAG_TONES[tone];
+const TONES = ['green', 'gold', 'orange', 'purple', 'red', 'blue', 'default'] as const;
+export type TagTone = (typeof TONES)[number];
+const tone = (name: TagTone) => ({
+  color: tokens[`tag-${name}-text`],
+  background: tokens[`tag-${name}-bg`],
+  borderColor: tokens[`tag-${name}-border`],
+});
+const TAG_TONES = Object.fromEntries(TONES.map((name) => [name, tone(name)])) as {
+  [name in TagTone]: ReturnType<typeof tone>;
+};
+export const tagTone = (name: TagTone) => TAG_TONES[name];

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { tokens } from '../tokens';
 
+// Each tone's colour is a `#rrggbb` token: its halo appends `14` (8 % opacity).
 const TONES = {
-  warning: { color: '#d97706', path: 'M12 7v6m0 4h.01' },
-  error: { color: '#dc2626', path: 'M9 9l6 6m0-6l-6 6' },
-  info: { color: '#2563eb', path: 'M12 11v6m0-10h.01' },
+  warning: { color: tokens['color-warning'], path: 'M12 7v6m0 4h.01' },
+  error: { color: tokens['color-error'], path: 'M9 9l6 6m0-6l-6 6' },
+  info: { color: tokens['color-primary'], path: 'M12 11v6m0-10h.01' },
 } as const;
 
 export interface StatusMessageProps {
