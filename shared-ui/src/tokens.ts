@@ -7,7 +7,8 @@
  * in `pnpm lint`, allows one only in `tokens.css`), and neither does TypeScript outside this file
  * (`scripts/tokens/check-hex.mjs`, in `pnpm lint`): an inline style writes `var(--cp-…)`, and so
  * does an SVG through `style={{ fill: … }}` (a presentation attribute such as `fill="…"` cannot read
- * a custom property); shared-ui's own code may import a value from here instead.
+ * a custom property). Only `theme.ts` imports this object, and by literal keys: the bundler then
+ * inlines the values it uses; imported anywhere else, the whole object lands in the first load's JS.
  */
 export const tokens = {
   'color-primary': '#2563eb',
@@ -19,7 +20,7 @@ export const tokens = {
   /** Text on the primary tint where it must read darkest (a filter chip). */
   'color-primary-deep': '#1e3a8a',
   'color-primary-bg': '#eff6ff',
-  /** The primary at 8 % opacity: the halo behind an icon (the shell's check-your-inbox envelope). */
+  /** The primary at 8 % opacity: the halo behind an icon (StatusMessage's info, the shell's check-your-inbox envelope). */
   'color-primary-halo': '#2563eb14',
   'color-primary-bg-strong': '#dbeafe',
   'color-primary-border': '#93c5fd',
@@ -41,6 +42,8 @@ export const tokens = {
   'color-warning-bg': '#fffbeb',
   'color-warning-bg-strong': '#fef3c7',
   'color-warning-border': '#fde68a',
+  /** The warning at 8 % opacity: the halo behind StatusMessage's icon. */
+  'color-warning-halo': '#d9770614',
   /** The demo banner's edge, below its strong warning tint. */
   'color-warning-border-strong': '#fcd34d',
   /** Text on the strong warning tint where it must read darkest (the demo banner). */
@@ -51,6 +54,8 @@ export const tokens = {
   /** Red text on white and on the error tint. */
   'color-error-strong': '#b91c1c',
   'color-error-bg': '#fee2e2',
+  /** The error at 8 % opacity: the halo behind StatusMessage's icon. */
+  'color-error-halo': '#dc262614',
   /** Rating stars. */
   'color-star': '#f59e0b',
   /** The wishlist's heart, and its hover tint. */
