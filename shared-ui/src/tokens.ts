@@ -4,7 +4,11 @@
  * `shared-ui/test/design-tokens.test.ts` fails while it is stale) gives each to CSS as
  * `--cp-<name>`, loaded with shared-ui's stylesheet in the first load (so server-rendered pages
  * paint with them). CSS writes `var(--cp-…)`, never a hex colour (stylelint's `color-no-hex`,
- * in `pnpm lint`, allows one only in `tokens.css`).
+ * in `pnpm lint`, allows one only in `tokens.css`), and neither does TypeScript outside this file
+ * (`scripts/tokens/check-hex.mjs`, in `pnpm lint`): an inline style writes `var(--cp-…)`, and so
+ * does an SVG through `style={{ fill: … }}` (a presentation attribute such as `fill="…"` cannot read
+ * a custom property). Only `theme.ts` imports this object, and by literal keys: the bundler then
+ * inlines the values it uses; imported anywhere else, the whole object lands in the first load's JS.
  */
 export const tokens = {
   'color-primary': '#2563eb',
@@ -16,6 +20,8 @@ export const tokens = {
   /** Text on the primary tint where it must read darkest (a filter chip). */
   'color-primary-deep': '#1e3a8a',
   'color-primary-bg': '#eff6ff',
+  /** The primary at 8 % opacity: the halo behind an icon (StatusMessage's info, the shell's check-your-inbox envelope). */
+  'color-primary-halo': '#2563eb14',
   'color-primary-bg-strong': '#dbeafe',
   'color-primary-border': '#93c5fd',
   'color-primary-border-subtle': '#bfdbfe',
@@ -36,12 +42,20 @@ export const tokens = {
   'color-warning-bg': '#fffbeb',
   'color-warning-bg-strong': '#fef3c7',
   'color-warning-border': '#fde68a',
+  /** The warning at 8 % opacity: the halo behind StatusMessage's icon. */
+  'color-warning-halo': '#d9770614',
+  /** The demo banner's edge, below its strong warning tint. */
+  'color-warning-border-strong': '#fcd34d',
+  /** Text on the strong warning tint where it must read darkest (the demo banner). */
+  'color-warning-deep': '#78350f',
   'color-error': '#dc2626',
   /** A danger button's hover (antd's lighter red). */
   'color-error-hover': '#ef4444',
   /** Red text on white and on the error tint. */
   'color-error-strong': '#b91c1c',
   'color-error-bg': '#fee2e2',
+  /** The error at 8 % opacity: the halo behind StatusMessage's icon. */
+  'color-error-halo': '#dc262614',
   /** Rating stars. */
   'color-star': '#f59e0b',
   /** The wishlist's heart, and its hover tint. */
@@ -50,6 +64,9 @@ export const tokens = {
   /** A second accent beside the primary (the educator dashboard's courses figure). */
   'color-accent': '#7c3aed',
   'color-accent-bg': '#ede9fe',
+  /** Avatar colours beside the primary (the home page's testimonials). */
+  'color-avatar-teal': '#0d9488',
+  'color-avatar-purple': '#9333ea',
   /** A refunded purchase's status. */
   'color-refunded': '#7e22ce',
   'color-refunded-bg': '#f3e8ff',
@@ -76,6 +93,36 @@ export const tokens = {
   'color-bg': '#f8fafc',
   'color-bg-subtle': '#f1f5f9',
   'color-surface': '#ffffff',
+  /** Behind a video until it plays. */
+  'color-video-bg': '#0f172a',
+  /** The video poster's play button (YouTube's red). */
+  'color-video-play': '#dc2626',
+  /** The empty-state illustration (as antd's Empty draws it): its shadow and its box's fill; its outline is `color-border-control`. */
+  'color-illustration-shadow': '#f5f5f5',
+  'color-illustration-fill': '#fafafa',
+  // Status tags (`tagTone` in theme.ts): text, background and border of each tone, in colours that
+  // pass WCAG AA (antd's preset tag colours put the palette's 7th shade on its 1st: about 3.5:1).
+  'tag-green-text': '#135200',
+  'tag-green-bg': '#f6ffed',
+  'tag-green-border': '#b7eb8f',
+  'tag-gold-text': '#613400',
+  'tag-gold-bg': '#fffbe6',
+  'tag-gold-border': '#ffe58f',
+  'tag-orange-text': '#873800',
+  'tag-orange-bg': '#fff7e6',
+  'tag-orange-border': '#ffd591',
+  'tag-purple-text': '#391085',
+  'tag-purple-bg': '#f9f0ff',
+  'tag-purple-border': '#d3adf7',
+  'tag-red-text': '#820014',
+  'tag-red-bg': '#fff1f0',
+  'tag-red-border': '#ffa39e',
+  'tag-blue-text': '#003eb3',
+  'tag-blue-bg': '#e6f4ff',
+  'tag-blue-border': '#91caff',
+  'tag-default-text': '#262626',
+  'tag-default-bg': '#fafafa',
+  'tag-default-border': '#d9d9d9',
   radius: '8px',
   'radius-lg': '12px',
   'space-1': '4px',

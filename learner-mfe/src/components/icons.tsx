@@ -36,7 +36,13 @@ export function CheckIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <circle cx="12" cy="12" r="10" fill="currentColor" />
-      <path d="M7.5 12.5l3 3 6-6.5" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+      <path
+        d="M7.5 12.5l3 3 6-6.5"
+        fill="none"
+        style={{ stroke: 'var(--cp-color-text-inverse)' }}
+        strokeWidth="2.2"
+        strokeLinecap="round"
+      />
     </Icon>
   );
 }
@@ -69,8 +75,14 @@ export function AlertIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <circle cx="12" cy="12" r="10" fill="currentColor" />
-      <path d="M12 7v6" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
-      <circle cx="12" cy="16.8" r="1.3" fill="#fff" />
+      <path
+        d="M12 7v6"
+        fill="none"
+        style={{ stroke: 'var(--cp-color-text-inverse)' }}
+        strokeWidth="2.2"
+        strokeLinecap="round"
+      />
+      <circle cx="12" cy="16.8" r="1.3" style={{ fill: 'var(--cp-color-text-inverse)' }} />
     </Icon>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 
+// Each tone's colour and its halo (the colour at 8 % opacity) as tokens; SVG reads them through `style`.
 const TONES = {
-  warning: { color: '#d97706', path: 'M12 7v6m0 4h.01' },
-  error: { color: '#dc2626', path: 'M9 9l6 6m0-6l-6 6' },
-  info: { color: '#2563eb', path: 'M12 11v6m0-10h.01' },
+  warning: { color: 'var(--cp-color-warning)', halo: 'var(--cp-color-warning-halo)', path: 'M12 7v6m0 4h.01' },
+  error: { color: 'var(--cp-color-error)', halo: 'var(--cp-color-error-halo)', path: 'M9 9l6 6m0-6l-6 6' },
+  info: { color: 'var(--cp-color-primary)', halo: 'var(--cp-color-primary-halo)', path: 'M12 11v6m0-10h.01' },
 } as const;
 
 export interface StatusMessageProps {
@@ -18,11 +19,19 @@ export interface StatusMessageProps {
  * Result look, without its illustrations in the first load.
  */
 export function StatusMessage({ tone = 'warning', title, subTitle, extra }: StatusMessageProps) {
-  const { color, path } = TONES[tone];
+  const { color, halo, path } = TONES[tone];
   return (
     <div className="cp-status">
-      <svg viewBox="0 0 24 24" width="72" height="72" aria-hidden="true" fill="none" stroke={color} strokeWidth="1.8">
-        <circle cx="12" cy="12" r="10" fill={`${color}14`} />
+      <svg
+        viewBox="0 0 24 24"
+        width="72"
+        height="72"
+        aria-hidden="true"
+        fill="none"
+        style={{ stroke: color }}
+        strokeWidth="1.8"
+      >
+        <circle cx="12" cy="12" r="10" style={{ fill: halo }} />
         <path d={path} strokeLinecap="round" />
       </svg>
       <div className="cp-status-title">{title}</div>

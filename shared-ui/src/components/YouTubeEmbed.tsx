@@ -9,7 +9,7 @@ const FRAME: CSSProperties = {
   overflow: 'hidden',
   border: 0,
   padding: 0,
-  background: '#0f172a',
+  background: 'var(--cp-color-video-bg)',
 };
 const FILL: CSSProperties = { display: 'block', width: '100%', height: '100%', border: 0 };
 const POSTER_IMAGE: CSSProperties = { ...FILL, objectFit: 'cover', opacity: 0.75 };
@@ -99,9 +99,9 @@ export function YouTubeEmbed({
         >
           <path
             d="M66.5 7.7c-.8-2.9-3-5.2-5.9-6C55.3.3 34 .3 34 .3s-21.3 0-26.6 1.4c-2.9.8-5.1 3.1-5.9 6C.1 13 .1 24 .1 24s0 11 1.4 16.3c.8 2.9 3 5.2 5.9 6C12.7 47.7 34 47.7 34 47.7s21.3 0 26.6-1.4c2.9-.8 5.1-3.1 5.9-6C67.9 35 67.9 24 67.9 24s0-11-1.4-16.3z"
-            fill="#dc2626"
+            style={{ fill: 'var(--cp-color-video-play)' }}
           />
-          <path d="M45 24L27 14v20z" fill="#fff" />
+          <path d="M45 24L27 14v20z" style={{ fill: 'var(--cp-color-text-inverse)' }} />
         </svg>
       </span>
     </button>

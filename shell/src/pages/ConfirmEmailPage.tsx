@@ -88,10 +88,10 @@ export default function ConfirmEmailPage() {
     <Themed>
       <div style={{ maxWidth: 440, margin: '0 auto', padding: 'clamp(24px, 6vw, 64px) 16px' }}>
         <Card>
-          <h1 style={{ margin: '0 0 8px', fontSize: 22, lineHeight: 1.35, color: '#0f172a' }}>
+          <h1 style={{ margin: '0 0 8px', fontSize: 22, lineHeight: 1.35, color: 'var(--cp-color-heading)' }}>
             Confirm your email address
           </h1>
-          <p style={{ marginTop: 0, color: '#475569' }}>
+          <p style={{ marginTop: 0, color: 'var(--cp-color-text-body)' }}>
             One click and your account is ready: confirming signs you in on this device.
           </p>
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}

@@ -90,8 +90,10 @@ export default function ResetPasswordPage() {
     <Themed>
       <div style={{ maxWidth: 440, margin: '0 auto', padding: 'clamp(24px, 6vw, 64px) 16px' }}>
         <Card>
-          <h1 style={{ margin: '0 0 8px', fontSize: 22, lineHeight: 1.35, color: '#0f172a' }}>Choose a new password</h1>
-          <p style={{ marginTop: 0, color: '#475569' }}>
+          <h1 style={{ margin: '0 0 8px', fontSize: 22, lineHeight: 1.35, color: 'var(--cp-color-heading)' }}>
+            Choose a new password
+          </h1>
+          <p style={{ marginTop: 0, color: 'var(--cp-color-text-body)' }}>
             Setting a new password signs you in here and signs your account out on every other device.
           </p>
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}

@@ -113,7 +113,7 @@ export function AuthDialog({ mode, onModeChange, onClose, signIn, signUp, forgot
         ) : (
           <>
             {forgetting ? (
-              <p style={{ marginTop: 0, color: '#475569' }}>
+              <p style={{ marginTop: 0, color: 'var(--cp-color-text-body)' }}>
                 Enter the email address of your account and we will send you a link to choose a new password.
               </p>
             ) : (

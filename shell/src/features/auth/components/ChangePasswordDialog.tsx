@@ -50,7 +50,7 @@ export function ChangePasswordDialog({ open, email, onClose, changePassword }: P
       title="Change password"
       width={420}
     >
-      <p style={{ marginTop: 0, color: '#475569' }}>
+      <p style={{ marginTop: 0, color: 'var(--cp-color-text-body)' }}>
         You stay signed in here; every other device and browser is signed out.
       </p>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}

@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 
 const ENVELOPE = (
-  <svg viewBox="0 0 24 24" width="56" height="56" aria-hidden="true" fill="none" stroke="#2563eb" strokeWidth="1.5">
-    <circle cx="12" cy="12" r="11.25" fill="#2563eb14" stroke="none" />
+  <svg
+    viewBox="0 0 24 24"
+    width="56"
+    height="56"
+    aria-hidden="true"
+    fill="none"
+    style={{ stroke: 'var(--cp-color-primary)' }}
+    strokeWidth="1.5"
+  >
+    <circle cx="12" cy="12" r="11.25" style={{ fill: 'var(--cp-color-primary-halo)', stroke: 'none' }} />
     <rect x="5.5" y="7.5" width="13" height="9" rx="1.5" />
     <path d="M6 8.5l6 4.5 6-4.5" strokeLinejoin="round" />
   </svg>
@@ -13,10 +21,10 @@ export function CheckInbox({ email, message, action }: { email: string; message:
   return (
     <div style={{ display: 'grid', justifyItems: 'center', gap: 8, textAlign: 'center', paddingTop: 8 }}>
       {ENVELOPE}
-      <p role="status" style={{ margin: 0, fontSize: 15, color: '#0f172a' }}>
+      <p role="status" style={{ margin: 0, fontSize: 15, color: 'var(--cp-color-heading)' }}>
         {message}
       </p>
-      <p style={{ margin: 0, color: '#475569' }}>
+      <p style={{ margin: 0, color: 'var(--cp-color-text-body)' }}>
         Sent to <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong>. It may take a minute to arrive; if it
         does not, check your spam folder.
       </p>

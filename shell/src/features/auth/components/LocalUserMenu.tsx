@@ -58,9 +58,9 @@ export function LocalUserMenu() {
               key: 'who',
               disabled: true,
               label: (
-                <div style={{ color: '#0f172a' }}>
+                <div style={{ color: 'var(--cp-color-heading)' }}>
                   <strong>{identity.fullName}</strong>
-                  <div style={{ fontSize: 12, color: '#64748b' }}>{identity.email}</div>
+                  <div style={{ fontSize: 12, color: 'var(--cp-color-text-muted)' }}>{identity.email}</div>
                 </div>
               ),
             },

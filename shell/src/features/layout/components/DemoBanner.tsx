@@ -10,9 +10,9 @@ export function DemoBanner() {
       aria-label="Demo notice"
       style={{
         padding: '4px clamp(12px, 5vw, 64px)',
-        background: '#fef3c7',
-        borderBottom: '1px solid #fcd34d',
-        color: '#78350f',
+        background: 'var(--cp-color-warning-bg-strong)',
+        borderBottom: '1px solid var(--cp-color-warning-border-strong)',
+        color: 'var(--cp-color-warning-deep)',
         fontSize: 13,
         lineHeight: '20px',
         textAlign: 'center',

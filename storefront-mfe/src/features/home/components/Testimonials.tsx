@@ -4,21 +4,21 @@ export const TESTIMONIALS = [
   {
     name: 'Priya Sharma',
     role: 'Frontend Developer, Northwind',
-    color: '#2563eb',
+    color: 'var(--cp-color-primary)',
     feedback:
       'The React course finally made hooks click for me. The projects felt like real work, and within two months I had shipped a feature I would not have dared to touch before.',
   },
   {
     name: 'Daniel Okafor',
     role: 'Data Analyst, Contoso',
-    color: '#0d9488',
+    color: 'var(--cp-color-avatar-teal)',
     feedback:
       'Short lectures, clear examples and exercises that build on each other. I learned on my commute and still got through the whole SQL track in a few weeks.',
   },
   {
     name: 'Mei Lin',
     role: 'Product Designer & Educator',
-    color: '#9333ea',
+    color: 'var(--cp-color-avatar-purple)',
     feedback:
       'I came to learn Figma prototyping and stayed to teach. Publishing my own course was easy, and hearing from students all over the world is the best part of my week.',
   },
@@ -35,8 +35,16 @@ const initials = (name: string) =>
 function Avatar({ name, color }: { name: string; color: string }) {
   return (
     <svg width="48" height="48" viewBox="0 0 48 48" role="img" aria-label={name} className="sf-avatar">
-      <circle cx="24" cy="24" r="24" fill={color} />
-      <text x="24" y="30" textAnchor="middle" fill="#fff" fontSize="17" fontWeight="700" fontFamily="inherit">
+      <circle cx="24" cy="24" r="24" style={{ fill: color }} />
+      <text
+        x="24"
+        y="30"
+        textAnchor="middle"
+        style={{ fill: 'var(--cp-color-text-inverse)' }}
+        fontSize="17"
+        fontWeight="700"
+        fontFamily="inherit"
+      >
         {initials(name)}
       </text>
     </svg>
