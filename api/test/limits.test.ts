@@ -232,8 +232,16 @@ describe('upload quota', () => {
   it('holds when uploads race: 12 parallel uploads of 5 MB take 50 MB, the rest are refused', async () => {
     const racer = await userWithProfile(api, 'racer@example.com', { educator: true });
     const answers = await Promise.all(Array.from({ length: 12 }, () => addCourse(racer, image(5 * MiB))));
-    const statuses = answers.map((a) => a.status).sort();
-    expect(statuses).toEqual([...Array(10).fill(201), 413, 413]);
+    const count = (status: number) => answers.filter((a) => a.status === status).length;
+    // On a machine with one image worker, an educator's tenth image can find their queue full (429,
+    // MAX_WAITING_PER_UPLOADER): it gives its share of the quota back and fits when sent again.
+    // Otherwise the quota refuses the two beyond 50 MB (413), and never lets more in.
+    expect(count(201) + count(413) + count(429)).toBe(12);
+    expect(count(201)).toBeLessThanOrEqual(10);
+    expect(await api.deps.store.collection('uploadUsage').findOne({ _id: racer.userId })).toMatchObject({
+      bytes: count(201) * 5 * MiB,
+    });
+    for (let i = 0; i < count(429); i++) expect([201, 413]).toContain((await addCourse(racer, image(5 * MiB))).status);
     expect(await coursesOf(racer)).toBe(10);
     expect(await api.deps.store.collection('uploadUsage').findOne({ _id: racer.userId })).toMatchObject({
       bytes: QUOTA,
