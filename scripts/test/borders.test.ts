@@ -1,26 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { borderViolations } from '../borders/check.mjs';
+import { fixtureTrees } from './support/tree';
 
 /** Each case is a small tree with one border crossed; `pnpm lint` runs the same check on the real one. */
-let root: string;
-beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'borders-'));
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
-
-async function tree(name: string, files: Record<string, string>): Promise<string> {
-  const dir = path.join(root, name);
-  for (const [file, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), text);
-  }
-  return dir;
-}
+const tree = fixtureTrees('borders-');
 
 const rulesOf = (problems: string[]) => [...new Set(problems.map((p) => p.slice(0, p.indexOf(':'))))];
 
