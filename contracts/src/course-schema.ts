@@ -5,6 +5,7 @@
  * what validates a course pulls zod in; the storefront never does.
  */
 import { z } from 'zod';
+import { LESSON_KINDS, type LessonKind, QUESTION_KINDS } from './lessons.js';
 
 /** A YouTube video id: always 11 characters of the URL-safe base64 alphabet. */
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -81,17 +82,131 @@ export const discountSchema = z
   .min(0, 'must be at least 0')
   .max(100, 'must be at most 100');
 
-/** One lecture as the form sends it (no id: ids and orders are the server's). */
-export const lectureSchema = z.object({
+/** Rich text of an article or a project brief (sanitized by the server). */
+export const LESSON_HTML_MAX = 100_000;
+const lessonHtml = z.string().max(LESSON_HTML_MAX, `must be at most ${LESSON_HTML_MAX} characters`);
+
+/** A store id (24 hex digits), as the API's ids are. */
+export const COURSE_PART_ID = /^[a-f0-9]{24}$/;
+
+const optionSchema = z.object({
+  optionId: z.string().regex(COURSE_PART_ID, 'must be the id of one of the question’s options').optional(),
+  text: z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+  correct: z.boolean().default(false),
+});
+
+export const questionSchema = z
+  .object({
+    questionId: z.string().regex(COURSE_PART_ID, 'must be the id of one of the quiz’s questions').optional(),
+    kind: z.enum(QUESTION_KINDS, { message: "must be 'single', 'multiple' or 'text'" }),
+    prompt: z.string().trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
+    options: z.array(optionSchema).max(10, 'may have at most 10 options').default([]),
+    acceptedAnswers: z
+      .array(z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'))
+      .max(20, 'may have at most 20 answers')
+      .default([]),
+    explanation: z.string().trim().max(2000, 'must be at most 2000 characters').default(''),
+  })
+  .superRefine((question, ctx) => {
+    if (question.kind === 'text') {
+      if (question.acceptedAnswers.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['acceptedAnswers'], message: 'needs at least one accepted answer' });
+      return;
+    }
+    if (question.options.length < 2)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'needs at least two options' });
+    const correct = question.options.filter((option) => option.correct).length;
+    if (question.kind === 'single' && correct !== 1)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'needs exactly one correct option' });
+    if (question.kind === 'multiple' && correct < 1)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'needs at least one correct option' });
+  });
+
+export const quizDefinitionSchema = z.object({
+  passPercent: z
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(100, 'must be at most 100')
+    .default(70),
+  maxAttempts: z
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .nullable()
+    .default(null),
+  shuffleQuestions: z.boolean().default(false),
+  shuffleOptions: z.boolean().default(false),
+  questions: z.array(questionSchema).min(1, 'needs at least one question').max(100, 'may have at most 100 questions'),
+});
+
+/** A link resource: http(s) only. */
+const resourceUrl = z
+  .string()
+  .trim()
+  .max(2048, 'must be at most 2048 characters')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, 'must be an http or https link');
+
+export const resourceInputSchema = z.union([
+  z.object({
+    resourceId: z.string().regex(COURSE_PART_ID, 'must be the id of a file you uploaded'),
+    title: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  }),
+  z.object({ title: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'), url: resourceUrl }),
+]);
+
+/**
+ * One lesson as the form sends it (no id: ids and orders are the server's). Without `lessonKind` it
+ * is a video, as every lecture was before kinds; each kind needs its own field (`lectureUrl`,
+ * `articleHtml`, `quizDefinition`, `projectBrief`).
+ */
+const lessonFields = {
   lectureTitle: title,
   lectureDuration: z
     .number({ message: 'must be a number of minutes' })
     .finite()
     .min(0, 'must not be negative')
     .max(100_000),
-  lectureUrl: youtubeLink,
+  lectureUrl: youtubeLink.optional(),
   isPreviewFree: z.boolean().default(false),
-});
+  lessonKind: z.enum(LESSON_KINDS, { message: "must be 'video', 'article', 'quiz' or 'project'" }).optional(),
+  articleHtml: lessonHtml.optional(),
+  projectBrief: lessonHtml.optional(),
+  quizDefinition: quizDefinitionSchema.optional(),
+  resources: z.array(resourceInputSchema).max(20, 'may have at most 20 resources').default([]),
+};
+
+type LessonShape = {
+  lessonKind?: LessonKind | undefined;
+  lectureUrl?: string | undefined;
+  articleHtml?: string | undefined;
+  projectBrief?: string | undefined;
+  quizDefinition?: unknown;
+  lectureId?: string | undefined;
+};
+
+/** Each kind's own field is required (a quiz being edited may leave its definition out: it is kept). */
+function requireKindFields(lesson: LessonShape, ctx: z.RefinementCtx): void {
+  const kind = lesson.lessonKind ?? 'video';
+  if (kind === 'video' && !lesson.lectureUrl)
+    ctx.addIssue({ code: 'custom', path: ['lectureUrl'], message: YOUTUBE_LINK_MESSAGE });
+  if (kind === 'article' && !lesson.articleHtml?.replace(/<[^>]*>/g, '').trim())
+    ctx.addIssue({ code: 'custom', path: ['articleHtml'], message: 'is required for an article' });
+  if (kind === 'project' && !lesson.projectBrief?.replace(/<[^>]*>/g, '').trim())
+    ctx.addIssue({ code: 'custom', path: ['projectBrief'], message: 'is required for a project' });
+  if (kind === 'quiz' && !lesson.quizDefinition && lesson.lectureId === undefined)
+    ctx.addIssue({ code: 'custom', path: ['quizDefinition'], message: 'is required for a quiz' });
+}
+
+export const lectureSchema = z.object(lessonFields).superRefine(requireKindFields);
 
 export const chapterSchema = z.object({
   chapterTitle: title,
@@ -109,11 +224,9 @@ export const newCourseSchema = z.object({
   courseContent: z.array(chapterSchema).max(100, 'may have at most 100 chapters').default([]),
 });
 
-/** A store id (24 hex digits), as the API's ids are. */
-export const COURSE_PART_ID = /^[a-f0-9]{24}$/;
 const existingId = z.string().regex(COURSE_PART_ID, 'must be the id of one of the course’s own chapters or lectures');
 
-const lectureEdit = lectureSchema.extend({ lectureId: existingId.optional() });
+const lectureEdit = z.object({ ...lessonFields, lectureId: existingId.optional() }).superRefine(requireKindFields);
 const chapterEdit = chapterSchema.extend({
   chapterId: existingId.optional(),
   chapterContent: z.array(lectureEdit).max(200, 'may have at most 200 lectures'),

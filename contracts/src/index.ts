@@ -8,6 +8,7 @@ export * from './course-stats.js';
 export * from './description.js';
 export * from './discovery.js';
 export * from './format.js';
+export * from './lessons.js';
 export * from './limits.js';
 export type { PortalName, RemoteName, RuntimeConfig } from './platform.js';
 export * from './releases.js';

@@ -3,6 +3,7 @@
  * and every portal. Types only: no runtime code, no React, no DOM.
  */
 import type { CatalogSort, CourseLevel, DurationBucket, PriceFilter } from './discovery.js';
+import type { LessonKind, LessonResource, LessonResourceInput, QuizDefinition, QuizSummary } from './lessons.js';
 
 /** Every JSON response of the API. */
 export type ApiEnvelope<T extends object = object> = { success: boolean; message?: string } & Partial<T>;
@@ -80,11 +81,24 @@ export interface SessionTokenResponse {
 export interface Lecture {
   lectureId: string;
   lectureTitle: string;
-  /** Minutes. */
+  /** Minutes (an article's: its reading time). */
   lectureDuration: number;
+  /** Video lessons. */
   lectureUrl?: string;
   isPreviewFree: boolean;
   lectureOrder: number;
+  /** The lesson's kind (#32); absent on lectures stored before kinds: a video. */
+  lessonKind?: LessonKind;
+  /** Articles: sanitized HTML, present only where `lectureUrl` would be (free preview, enrolled, owner). */
+  articleHtml?: string;
+  /** Projects: the brief, sanitized HTML, with the same visibility. */
+  projectBrief?: string;
+  /** Quizzes: what anyone may know (no question, no answer). */
+  quiz?: QuizSummary;
+  /** Quizzes, in the owner's `EditableCourse` only: the whole quiz with its answer key. */
+  quizDefinition?: QuizDefinition;
+  /** Files and links attached to the lesson (a link's `url` only with access). */
+  resources?: LessonResource[];
 }
 
 export interface Chapter {
@@ -192,6 +206,32 @@ export interface DashboardData {
   enrolledStudentsData: EnrolledStudent[];
 }
 
+/** One lesson as the course form sends it (add-course; edit adds `lectureId` for an existing one). */
+export interface LessonInput {
+  lectureTitle: string;
+  /** Minutes; an article's is its reading time, computed by the server. */
+  lectureDuration: number;
+  /** Video lessons (required for them). */
+  lectureUrl?: string;
+  isPreviewFree?: boolean;
+  /** Absent: a video. */
+  lessonKind?: LessonKind;
+  /** Articles (required for them): rich text, sanitized by the server. */
+  articleHtml?: string;
+  /** Projects (required for them): rich text, sanitized by the server. */
+  projectBrief?: string;
+  /** Quizzes (required for new ones; on edit, absent keeps the quiz as it is). Ids are the server's for new questions and options. */
+  quizDefinition?: Omit<QuizDefinition, 'questions'> & {
+    questions: Array<
+      Omit<QuizDefinition['questions'][number], 'questionId' | 'options'> & {
+        questionId?: string;
+        options: Array<{ optionId?: string; text: string; correct: boolean }>;
+      }
+    >;
+  };
+  resources?: LessonResourceInput[];
+}
+
 /** The `courseData` JSON part of `POST /api/educator/add-course` (ids and orders are set by the server). */
 export interface NewCourseInput {
   courseTitle: string;
@@ -205,12 +245,7 @@ export interface NewCourseInput {
   level?: CourseLevel | null;
   courseContent: Array<{
     chapterTitle: string;
-    chapterContent: Array<{
-      lectureTitle: string;
-      lectureDuration: number;
-      lectureUrl: string;
-      isPreviewFree: boolean;
-    }>;
+    chapterContent: LessonInput[];
   }>;
 }
 
@@ -259,13 +294,7 @@ export interface EditCourseInput {
   courseContent?: Array<{
     chapterId?: string;
     chapterTitle: string;
-    chapterContent: Array<{
-      lectureId?: string;
-      lectureTitle: string;
-      lectureDuration: number;
-      lectureUrl: string;
-      isPreviewFree?: boolean;
-    }>;
+    chapterContent: Array<LessonInput & { lectureId?: string }>;
   }>;
 }
 
