@@ -14,6 +14,7 @@ import { continueLearningService, learningService } from './modules/learning/ind
 import { uploadQuota } from './modules/media/index.js';
 import { purchasesService } from './modules/purchases/index.js';
 import { releasesService } from './modules/releases/index.js';
+import { resourcesService } from './modules/resources/index.js';
 import { reviewsService } from './modules/reviews/index.js';
 import { cachedUserData, instructorProfilesOf, userRecords, usersOf } from './modules/users/index.js';
 import { wishlistService } from './modules/wishlist/index.js';
@@ -21,7 +22,7 @@ import { wishlistService } from './modules/wishlist/index.js';
 /**
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → auth → media → categories → courses → enrollments →
- * learning → reviews → certificates → coupons → purchases → educator, wishlist, the rest). A module
+ * learning → reviews → certificates → coupons → purchases → resources → projects → educator, wishlist, the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
  */
@@ -55,6 +56,12 @@ export function composeServices(deps: AppDeps) {
     couponUses: couponUses(store, clock),
   });
   const quota = uploadQuota(store);
+  const resources = resourcesService(store, clock, {
+    quota,
+    linkKey: deps.auth.linkKey,
+    publicApiUrl: config.publicApiUrl,
+    isAdmin,
+  });
   const wishlist = wishlistService(store, clock, mailer, logger, appOrigin, catalog);
 
   return {
@@ -79,8 +86,9 @@ export function composeServices(deps: AppDeps) {
     purchases,
     quota,
     wishlist,
-    educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo'),
-    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, { coupons, quota }),
+    resources,
+    educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo', resources),
+    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, { coupons, quota, resources }),
     releases: releasesService(store, clock),
   };
 }
