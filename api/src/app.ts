@@ -22,6 +22,7 @@ import { instructorRoutes } from './modules/instructors/index.js';
 import { learningRoutes } from './modules/learning/index.js';
 import { mediaRoutes } from './modules/media/index.js';
 import { platformRoutes } from './modules/platform/index.js';
+import { projectRoutes } from './modules/projects/index.js';
 import { checkoutRoutes, purchaseRoutes } from './modules/purchases/index.js';
 import { releaseRoutes } from './modules/releases/index.js';
 import { resourceRoutes } from './modules/resources/index.js';
@@ -58,6 +59,7 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     couponRoutes(deps, s),
     // Before educatorRoutes (POST /educator/resources checks the educator role itself).
     resourceRoutes(deps, { resources: s.resources, quota: s.quota, assertEducator: s.assertEducator }),
+    projectRoutes(deps, { projects: s.projects, assertEducator: s.assertEducator }),
     educatorRoutes(deps, s),
     purchaseRoutes(deps, s),
     learningRoutes(deps, s),

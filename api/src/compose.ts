@@ -12,6 +12,7 @@ import { educatorRequestsOf } from './modules/educator-requests/index.js';
 import { enrollmentsService } from './modules/enrollments/index.js';
 import { continueLearningService, learningService } from './modules/learning/index.js';
 import { uploadQuota } from './modules/media/index.js';
+import { projectsService } from './modules/projects/index.js';
 import { purchasesService } from './modules/purchases/index.js';
 import { releasesService } from './modules/releases/index.js';
 import { resourcesService } from './modules/resources/index.js';
@@ -62,6 +63,13 @@ export function composeServices(deps: AppDeps) {
     publicApiUrl: config.publicApiUrl,
     isAdmin,
   });
+  const projects = projectsService(store, clock, {
+    learning,
+    resources,
+    mailer,
+    logger,
+    publicAppUrl: appOrigin,
+  });
   const wishlist = wishlistService(store, clock, mailer, logger, appOrigin, catalog);
 
   return {
@@ -87,8 +95,9 @@ export function composeServices(deps: AppDeps) {
     quota,
     wishlist,
     resources,
+    projects,
     educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo', resources),
-    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, { coupons, quota, resources }),
+    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, { coupons, quota, resources, projects }),
     releases: releasesService(store, clock),
   };
 }

@@ -23,6 +23,7 @@ import {
   thumbnailIdOf,
   type UploadQuota,
 } from '../media/index.js';
+import type { ProjectsService } from '../projects/index.js';
 import { type PurchaseStatus, purchaseRecords } from '../purchases/index.js';
 import { attachLessonResources, type ResourcesService } from '../resources/index.js';
 import { userRecords } from '../users/index.js';
@@ -148,11 +149,14 @@ export function courseLifecycle(
     coupons,
     quota,
     resources,
+    projects,
   }: {
     coupons: Pick<CouponsService, 'removeForCourse'>;
     quota: UploadQuota;
     /** Lesson resources (#32): attached on edit, dropped files and a deleted course's files removed. */
     resources?: Pick<ResourcesService, 'attachToCourse' | 'keepOnly' | 'removeForCourse'>;
+    /** Project submissions (#32): a deleted course's go with it. */
+    projects?: Pick<ProjectsService, 'removeForCourse'>;
   },
 ) {
   const courses = courseRecords(store);
@@ -305,6 +309,7 @@ export function courseLifecycle(
       await coupons.removeForCourse(course._id);
       await removeImage(course);
       // #32: the course's files (lesson resources, project submissions' files), their quota back.
+      await projects?.removeForCourse(course._id).catch(() => {});
       await resources?.removeForCourse(course._id).catch(() => {});
     },
   };

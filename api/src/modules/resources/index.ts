@@ -22,5 +22,6 @@ export {
   type ResourcesService,
   resourcesService,
   UNATTACHED_MAX_AGE_MS,
+  type UploadInput,
 } from './service.js';
 export { downloadPath, LINK_EXPIRED, LINK_INVALID, LINK_TTL_MS } from './signed-links.js';
