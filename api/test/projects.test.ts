@@ -241,6 +241,60 @@ for (const adapter of bothStores('projects')) {
       expect((await review(owner, id, { decision: 'changes', comment: 'More' })).status).toBe(409);
     });
 
+    it('a deleted course takes its submissions and their files with it', async () => {
+      const draft = newId();
+      const lectureId = newId();
+      const store = api.deps.store;
+      await store.collection('courses').insertOne({
+        _id: draft,
+        courseTitle: 'A draft',
+        courseDescription: '',
+        courseThumbnail: '',
+        coursePrice: 0,
+        discount: 0,
+        educator: { _id: owner.userId, name: 'owner' },
+        courseContent: [],
+        courseRatings: [],
+        enrolledStudents: [],
+        status: 'draft',
+        isPublished: false,
+        createdAt: new Date(),
+      });
+      const file = await api.deps.store.collection('resources').insertOne({
+        _id: newId(),
+        ownerId: stranger.userId,
+        courseId: draft,
+        lectureId,
+        title: 'w.pdf',
+        fileName: 'w.pdf',
+        contentType: 'application/pdf',
+        size: PDF.length,
+        purpose: 'submission',
+        quotaBytes: 0,
+        createdAt: new Date(),
+      });
+      await store.blobs.put(`resource-${file._id}`, PDF, 'application/pdf');
+      await store.collection('projectSubmissions').insertOne({
+        _id: newId(),
+        userId: stranger.userId,
+        courseId: draft,
+        lectureId,
+        educatorId: owner.userId,
+        kind: 'file',
+        fileId: file._id,
+        fileName: 'w.pdf',
+        size: PDF.length,
+        note: '',
+        status: 'submitted',
+        submittedAt: new Date(),
+      });
+      const deleted = await api.json(`/api/educator/courses/${draft}`, { method: 'DELETE', headers: auth(owner) });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      expect(await store.collection('projectSubmissions').countDocuments({ courseId: draft })).toBe(0);
+      expect(await store.collection('resources').findOne({ _id: file._id })).toBeNull();
+      expect(await store.blobs.get(`resource-${file._id}`)).toBeNull();
+    });
+
     it('asking for changes needs a comment, mails it, and lets the student submit again', async () => {
       const student = await enrolledStudent();
       const { body } = await submitLink(student, 'https://github.com/me/draft');

@@ -217,10 +217,16 @@ export function resourcesService(
         }
         result.set(lesson.lectureId, list);
       }
+      // Each claim is conditional: two courses saved at once cannot both take the same unattached file.
       for (const lesson of lessons)
-        for (const r of result.get(lesson.lectureId) ?? [])
-          if (r.kind === 'file')
-            await resources.updateOne({ _id: r.resourceId }, { $set: { courseId, lectureId: lesson.lectureId } });
+        for (const r of result.get(lesson.lectureId) ?? []) {
+          if (r.kind !== 'file') continue;
+          const claimed = await resources.updateOne(
+            { _id: r.resourceId, ownerId, purpose: 'lesson', courseId: { $in: [null, courseId] } },
+            { $set: { courseId, lectureId: lesson.lectureId } },
+          );
+          if (claimed.matched === 0) throw badRequest(`${NOT_YOUR_FILE} (resource ${r.resourceId})`);
+        }
       return result;
     },
 
