@@ -155,6 +155,9 @@ for (const adapter of bothStores('resources')) {
         contentType: 'text/plain; charset=utf-8',
         fileName: 'main.py',
       });
+      expect(await uploaded(owner, Buffer.from('<?xml version="1.0"?><project/>'), 'pom.xml')).toMatchObject({
+        contentType: 'text/plain; charset=utf-8',
+      });
       // A name that does not say what the bytes are gets the right extension; folders and controls go.
       expect(await uploaded(owner, PDF, '../../etc/re\u202eport')).toMatchObject({ fileName: 'report.pdf' });
     });
@@ -165,6 +168,7 @@ for (const adapter of bothStores('resources')) {
         [ELF, 'tool.txt'],
         [HTML, 'slides.pdf'],
         [HTML, 'page.html'],
+        [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg'],
         [Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x00, 0x42]), 'data.csv'],
       ] as const) {
         const res = await upload(owner, data, name);

@@ -5,7 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
  * What a resource file is, judged by its bytes (file-type's magic numbers), never by its name or
  * the type the browser declared: a PDF, an archive (ZIP and the office formats built on it, gzip,
  * tar, 7z), an image (PNG, JPEG, WebP, GIF), or UTF-8 text without NUL bytes whose name is a source
- * or text file's (served as `text/plain`). Anything else (an executable, an HTML page named
+ * or text file's (XML included; served as `text/plain`). Anything else (an executable, an HTML page named
  * `.pdf`, a video) is refused.
  */
 
@@ -48,6 +48,9 @@ export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
   'yaml',
   'yml',
   'toml',
+  'xml',
+  'xsd',
+  'xsl',
   'ini',
   'cfg',
   'conf',
@@ -171,7 +174,8 @@ export interface CheckedFile {
 export async function checkFile(data: Buffer, originalName: string | null | undefined): Promise<CheckedFile | null> {
   const name = safeFileName(originalName);
   const detected = await fileTypeFromBuffer(data);
-  if (detected) {
+  // XML (a pom.xml, a layout) is text like any source file: served as text/plain.
+  if (detected && detected.mime !== 'application/xml') {
     const extensions = BINARY_TYPES[detected.mime];
     if (!extensions) return null;
     const fileName = extensions.includes(extensionOf(name)) ? name : clipName(`${name}.${extensions[0]}`);
