@@ -22,8 +22,10 @@ import { instructorRoutes } from './modules/instructors/index.js';
 import { learningRoutes } from './modules/learning/index.js';
 import { mediaRoutes } from './modules/media/index.js';
 import { platformRoutes } from './modules/platform/index.js';
+import { projectRoutes } from './modules/projects/index.js';
 import { checkoutRoutes, purchaseRoutes } from './modules/purchases/index.js';
 import { releaseRoutes } from './modules/releases/index.js';
+import { resourceRoutes } from './modules/resources/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { userRoutes } from './modules/users/index.js';
 import { wishlistRoutes } from './modules/wishlist/index.js';
@@ -55,6 +57,9 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     // Also before educatorRoutes (GET /educator/reviews checks the educator role itself).
     reviewRoutes(deps, s),
     couponRoutes(deps, s),
+    // Before educatorRoutes (POST /educator/resources checks the educator role itself).
+    resourceRoutes(deps, { resources: s.resources, quota: s.quota, assertEducator: s.assertEducator }),
+    projectRoutes(deps, { projects: s.projects, assertEducator: s.assertEducator }),
     educatorRoutes(deps, s),
     purchaseRoutes(deps, s),
     learningRoutes(deps, s),

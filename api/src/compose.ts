@@ -12,8 +12,10 @@ import { educatorRequestsOf } from './modules/educator-requests/index.js';
 import { enrollmentsService } from './modules/enrollments/index.js';
 import { continueLearningService, learningService } from './modules/learning/index.js';
 import { uploadQuota } from './modules/media/index.js';
+import { projectsService } from './modules/projects/index.js';
 import { purchasesService } from './modules/purchases/index.js';
 import { releasesService } from './modules/releases/index.js';
+import { resourcesService } from './modules/resources/index.js';
 import { reviewsService } from './modules/reviews/index.js';
 import { cachedUserData, instructorProfilesOf, userRecords, usersOf } from './modules/users/index.js';
 import { wishlistService } from './modules/wishlist/index.js';
@@ -21,7 +23,7 @@ import { wishlistService } from './modules/wishlist/index.js';
 /**
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → auth → media → categories → courses → enrollments →
- * learning → reviews → certificates → coupons → purchases → educator, wishlist, the rest). A module
+ * learning → reviews → certificates → coupons → purchases → resources → projects → educator, wishlist, the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
  */
@@ -55,6 +57,19 @@ export function composeServices(deps: AppDeps) {
     couponUses: couponUses(store, clock),
   });
   const quota = uploadQuota(store);
+  const resources = resourcesService(store, clock, {
+    quota,
+    linkKey: deps.auth.linkKey,
+    publicApiUrl: config.publicApiUrl,
+    isAdmin,
+  });
+  const projects = projectsService(store, clock, {
+    learning,
+    resources,
+    mailer,
+    logger,
+    publicAppUrl: appOrigin,
+  });
   const wishlist = wishlistService(store, clock, mailer, logger, appOrigin, catalog);
 
   return {
@@ -79,8 +94,10 @@ export function composeServices(deps: AppDeps) {
     purchases,
     quota,
     wishlist,
-    educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo'),
-    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, { coupons, quota }),
+    resources,
+    projects,
+    educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo', resources),
+    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, { coupons, quota, resources, projects }),
     releases: releasesService(store, clock),
   };
 }

@@ -116,6 +116,12 @@ const schema = z.object({
       .min(32, 'must be at least 32 characters (openssl rand -hex 32), or unset to turn release-token access off')
       .optional(),
   ),
+  RESOURCE_MAX_MB: z.coerce
+    .number()
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1 (megabyte)')
+    .max(1024, 'must be at most 1024 (megabytes)')
+    .default(50),
   STRIPE_API_BASE: optionalText.pipe(
     z
       .string()
@@ -182,6 +188,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** What CI sends as `Authorization: Bearer …` to change portal releases (#22); unset: admins only. */
   releaseToken: string | undefined;
+  /** The largest lesson resource an educator may upload, in MB (#32; `RESOURCE_MAX_MB`, default 50). */
+  resourceMaxMb: number;
 }
 
 export class ConfigError extends Error {
@@ -280,5 +288,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowSimulatedPayments: e.ALLOW_SIMULATED_PAYMENTS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Courseport <no-reply@${new URL(publicAppUrl).hostname}>` },
     releaseToken: e.RELEASE_TOKEN,
+    resourceMaxMb: e.RESOURCE_MAX_MB,
   };
 }

@@ -9,7 +9,9 @@ import { EDUCATOR_REQUEST_INDEXES } from './modules/educator-requests/index.js';
 import { ENROLLMENT_INDEXES } from './modules/enrollments/index.js';
 import { PROGRESS_INDEXES } from './modules/learning/index.js';
 import { MAIL_INDEXES } from './modules/mail/index.js';
+import { PROJECT_INDEXES } from './modules/projects/index.js';
 import { PURCHASE_INDEXES } from './modules/purchases/index.js';
+import { RESOURCE_INDEXES } from './modules/resources/index.js';
 import { REVIEW_INDEXES } from './modules/reviews/index.js';
 import { WISHLIST_INDEXES } from './modules/wishlist/index.js';
 import type { IndexSpec } from './store/index.js';
@@ -29,5 +31,7 @@ export const INDEXES: readonly IndexSpec[] = [
   ...CERTIFICATE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...CATEGORY_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...WISHLIST_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...PROJECT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...RESOURCE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...RATE_LIMIT_INDEXES,
 ];

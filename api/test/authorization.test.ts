@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalIssuer } from '../src/auth/local-issuer.js';
 import { composeServices } from '../src/compose.js';
 import { type CouponDoc, couponKey } from '../src/modules/coupons/repository.js';
-import type { CourseDoc } from '../src/modules/courses/repository.js';
+import type { ChapterDoc, CourseDoc } from '../src/modules/courses/repository.js';
 import type { EducatorRequestDoc } from '../src/modules/educator-requests/repository.js';
 import { processImage } from '../src/modules/media/pipeline.js';
 import { thumbnailBlobs } from '../src/modules/media/thumbnails.js';
@@ -145,6 +145,8 @@ let courseC: CourseDoc; // the other educator's
 let studentPurchaseId: string;
 let studentCertificateId: string; // the student completed courseA
 let mediaId: string;
+let resourceId: string; // a file on courseA's paid lecture (#32)
+let projectLectureId: string; // courseA's project lesson (#32)
 
 const PNG = thumbnailPng(5, 32, 18);
 const paidUrl = (course: CourseDoc) => `https://video.example.com/paid/${course._id}`;
@@ -287,6 +289,50 @@ async function freshCourse(status: 'published' | 'draft' = 'published'): Promise
   };
   await api.deps.store.collection<CourseDoc>('courses').insertOne(course);
   return course._id;
+}
+
+/** A submission for courseA's project by someone who is none of the people above, for one review. */
+async function freshSubmissionId(): Promise<string> {
+  const _id = newId();
+  await api.deps.store.collection('projectSubmissions').insertOne({
+    _id,
+    userId: `user_${newId()}`,
+    courseId: courseA._id,
+    lectureId: projectLectureId,
+    educatorId: people.owner.userId,
+    kind: 'link',
+    url: 'https://example.com/work',
+    note: '',
+    status: 'submitted',
+    submittedAt: new Date(),
+  });
+  return _id;
+}
+
+/** The student's file submission (for another lesson id: one per student and lesson), for its file link. */
+async function studentFileSubmissionId(): Promise<string> {
+  const _id = newId();
+  await api.deps.store.collection('projectSubmissions').insertOne({
+    _id,
+    userId: people.student.userId,
+    courseId: courseA._id,
+    lectureId: newId(),
+    educatorId: people.owner.userId,
+    kind: 'file',
+    fileId: resourceId,
+    fileName: 'notes.pdf',
+    size: 10,
+    note: '',
+    status: 'submitted',
+    submittedAt: new Date(),
+  });
+  return _id;
+}
+
+function resourceForm(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')]), 'notes.pdf');
+  return form;
 }
 
 /** A written review of courseA by someone who is none of the people above, for one call (a reply, a hide). */
@@ -672,6 +718,48 @@ const TABLE: Record<string, Entry> = {
     after: studentReviewOfA,
   },
   'GET /api/educator/reviews': { access: 'educator' },
+  // #32: lesson resources and project submissions.
+  'POST /api/educator/resources': { access: 'educator', ok: 201, call: () => ({ form: resourceForm() }) },
+  'GET /api/courses/:courseId/resources/:resourceId/link': {
+    access: 'enrolled',
+    except: { owner: 200, admin: 200 },
+    call: () => ({ path: `/api/courses/${courseA._id}/resources/${resourceId}/link` }),
+  },
+  // The signed link is the capability: whoever holds one downloads, with or without a token.
+  'GET /api/resources/:id/download': {
+    access: 'public',
+    call: () => {
+      const { url } = composeServices(api.deps).resources.signedLink(resourceId);
+      return { path: new URL(url).pathname + new URL(url).search };
+    },
+  },
+  'POST /api/user/courses/:courseId/projects/:lectureId/submission': {
+    access: 'enrolled',
+    call: () => ({
+      path: `/api/user/courses/${courseA._id}/projects/${projectLectureId}/submission`,
+      json: { url: 'https://github.com/student/project', note: 'Done' },
+    }),
+  },
+  'GET /api/user/courses/:courseId/projects/:lectureId/submission': {
+    access: 'enrolled',
+    call: () => ({ path: `/api/user/courses/${courseA._id}/projects/${projectLectureId}/submission` }),
+  },
+  'GET /api/educator/project-submissions': { access: 'educator', reveals: { owner: ['student'] } },
+  'GET /api/educator/project-submissions/count': { access: 'educator' },
+  // Another educator's submission is answered as an unknown one.
+  'POST /api/educator/project-submissions/:id/review': {
+    access: 'owner',
+    except: { otherEducator: 404 },
+    call: async () => ({
+      path: `/api/educator/project-submissions/${await freshSubmissionId()}/review`,
+      json: { decision: 'changes', comment: 'Please add tests' },
+    }),
+  },
+  'GET /api/project-submissions/:id/file-link': {
+    access: 'signed-in',
+    except: { otherEducator: 404, admin: 404 },
+    call: async () => ({ path: `/api/project-submissions/${await studentFileSubmissionId()}/file-link` }),
+  },
   'POST /api/educator/reviews/:reviewId/reply': {
     access: 'owner',
     call: async () => ({ path: `/api/educator/reviews/${await freshReviewId()}/reply`, json: { text: 'Thank you!' } }),
@@ -751,6 +839,38 @@ beforeAll(async () => {
   courseB = courseOf(people.owner, 'Owned, unsold');
   courseC = courseOf(people.otherEducator, 'Someone else’s');
   courseA.enrolledStudents = [people.student.userId];
+  // #32: a file on courseA's paid lecture, and a project lesson.
+  resourceId = newId();
+  const chapterA = courseA.courseContent[0] as ChapterDoc;
+  const paidLecture = chapterA.chapterContent[1] as ChapterDoc['chapterContent'][number];
+  paidLecture.resources = [
+    { resourceId, kind: 'file', title: 'Notes', fileName: 'notes.pdf', size: 10, contentType: 'application/pdf' },
+  ];
+  projectLectureId = newId();
+  chapterA.chapterContent.push({
+    lectureId: projectLectureId,
+    lectureTitle: 'Project',
+    lectureDuration: 30,
+    lectureUrl: '',
+    isPreviewFree: false,
+    lectureOrder: 3,
+    lessonKind: 'project',
+    projectBrief: '<p>Build it</p>',
+  });
+  await api.deps.store.collection('resources').insertOne({
+    _id: resourceId,
+    ownerId: people.owner.userId,
+    courseId: courseA._id,
+    lectureId: paidLecture.lectureId,
+    title: 'Notes',
+    fileName: 'notes.pdf',
+    contentType: 'application/pdf',
+    size: 10,
+    purpose: 'lesson',
+    quotaBytes: 0,
+    createdAt: new Date(),
+  });
+  await api.deps.store.blobs.put(`resource-${resourceId}`, Buffer.from('%PDF-1.4\n'), 'application/pdf');
   await api.deps.store.collection<CourseDoc>('courses').insertMany([courseA, courseB, courseC]);
   await api.deps.store
     .collection<UserDoc>('users')

@@ -65,6 +65,8 @@ const COLLECTIONS = [
   'categories',
   'wishlist',
   'releases',
+  'resources',
+  'projectSubmissions',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -237,7 +239,9 @@ type Kind =
   | 'flag'
   | 'chapters'
   | 'version'
-  | 'canary';
+  | 'canary'
+  | 'note'
+  | 'decision';
 
 const randomText = fc.string({ maxLength: 30 });
 const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
@@ -296,6 +300,9 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
     hugeString,
   ),
   canary: fc.oneof(fc.constantFrom(0, 100, 12.5, 99.5, 1e308), fc.integer({ max: 0 }), fc.integer({ min: 100 })),
+  // #32: a project's note or review comment (5000 characters at most), a review's decision.
+  note: fc.integer({ min: 5_001, max: 60_000 }).map((n) => 'x'.repeat(n)),
+  decision: randomText.filter((s) => s !== 'accept' && s !== 'changes'),
   // A boolean has no wrong value of its own type: the look-alikes.
   flag: fc.constantFrom<Json>('true', 'false', 1, 0, 'yes', [true]),
   chapters: fc.oneof(
@@ -534,6 +541,8 @@ let removableAdminEmailId: string;
 /** The educator's course that PATCH edits, and a coupon of courseB's that PATCH switches. */
 let editableCourse: CourseDoc;
 let couponId: string;
+let projectLectureId: string; // courseA's project lesson (#32)
+let reviewSubmissionId: string; // a submission for it, by someone else, for the educator's review
 /** Written reviews of courseA by people outside the suite: one the educator replies to, one an admin hides. */
 let replyReviewId: string;
 let hideReviewId: string;
@@ -619,6 +628,17 @@ beforeAll(async () => {
   courseB = courseOf(educator, 'For sale');
   const courseV = courseOf(educator, 'Paid, not yet verified');
   courseA.enrolledStudents = [student.userId];
+  projectLectureId = newId();
+  courseA.courseContent[0]?.chapterContent.push({
+    lectureId: projectLectureId,
+    lectureTitle: 'Project',
+    lectureDuration: 30,
+    lectureUrl: '',
+    isPreviewFree: false,
+    lectureOrder: 99,
+    lessonKind: 'project',
+    projectBrief: '<p>Build it</p>',
+  });
   const store = api.deps.store;
   await store.collection<CourseDoc>('courses').insertMany([courseA, courseB, courseV]);
   await store
@@ -670,6 +690,19 @@ beforeAll(async () => {
     completedAt: now,
     fulfilledAt: now,
     gateway: 'local',
+  });
+  reviewSubmissionId = newId();
+  await store.collection('projectSubmissions').insertOne({
+    _id: reviewSubmissionId,
+    userId: `user_${newId()}`,
+    courseId: courseA._id,
+    lectureId: projectLectureId,
+    educatorId: educator.userId,
+    kind: 'link',
+    url: 'https://example.com/work',
+    note: '',
+    status: 'submitted',
+    submittedAt: now,
   });
   editableCourse = courseOf(educator, 'Edited');
   await store.collection<CourseDoc>('courses').insertOne(editableCourse);
@@ -1028,6 +1061,26 @@ const POST_ROUTES: Record<string, PostRoute> = {
   },
   'POST /api/admin/releases/:portal/promote': { kind: 'no-body', why: 'promotes the canary of the portal in the path' },
   'PUT /api/user/wishlist/:courseId': { kind: 'no-body', why: 'saves the course in the path' },
+  // #32: lesson resources and project submissions.
+  'POST /api/educator/resources': { kind: 'multipart' },
+  'POST /api/user/courses/:courseId/projects/:lectureId/submission': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/user/courses/${courseA._id}/projects/${projectLectureId}/submission`,
+    valid: () => ({ url: 'https://github.com/student/project', note: 'Done' }),
+    accepted: 200,
+    fields: { url: 'url', note: 'note' },
+    required: ['url'],
+  },
+  'POST /api/educator/project-submissions/:id/review': {
+    kind: 'json',
+    as: asUser(() => educator),
+    path: () => `/api/educator/project-submissions/${reviewSubmissionId}/review`,
+    valid: () => ({ decision: 'changes', comment: 'Please add tests' }),
+    accepted: 200,
+    fields: { decision: 'decision', comment: 'note' },
+    required: ['decision'],
+  },
   'POST /checkout/:id/pay': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
   'POST /checkout/:id/cancel': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
 };

@@ -137,7 +137,9 @@ export async function readMultipart(
       parser.removeAllListeners();
       // Errors after the outcome is known change nothing.
       parser.on('error', () => {});
-      parser.destroy();
+      // Not at once: a refusal may come from inside busboy's own write (a file's 'limit'), which
+      // goes on with the part it was reading after the event and fails on a destroyed parser.
+      setImmediate(() => parser.destroy());
       refuseRestOfBody(ctx);
     }
     function fail(status: number, message: string) {

@@ -22,6 +22,11 @@ export interface Auth {
   verifier: TokenVerifier;
   /** Local accounts; absent in Clerk mode. */
   local?: LocalAuthService;
+  /**
+   * The HMAC key of signed download links (#32): derived from the token-signing key (local mode) or
+   * Clerk's secret key, so every API process on the same store or configuration shares it.
+   */
+  linkKey: Buffer;
   /** Stops reading the store for ended sessions. */
   close(): void;
 }
@@ -39,7 +44,11 @@ export async function buildAuth(
 ): Promise<Auth> {
   const authorizedParties = [...new Set([new URL(config.publicAppUrl).origin, ...config.allowedOrigins])];
   if (config.auth.mode === 'clerk') {
-    return { verifier: createTokenVerifier({ jwtKey: config.auth.jwtKey, authorizedParties }), close: () => {} };
+    return {
+      verifier: createTokenVerifier({ jwtKey: config.auth.jwtKey, authorizedParties }),
+      linkKey: Buffer.from(hkdfSync('sha256', config.auth.secretKey, 'courseport', 'download-links', 32)),
+      close: () => {},
+    };
   }
   const keyPem =
     signingKeyPem ??
@@ -75,6 +84,7 @@ export async function buildAuth(
   return {
     verifier,
     local,
+    linkKey: Buffer.from(hkdfSync('sha256', keyPem, 'courseport', 'download-links', 32)),
     close: () => {
       clearInterval(sweeper);
       revoked.stop();

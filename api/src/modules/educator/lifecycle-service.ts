@@ -23,7 +23,9 @@ import {
   thumbnailIdOf,
   type UploadQuota,
 } from '../media/index.js';
+import type { ProjectsService } from '../projects/index.js';
 import { type PurchaseStatus, purchaseRecords } from '../purchases/index.js';
+import { attachLessonResources, type ResourcesService } from '../resources/index.js';
 import { userRecords } from '../users/index.js';
 import type { EditCourse } from './lifecycle-schemas.js';
 
@@ -143,7 +145,19 @@ export function courseLifecycle(
   isAdmin: (auth: AuthContext) => Promise<boolean>,
   publicApiUrl: string,
   /** Given by the composition root. */
-  { coupons, quota }: { coupons: Pick<CouponsService, 'removeForCourse'>; quota: UploadQuota },
+  {
+    coupons,
+    quota,
+    resources,
+    projects,
+  }: {
+    coupons: Pick<CouponsService, 'removeForCourse'>;
+    quota: UploadQuota;
+    /** Lesson resources (#32): attached on edit, dropped files and a deleted course's files removed. */
+    resources?: Pick<ResourcesService, 'attachToCourse' | 'keepOnly' | 'removeForCourse'>;
+    /** Project submissions (#32): a deleted course's go with it. */
+    projects?: Pick<ProjectsService, 'removeForCourse'>;
+  },
 ) {
   const courses = courseRecords(store);
   const purchases = purchaseRecords(store);
@@ -208,6 +222,18 @@ export function courseLifecycle(
       if (input.discount !== undefined) set.discount = input.discount;
       if (input.courseContent !== undefined)
         set.courseContent = mergeContent(course.courseContent ?? [], input.courseContent);
+      // #32: the lessons' resources, checked and attached before the write; dropped files removed after it.
+      const keptResources =
+        resources && set.courseContent && input.courseContent
+          ? await attachLessonResources(
+              resources,
+              course.educator._id,
+              course._id,
+              set.courseContent,
+              input.courseContent,
+              course.courseContent ?? [],
+            )
+          : null;
       if (input.category !== undefined) set.category = input.category;
       if (input.level !== undefined) set.level = input.level;
       if (set.courseDescription !== undefined || set.courseContent !== undefined)
@@ -217,7 +243,9 @@ export function courseLifecycle(
         const problems = publishProblems({ ...course, ...set });
         if (problems.length) throw publishRefusal(problems);
       }
-      return save(course, set);
+      const saved = await save(course, set);
+      if (resources && keptResources) await resources.keepOnly(course._id, keptResources).catch(() => {});
+      return saved;
     },
 
     /**
@@ -280,6 +308,9 @@ export function courseLifecycle(
       if (deleted === 0) throw notFound(COURSE_NOT_FOUND);
       await coupons.removeForCourse(course._id);
       await removeImage(course);
+      // #32: the course's files (lesson resources, project submissions' files), their quota back.
+      await projects?.removeForCourse(course._id).catch(() => {});
+      await resources?.removeForCourse(course._id).catch(() => {});
     },
   };
   return api;

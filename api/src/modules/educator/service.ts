@@ -11,6 +11,7 @@ import {
 } from '../courses/index.js';
 import { type ProcessedImage, thumbnailBlobs, thumbnailFields } from '../media/index.js';
 import { purchaseRecords } from '../purchases/index.js';
+import { attachLessonResources, type ResourcesService } from '../resources/index.js';
 import { userRecords } from '../users/index.js';
 import type { NewCourse } from './schemas.js';
 
@@ -22,7 +23,14 @@ const rupees = (paise: number) => Math.floor(paise / 100);
  * `countSimulated`: whether purchases through the local checkout count as earnings (demo mode);
  * in production they never do, since no money moved.
  */
-export function educatorService(store: Store, clock: Clock, publicApiUrl: string, countSimulated = true) {
+export function educatorService(
+  store: Store,
+  clock: Clock,
+  publicApiUrl: string,
+  countSimulated = true,
+  /** Lesson resources (#32): files named by the form are checked and attached as the course is saved. */
+  resources?: Pick<ResourcesService, 'attachToCourse' | 'detachCourse'>,
+) {
   const courses = courseRecords(store);
   const purchases = purchaseRecords(store);
   const users = userRecords(store);
@@ -85,6 +93,11 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
             lectureUrl: lecture.lectureUrl,
             isPreviewFree: lecture.isPreviewFree,
             lectureOrder: l + 1,
+            // #32 (minimum for projects until the lesson-kinds change lands): the kind and a project's brief.
+            ...(lecture.lessonKind ? { lessonKind: lecture.lessonKind } : {}),
+            ...(lecture.lessonKind === 'project' && lecture.projectBrief
+              ? { projectBrief: sanitizeDescription(lecture.projectBrief) }
+              : {}),
           })),
         })),
         courseRatings: [],
@@ -98,9 +111,13 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
       };
       Object.assign(course, discoveryFields(course));
       try {
+        // #32: the lessons' resources (files checked and attached, links given ids).
+        if (resources)
+          await attachLessonResources(resources, educator._id, course._id, course.courseContent, input.courseContent);
         await courses.insert(course);
       } catch (error) {
         await renditions.remove(thumbnailId, image.widths).catch(() => {});
+        await resources?.detachCourse(course._id).catch(() => {});
         throw error;
       }
       return course;

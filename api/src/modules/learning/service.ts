@@ -158,6 +158,21 @@ export function learningService(store: Store, clock: Clock) {
       );
       return result.upsertedId !== undefined || result.modified > 0;
     },
+
+    /**
+     * #32: completes a lesson a student cannot complete themselves (a passed quiz, an accepted
+     * project), for the modules above that decide it. The same checks and write as `completeLecture`,
+     * which refuses such lessons to the student's own route.
+     */
+    async completeGatedLesson(userId: string, courseId: string, lectureId: string): Promise<boolean> {
+      await checkAccess(userId, courseId, lectureId);
+      const result = await progress.updateOne(
+        { userId, courseId },
+        { $addToSet: { lectureCompleted: lectureId } },
+        { upsert: true },
+      );
+      return result.upsertedId !== undefined || result.modified > 0;
+    },
   };
 }
 export type LearningService = ReturnType<typeof learningService>;

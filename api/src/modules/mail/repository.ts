@@ -6,7 +6,8 @@ export type MailKind =
   | 'reset-password'
   | 'password-changed'
   | 'receipt'
-  | 'price-drop';
+  | 'price-drop'
+  | 'project-review';
 
 /**
  * Every outgoing mail, written before anyone is told it was sent. With SMTP it waits here until

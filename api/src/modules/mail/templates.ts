@@ -60,4 +60,25 @@ export const mails = {
     text: `${greet(name)}\n\nA course on your Courseport wishlist is now cheaper.\n\nCourse: ${course.title}\nWas: ${course.from}\nNow: ${course.to}\n\nSee it here: ${course.link}\n\nYou get this mail because you saved the course to your wishlist; remove it there to stop hearing about it.\n`,
     link: course.link,
   }),
+
+  /** #32: the educator reviewed a student's project (accepted, or changes asked for with a comment). */
+  projectReviewed: (
+    to: string,
+    name: string,
+    review: { courseTitle: string; lessonTitle: string; accepted: boolean; comment: string; link: string },
+  ): OutgoingMail => ({
+    kind: 'project-review',
+    to,
+    subject: review.accepted
+      ? `Your project was accepted: ${review.lessonTitle}`
+      : `Changes requested on your project: ${review.lessonTitle}`,
+    text: `${greet(name)}\n\n${
+      review.accepted
+        ? 'Your educator accepted your project, and the lesson is now complete.'
+        : 'Your educator reviewed your project and asked for some changes before accepting it.'
+    }\n\nCourse: ${review.courseTitle}\nProject: ${review.lessonTitle}\n${
+      review.comment ? `\nTheir comment:\n${review.comment}\n` : ''
+    }\nOpen the course: ${review.link}\n`,
+    link: review.link,
+  }),
 };
