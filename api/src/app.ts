@@ -23,6 +23,7 @@ import { learningRoutes } from './modules/learning/index.js';
 import { mediaRoutes } from './modules/media/index.js';
 import { platformRoutes } from './modules/platform/index.js';
 import { checkoutRoutes, purchaseRoutes } from './modules/purchases/index.js';
+import { quizRoutes } from './modules/quizzes/index.js';
 import { releaseRoutes } from './modules/releases/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { userRoutes } from './modules/users/index.js';
@@ -55,6 +56,8 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     // Also before educatorRoutes (GET /educator/reviews checks the educator role itself).
     reviewRoutes(deps, s),
     couponRoutes(deps, s),
+    // Also before educatorRoutes (GET /educator/quiz-stats checks the educator role itself).
+    quizRoutes(deps, s),
     educatorRoutes(deps, s),
     purchaseRoutes(deps, s),
     learningRoutes(deps, s),

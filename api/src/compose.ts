@@ -13,6 +13,7 @@ import { enrollmentsService } from './modules/enrollments/index.js';
 import { continueLearningService, learningService } from './modules/learning/index.js';
 import { uploadQuota } from './modules/media/index.js';
 import { purchasesService } from './modules/purchases/index.js';
+import { quizzesService } from './modules/quizzes/index.js';
 import { releasesService } from './modules/releases/index.js';
 import { reviewsService } from './modules/reviews/index.js';
 import { cachedUserData, instructorProfilesOf, userRecords, usersOf } from './modules/users/index.js';
@@ -21,7 +22,7 @@ import { wishlistService } from './modules/wishlist/index.js';
 /**
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → auth → media → categories → courses → enrollments →
- * learning → reviews → certificates → coupons → purchases → educator, wishlist, the rest). A module
+ * learning → quizzes → reviews → certificates → coupons → purchases → educator, wishlist, the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
  */
@@ -45,6 +46,7 @@ export function composeServices(deps: AppDeps) {
 
   const enrollments = enrollmentsService(store, clock);
   const learning = learningService(store, clock);
+  const quizzes = quizzesService(store, clock, learning);
   const reviews = reviewsService(store, clock, learning.checkAccess);
   const certificates = certificatesService(store, clock, learning);
   const coupons = couponsService(store, clock);
@@ -72,6 +74,7 @@ export function composeServices(deps: AppDeps) {
     publicCatalog: catalogOf(store),
     enrollments,
     learning,
+    quizzes,
     continueLearning: continueLearningService(store),
     reviews,
     certificates,
@@ -79,8 +82,8 @@ export function composeServices(deps: AppDeps) {
     purchases,
     quota,
     wishlist,
-    educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo'),
-    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, { coupons, quota }),
+    educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo', quizzes),
+    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, { coupons, quota, quizzes }),
     releases: releasesService(store, clock),
   };
 }

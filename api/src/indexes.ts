@@ -10,6 +10,7 @@ import { ENROLLMENT_INDEXES } from './modules/enrollments/index.js';
 import { PROGRESS_INDEXES } from './modules/learning/index.js';
 import { MAIL_INDEXES } from './modules/mail/index.js';
 import { PURCHASE_INDEXES } from './modules/purchases/index.js';
+import { QUIZ_INDEXES } from './modules/quizzes/index.js';
 import { REVIEW_INDEXES } from './modules/reviews/index.js';
 import { WISHLIST_INDEXES } from './modules/wishlist/index.js';
 import type { IndexSpec } from './store/index.js';
@@ -22,6 +23,7 @@ export const INDEXES: readonly IndexSpec[] = [
   ...COURSE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PURCHASE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PROGRESS_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...QUIZ_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...REVIEW_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...MAIL_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...ENROLLMENT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),

@@ -11,7 +11,9 @@ import {
 } from '../courses/index.js';
 import { type ProcessedImage, thumbnailBlobs, thumbnailFields } from '../media/index.js';
 import { purchaseRecords } from '../purchases/index.js';
+import type { QuizzesService } from '../quizzes/index.js';
 import { userRecords } from '../users/index.js';
+import { emptyQuizPlan, lessonDoc } from './lessons.js';
 import type { NewCourse } from './schemas.js';
 
 /** Paise to whole rupees, rounded down. */
@@ -22,7 +24,14 @@ const rupees = (paise: number) => Math.floor(paise / 100);
  * `countSimulated`: whether purchases through the local checkout count as earnings (demo mode);
  * in production they never do, since no money moved.
  */
-export function educatorService(store: Store, clock: Clock, publicApiUrl: string, countSimulated = true) {
+export function educatorService(
+  store: Store,
+  clock: Clock,
+  publicApiUrl: string,
+  countSimulated = true,
+  /** Given by the composition root: a course's quizzes are stored by the quizzes module. */
+  quizzes?: Pick<QuizzesService, 'saveForCourse' | 'removeForCourse'>,
+) {
   const courses = courseRecords(store);
   const purchases = purchaseRecords(store);
   const users = userRecords(store);
@@ -65,28 +74,28 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
      * `uploadBytes`: the size of the upload as the quota counted it.
      */
     async addCourse(educator: { _id: string; name: string }, input: NewCourse, image: ProcessedImage, uploadBytes = 0) {
+      const courseId = newId();
+      // The lessons first: a quiz refused here (400) stores nothing.
+      const plan = emptyQuizPlan();
+      const courseContent = input.courseContent.map((chapter, c) => ({
+        chapterId: newId(),
+        chapterTitle: chapter.chapterTitle,
+        chapterOrder: c + 1,
+        chapterContent: chapter.chapterContent.map((lecture, l) =>
+          lessonDoc(lecture, newId(), l + 1, `courseContent.${c}.chapterContent.${l}`, plan),
+        ),
+      }));
+      if (plan.definitions.size > 0 && !quizzes) throw new Error('educatorService needs the quizzes module');
       const thumbnailId = await renditions.save(image);
       const course: CourseDoc = {
-        _id: newId(),
+        _id: courseId,
         courseTitle: input.courseTitle,
         courseDescription: sanitizeDescription(input.courseDescription),
         ...thumbnailFields(publicApiUrl, thumbnailId, image),
         coursePrice: Math.round(input.coursePrice * 100) / 100,
         discount: input.discount,
         educator,
-        courseContent: input.courseContent.map((chapter, c) => ({
-          chapterId: newId(),
-          chapterTitle: chapter.chapterTitle,
-          chapterOrder: c + 1,
-          chapterContent: chapter.chapterContent.map((lecture, l) => ({
-            lectureId: newId(),
-            lectureTitle: lecture.lectureTitle,
-            lectureDuration: lecture.lectureDuration,
-            lectureUrl: lecture.lectureUrl,
-            isPreviewFree: lecture.isPreviewFree,
-            lectureOrder: l + 1,
-          })),
-        })),
+        courseContent,
         courseRatings: [],
         enrolledStudents: [],
         ...statusFields(input.status ?? 'published'),
@@ -98,8 +107,11 @@ export function educatorService(store: Store, clock: Clock, publicApiUrl: string
       };
       Object.assign(course, discoveryFields(course));
       try {
+        // The quizzes before the course: a course is never seen without its quizzes.
+        if (plan.definitions.size > 0) await quizzes?.saveForCourse(courseId, plan.definitions);
         await courses.insert(course);
       } catch (error) {
+        if (plan.definitions.size > 0) await quizzes?.removeForCourse(courseId).catch(() => {});
         await renditions.remove(thumbnailId, image.widths).catch(() => {});
         throw error;
       }
