@@ -340,6 +340,40 @@ for (const adapter of bothStores('quizzes')) {
       expect(await store('quizAttempts').countDocuments({ courseId })).toBe(0);
     });
 
+    it('lets anyone signed in view a free-preview quiz of a published course, but only its students submit', async () => {
+      const res = await addCourse({
+        ...courseData('Preview quiz'),
+        courseContent: [
+          {
+            chapterTitle: 'Only',
+            chapterContent: [
+              {
+                lectureTitle: 'Try it',
+                lectureDuration: 1,
+                lessonKind: 'quiz',
+                isPreviewFree: true,
+                quizDefinition: quizInput(),
+              },
+            ],
+          },
+        ],
+      });
+      const courseId = (res.body.course as { _id: string })._id;
+      const details = await get(`/api/course/${courseId}`);
+      const lesson = (details.body.courseData as EditableCourse).courseContent[0]?.chapterContent[0];
+      expect(lesson).toMatchObject({ lessonKind: 'quiz', quiz: { questionCount: 3 } });
+      const path = `/api/user/courses/${courseId}/quizzes/${lesson?.lectureId}`;
+      const browser = await fresh();
+      const viewed = await get(path, browser);
+      expect(viewed.status).toBe(200);
+      expect([...keysOf(viewed.body)].filter((k) => KEY_FIELDS.includes(k))).toEqual([]);
+      expect((await get(path)).status).toBe(401);
+      expect((await send('POST', `${path}/attempts`, browser, { answers: [] })).status).toBe(403);
+      // Unpublished, it is no preview any more.
+      expect((await send('POST', `/api/educator/courses/${courseId}/unpublish`, owner)).status).toBe(200);
+      expect((await get(path, browser)).status).toBe(404);
+    });
+
     it('grades a failed attempt without the key, completes the lesson on a pass and shows the key then', async () => {
       const course = await quizCourse();
       const buyer = await student(course);
@@ -616,6 +650,20 @@ for (const adapter of bothStores('quizzes')) {
         status: 400,
         body: { message: expect.stringMatching(/^This question is not part of this quiz/) },
       });
+      // A video turned into a quiz needs its definition.
+      const turned = content(after);
+      const first = turned[0]?.chapterContent[0] as Record<string, unknown>;
+      first.lessonKind = 'quiz';
+      delete first.lectureUrl;
+      expect(await send('PATCH', `/api/educator/courses/${course.courseId}`, owner, { courseContent: turned })).toEqual(
+        {
+          status: 400,
+          body: {
+            success: false,
+            message: 'Quiz definition is required for a quiz (courseContent.0.chapterContent.0.quizDefinition)',
+          },
+        },
+      );
       // The quiz lesson removed: its definition and attempts go.
       const without = content(after).map((chapter) => ({
         ...chapter,
