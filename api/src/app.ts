@@ -24,6 +24,7 @@ import { mediaRoutes } from './modules/media/index.js';
 import { platformRoutes } from './modules/platform/index.js';
 import { projectRoutes } from './modules/projects/index.js';
 import { checkoutRoutes, purchaseRoutes } from './modules/purchases/index.js';
+import { quizRoutes } from './modules/quizzes/index.js';
 import { releaseRoutes } from './modules/releases/index.js';
 import { resourceRoutes } from './modules/resources/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
@@ -57,9 +58,11 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     // Also before educatorRoutes (GET /educator/reviews checks the educator role itself).
     reviewRoutes(deps, s),
     couponRoutes(deps, s),
-    // Before educatorRoutes (POST /educator/resources checks the educator role itself).
+    // Before educatorRoutes (POST /educator/resources, GET /educator/quiz-stats and the submission
+    // queue check the educator role themselves).
     resourceRoutes(deps, { resources: s.resources, quota: s.quota, assertEducator: s.assertEducator }),
     projectRoutes(deps, { projects: s.projects, assertEducator: s.assertEducator }),
+    quizRoutes(deps, s),
     educatorRoutes(deps, s),
     purchaseRoutes(deps, s),
     learningRoutes(deps, s),

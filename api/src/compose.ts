@@ -14,6 +14,7 @@ import { continueLearningService, learningService } from './modules/learning/ind
 import { uploadQuota } from './modules/media/index.js';
 import { projectsService } from './modules/projects/index.js';
 import { purchasesService } from './modules/purchases/index.js';
+import { quizzesService } from './modules/quizzes/index.js';
 import { releasesService } from './modules/releases/index.js';
 import { resourcesService } from './modules/resources/index.js';
 import { reviewsService } from './modules/reviews/index.js';
@@ -23,7 +24,8 @@ import { wishlistService } from './modules/wishlist/index.js';
 /**
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → auth → media → categories → courses → enrollments →
- * learning → reviews → certificates → coupons → purchases → resources → projects → educator, wishlist, the rest). A module
+ * learning → quizzes → reviews → certificates → coupons → purchases → resources → projects → educator, wishlist,
+ * the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
  */
@@ -47,6 +49,7 @@ export function composeServices(deps: AppDeps) {
 
   const enrollments = enrollmentsService(store, clock);
   const learning = learningService(store, clock);
+  const quizzes = quizzesService(store, clock, learning);
   const reviews = reviewsService(store, clock, learning.checkAccess);
   const certificates = certificatesService(store, clock, learning);
   const coupons = couponsService(store, clock);
@@ -87,6 +90,7 @@ export function composeServices(deps: AppDeps) {
     publicCatalog: catalogOf(store),
     enrollments,
     learning,
+    quizzes,
     continueLearning: continueLearningService(store),
     reviews,
     certificates,
@@ -96,8 +100,14 @@ export function composeServices(deps: AppDeps) {
     wishlist,
     resources,
     projects,
-    educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo', resources),
-    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, { coupons, quota, resources, projects }),
+    educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo', { quizzes, resources }),
+    lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, {
+      coupons,
+      quota,
+      quizzes,
+      resources,
+      projects,
+    }),
     releases: releasesService(store, clock),
   };
 }

@@ -11,6 +11,7 @@ import { PROGRESS_INDEXES } from './modules/learning/index.js';
 import { MAIL_INDEXES } from './modules/mail/index.js';
 import { PROJECT_INDEXES } from './modules/projects/index.js';
 import { PURCHASE_INDEXES } from './modules/purchases/index.js';
+import { QUIZ_INDEXES } from './modules/quizzes/index.js';
 import { RESOURCE_INDEXES } from './modules/resources/index.js';
 import { REVIEW_INDEXES } from './modules/reviews/index.js';
 import { WISHLIST_INDEXES } from './modules/wishlist/index.js';
@@ -24,6 +25,7 @@ export const INDEXES: readonly IndexSpec[] = [
   ...COURSE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PURCHASE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PROGRESS_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...QUIZ_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...REVIEW_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...MAIL_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...ENROLLMENT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),

@@ -65,6 +65,8 @@ type Access =
   | 'signed-in'
   /** A valid token of a student enrolled in the course (403 for anyone else). */
   | 'enrolled'
+  /** An enrolled student, or the course's owner previewing (403 for anyone else): a quiz to take. */
+  | 'enrolled-or-owner'
   /** A valid token of the purchase's buyer; anyone else's is 404, so the purchase's existence stays hidden. */
   | 'buyer'
   /** A valid token of a user with the educator role (403 for anyone else). */
@@ -102,6 +104,8 @@ function rule(access: Access, caller: Caller): Outcome {
       return unauthenticated ? 401 : OK;
     case 'enrolled':
       return unauthenticated ? 401 : caller === 'student' ? OK : 403;
+    case 'enrolled-or-owner':
+      return unauthenticated ? 401 : caller === 'student' || caller === 'owner' ? OK : 403;
     case 'buyer':
       return unauthenticated ? 401 : caller === 'student' ? OK : 404;
     case 'educator':
@@ -142,6 +146,10 @@ const authorization = {} as Record<Caller, string | undefined>;
 let courseA: CourseDoc; // the owner's; the student is enrolled and paid for it
 let courseB: CourseDoc; // the owner's; nobody is enrolled (purchases)
 let courseC: CourseDoc; // the other educator's
+let courseQ: CourseDoc; // the owner's, with a quiz lesson (#32); the student is enrolled
+const quizLesson = () => courseQ.courseContent[0]?.chapterContent[2]?.lectureId ?? '';
+const QUESTION_ID = newId();
+const OPTION_IDS = [newId(), newId()];
 let studentPurchaseId: string;
 let studentCertificateId: string; // the student completed courseA
 let mediaId: string;
@@ -786,6 +794,21 @@ const TABLE: Record<string, Entry> = {
     call: () => ({ path: `/api/certificates/${studentCertificateId}` }),
   },
 
+  // Quizzes (#32): the owner may preview a quiz; only an enrolled student submits attempts.
+  'GET /api/user/courses/:courseId/quizzes/:lectureId': {
+    access: 'enrolled-or-owner',
+    call: () => ({ path: `/api/user/courses/${courseQ._id}/quizzes/${quizLesson()}` }),
+  },
+  'POST /api/user/courses/:courseId/quizzes/:lectureId/attempts': {
+    access: 'enrolled',
+    ok: 201,
+    call: () => ({
+      path: `/api/user/courses/${courseQ._id}/quizzes/${quizLesson()}/attempts`,
+      json: { answers: [{ questionId: QUESTION_ID, optionIds: [OPTION_IDS[0]] }] },
+    }),
+  },
+  'GET /api/educator/quiz-stats': { access: 'educator' },
+
   'GET /checkout/:id': {
     access: 'checkout-page',
     call: async () => ({ path: `/checkout/${await freshCheckoutId()}` }),
@@ -871,7 +894,40 @@ beforeAll(async () => {
     createdAt: new Date(),
   });
   await api.deps.store.blobs.put(`resource-${resourceId}`, Buffer.from('%PDF-1.4\n'), 'application/pdf');
-  await api.deps.store.collection<CourseDoc>('courses').insertMany([courseA, courseB, courseC]);
+  courseQ = courseOf(people.owner, 'Owned, with a quiz');
+  courseQ.enrolledStudents = [people.student.userId];
+  courseQ.courseContent[0]?.chapterContent.push({
+    lectureId: newId(),
+    lectureTitle: 'Quiz',
+    lectureDuration: 5,
+    isPreviewFree: false,
+    lectureOrder: 3,
+    lessonKind: 'quiz',
+    quiz: { questionCount: 1, passPercent: 100, maxAttempts: null },
+  });
+  await api.deps.store.collection<CourseDoc>('courses').insertMany([courseA, courseB, courseC, courseQ]);
+  await api.deps.store.collection('quizzes').insertOne({
+    _id: quizLesson(),
+    courseId: courseQ._id,
+    passPercent: 100,
+    maxAttempts: null,
+    shuffleQuestions: false,
+    shuffleOptions: false,
+    questions: [
+      {
+        questionId: QUESTION_ID,
+        kind: 'single',
+        prompt: 'Which?',
+        options: [
+          { optionId: OPTION_IDS[0], text: 'This one', correct: true },
+          { optionId: OPTION_IDS[1], text: 'That one', correct: false },
+        ],
+        acceptedAnswers: [],
+        explanation: 'Because.',
+      },
+    ],
+    updatedAt: new Date(),
+  });
   await api.deps.store
     .collection<UserDoc>('users')
     .updateOne({ _id: people.student.userId }, { $addToSet: { enrolledCourses: courseA._id } });

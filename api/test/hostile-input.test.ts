@@ -67,6 +67,8 @@ const COLLECTIONS = [
   'releases',
   'resources',
   'projectSubmissions',
+  'quizzes',
+  'quizAttempts',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -90,7 +92,7 @@ const api = await startTestApi({
     // (tested in limits.test.ts) are raised so that they never stand between a hostile body and
     // validation either.
     const many = { windowMs: 60_000, max: 1_000_000 };
-    setUserLimits(app, { writes: many, totalWrites: many, courses: many, ratings: many });
+    setUserLimits(app, { writes: many, totalWrites: many, courses: many, ratings: many, quizAttempts: many });
   },
 });
 const ROUTES = routeKeys(api.deps);
@@ -241,7 +243,12 @@ type Kind =
   | 'version'
   | 'canary'
   | 'note'
-  | 'decision';
+  | 'decision'
+  | 'answers';
+
+/** courseQ's quiz (#32): one single-choice question, its first option correct. */
+const QUIZ_QUESTION = newId();
+const QUIZ_OPTIONS = [newId(), newId()] as const;
 
 const randomText = fc.string({ maxLength: 30 });
 const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
@@ -303,6 +310,24 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
   // #32: a project's note or review comment (5000 characters at most), a review's decision.
   note: fc.integer({ min: 5_001, max: 60_000 }).map((n) => 'x'.repeat(n)),
   decision: randomText.filter((s) => s !== 'accept' && s !== 'changes'),
+  // A quiz submission's answers: malformed, repeated, too long, too many, or not the quiz's.
+  answers: fc.oneof(
+    fc.constantFrom<Json>(
+      [{}],
+      [null],
+      ['answer'],
+      [{ questionId: 'x' }],
+      [{ questionId: { $gt: '' } }],
+      [{ questionId: QUIZ_QUESTION }, { questionId: QUIZ_QUESTION }],
+      [{ questionId: QUIZ_QUESTION, text: 'x'.repeat(501) }],
+      [{ questionId: QUIZ_QUESTION, optionIds: ['nope'] }],
+      [{ questionId: QUIZ_QUESTION, optionIds: QUIZ_OPTIONS[0] }],
+      [{ questionId: QUIZ_QUESTION, optionIds: Array.from({ length: 11 }, () => QUIZ_OPTIONS[0]) }],
+    ),
+    fc.constant(null).map((): Json => [{ questionId: newId() }]),
+    fc.constant(null).map((): Json => [{ questionId: QUIZ_QUESTION, optionIds: [newId()] }]),
+    fc.constant<Json>(Array.from({ length: 101 }, () => ({ questionId: newId() }))),
+  ),
   // A boolean has no wrong value of its own type: the look-alikes.
   flag: fc.constantFrom<Json>('true', 'false', 1, 0, 'yes', [true]),
   chapters: fc.oneof(
@@ -349,7 +374,7 @@ const NUMERIC: ReadonlySet<Kind> = new Set(['rating', 'seconds', 'price', 'perce
 const wrongType = (kind: Kind): fc.Arbitrary<Value> =>
   NUMERIC.has(kind)
     ? notANumber
-    : kind === 'roles' || kind === 'chapters'
+    : kind === 'roles' || kind === 'chapters' || kind === 'answers'
       ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), objectOf, mongoOperator)
       : kind === 'flag'
         ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null), objectOf, mongoOperator)
@@ -639,8 +664,41 @@ beforeAll(async () => {
     lessonKind: 'project',
     projectBrief: '<p>Build it</p>',
   });
+  courseQ = courseOf(educator, 'With a quiz');
+  courseQ.enrolledStudents = [student.userId];
+  courseQ.courseContent[0]?.chapterContent.push({
+    lectureId: newId(),
+    lectureTitle: 'Quiz',
+    lectureDuration: 5,
+    isPreviewFree: false,
+    lectureOrder: 2,
+    lessonKind: 'quiz',
+    quiz: { questionCount: 1, passPercent: 100, maxAttempts: null },
+  });
   const store = api.deps.store;
-  await store.collection<CourseDoc>('courses').insertMany([courseA, courseB, courseV]);
+  await store.collection<CourseDoc>('courses').insertMany([courseA, courseB, courseV, courseQ]);
+  await store.collection('quizzes').insertOne({
+    _id: quizOfQ(),
+    courseId: courseQ._id,
+    passPercent: 100,
+    maxAttempts: null,
+    shuffleQuestions: true,
+    shuffleOptions: true,
+    questions: [
+      {
+        questionId: QUIZ_QUESTION,
+        kind: 'single',
+        prompt: 'Which?',
+        options: [
+          { optionId: QUIZ_OPTIONS[0], text: 'This one', correct: true },
+          { optionId: QUIZ_OPTIONS[1], text: 'That one', correct: false },
+        ],
+        acceptedAnswers: [],
+        explanation: 'Because.',
+      },
+    ],
+    updatedAt: new Date(),
+  });
   await store
     .collection<UserDoc>('users')
     .updateOne({ _id: student.userId }, { $set: { enrolledCourses: [courseA._id] } });
@@ -768,6 +826,9 @@ const freshEmail = () => `fresh-${++emailCounter}-${newId().slice(0, 6)}@example
 const anyone = () => ({});
 const asUser = (account: () => Account) => () => bearer(account().token);
 const lectureOfA = () => courseA.courseContent[0]?.chapterContent[0]?.lectureId ?? '';
+/** courseQ's quiz lesson (#32); the student is enrolled in courseQ. */
+let courseQ: CourseDoc;
+const quizOfQ = () => courseQ.courseContent[0]?.chapterContent[1]?.lectureId ?? '';
 
 const POST_ROUTES: Record<string, PostRoute> = {
   'POST /api/auth/sign-up': {
@@ -985,6 +1046,15 @@ const POST_ROUTES: Record<string, PostRoute> = {
     accepted: 200,
     fields: { courseId: 'ref', lectureId: 'ref', seconds: 'seconds' },
     required: ['courseId', 'lectureId', 'seconds'],
+  },
+  'POST /api/user/courses/:courseId/quizzes/:lectureId/attempts': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/user/courses/${courseQ._id}/quizzes/${quizOfQ()}/attempts`,
+    valid: () => ({ answers: [{ questionId: QUIZ_QUESTION, optionIds: [QUIZ_OPTIONS[0]] }] }),
+    accepted: 201,
+    fields: { answers: 'answers' },
+    required: ['answers'],
   },
   'POST /api/user/add-rating': {
     kind: 'json',

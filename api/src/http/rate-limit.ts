@@ -80,6 +80,8 @@ export interface UserLimits {
   courses: Allowance;
   /** Ratings a student gives. */
   ratings: Allowance;
+  /** Quiz attempts a student submits, whatever the quiz (#32): a script cannot grind a quiz's key out. */
+  quizAttempts: Allowance;
   /** Bytes of thumbnails an educator may have stored in all. */
   uploadBytes: number;
 }
@@ -90,6 +92,7 @@ export const USER_LIMITS: Readonly<UserLimits> = Object.freeze({
   totalWrites: { windowMs: 60_000, max: 600 },
   courses: { windowMs: 60 * 60_000, max: 20 },
   ratings: { windowMs: 60_000, max: 30 },
+  quizAttempts: { windowMs: 60_000, max: 20 },
   uploadBytes: 50 * 1024 * 1024,
 });
 
@@ -108,7 +111,7 @@ export function userLimits(ctx: Context): UserLimits {
   return { ...USER_LIMITS, ...limitsOfApp.get(ctx.app) };
 }
 
-type PerUser = 'writes' | 'totalWrites' | 'courses' | 'ratings';
+type PerUser = 'writes' | 'totalWrites' | 'courses' | 'ratings' | 'quizAttempts';
 
 const tooManyRequests = (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`;
 const PER_USER_MESSAGES: Record<PerUser, (seconds: number) => string> = {
@@ -117,6 +120,7 @@ const PER_USER_MESSAGES: Record<PerUser, (seconds: number) => string> = {
   courses: (seconds) =>
     `You have reached the limit of new courses for this hour. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
   ratings: (seconds) => `Too many ratings. Please try again in ${seconds} seconds.`,
+  quizAttempts: (seconds) => `Too many quiz attempts. Please try again in ${seconds} seconds.`,
 };
 
 /** The route a request matched (its pattern, so ids in the path do not make new buckets). */

@@ -6,6 +6,7 @@ const ACRONYMS = new Map([
   ['url', 'URL'],
   ['id', 'ID'],
   ['ids', 'IDs'],
+  ['html', 'HTML'],
 ]);
 
 /** 'lectureUrl' → 'Lecture URL', 'coursePrice' → 'Course price'. */

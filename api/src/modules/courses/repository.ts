@@ -1,10 +1,12 @@
 import type { Chapter, CourseCard, EditableCourse, Lecture } from '@courseport/contracts';
 import type { Store, Stored } from '../../store/index.js';
 
-/** A lecture as stored: its URL always (answers leave it out where the caller may not watch it). */
-export interface LectureDoc extends Lecture {
-  lectureUrl: string;
-}
+/**
+ * A lesson as stored: a video's URL, an article's HTML and a project's brief always (answers leave
+ * them out where the caller may not open the lesson); a quiz only as its summary, never its answer
+ * key (that is the quizzes module's). `lessonKind` is absent on videos, as on lectures from before kinds.
+ */
+export interface LectureDoc extends Omit<Lecture, 'quizDefinition'> {}
 
 export interface ChapterDoc extends Chapter {
   chapterContent: LectureDoc[];

@@ -1,4 +1,11 @@
-import type { CatalogSort, CatalogSuggestions, Chapter, CourseCard, CourseDetails } from '@courseport/contracts';
+import type {
+  CatalogSort,
+  CatalogSuggestions,
+  Chapter,
+  CourseCard,
+  CourseDetails,
+  Lecture,
+} from '@courseport/contracts';
 import { SEARCH_MAX_LENGTH, SUGGESTED_CATEGORIES, SUGGESTED_COURSES } from '@courseport/contracts';
 import { badRequest, notFound } from '../../http/errors.js';
 import { type PreparedJson, prepareJson } from '../../http/etag.js';
@@ -19,7 +26,7 @@ import {
   sortEntries,
   words,
 } from './discovery.js';
-import { type CourseDoc, type CoursesRepository, coursesRepository } from './repository.js';
+import { type CourseDoc, type CoursesRepository, coursesRepository, type LectureDoc } from './repository.js';
 
 export const COURSE_NOT_FOUND = 'Course not found';
 
@@ -58,6 +65,35 @@ export function toCard(course: CourseDoc, categoryNames?: ReadonlyMap<string, st
  * The public catalog read from the store (no cache: the instructor page, a student's enrolled
  * courses): published courses only, and never anyone's ids or paid lecture URLs.
  */
+/**
+ * A lesson as a course page answers it: what opens the lesson (a video's URL, an article's text, a
+ * project's brief, a link resource's URL) only with `open` (free preview, enrolled, owner); a quiz
+ * only as its summary, never its definition.
+ */
+function lessonFor(stored: LectureDoc, open: boolean): Lecture {
+  const {
+    lectureUrl,
+    articleHtml,
+    projectBrief,
+    resources,
+    quizDefinition: _neverSent,
+    ...lesson
+  } = stored as LectureDoc & { quizDefinition?: unknown };
+  if (open) {
+    return {
+      ...lesson,
+      ...(lectureUrl !== undefined ? { lectureUrl } : {}),
+      ...(articleHtml !== undefined ? { articleHtml } : {}),
+      ...(projectBrief !== undefined ? { projectBrief } : {}),
+      ...(resources !== undefined ? { resources } : {}),
+    };
+  }
+  return {
+    ...lesson,
+    ...(resources !== undefined ? { resources: resources.map(({ url: _url, ...resource }) => resource) } : {}),
+  };
+}
+
 export const catalogOf = (store: Store) => catalogOver(coursesRepository(store));
 
 function catalogOver(repo: CoursesRepository) {
@@ -123,10 +159,7 @@ function catalogOver(repo: CoursesRepository) {
           chapterOrder: chapter.chapterOrder,
           chapterContent: [...chapter.chapterContent]
             .sort((a, b) => a.lectureOrder - b.lectureOrder)
-            .map(({ lectureUrl, ...lecture }) => ({
-              ...lecture,
-              ...(fullAccess || lecture.isPreviewFree ? { lectureUrl } : {}),
-            })),
+            .map((lecture) => lessonFor(lecture, fullAccess || lecture.isPreviewFree)),
         }));
       return { ...toCard(course), courseDescription: course.courseDescription, courseContent };
     },

@@ -43,7 +43,7 @@ export function courseLifecycleRoutes(
   router.get('/', signedIn, async (ctx) => {
     const course = await lifecycle.readable(callerOf(ctx.state), ctx.params.id ?? '');
     cacheFor(ctx, cache.privateNone);
-    ctx.body = { success: true, course: lifecycle.toEditable(course) };
+    ctx.body = { success: true, course: await lifecycle.toEditable(course) };
   });
 
   router.patch('/', signedIn, async (ctx) => {
@@ -54,7 +54,7 @@ export function courseLifecycleRoutes(
     // Students who saved it are told once when it gets cheaper (#21).
     if (priceAfterDiscount(saved.coursePrice, saved.discount) < priceAfterDiscount(course.coursePrice, course.discount))
       await wishlist.notifyPriceDrop(saved);
-    ctx.body = { success: true, message: 'Course updated', course: lifecycle.toEditable(saved) };
+    ctx.body = { success: true, message: 'Course updated', course: await lifecycle.toEditable(saved) };
   });
 
   // A new thumbnail (multipart `image`), checked and counted against the upload quota as in add-course.
@@ -83,7 +83,7 @@ export function courseLifecycleRoutes(
       await quota.release(course.educator._id, image.data.length).catch(() => {});
       throw error;
     }
-    ctx.body = { success: true, message: 'Thumbnail updated', course: lifecycle.toEditable(saved) };
+    ctx.body = { success: true, message: 'Thumbnail updated', course: await lifecycle.toEditable(saved) };
   });
 
   const transitions: Array<[string, keyof Pick<CourseLifecycle, 'publish' | 'unpublish' | 'archive'>, string]> = [
@@ -95,7 +95,7 @@ export function courseLifecycleRoutes(
     router.post(path, signedIn, async (ctx) => {
       const course = await lifecycle.owned(callerOf(ctx.state), ctx.params.id ?? '');
       const saved = await lifecycle[action](course);
-      ctx.body = { success: true, message, course: lifecycle.toEditable(saved) };
+      ctx.body = { success: true, message, course: await lifecycle.toEditable(saved) };
     });
   }
 

@@ -1,4 +1,4 @@
-import type { Chapter, EditableCourse } from '@courseport/contracts';
+import type { Chapter, EditableCourse, QuizDefinition } from '@courseport/contracts';
 import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
@@ -25,8 +25,10 @@ import {
 } from '../media/index.js';
 import type { ProjectsService } from '../projects/index.js';
 import { type PurchaseStatus, purchaseRecords } from '../purchases/index.js';
+import type { QuizzesService } from '../quizzes/index.js';
 import { attachLessonResources, type ResourcesService } from '../resources/index.js';
 import { userRecords } from '../users/index.js';
+import { emptyQuizPlan, lessonDoc, type QuizPlan } from './lessons.js';
 import type { EditCourse } from './lifecycle-schemas.js';
 
 export const NOT_THE_OWNER = 'Only the course’s educator may change it';
@@ -48,6 +50,7 @@ export function publishProblems(
   if (!course.courseDescription?.replace(/<[^>]*>/g, '').trim()) problems.push('a description');
   const chapters = course.courseContent ?? [];
   if (!chapters.some((chapter) => chapter.chapterContent.length > 0))
+    // Every lesson kind counts (a video, an article, a quiz, a project).
     problems.push('at least one chapter with at least one lecture');
   const price = course.coursePrice;
   const discount = course.discount;
@@ -62,14 +65,20 @@ const publishRefusal = (problems: string[]) =>
     `A published course needs ${problems.join(', ')}. Please add ${problems.length > 1 ? 'them' : 'it'} first.`,
   );
 
-function toEditable(course: CourseDoc): EditableCourse {
+/** The owner's view of the course: every lesson whole, each quiz with its definition (answer key included). */
+function toEditable(course: CourseDoc, quizzes: ReadonlyMap<string, QuizDefinition> = new Map()): EditableCourse {
   const courseContent: Chapter[] = [...(course.courseContent ?? [])]
     .sort((a, b) => a.chapterOrder - b.chapterOrder)
     .map((chapter) => ({
       chapterId: chapter.chapterId,
       chapterTitle: chapter.chapterTitle,
       chapterOrder: chapter.chapterOrder,
-      chapterContent: [...chapter.chapterContent].sort((a, b) => a.lectureOrder - b.lectureOrder),
+      chapterContent: [...chapter.chapterContent]
+        .sort((a, b) => a.lectureOrder - b.lectureOrder)
+        .map((lesson) => {
+          const quizDefinition = lesson.lessonKind === 'quiz' ? quizzes.get(lesson.lectureId) : undefined;
+          return quizDefinition ? { ...lesson, quizDefinition } : lesson;
+        }),
     }));
   return {
     _id: course._id,
@@ -95,7 +104,16 @@ function toEditable(course: CourseDoc): EditableCourse {
  * one are new, and any left out are removed. Orders follow the list. An id that is not one of the
  * course's, or that appears twice, is refused.
  */
-export function mergeContent(current: ChapterDoc[], edit: NonNullable<EditCourse['courseContent']>): ChapterDoc[] {
+export function mergeContent(
+  current: ChapterDoc[],
+  edit: NonNullable<EditCourse['courseContent']>,
+  /** The course's quizzes as stored, and where the edit's quizzes are collected (saved after the course). */
+  quizzes: { stored: ReadonlyMap<string, QuizDefinition>; plan: QuizPlan } = {
+    stored: new Map(),
+    plan: emptyQuizPlan(),
+  },
+): ChapterDoc[] {
+  const lessonsBefore = new Map(current.flatMap((c) => c.chapterContent.map((l) => [l.lectureId, l] as const)));
   const chapterIds = new Set(current.map((c) => c.chapterId));
   const lectureIds = new Set(current.flatMap((c) => c.chapterContent.map((l) => l.lectureId)));
   const seenChapters = new Set<string>();
@@ -115,14 +133,12 @@ export function mergeContent(current: ChapterDoc[], edit: NonNullable<EditCourse
         if (seenLectures.has(lecture.lectureId)) throw badRequest(`This lecture appears more than once (${where})`);
         seenLectures.add(lecture.lectureId);
       }
-      return {
-        lectureId: lecture.lectureId ?? newId(),
-        lectureTitle: lecture.lectureTitle,
-        lectureDuration: lecture.lectureDuration,
-        lectureUrl: lecture.lectureUrl,
-        isPreviewFree: lecture.isPreviewFree,
-        lectureOrder: l + 1,
-      };
+      const lectureId = lecture.lectureId ?? newId();
+      const before = lecture.lectureId === undefined ? undefined : lessonsBefore.get(lecture.lectureId);
+      return lessonDoc(lecture, lectureId, l + 1, `courseContent.${c}.chapterContent.${l}`, quizzes.plan, {
+        lesson: before,
+        quiz: before ? quizzes.stored.get(lectureId) : undefined,
+      });
     });
     return {
       chapterId: chapter.chapterId ?? newId(),
@@ -148,15 +164,17 @@ export function courseLifecycle(
   {
     coupons,
     quota,
+    quizzes,
     resources,
     projects,
   }: {
     coupons: Pick<CouponsService, 'removeForCourse'>;
     quota: UploadQuota;
+    quizzes: Pick<QuizzesService, 'definitionsOf' | 'saveForCourse' | 'removeForCourse'>;
     /** Lesson resources (#32): attached on edit, dropped files and a deleted course's files removed. */
-    resources?: Pick<ResourcesService, 'attachToCourse' | 'keepOnly' | 'removeForCourse'>;
+    resources: Pick<ResourcesService, 'attachToCourse' | 'keepOnly' | 'removeForCourse'>;
     /** Project submissions (#32): a deleted course's go with it. */
-    projects?: Pick<ProjectsService, 'removeForCourse'>;
+    projects: Pick<ProjectsService, 'removeForCourse'>;
   },
 ) {
   const courses = courseRecords(store);
@@ -212,24 +230,32 @@ export function courseLifecycle(
       return course;
     },
 
-    toEditable,
+    /** The owner's view (`EditableCourse`), each quiz lesson with its definition. */
+    async toEditable(course: CourseDoc): Promise<EditableCourse> {
+      const hasQuiz = (course.courseContent ?? []).some((c) => c.chapterContent.some((l) => l.lessonKind === 'quiz'));
+      return toEditable(course, hasQuiz ? await quizzes.definitionsOf(course._id) : new Map());
+    },
 
     async edit(course: CourseDoc, input: EditCourse): Promise<CourseDoc> {
+      const plan = emptyQuizPlan();
       const set: Partial<CourseDoc> = {};
       if (input.courseTitle !== undefined) set.courseTitle = input.courseTitle;
       if (input.courseDescription !== undefined) set.courseDescription = sanitizeDescription(input.courseDescription);
       if (input.coursePrice !== undefined) set.coursePrice = Math.round(input.coursePrice * 100) / 100;
       if (input.discount !== undefined) set.discount = input.discount;
       if (input.courseContent !== undefined)
-        set.courseContent = mergeContent(course.courseContent ?? [], input.courseContent);
+        set.courseContent = mergeContent(course.courseContent ?? [], input.courseContent, {
+          stored: await quizzes.definitionsOf(course._id),
+          plan,
+        });
       // #32: the lessons' resources, checked and attached before the write; dropped files removed after it.
       const keptResources =
-        resources && set.courseContent && input.courseContent
+        set.courseContent && input.courseContent
           ? await attachLessonResources(
               resources,
               course.educator._id,
               course._id,
-              set.courseContent,
+              set.courseContent as ChapterDoc[],
               input.courseContent,
               course.courseContent ?? [],
             )
@@ -244,7 +270,10 @@ export function courseLifecycle(
         if (problems.length) throw publishRefusal(problems);
       }
       const saved = await save(course, set);
-      if (resources && keptResources) await resources.keepOnly(course._id, keptResources).catch(() => {});
+      // Only once the course is saved (a 409 leaves the quizzes as they were): the edit's quizzes,
+      // and those of lessons removed (or no longer quizzes) go.
+      if (input.courseContent !== undefined) await quizzes.saveForCourse(course._id, plan.definitions, plan.keep);
+      if (keptResources) await resources.keepOnly(course._id, keptResources).catch(() => {});
       return saved;
     },
 
@@ -307,10 +336,11 @@ export function courseLifecycle(
       const deleted = await courses.deleteOwned(course._id, course.educator._id);
       if (deleted === 0) throw notFound(COURSE_NOT_FOUND);
       await coupons.removeForCourse(course._id);
+      await quizzes.removeForCourse(course._id);
       await removeImage(course);
       // #32: the course's files (lesson resources, project submissions' files), their quota back.
-      await projects?.removeForCourse(course._id).catch(() => {});
-      await resources?.removeForCourse(course._id).catch(() => {});
+      await projects.removeForCourse(course._id).catch(() => {});
+      await resources.removeForCourse(course._id).catch(() => {});
     },
   };
   return api;

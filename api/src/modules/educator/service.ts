@@ -11,8 +11,10 @@ import {
 } from '../courses/index.js';
 import { type ProcessedImage, thumbnailBlobs, thumbnailFields } from '../media/index.js';
 import { purchaseRecords } from '../purchases/index.js';
+import type { QuizzesService } from '../quizzes/index.js';
 import { attachLessonResources, type ResourcesService } from '../resources/index.js';
 import { userRecords } from '../users/index.js';
+import { emptyQuizPlan, lessonDoc } from './lessons.js';
 import type { NewCourse } from './schemas.js';
 
 /** Paise to whole rupees, rounded down. */
@@ -27,10 +29,14 @@ export function educatorService(
   store: Store,
   clock: Clock,
   publicApiUrl: string,
-  countSimulated = true,
-  /** Lesson resources (#32): files named by the form are checked and attached as the course is saved. */
-  resources?: Pick<ResourcesService, 'attachToCourse' | 'detachCourse'>,
+  countSimulated: boolean,
+  /** Given by the composition root (#32): quizzes are stored by their module, lesson files attached by theirs. */
+  lessons: {
+    quizzes: Pick<QuizzesService, 'saveForCourse' | 'removeForCourse'>;
+    resources: Pick<ResourcesService, 'attachToCourse' | 'detachCourse'>;
+  },
 ) {
+  const { quizzes, resources } = lessons;
   const courses = courseRecords(store);
   const purchases = purchaseRecords(store);
   const users = userRecords(store);
@@ -73,33 +79,27 @@ export function educatorService(
      * `uploadBytes`: the size of the upload as the quota counted it.
      */
     async addCourse(educator: { _id: string; name: string }, input: NewCourse, image: ProcessedImage, uploadBytes = 0) {
+      const courseId = newId();
+      // The lessons first: a quiz refused here (400) stores nothing.
+      const plan = emptyQuizPlan();
+      const courseContent = input.courseContent.map((chapter, c) => ({
+        chapterId: newId(),
+        chapterTitle: chapter.chapterTitle,
+        chapterOrder: c + 1,
+        chapterContent: chapter.chapterContent.map((lecture, l) =>
+          lessonDoc(lecture, newId(), l + 1, `courseContent.${c}.chapterContent.${l}`, plan),
+        ),
+      }));
       const thumbnailId = await renditions.save(image);
       const course: CourseDoc = {
-        _id: newId(),
+        _id: courseId,
         courseTitle: input.courseTitle,
         courseDescription: sanitizeDescription(input.courseDescription),
         ...thumbnailFields(publicApiUrl, thumbnailId, image),
         coursePrice: Math.round(input.coursePrice * 100) / 100,
         discount: input.discount,
         educator,
-        courseContent: input.courseContent.map((chapter, c) => ({
-          chapterId: newId(),
-          chapterTitle: chapter.chapterTitle,
-          chapterOrder: c + 1,
-          chapterContent: chapter.chapterContent.map((lecture, l) => ({
-            lectureId: newId(),
-            lectureTitle: lecture.lectureTitle,
-            lectureDuration: lecture.lectureDuration,
-            lectureUrl: lecture.lectureUrl,
-            isPreviewFree: lecture.isPreviewFree,
-            lectureOrder: l + 1,
-            // #32 (minimum for projects until the lesson-kinds change lands): the kind and a project's brief.
-            ...(lecture.lessonKind ? { lessonKind: lecture.lessonKind } : {}),
-            ...(lecture.lessonKind === 'project' && lecture.projectBrief
-              ? { projectBrief: sanitizeDescription(lecture.projectBrief) }
-              : {}),
-          })),
-        })),
+        courseContent,
         courseRatings: [],
         enrolledStudents: [],
         ...statusFields(input.status ?? 'published'),
@@ -111,13 +111,15 @@ export function educatorService(
       };
       Object.assign(course, discoveryFields(course));
       try {
-        // #32: the lessons' resources (files checked and attached, links given ids).
-        if (resources)
-          await attachLessonResources(resources, educator._id, course._id, course.courseContent, input.courseContent);
+        // The lessons' resources (files checked and attached, links given ids), then the quizzes
+        // before the course: a course is never seen without its quizzes.
+        await attachLessonResources(resources, educator._id, course._id, course.courseContent, input.courseContent);
+        if (plan.definitions.size > 0) await quizzes.saveForCourse(courseId, plan.definitions);
         await courses.insert(course);
       } catch (error) {
+        if (plan.definitions.size > 0) await quizzes.removeForCourse(courseId).catch(() => {});
         await renditions.remove(thumbnailId, image.widths).catch(() => {});
-        await resources?.detachCourse(course._id).catch(() => {});
+        await resources.detachCourse(course._id).catch(() => {});
         throw error;
       }
       return course;

@@ -1,7 +1,8 @@
 /**
  * Learning (the `progress` collection): an enrolled student's lectures, positions and completion,
  * and the enrollment check every learning route (and reviews, certificates) makes. Calls users and
- * courses.
+ * courses. Quiz and project lessons are completed only through `completeGatedLesson` (the quizzes and
+ * projects modules, above), never by the student's own progress update.
  */
 export { CONTINUE_LEARNING_COUNT, type ContinueLearningService, continueLearningService } from './continue-learning.js';
 export { PROGRESS_INDEXES } from './repository.js';
@@ -15,4 +16,6 @@ export {
   learningService,
   lectureIdsOf,
   NOT_ENROLLED,
+  PASS_THE_QUIZ,
+  PROJECT_ACCEPTED_COMPLETES,
 } from './service.js';

@@ -1,4 +1,4 @@
-import type { CourseProgress, EnrolledCourse } from '@courseport/contracts';
+import { type CourseProgress, type EnrolledCourse, isGatedLesson } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { ID_PATTERN, type Store } from '../../store/index.js';
@@ -9,6 +9,8 @@ import { progressRepository } from './repository.js';
 
 export const NOT_ENROLLED = 'You are not enrolled in this course';
 export const LECTURE_NOT_IN_COURSE = 'This lecture is not part of the course';
+export const PASS_THE_QUIZ = 'Pass the quiz to complete this lesson';
+export const PROJECT_ACCEPTED_COMPLETES = 'This lesson is completed when your project is accepted';
 
 /**
  * How long a course's cached lecture and student lists may be used on a store shared by several API
@@ -26,11 +28,23 @@ export const COURSE_ACCESS_KEPT = 500;
 /** What deciding "may this student work on this lecture" needs of a course, as sets. */
 interface CourseAccess {
   lectureIds: ReadonlySet<string>;
+  /** Quiz and project lessons (#32): completed by a passed quiz or an accepted project, not by the student. */
+  gated: ReadonlyMap<string, 'quiz' | 'project'>;
   students: ReadonlySet<string>;
 }
 
 export const lectureIdsOf = (course: Pick<CourseDoc, 'courseContent'>) =>
   new Set((course.courseContent ?? []).flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId)));
+
+/** The course's gated lessons (quizzes, projects) by id, with their kind. */
+const gatedOf = (course: Pick<CourseDoc, 'courseContent'>) =>
+  new Map(
+    (course.courseContent ?? []).flatMap((chapter) =>
+      chapter.chapterContent
+        .filter((l) => isGatedLesson(l))
+        .map((l) => [l.lectureId, l.lessonKind === 'quiz' ? ('quiz' as const) : ('project' as const)] as const),
+    ),
+  );
 
 /**
  * What an enrolled student does with a course: watch and complete lectures (ratings: the reviews
@@ -60,14 +74,22 @@ export function learningService(store: Store, clock: Clock) {
   async function readAccess(courseId: string): Promise<CourseAccess> {
     const course = await courses.byId(courseId, { courseContent: 1, enrolledStudents: 1 });
     if (!course) throw notFound(COURSE_NOT_FOUND);
-    return { lectureIds: lectureIdsOf(course), students: new Set(course.enrolledStudents ?? []) };
+    return {
+      lectureIds: lectureIdsOf(course),
+      gated: gatedOf(course),
+      students: new Set(course.enrolledStudents ?? []),
+    };
   }
 
   /**
    * The store's answer when the cache says no: a student who enrolled (or a lecture added) on another
    * API process a moment ago is not refused for the poll's delay. Without reading the student list.
    */
-  async function confirmAccess(userId: string, courseId: string, lectureId?: string): Promise<void> {
+  async function confirmAccess(
+    userId: string,
+    courseId: string,
+    lectureId?: string,
+  ): Promise<ReadonlyMap<string, 'quiz' | 'project'>> {
     const course = await courses.enrolledById(courseId, userId, { courseContent: 1 });
     if (!course) {
       // Not enrolled: 403 only for a course the caller can see (on sale, or their own). A draft's or
@@ -76,6 +98,7 @@ export function learningService(store: Store, clock: Clock) {
       throw exists ? forbidden(NOT_ENROLLED) : notFound(COURSE_NOT_FOUND);
     }
     if (lectureId !== undefined && !lectureIdsOf(course).has(lectureId)) throw badRequest(LECTURE_NOT_IN_COURSE);
+    return gatedOf(course);
   }
 
   /**
@@ -84,10 +107,29 @@ export function learningService(store: Store, clock: Clock) {
    * not enrolled, else 400 for another course's lecture. A yes comes from memory; a no is confirmed by the store first.
    */
   async function checkAccess(userId: string, courseId: string, lectureId?: string): Promise<void> {
+    await accessTo(userId, courseId, lectureId);
+  }
+
+  /** `checkAccess`, answering the course's gated lessons (from the list that said yes). */
+  async function accessTo(
+    userId: string,
+    courseId: string,
+    lectureId?: string,
+  ): Promise<ReadonlyMap<string, 'quiz' | 'project'>> {
     if (!ID_PATTERN.test(courseId)) throw notFound(COURSE_NOT_FOUND);
     const known = await access.get(courseId, () => readAccess(courseId));
-    if (known.students.has(userId) && (lectureId === undefined || known.lectureIds.has(lectureId))) return;
-    await confirmAccess(userId, courseId, lectureId);
+    if (known.students.has(userId) && (lectureId === undefined || known.lectureIds.has(lectureId))) return known.gated;
+    return confirmAccess(userId, courseId, lectureId);
+  }
+
+  /** Marks the lecture complete (an upsert on the student and course); whether it was new. */
+  async function markComplete(userId: string, courseId: string, lectureId: string): Promise<boolean> {
+    const result = await progress.updateOne(
+      { userId, courseId },
+      { $addToSet: { lectureCompleted: lectureId } },
+      { upsert: true },
+    );
+    return result.upsertedId !== undefined || result.modified > 0;
   }
 
   return {
@@ -150,28 +192,21 @@ export function learningService(store: Store, clock: Clock) {
      * update) whose result tells whether the lecture was added.
      */
     async completeLecture(userId: string, courseId: string, lectureId: string): Promise<boolean> {
-      await checkAccess(userId, courseId, lectureId);
-      const result = await progress.updateOne(
-        { userId, courseId },
-        { $addToSet: { lectureCompleted: lectureId } },
-        { upsert: true },
-      );
-      return result.upsertedId !== undefined || result.modified > 0;
+      const gated = (await accessTo(userId, courseId, lectureId)).get(lectureId);
+      // A quiz is completed by passing it, a project by its acceptance (#32): not by the student's say-so.
+      if (gated === 'quiz') throw badRequest(PASS_THE_QUIZ);
+      if (gated === 'project') throw badRequest(PROJECT_ACCEPTED_COMPLETES);
+      return markComplete(userId, courseId, lectureId);
     },
 
     /**
-     * #32: completes a lesson a student cannot complete themselves (a passed quiz, an accepted
-     * project), for the modules above that decide it. The same checks and write as `completeLecture`,
-     * which refuses such lessons to the student's own route.
+     * Completes a quiz or project lesson for a module above learning (quizzes: a passed attempt;
+     * projects: an accepted submission). The same checks as `completeLecture`, less the refusal of
+     * gated lessons; idempotent. Returns whether it was new.
      */
     async completeGatedLesson(userId: string, courseId: string, lectureId: string): Promise<boolean> {
       await checkAccess(userId, courseId, lectureId);
-      const result = await progress.updateOne(
-        { userId, courseId },
-        { $addToSet: { lectureCompleted: lectureId } },
-        { upsert: true },
-      );
-      return result.upsertedId !== undefined || result.modified > 0;
+      return markComplete(userId, courseId, lectureId);
     },
   };
 }

@@ -177,6 +177,7 @@ export function resourcesService(
       previous: readonly LessonResource[] = [],
     ): Promise<Map<string, LessonResource[]>> {
       const oldLinks = new Map(previous.filter((r) => r.kind === 'link').map((r) => [r.resourceId, r]));
+      const linkIds = new Map([...oldLinks.values()].map((r) => [`${r.title}\n${r.url}`, r.resourceId]));
       const fileIds = new Set<string>();
       for (const lesson of lessons)
         for (const input of lesson.resources)
@@ -194,7 +195,9 @@ export function resourcesService(
         const list: LessonResource[] = [];
         for (const input of lesson.resources) {
           if ('url' in input) {
-            list.push({ resourceId: newId(), kind: 'link', title: input.title, url: input.url });
+            // A link sent again as it was keeps its id.
+            const same = linkIds.get(`${input.title}\n${input.url}`);
+            list.push({ resourceId: same ?? newId(), kind: 'link', title: input.title, url: input.url });
             continue;
           }
           const link = oldLinks.get(input.resourceId);
