@@ -20,6 +20,8 @@ export interface CourseStructureProps {
   openFirst?: boolean;
   /** The chapter holding this lecture opens, at first and whenever it becomes this lecture (the one playing). */
   openLectureId?: string | null;
+  /** Under the heading: a line about the whole course (what it includes). */
+  summary?: ReactNode;
   /** The section's class and its 'Course Structure' heading's. */
   className?: string;
   titleClassName?: string;
@@ -35,6 +37,7 @@ export function CourseStructure({
   empty,
   openFirst = false,
   openLectureId = null,
+  summary,
   className,
   titleClassName,
 }: CourseStructureProps) {
@@ -44,6 +47,7 @@ export function CourseStructure({
       <h2 id={`${id}-title`} className={titleClassName}>
         Course Structure
       </h2>
+      {summary}
       {chapters.length === 0 ? (
         empty
       ) : (
@@ -170,7 +174,7 @@ const KIND_PATHS: Record<LessonKind, ReactNode> = {
 };
 
 /** A lesson kind's small icon (decorative: the kind is said in words beside it). */
-export function LessonKindIcon({ lecture, className = 'cp-lecture-icon' }: { lecture: Lecture; className?: string }) {
+function LessonKindIcon({ lecture, className = 'cp-lecture-icon' }: { lecture: Lecture; className?: string }) {
   return (
     <svg className={className} width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       {KIND_PATHS[lessonKindOf(lecture)]}
@@ -180,8 +184,8 @@ export function LessonKindIcon({ lecture, className = 'cp-lecture-icon' }: { lec
 
 export interface LectureRowProps extends Omit<HTMLAttributes<HTMLLIElement>, 'children'> {
   lecture: Lecture;
-  /** Before the title: the page's icon (played, completed…). */
-  icon: ReactNode;
+  /** Before the title: the page's icon (completed…); without one, the lesson kind's icon. */
+  icon?: ReactNode;
   /**
    * Before the duration: the page's small link button, if any ('Preview', 'Watch'), named for
    * screen readers with the lecture ('Watch Introduction'); `pressed` for a toggle.
@@ -199,7 +203,7 @@ export function LectureRow({ lecture, icon, action, kindIcon = false, className,
   const isVideo = lessonKindOf(lecture) === 'video';
   return (
     <li className={className ? `cp-lecture ${className}` : 'cp-lecture'} {...rest}>
-      {icon}
+      {icon === undefined ? <LessonKindIcon lecture={lecture} /> : icon}
       <span className="cp-lecture-body">
         <span className="cp-lecture-title">{lecture.lectureTitle}</span>
         <span className="cp-lecture-kind">
