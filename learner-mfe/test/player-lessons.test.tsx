@@ -100,7 +100,7 @@ describe('Player: lessons of every kind', () => {
     // Sanitized again: no script, no event handler; the heading under the page's own; links open apart.
     expect(article.querySelector('script')).toBeNull();
     expect(article.querySelector('[onerror]')).toBeNull();
-    expect(within(article).getByRole('heading', { level: 3, name: 'Why hooks' })).toBeInTheDocument();
+    expect(within(article).getByRole('heading', { level: 2, name: 'Why hooks' })).toBeInTheDocument();
     expect(within(article).getByRole('link', { name: 'Docs' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     // Opening it saved it as where to continue.
     await waitFor(() =>

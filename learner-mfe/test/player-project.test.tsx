@@ -208,8 +208,9 @@ describe('Project lesson: submitting', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toBe(`https://api.example${SUBMISSION_PATH}`);
     expect(request.headers.Authorization).toBe('Bearer student-token');
-    expect((request.body?.get('file') as File).name).toBe('todo.zip');
-    expect(request.body?.get('note')).toBe('Zipped');
+    const sent = request.body as FormData;
+    expect((sent.get('file') as File).name).toBe('todo.zip');
+    expect(sent.get('note')).toBe('Zipped');
     request.progress(40, 100);
     const bar = within(player()).getByRole('progressbar', { name: 'Upload progress' });
     expect(bar).toHaveAttribute('value', '40');

@@ -37,16 +37,17 @@ function getPurifier() {
 }
 
 /**
- * The lesson's HTML, safe to render; its headings go two levels down (h1 → h3 … h4 → h6): the page
- * has its h1 (the course title) and h2 sections, so the outline stays the page's.
+ * The lesson's HTML, safe to render; its headings go `down` levels down (an article: 1, h1 → h2,
+ * under the page's h1, the course title; a project's brief: 2, h1 → h3, under its 'Project brief'
+ * h2), so the outline stays the page's.
  */
-export function sanitizeLessonHtml(html: string | undefined): string {
+export function sanitizeLessonHtml(html: string | undefined, down: 1 | 2): string {
   const safe = getPurifier().sanitize(html ?? '', { ALLOWED_TAGS, ALLOWED_ATTR, ALLOWED_URI_REGEXP });
-  if (!/<h[1-4][\s>]/i.test(safe)) return safe;
+  if (!/<h[1-5][\s>]/i.test(safe)) return safe;
   const template = document.createElement('template');
   template.innerHTML = safe;
-  for (const heading of template.content.querySelectorAll('h1, h2, h3, h4')) {
-    const demoted = document.createElement(`h${Number(heading.tagName.slice(1)) + 2}`);
+  for (const heading of template.content.querySelectorAll('h1, h2, h3, h4, h5')) {
+    const demoted = document.createElement(`h${Math.min(6, Number(heading.tagName.slice(1)) + down)}`);
     for (const { name, value } of heading.attributes) demoted.setAttribute(name, value);
     demoted.append(...heading.childNodes);
     heading.replaceWith(demoted);

@@ -4,7 +4,7 @@ import { sanitizeLessonHtml } from '../../../lib/sanitize-html';
 
 /** An article lesson: its reading time, then its text (sanitized again here). */
 export function ArticleLesson({ lecture }: { lecture: Lecture }) {
-  const safe = useMemo(() => sanitizeLessonHtml(lecture.articleHtml), [lecture.articleHtml]);
+  const safe = useMemo(() => sanitizeLessonHtml(lecture.articleHtml, 1), [lecture.articleHtml]);
   const minutes = Math.max(1, Math.round(lecture.lectureDuration || 0));
   return (
     <article className="ln-lesson-body" aria-label={lecture.lectureTitle}>

@@ -25,7 +25,7 @@ export interface ProjectLessonProps {
  * (with the upload's progress), again until it is accepted.
  */
 export function ProjectLesson({ courseId, lecture, preview = false }: ProjectLessonProps) {
-  const brief = useMemo(() => sanitizeLessonHtml(lecture.projectBrief), [lecture.projectBrief]);
+  const brief = useMemo(() => sanitizeLessonHtml(lecture.projectBrief, 2), [lecture.projectBrief]);
   const project = useProjectSubmission(courseId, lecture.lectureId, !preview);
   return (
     <div className="ln-lesson-body ln-project">

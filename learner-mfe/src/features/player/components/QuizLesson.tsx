@@ -189,7 +189,7 @@ function QuizForm({
           </Button>
         </form>
       )}
-      <EarlierAttempts attempts={quiz.attempts} />
+      <EarlierAttempts attempts={quiz.attempts} level={2} />
     </>
   );
 }
@@ -251,18 +251,20 @@ function QuizResult({
       <Button onClick={onTryAgain} disabled={quiz.attemptsLeft === 0}>
         Try again
       </Button>
-      <EarlierAttempts attempts={quiz.attempts} />
+      <EarlierAttempts attempts={quiz.attempts} level={3} />
     </>
   );
 }
 
-function EarlierAttempts({ attempts }: { attempts: readonly QuizAttemptResult[] }) {
+/** The student's attempts, newest first: a section of the quiz (h2), or of its result (h3). */
+function EarlierAttempts({ attempts, level }: { attempts: readonly QuizAttemptResult[]; level: 2 | 3 }) {
   if (attempts.length === 0) return null;
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section className="ln-quiz-attempts" aria-labelledby="ln-quiz-attempts-title">
-      <h3 id="ln-quiz-attempts-title" className="ln-lesson-subtitle">
+      <Heading id="ln-quiz-attempts-title" className="ln-lesson-subtitle">
         Earlier attempts
-      </h3>
+      </Heading>
       <ul>
         {attempts.map((attempt) => (
           <li key={attempt.attemptId}>
