@@ -6,6 +6,7 @@ import {
   ENROLLED_PATH,
   enrolledAnswer,
   failsUntilRecovered,
+  findToast,
   getCalls,
   mockGet,
   mockPost,
@@ -189,6 +190,7 @@ describe('Project lesson: submitting', () => {
     );
     await user.click(within(player()).getByRole('button', { name: 'Submit project' }));
     expect(await within(player()).findByText('Submitted — waiting for review')).toBeInTheDocument();
+    await findToast('Your project was submitted for review', 'success');
     expect(postBodies(SUBMISSION_PATH)).toEqual([{ url: 'https://github.com/sam/todo', note: 'Done with hooks' }]);
     expect(within(player()).getByRole('textbox', { name: 'Link to your project' })).toHaveValue('');
   });

@@ -194,6 +194,8 @@ describe('Quiz lesson: results', () => {
     // Try again: the questions again, nothing chosen.
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('radio', { name: 'useState' })).not.toBeChecked();
+    // The button is gone: the first answer has the focus.
+    expect(screen.getByRole('radio', { name: 'useState' })).toHaveFocus();
     expect(screen.getByRole('textbox', { name: 'Your answer' })).toHaveValue('');
     expect(player()).toHaveTextContent('3 questions · Pass mark 70% · 2 attempts left');
   });

@@ -28,6 +28,8 @@ export interface QuizLessonProps {
  */
 export function QuizLesson({ courseId, lecture, preview = false }: QuizLessonProps) {
   const quiz = useQuiz(courseId, lecture.lectureId);
+  /** After "Try again" the first answer takes the focus (the button is gone). */
+  const [retrying, setRetrying] = useState(false);
   return (
     <div className="ln-lesson-body ln-quiz">
       <QueryStates
@@ -38,12 +40,20 @@ export function QuizLesson({ courseId, lecture, preview = false }: QuizLessonPro
       >
         {(data) =>
           quiz.result ? (
-            <QuizResult quiz={data} result={quiz.result} onTryAgain={quiz.tryAgain} />
+            <QuizResult
+              quiz={data}
+              result={quiz.result}
+              onTryAgain={() => {
+                setRetrying(true);
+                quiz.tryAgain();
+              }}
+            />
           ) : (
             <QuizForm
               key={data.attemptsUsed}
               quiz={data}
               preview={preview}
+              focusFirst={retrying}
               submitting={quiz.submitting}
               submitError={quiz.submitError}
               onSubmit={quiz.submit}
@@ -75,12 +85,14 @@ const answered = (question: StudentQuizQuestion, answers: Answers) => {
 function QuizForm({
   quiz,
   preview,
+  focusFirst,
   submitting,
   submitError,
   onSubmit,
 }: {
   quiz: StudentQuiz;
   preview: boolean;
+  focusFirst: boolean;
   submitting: boolean;
   submitError: unknown;
   onSubmit: (answers: QuizAnswer[]) => void;
@@ -89,6 +101,10 @@ function QuizForm({
   const [missing, setMissing] = useState(0);
   const id = useId();
   const noneLeft = quiz.attemptsLeft === 0;
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusFirst) form.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [focusFirst]);
 
   const set = (questionId: string, change: Partial<Answers[string]>) =>
     setAnswers((old) => ({ ...old, [questionId]: { optionIds: [], text: '', ...old[questionId], ...change } }));
@@ -122,7 +138,7 @@ function QuizForm({
       ) : quiz.questions.length === 0 ? (
         <p className="ln-muted">This quiz has no questions yet.</p>
       ) : (
-        <form className="ln-quiz-form" onSubmit={submit} noValidate aria-label="Quiz questions">
+        <form ref={form} className="ln-quiz-form" onSubmit={submit} noValidate aria-label="Quiz questions">
           {quiz.questions.map((question, index) => {
             const name = `${id}-${question.questionId}`;
             const current = answers[question.questionId];

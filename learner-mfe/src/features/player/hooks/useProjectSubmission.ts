@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
   useQueryState,
+  useToast,
 } from '@courseport/shared-ui';
 import { useState } from 'react';
 import { submissionKey, submissionQuery, submitProjectFile, submitProjectLink } from '../api/lessons';
@@ -18,6 +19,7 @@ export type ProjectEntry = { kind: 'link'; url: string; note: string } | { kind:
  */
 export function useProjectSubmission(courseId: string, lectureId: string, enabled: boolean) {
   const client = useQueryClient();
+  const toast = useToast();
   const query = useQuery({ ...submissionQuery(courseId, lectureId), enabled });
   const { state } = useQueryState(query, { fallback: 'Failed to load your submission' });
   const [uploaded, setUploaded] = useState<number | null>(null);
@@ -29,6 +31,7 @@ export function useProjectSubmission(courseId: string, lectureId: string, enable
       return submitProjectFile(courseId, lectureId, entry.file, entry.note, setUploaded);
     },
     onSuccess: (submission: ProjectSubmission | null) => {
+      toast.success('Your project was submitted for review');
       if (submission) client.setQueryData(submissionKey(courseId, lectureId), submission);
       void client.invalidateQueries({ queryKey: submissionKey(courseId, lectureId) });
       if (submission?.status === 'accepted') return invalidateAfterProgress(courseId, client);
