@@ -4,6 +4,7 @@
  * Missing `courseContent`/`chapterContent` count as empty.
  */
 import { videoIdFromUrl } from './format.js';
+import { lessonKindOf } from './lessons.js';
 import type { Chapter, Lecture } from './types.js';
 
 /** Anything with a course's content: a `CourseDetails`, an `EnrolledCourse`, `{ courseContent: chapters }`. */
@@ -92,11 +93,14 @@ export function previewVideoId(lecture: Lecture): string | null {
   return videoIdFromUrl(lecture.lectureUrl) || null;
 }
 
-/** The lectures with a video, in course order (chapters and lectures by their order): what the player plays. */
+/**
+ * The lessons the player opens, in course order (chapters and lectures by their order): every
+ * article, quiz and project (#32), and the video lessons that have a video.
+ */
 export const playableLectures = (course: CourseContent): Lecture[] =>
   orderedChapters(course)
     .flatMap((chapter) => chapter.chapterContent)
-    .filter((lecture) => videoIdFromUrl(lecture.lectureUrl) !== '');
+    .filter((lecture) => lessonKindOf(lecture) !== 'video' || videoIdFromUrl(lecture.lectureUrl) !== '');
 
 /**
  * Where "Continue" takes the student: the lecture of the saved position, else the first playable

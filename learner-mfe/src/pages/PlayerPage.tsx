@@ -1,6 +1,18 @@
-import { EmptyState, Link, QueryStates, queryState, usePageTitle, useParams } from '@courseport/shared-ui';
+import {
+  EmptyState,
+  type EnrolledCourse,
+  Link,
+  QueryStates,
+  queryState,
+  usePageTitle,
+  useParams,
+  useQuery,
+  useSearchParams,
+  useSession,
+} from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { courseDetailsQuery } from '../api/course';
 import { LearnerPage } from '../components/LearnerPage';
 import { PageHeading } from '../components/PageHeading';
 import { SignInPrompt } from '../components/SignInPrompt';
@@ -25,6 +37,7 @@ function NotEnrolled({ courseId }: { courseId: string }) {
 }
 
 const NO_COURSES: never[] = [];
+const NOTHING_COMPLETED: ReadonlySet<string> = new Set();
 
 function Player({ courseId }: { courseId: string }) {
   const access = useLearnerAccess();
@@ -35,11 +48,26 @@ function Player({ courseId }: { courseId: string }) {
   // Signed-in users without the student role have no enrollments (nothing is fetched for them).
   const courses = access === 'not-student' ? NO_COURSES : enrolled.data;
   const course = access === 'signed-out' ? undefined : courses?.find((c) => c._id === courseId);
+  // "Preview as student" (`?preview=1`): the course's educator, not enrolled, sees it through the
+  // course's details (whole for its owner), with nothing saved.
+  const wantsPreview = useSearchParams()[0].get('preview') === '1';
+  const userId = useSession((s) => s.user?._id ?? null);
+  const signedIn = access === 'student' || access === 'not-student';
+  const details = useQuery({ ...courseDetailsQuery(courseId), enabled: wantsPreview && signedIn });
+  const enrolledSettled = !isStudent || enrolled.data !== undefined || enrolled.isError;
+  const owned =
+    wantsPreview && !course && enrolledSettled && userId !== null && details.data?.educator?._id === userId
+      ? details.data
+      : null;
+  const previewed = useMemo<EnrolledCourse | null>(() => owned && { ...owned, myRating: null }, [owned]);
   // The course's title names the page once it is known.
-  usePageTitle(course ? course.courseTitle : 'Course player');
+  usePageTitle(course ? course.courseTitle : previewed ? `Preview: ${previewed.courseTitle}` : 'Course player');
 
   if (course && progress.loaded) {
     return <PlayerView course={course} completed={progress.completed} position={progress.position} />;
+  }
+  if (previewed) {
+    return <PlayerView course={previewed} completed={NOTHING_COMPLETED} position={null} preview />;
   }
 
   let state: ReactNode;
@@ -53,7 +81,11 @@ function Player({ courseId }: { courseId: string }) {
     );
     state = (
       <QueryStates
-        state={list.status === 'ready' && course ? { status: 'loading' } : list}
+        state={
+          list.status === 'ready' && (course || (wantsPreview && (details.isPending || !enrolledSettled)))
+            ? { status: 'loading' }
+            : list
+        }
         errorTitle="Could not load this course"
         onRetry={() => void enrolled.refetch()}
       >

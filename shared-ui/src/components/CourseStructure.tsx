@@ -1,5 +1,13 @@
 import { Fragment, type HTMLAttributes, type ReactNode, useId, useState } from 'react';
-import { type Chapter, chapterMinutes, formatDuration, type Lecture, plural } from '../contracts/index';
+import {
+  type Chapter,
+  chapterMinutes,
+  formatDuration,
+  type Lecture,
+  type LessonKind,
+  lessonKindOf,
+  plural,
+} from '../contracts/index';
 import { Button } from './Button';
 
 export interface CourseStructureProps {
@@ -12,6 +20,8 @@ export interface CourseStructureProps {
   openFirst?: boolean;
   /** The chapter holding this lecture opens, at first and whenever it becomes this lecture (the one playing). */
   openLectureId?: string | null;
+  /** Under the heading: a line about the whole course (what it includes). */
+  summary?: ReactNode;
   /** The section's class and its 'Course Structure' heading's. */
   className?: string;
   titleClassName?: string;
@@ -27,6 +37,7 @@ export function CourseStructure({
   empty,
   openFirst = false,
   openLectureId = null,
+  summary,
   className,
   titleClassName,
 }: CourseStructureProps) {
@@ -36,6 +47,7 @@ export function CourseStructure({
       <h2 id={`${id}-title`} className={titleClassName}>
         Course Structure
       </h2>
+      {summary}
       {chapters.length === 0 ? (
         empty
       ) : (
@@ -114,23 +126,91 @@ function ChapterPanel({
   );
 }
 
+const KIND_NAMES: Record<LessonKind, string> = { video: 'Video', article: 'Article', quiz: 'Quiz', project: 'Project' };
+
+/**
+ * What a lesson is, in words: 'Video', 'Article · 6 min read', 'Quiz · 5 questions', 'Project'
+ * (an article's `lectureDuration` is its reading time).
+ */
+export function lessonKindText(lecture: Lecture): string {
+  const kind = lessonKindOf(lecture);
+  if (kind === 'article') return `Article · ${Math.max(1, Math.round(lecture.lectureDuration || 0))} min read`;
+  if (kind === 'quiz' && lecture.quiz) return `Quiz · ${plural(lecture.quiz.questionCount, 'question')}`;
+  return KIND_NAMES[kind];
+}
+
+const KIND_PATHS: Record<LessonKind, ReactNode> = {
+  video: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M10 9l5 3-5 3z" fill="currentColor" />
+    </>
+  ),
+  article: (
+    <>
+      <path d="M6 3h9l4 4v14H6z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+      <path d="M9 11h7M9 14.5h7M9 18h4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </>
+  ),
+  quiz: (
+    <>
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path
+        d="M9.6 9.5a2.5 2.5 0 114 2c-.9.6-1.6 1.1-1.6 2.2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
+      <circle cx="12" cy="17" r="1.1" fill="currentColor" />
+    </>
+  ),
+  project: (
+    <>
+      <path d="M4 7h16v12H4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+      <path d="M9 7V5h6v2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    </>
+  ),
+};
+
+/** A lesson kind's small icon (decorative: the kind is said in words beside it). */
+function LessonKindIcon({ lecture, className = 'cp-lecture-icon' }: { lecture: Lecture; className?: string }) {
+  return (
+    <svg className={className} width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {KIND_PATHS[lessonKindOf(lecture)]}
+    </svg>
+  );
+}
+
 export interface LectureRowProps extends Omit<HTMLAttributes<HTMLLIElement>, 'children'> {
   lecture: Lecture;
-  /** Before the title: the page's icon (played, completed…). */
-  icon: ReactNode;
+  /** Before the title: the page's icon (completed…); without one, the lesson kind's icon. */
+  icon?: ReactNode;
   /**
    * Before the duration: the page's small link button, if any ('Preview', 'Watch'), named for
    * screen readers with the lecture ('Watch Introduction'); `pressed` for a toggle.
    */
   action?: { text: string; onClick: () => void; className?: string; pressed?: boolean } | null;
+  /** The kind's icon before its words, under the title (when the row's own icon says something else). */
+  kindIcon?: boolean;
 }
 
-/** One lecture of the structure: an icon, its title, the page's action and its duration. */
-export function LectureRow({ lecture, icon, action, className, ...rest }: LectureRowProps) {
+/**
+ * One lecture of the structure: an icon, its title with its kind under it ('Quiz · 5 questions'),
+ * the page's action and, for a video, its duration.
+ */
+export function LectureRow({ lecture, icon, action, kindIcon = false, className, ...rest }: LectureRowProps) {
+  const isVideo = lessonKindOf(lecture) === 'video';
   return (
     <li className={className ? `cp-lecture ${className}` : 'cp-lecture'} {...rest}>
-      {icon}
-      <span className="cp-lecture-title">{lecture.lectureTitle}</span>
+      {icon === undefined ? <LessonKindIcon lecture={lecture} /> : icon}
+      <span className="cp-lecture-body">
+        <span className="cp-lecture-title">{lecture.lectureTitle}</span>
+        <span className="cp-lecture-kind">
+          {kindIcon && <LessonKindIcon lecture={lecture} className="cp-lecture-kind-icon" />}
+          {lessonKindText(lecture)}
+        </span>
+      </span>
       <span className="cp-lecture-meta">
         {action && (
           <Button
@@ -144,7 +224,7 @@ export function LectureRow({ lecture, icon, action, className, ...rest }: Lectur
             {action.text}
           </Button>
         )}
-        <span className="cp-lecture-duration">{formatDuration(lecture.lectureDuration)}</span>
+        {isVideo && <span className="cp-lecture-duration">{formatDuration(lecture.lectureDuration)}</span>}
       </span>
     </li>
   );

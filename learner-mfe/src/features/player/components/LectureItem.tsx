@@ -1,6 +1,6 @@
-import { type Lecture, LectureRow } from '@courseport/shared-ui';
+import { type Lecture, LectureRow, lessonKindOf } from '@courseport/shared-ui';
 import { CheckIcon, PlayIcon } from '../../../components/icons';
-import { lectureVideoId } from './lectures';
+import { isOpenable } from './lectures';
 
 export interface LectureItemProps {
   lecture: Lecture;
@@ -9,12 +9,16 @@ export interface LectureItemProps {
   onWatch: (lectureId: string) => void;
 }
 
-/** A lecture in the player: done or not, and Watch when it has a video. */
+/**
+ * A lesson in the player: done or not, its kind (icon and words, under its title), and Watch for a
+ * video (Open for an article, a quiz or a project).
+ */
 export function LectureItem({ lecture, done, playing, onWatch }: LectureItemProps) {
-  const hasVideo = lectureVideoId(lecture) !== '';
+  const openable = isOpenable(lecture);
   return (
     <LectureRow
       lecture={lecture}
+      kindIcon
       className={playing ? 'ln-lecture ln-lecture-playing' : 'ln-lecture'}
       data-lecture-id={lecture.lectureId}
       data-completed={done}
@@ -26,8 +30,13 @@ export function LectureItem({ lecture, done, playing, onWatch }: LectureItemProp
         )
       }
       action={
-        hasVideo
-          ? { text: 'Watch', className: 'ln-watch', pressed: playing, onClick: () => onWatch(lecture.lectureId) }
+        openable
+          ? {
+              text: lessonKindOf(lecture) === 'video' ? 'Watch' : 'Open',
+              className: 'ln-watch',
+              pressed: playing,
+              onClick: () => onWatch(lecture.lectureId),
+            }
           : null
       }
     />

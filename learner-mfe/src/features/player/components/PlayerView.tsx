@@ -17,9 +17,10 @@ import { usePlayerActions } from '../hooks/usePlayerActions';
 import { usePositionSaver } from '../hooks/usePositionSaver';
 import { CourseCompletePanel } from './CourseCompletePanel';
 import { CourseRating } from './CourseRating';
+import { CourseResources } from './CourseResources';
 import { CourseStructure } from './CourseStructure';
 import { LecturePlayer } from './LecturePlayer';
-import { findLecture, neighbours } from './lectures';
+import { findLecture, isOpenable, neighbours } from './lectures';
 import { YourReview } from './YourReview';
 
 export interface PlayerViewProps {
@@ -27,6 +28,11 @@ export interface PlayerViewProps {
   completed: ReadonlySet<string>;
   /** The saved position: its lecture opens first, at its second. */
   position: ProgressData['position'];
+  /**
+   * The course's educator previewing it as a student (`?preview=1`): every lesson shows as a
+   * student sees it, under a banner, and nothing is saved (no progress, position, rating, attempt).
+   */
+  preview?: boolean;
 }
 
 /** A lecture being played, and the second its video starts at. */
@@ -40,7 +46,7 @@ interface Playing {
  * on phones). It opens the lecture asked for (`?lecture=`, My Enrollments' "Continue"), else the
  * saved one; the saved lecture starts at its saved second.
  */
-export function PlayerView({ course, completed, position }: PlayerViewProps) {
+export function PlayerView({ course, completed, position, preview = false }: PlayerViewProps) {
   const chapters = useMemo(() => orderedChapters(course), [course]);
   const completion = courseCompletion(course, completed);
   const [searchParams] = useSearchParams();
@@ -51,9 +57,10 @@ export function PlayerView({ course, completed, position }: PlayerViewProps) {
     startSeconds: leftAt.current.get(lectureId) ?? (position?.lectureId === lectureId ? position.seconds : 0),
   });
   const [current, setCurrent] = useState<Playing | null>(() => {
-    const opening = [searchParams.get('lecture'), position?.lectureId].find(
-      (id) => id && findLecture(chapters, id)?.videoId,
-    );
+    const opening = [searchParams.get('lecture'), position?.lectureId].find((id) => {
+      const found = id ? findLecture(chapters, id) : null;
+      return found !== null && isOpenable(found.lecture);
+    });
     return opening ? startFor(opening) : null;
   });
   const playingId = current?.lectureId ?? null;
@@ -61,20 +68,28 @@ export function PlayerView({ course, completed, position }: PlayerViewProps) {
   const playerRef = useRef<HTMLElement>(null);
   const actions = usePlayerActions(course._id);
   const stars = actions.chosenRating ?? course.myRating ?? 0;
-  const savePosition = usePositionSaver(course._id, position);
+  const savePositionNow = usePositionSaver(course._id, position);
+  const savePosition: typeof savePositionNow = (...args) => {
+    if (!preview) savePositionNow(...args);
+  };
   const [autoplayNext, setAutoplayNext] = useAutoplayNext();
   const { previous, next } = playingId ? neighbours(chapters, playingId) : { previous: null, next: null };
 
   /** The video played to its end: the lecture is complete, and the next one is where to continue. */
   const ended = (lectureId: string) => {
     leftAt.current.set(lectureId, 0);
-    if (!completed.has(lectureId)) actions.markComplete(lectureId);
+    if (!completed.has(lectureId) && !preview) actions.markComplete(lectureId);
     savePosition(next ? next.lectureId : lectureId, 0);
     if (next && autoplayNext) setCurrent(startFor(next.lectureId));
   };
 
   const watch = (lectureId: string) => {
-    if (lectureId !== playingId) setCurrent(startFor(lectureId));
+    if (lectureId !== playingId) {
+      setCurrent(startFor(lectureId));
+      // A lesson without a video is where to continue as soon as it is opened.
+      const lesson = findLecture(chapters, lectureId);
+      if (lesson && !lesson.videoId) savePosition(lectureId, 0);
+    }
     // On phones the player sits above the structure: bring it into view if it is not.
     requestAnimationFrame(() => {
       const player = playerRef.current;
@@ -87,6 +102,12 @@ export function PlayerView({ course, completed, position }: PlayerViewProps) {
 
   return (
     <div className="ln-player">
+      {preview && (
+        <p className="ln-preview-banner" role="note">
+          <strong>Preview as student</strong>
+          <span>You see this course as an enrolled student does. Nothing you do here is saved.</span>
+        </p>
+      )}
       <header className="ln-player-head">
         <Link to="/my-enrollments" className="ln-back-link">
           <ArrowLeftIcon />
@@ -104,7 +125,7 @@ export function PlayerView({ course, completed, position }: PlayerViewProps) {
           <span className="ln-muted">{`${completion.completed} of ${plural(completion.total, 'lecture')} completed`}</span>
         </div>
       </header>
-      {completion.done && <CourseCompletePanel course={course} />}
+      {completion.done && !preview && <CourseCompletePanel course={course} />}
       <div className="ln-player-layout">
         <div className="ln-player-main">
           <LecturePlayer
@@ -113,8 +134,9 @@ export function PlayerView({ course, completed, position }: PlayerViewProps) {
             playing={playing}
             done={playing ? completed.has(playing.lecture.lectureId) : false}
             marking={playing !== null && actions.markingId === playing.lecture.lectureId}
+            preview={preview}
             onMarkComplete={() => {
-              if (playing) actions.markComplete(playing.lecture.lectureId);
+              if (playing && !preview) actions.markComplete(playing.lecture.lectureId);
             }}
             video={{
               startSeconds: current?.startSeconds ?? 0,
@@ -132,8 +154,13 @@ export function PlayerView({ course, completed, position }: PlayerViewProps) {
         </div>
         <div className="ln-player-side">
           <CourseStructure chapters={chapters} completed={completed} playingId={playingId} onWatch={watch} />
-          <CourseRating value={stars} busy={actions.rating} onRate={actions.rate} />
-          <YourReview courseId={course._id} rating={stars} onDeleted={actions.clearRating} />
+          <CourseResources courseId={course._id} chapters={chapters} />
+          {!preview && (
+            <>
+              <CourseRating value={stars} busy={actions.rating} onRate={actions.rate} />
+              <YourReview courseId={course._id} rating={stars} onDeleted={actions.clearRating} />
+            </>
+          )}
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { type Chapter, type Lecture, playableLectures, videoIdFromUrl } from '@courseport/shared-ui';
+import { type Chapter, type Lecture, lessonKindOf, playableLectures, videoIdFromUrl } from '@courseport/shared-ui';
 
 /** A lecture with its place in the course. */
 export interface LecturePosition {
@@ -10,6 +10,9 @@ export interface LecturePosition {
 }
 
 export const lectureVideoId = (lecture: Lecture) => videoIdFromUrl(lecture.lectureUrl);
+
+/** Whether the player can open the lesson: an article, a quiz, a project, or a video lesson with a video. */
+export const isOpenable = (lecture: Lecture) => lessonKindOf(lecture) !== 'video' || lectureVideoId(lecture) !== '';
 
 /** Finds a lecture in the (ordered) chapters. */
 export function findLecture(chapters: Chapter[], lectureId: string): LecturePosition | null {
@@ -23,7 +26,7 @@ export function findLecture(chapters: Chapter[], lectureId: string): LecturePosi
   return null;
 }
 
-/** The playable lectures before and after `lectureId` in course order (null at either end). */
+/** The lessons the player opens (every kind) before and after `lectureId` in course order (null at either end). */
 export function neighbours(chapters: Chapter[], lectureId: string): { previous: Lecture | null; next: Lecture | null } {
   const lectures = playableLectures({ courseContent: chapters });
   const at = lectures.findIndex((lecture) => lecture.lectureId === lectureId);

@@ -1,5 +1,7 @@
 import {
   type Chapter,
+  courseIncludes,
+  includesLine,
   type Lecture,
   LectureRow,
   previewVideoId,
@@ -11,22 +13,12 @@ export interface PreviewChoice {
   videoId: string;
 }
 
-function PlayIcon() {
-  return (
-    <svg className="cp-lecture-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M10 8.5l5.5 3.5-5.5 3.5z" fill="currentColor" />
-    </svg>
-  );
-}
-
-/** A lecture on the course page: Preview when it is free and has a video. */
+/** A lesson on the course page: its kind (icon and words), and Preview when it is a free video. */
 function PreviewableLecture({ lecture, onPreview }: { lecture: Lecture; onPreview: (choice: PreviewChoice) => void }) {
   const videoId = previewVideoId(lecture);
   return (
     <LectureRow
       lecture={lecture}
-      icon={<PlayIcon />}
       action={
         videoId
           ? { text: 'Preview', className: 'sf-lecture-preview', onClick: () => onPreview({ lecture, videoId }) }
@@ -36,7 +28,11 @@ function PreviewableLecture({ lecture, onPreview }: { lecture: Lecture; onPrevie
   );
 }
 
-/** 'Course Structure' on the course page: every chapter closed at first, Preview on free lectures. */
+/**
+ * 'Course Structure' on the course page: what the course includes ('24 videos · 3 quizzes · 12
+ * resources · 1 project') under its heading, every chapter closed at first, each lesson's kind,
+ * Preview on free videos.
+ */
 export function CourseStructure({
   chapters,
   onPreview,
@@ -49,8 +45,21 @@ export function CourseStructure({
       chapters={chapters}
       className="sf-course-section"
       titleClassName="sf-course-section-title"
+      summary={<IncludesLine chapters={chapters} />}
       empty={<p className="sf-muted">The educator has not added any chapters yet.</p>}
       renderLecture={(lecture) => <PreviewableLecture lecture={lecture} onPreview={onPreview} />}
     />
+  );
+}
+
+/** 'This course includes 24 videos · 3 quizzes · 12 resources · 1 project'; nothing for a course without lessons. */
+export function IncludesLine({ chapters, className = 'sf-includes' }: { chapters: Chapter[]; className?: string }) {
+  const line = includesLine(courseIncludes(chapters));
+  if (!line) return null;
+  return (
+    <p className={className}>
+      <span className="sf-includes-label">This course includes </span>
+      {line}
+    </p>
   );
 }

@@ -6,7 +6,7 @@ import { useCoupon } from '../hooks/useCoupon';
 import { useEnroll } from '../hooks/useEnroll';
 import { CouponEntry } from './CouponEntry';
 import { CourseMedia } from './CourseMedia';
-import type { PreviewChoice } from './CourseStructure';
+import { IncludesLine, type PreviewChoice } from './CourseStructure';
 import { rupeesFromPaise } from './couponPrice';
 
 export const INCLUDED = [
@@ -124,6 +124,7 @@ export function PurchaseCard({ course, minutes, lectures, preview, onClosePrevie
           {!enrolled && <WishlistHeart course={course} className="sf-heart-beside" />}
         </div>
         <h3 className="sf-included-title">What&apos;s in the course?</h3>
+        <IncludesLine chapters={course.courseContent ?? []} className="sf-includes sf-includes-card" />
         <ul className="sf-included">
           {INCLUDED.map((item) => (
             <li key={item}>{item}</li>
