@@ -1,38 +1,9 @@
-import {
-  type Chapter,
-  type ContinueLearning,
-  courseCompletion,
-  type Lecture,
-  lessonKindOf,
-  orderedChapters,
-  playableLectures,
-} from '@courseport/contracts';
+import { type ContinueLearning, courseCompletion, lectureToContinue } from '@courseport/contracts';
 import { notFound } from '../../http/errors.js';
 import type { Store } from '../../store/index.js';
 import { courseRecords } from '../courses/index.js';
 import { USER_NOT_FOUND, userRecords } from '../users/index.js';
 import { progressRepository } from './repository.js';
-
-/**
- * Where "Continue" takes the student (#32: any lesson kind): the lesson of the saved position, else
- * the first not completed among the videos that play and the other kinds (an article, a quiz, a
- * project); null when there is none.
- */
-export function lessonToContinue(
-  course: { courseContent: Chapter[] },
-  completed: ReadonlySet<string>,
-  savedLectureId: string | undefined,
-): Lecture | null {
-  const playable = new Set(playableLectures(course).map((lecture) => lecture.lectureId));
-  const lessons = orderedChapters(course)
-    .flatMap((chapter) => chapter.chapterContent)
-    .filter((lesson) => lessonKindOf(lesson) !== 'video' || playable.has(lesson.lectureId));
-  return (
-    lessons.find((lesson) => lesson.lectureId === savedLectureId) ??
-    lessons.find((lesson) => !completed.has(lesson.lectureId)) ??
-    null
-  );
-}
 
 /** How many unfinished courses the home page offers to continue. */
 export const CONTINUE_LEARNING_COUNT = 4;
@@ -64,7 +35,7 @@ export function continueLearningService(store: Store) {
         const record = progressOf.get(course._id);
         const completed = new Set(record?.lectureCompleted ?? []);
         const { percent, done } = courseCompletion(course, completed);
-        const lecture = done ? null : lessonToContinue(course, completed, record?.position?.lectureId);
+        const lecture = done ? null : lectureToContinue(course, completed, record?.position?.lectureId);
         if (!lecture) continue;
         const watchedAt = record?.position ? new Date(record.position.updatedAt) : null;
         items.push({
