@@ -1,17 +1,31 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PLACEHOLDER_AVATAR_PATH } from '../auth/index.js';
 import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
+import { USER_LIMITS } from '../http/rate-limit.js';
 import { adminEmailsOf } from '../modules/admin-emails/index.js';
 import { noAccounts } from '../modules/auth/index.js';
 import { categoriesService } from '../modules/categories/index.js';
 import { amountInPaise } from '../modules/coupons/index.js';
 import { type CourseDoc, courseRecords, discoveryFields, sanitizeDescription } from '../modules/courses/index.js';
+import { emptyQuizPlan, lessonDoc } from '../modules/educator/index.js';
 import { enrollmentsService } from '../modules/enrollments/index.js';
-import { type ProcessedImage, processImage, thumbnailBlobs, thumbnailFields } from '../modules/media/index.js';
+import { learningService } from '../modules/learning/index.js';
+import {
+  type ProcessedImage,
+  processImage,
+  thumbnailBlobs,
+  thumbnailFields,
+  uploadQuota,
+} from '../modules/media/index.js';
+import { projectsService } from '../modules/projects/index.js';
 import { type PurchaseDoc, purchaseRecords } from '../modules/purchases/index.js';
+import { quizzesService } from '../modules/quizzes/index.js';
+import { attachLessonResources, resourcesService } from '../modules/resources/index.js';
 import { userRecords } from '../modules/users/index.js';
 import { newId } from '../store/index.js';
 import { DEMO_COURSES } from './catalog.js';
+import { DEMO_LESSONS, type DemoFile } from './lessons.js';
 import { courseCoverSvg } from './thumbnail.js';
 
 export const DEMO_PASSWORD = 'courseport-demo';
@@ -39,7 +53,7 @@ export const DEMO_ACCOUNTS = [
  * never touches real data. Returns whether it seeded.
  */
 export async function seedDemo(
-  deps: Pick<AppDeps, 'config' | 'store' | 'clock' | 'auth' | 'logger'>,
+  deps: Pick<AppDeps, 'config' | 'store' | 'clock' | 'auth' | 'logger' | 'mailer'>,
 ): Promise<boolean> {
   const { config, store, clock, auth, logger } = deps;
   if (config.mode !== 'demo' || config.auth.mode !== 'local' || !auth.local) return false;
@@ -81,13 +95,16 @@ export async function seedDemo(
     if (demo.admin) await adminEmails.seed([demo.email]);
     ids[demo.email] = account._id;
   }
-  await seedCatalog(deps, {
-    educators: [
-      { _id: ids['educator@courseport.dev'] as string, name: 'Eddie Educator' },
-      { _id: ids['educator2@courseport.dev'] as string, name: 'Priya Sharma' },
-    ],
-    student: ids['student@courseport.dev'] as string,
-  });
+  await seedCatalog(
+    { ...deps, linkKey: auth.linkKey },
+    {
+      educators: [
+        { _id: ids['educator@courseport.dev'] as string, name: 'Eddie Educator' },
+        { _id: ids['educator2@courseport.dev'] as string, name: 'Priya Sharma' },
+      ],
+      student: ids['student@courseport.dev'] as string,
+    },
+  );
   logger.info({ accounts: DEMO_ACCOUNTS.map((a) => a.email), password: DEMO_PASSWORD }, 'seeded demo accounts');
   return true;
 }
@@ -112,7 +129,14 @@ const LEARNERS = ['Aarav Mehta', 'Maya Chen', 'Lucas Silva', 'Fatima Khan', 'Noa
  * ratings make the catalog look lived-in. The demo student is enrolled in two courses.
  */
 async function seedCatalog(
-  { config, store, clock }: Pick<AppDeps, 'config' | 'store' | 'clock'>,
+  {
+    config,
+    store,
+    clock,
+    logger,
+    mailer,
+    linkKey,
+  }: Pick<AppDeps, 'config' | 'store' | 'clock' | 'logger' | 'mailer'> & { linkKey: Buffer },
   { educators, student }: { educators: Array<{ _id: string; name: string }>; student: string },
 ): Promise<void> {
   const users = userRecords(store);
@@ -176,6 +200,16 @@ async function seedCatalog(
     });
     Object.assign(courses[courses.length - 1] as CourseDoc, discoveryFields(courses[courses.length - 1] as CourseDoc));
   }
+  // #32: articles, quizzes, projects and resources in several courses, stored as the course form would.
+  const learning = learningService(store, clock);
+  const resources = resourcesService(store, clock, {
+    quota: uploadQuota(store),
+    linkKey,
+    publicApiUrl: config.publicApiUrl,
+    isAdmin: async () => false,
+  });
+  const quizzes = quizzesService(store, clock, learning);
+  for (const course of courses) await addDemoLessons(course, { resources, quizzes });
   // Listed empty: the enrollments module writes the lists as it records each enrollment below.
   await courseRecords(store).insertMany(courses.map((course) => ({ ...course, enrolledStudents: [] })));
   const purchases: PurchaseDoc[] = [];
@@ -202,4 +236,86 @@ async function seedCatalog(
   await purchaseRecords(store).insertMany(purchases);
   const enrollments = enrollmentsService(store, clock);
   for (const p of purchases) await enrollments.enroll(p.userId, p.courseId, p._id);
+
+  // The demo student's project in the first course, waiting for the educator's review.
+  const java = courses[0] as CourseDoc;
+  const project = java.courseContent.flatMap((c) => c.chapterContent).find((l) => l.lessonKind === 'project');
+  if (project) {
+    const projects = projectsService(store, clock, {
+      learning,
+      resources,
+      mailer,
+      logger,
+      publicAppUrl: config.publicAppUrl,
+    });
+    await projects.submit(student, java._id, project.lectureId, {
+      kind: 'link',
+      url: 'https://github.com/sam-student/library-catalogue',
+      note: 'My first try: the sorting works, but I am not sure my tests cover enough. Any advice welcome!',
+    });
+  }
+}
+
+/** A demo file's bytes: a one-page PDF drawn here, or the text as it is. */
+async function demoFileBytes(file: DemoFile): Promise<Buffer> {
+  if (file.text !== undefined) return Buffer.from(file.text, 'utf8');
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  (file.pdfLines ?? []).forEach((line, i) => {
+    page.drawText(line, { x: 56, y: 780 - i * 22, size: i === 0 ? 20 : 12, font });
+  });
+  return Buffer.from(await pdf.save());
+}
+
+/**
+ * Appends the course's demo lessons (`seed/lessons.ts`) to its chapters, as add-course stores a
+ * lesson: the files uploaded (checked by content, counted in the educator's quota) and attached,
+ * the quizzes' definitions in the quizzes module, the course doc only their summaries.
+ */
+async function addDemoLessons(
+  course: CourseDoc,
+  {
+    resources,
+    quizzes,
+  }: {
+    resources: ReturnType<typeof resourcesService>;
+    quizzes: ReturnType<typeof quizzesService>;
+  },
+): Promise<void> {
+  const extra = DEMO_LESSONS[course.courseTitle];
+  if (!extra) return;
+  const plan = emptyQuizPlan();
+  const inputs = new Map<string, NonNullable<Parameters<typeof lessonDoc>[0]['resources']>>();
+  for (const { chapter, lessons } of extra) {
+    const target = course.courseContent[chapter];
+    if (!target) continue;
+    for (const demo of lessons) {
+      const files = [];
+      for (const file of demo.files ?? []) {
+        const uploaded = await resources.upload(
+          course.educator._id,
+          { data: await demoFileBytes(file), originalName: file.fileName },
+          file.title,
+          USER_LIMITS.uploadBytes,
+        );
+        files.push({ resourceId: uploaded.resourceId });
+      }
+      const input = {
+        ...demo.lesson,
+        isPreviewFree: demo.lesson.isPreviewFree ?? false,
+        resources: [...files, ...(demo.links ?? [])],
+      };
+      const order = target.chapterContent.length + 1;
+      const doc = lessonDoc(input, newId(), order, `demo ${course.courseTitle}`, plan);
+      inputs.set(doc.lectureId, input.resources);
+      target.chapterContent.push(doc);
+    }
+  }
+  const form = course.courseContent.map((chapter) => ({
+    chapterContent: chapter.chapterContent.map((lesson) => ({ resources: inputs.get(lesson.lectureId) ?? [] })),
+  }));
+  await attachLessonResources(resources, course.educator._id, course._id, course.courseContent, form);
+  if (plan.definitions.size > 0) await quizzes.saveForCourse(course._id, plan.definitions);
+  Object.assign(course, discoveryFields(course));
 }

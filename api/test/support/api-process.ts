@@ -131,7 +131,7 @@ export async function seedAndCreateAccounts(
     const logger = pino({ level: 'silent' });
     const mailer = mailerFor(config, store, systemClock, logger);
     const auth = await buildAuth(config, store, systemClock, mailer);
-    expect(await seedDemo({ config, store, clock: systemClock, logger, auth })).toBe(true);
+    expect(await seedDemo({ config, store, clock: systemClock, logger, auth, mailer })).toBe(true);
     const emails = Array.from({ length: count }, (_, i) => `crash-${tag}-${i}@example.com`);
     await Promise.all(
       emails.map((email, i) =>

@@ -15,4 +15,5 @@ export {
   publishProblems,
 } from './lifecycle-service.js';
 export { type EducatorServices, educatorRoutes, MAX_THUMBNAIL_BYTES } from './routes.js';
+export { emptyQuizPlan, type LessonFormInput, lessonDoc, type QuizPlan } from './lessons.js';
 export { type EducatorService, educatorService } from './service.js';
