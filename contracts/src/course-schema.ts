@@ -160,7 +160,10 @@ export const resourceInputSchema = z.union([
     resourceId: z.string().regex(COURSE_PART_ID, 'must be the id of a file you uploaded'),
     title: z.string().trim().max(200, 'must be at most 200 characters').optional(),
   }),
-  z.object({ title: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'), url: resourceUrl }),
+  z.object({
+    title: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    url: resourceUrl,
+  }),
 ]);
 
 /**

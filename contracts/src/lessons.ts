@@ -260,4 +260,5 @@ export function includesLine(includes: CourseIncludes): string {
 }
 
 /** A short answer compared as the grader compares it: case, surrounding and repeated spaces ignored. */
-export const normalizeAnswer = (text: string): string => text.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+export const normalizeAnswer = (text: string): string =>
+  text.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
