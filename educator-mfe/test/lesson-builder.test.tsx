@@ -169,6 +169,8 @@ describe('Course builder: lesson kinds', () => {
     await user.clear(field('Attempts allowed', dialog));
     await fill(field('Attempts allowed', dialog), '2');
     await user.click(field('Shuffle options', dialog));
+    expect(within(dialog).getByRole('switch', { name: 'Shuffle options' })).toBeChecked();
+    expect(within(dialog).getByRole('switch', { name: 'Shuffle questions' })).not.toBeChecked();
     await user.click(button('Add', dialog));
     await dialogGone('Add Lecture');
 

@@ -1,5 +1,5 @@
 import { Button, QUESTION_KINDS, type QuestionKind } from '@courseport/shared-ui';
-import { Checkbox, Input, InputNumber } from '@courseport/shared-ui/heavy';
+import { Input, InputNumber } from '@courseport/shared-ui/heavy';
 import { type KeyboardEvent, useState } from 'react';
 import { CloseIcon, DownIcon, UpIcon } from '../../../components/icons';
 import { moveItem } from '../hooks/chapters';
@@ -64,9 +64,11 @@ export function QuizEditor({ idPrefix, quiz, onChange, problems }: QuizEditorPro
             {error('passPercent')}
           </div>
           <div className="ed-field">
-            <Checkbox checked={quiz.limitAttempts} onChange={(event) => set({ limitAttempts: event.target.checked })}>
-              Limit attempts
-            </Checkbox>
+            <Toggle
+              checked={quiz.limitAttempts}
+              onChange={(limitAttempts) => set({ limitAttempts })}
+              label="Limit attempts"
+            />
             {quiz.limitAttempts ? (
               <>
                 <label htmlFor={idOf('maxAttempts')}>Attempts allowed</label>
@@ -83,12 +85,16 @@ export function QuizEditor({ idPrefix, quiz, onChange, problems }: QuizEditorPro
             )}
           </div>
         </div>
-        <Checkbox checked={quiz.shuffleQuestions} onChange={(event) => set({ shuffleQuestions: event.target.checked })}>
-          Shuffle questions
-        </Checkbox>
-        <Checkbox checked={quiz.shuffleOptions} onChange={(event) => set({ shuffleOptions: event.target.checked })}>
-          Shuffle options
-        </Checkbox>
+        <Toggle
+          checked={quiz.shuffleQuestions}
+          onChange={(shuffleQuestions) => set({ shuffleQuestions })}
+          label="Shuffle questions"
+        />
+        <Toggle
+          checked={quiz.shuffleOptions}
+          onChange={(shuffleOptions) => set({ shuffleOptions })}
+          label="Shuffle options"
+        />
       </fieldset>
 
       <ol className="ed-questions" aria-label="Questions">
@@ -358,5 +364,15 @@ function AcceptedAnswers({
       </div>
       {error}
     </div>
+  );
+}
+
+/** An on/off setting: a native checkbox with the switch role (Space toggles it), labelled. */
+function Toggle({ checked, onChange, label }: { checked: boolean; onChange: (on: boolean) => void; label: string }) {
+  return (
+    <label className="ed-switch">
+      <input type="checkbox" role="switch" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <span>{label}</span>
+    </label>
   );
 }
