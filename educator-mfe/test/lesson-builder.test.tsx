@@ -1,4 +1,10 @@
-import { type EditableCourse, type LessonInput, setRuntimeConfig } from '@courseport/shared-ui';
+import {
+  type Chapter,
+  type EditableCourse,
+  type Lecture,
+  type LessonInput,
+  setRuntimeConfig,
+} from '@courseport/shared-ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADD_COURSE_PATH, apiSend, button, findDialog, mockGet, renderPortal, signInAsEducator, user } from './helpers';
@@ -506,5 +512,33 @@ describe('Drafts on this device: lesson kinds', () => {
     const reopened = await findDialog('Edit Lecture');
     expect(field('Question text', question(reopened, 1))).toHaveValue('Kept question?');
     expect(field('Option 1 is the correct answer', question(reopened, 1))).toBeChecked();
+  }, 60_000);
+});
+
+describe('Edit course: a quiz whose definition did not come with the course', () => {
+  it('keeps it as saved: the lesson is sent without quizDefinition', async () => {
+    const saved = QUIZ_COURSE.courseContent[0] as Chapter;
+    const { quizDefinition: _left, ...lesson } = saved.chapterContent[0] as Lecture;
+    const course: EditableCourse = {
+      ...QUIZ_COURSE,
+      courseContent: [{ ...saved, chapterContent: [{ ...lesson, resources: [] }] }],
+    };
+    apiSend.mockResolvedValue({ success: true, message: 'Course updated', course } as Awaited<
+      ReturnType<typeof apiSend>
+    >);
+    mockGet({ [`/api/educator/courses/${ID}`]: () => ({ success: true, course }) });
+    renderPortal(`/educator/courses/${ID}/edit`);
+    await screen.findByDisplayValue('Quizzed course');
+    await user.click(screen.getByLabelText("Edit lecture 'Check'"));
+    const dialog = await findDialog('Edit Lecture');
+    expect(within(dialog).getByText(/saving keeps them as they are/)).toBeInTheDocument();
+    await user.click(button('Save', dialog));
+    await dialogGone('Edit Lecture');
+    await user.click(button('Save Changes'));
+    await waitFor(() => expect(apiSend).toHaveBeenCalledTimes(1));
+    const body = apiSend.mock.calls[0]?.[1]?.body as { courseContent: Array<{ chapterContent: unknown[] }> };
+    expect(body.courseContent[0]?.chapterContent).toEqual([
+      { lectureId: hex('2'), lectureTitle: 'Check', lectureDuration: 5, lessonKind: 'quiz', isPreviewFree: false },
+    ]);
   }, 60_000);
 });

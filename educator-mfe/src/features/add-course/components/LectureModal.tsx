@@ -170,6 +170,12 @@ export function LectureModal({
         {kind === 'quiz' && fields.quiz && (
           <QuizEditor idPrefix={id} quiz={fields.quiz} problems={problems} onChange={(quiz) => set('quiz', quiz)} />
         )}
+        {kind === 'quiz' && !fields.quiz && fields.keepsSavedQuiz && (
+          <div className="ed-kept-quiz">
+            <p className="ed-hint">This quiz’s questions are not loaded here: saving keeps them as they are.</p>
+            <Button onClick={() => set('quiz', newQuiz())}>Write a new quiz instead</Button>
+          </div>
+        )}
         {kind === 'quiz' && <FieldError id={`${id}-quizDefinition-error`} message={problems.quizDefinition} />}
         <Checkbox checked={fields.isPreviewFree} onChange={(event) => set('isPreviewFree', event.target.checked)}>
           Is Preview Free?

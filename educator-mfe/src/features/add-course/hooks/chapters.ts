@@ -59,7 +59,10 @@ export type LectureFields = Pick<
   | 'projectBrief'
   | 'quiz'
   | 'resources'
->;
+> & {
+  /** A saved quiz lesson whose quiz did not come with the course: left out of the edit, it stays as saved. */
+  keepsSavedQuiz?: boolean;
+};
 
 export const EMPTY_LECTURE: LectureFields = {
   lectureTitle: '',
@@ -84,6 +87,7 @@ export const lectureFieldsOf = (lecture: LectureDraft): LectureFields => ({
   projectBrief: lecture.projectBrief ?? '',
   quiz: lecture.quiz ?? null,
   resources: lecture.resources ?? [],
+  keepsSavedQuiz: Boolean(lecture.savedId) && lecture.lessonKind === 'quiz' && !lecture.quiz,
 });
 
 /** The minutes a lesson is sent with: an article's reading time, else the typed minutes (blank: missing). */

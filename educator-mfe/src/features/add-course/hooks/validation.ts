@@ -81,6 +81,8 @@ export function lectureProblems(fields: LectureFields): LectureProblems {
     const noun = issue.path[0] === 'quizDefinition' ? quizNoun(issue.path) : LECTURE_NOUNS[key];
     if (!problems[key]) problems[key] = `${noun ?? 'This field'} ${issue.message}`;
   }
+  // A saved quiz sent without its definition is kept as it is (the edit schema allows it).
+  if (fields.keepsSavedQuiz && !fields.quiz) delete problems.quizDefinition;
   return problems;
 }
 
