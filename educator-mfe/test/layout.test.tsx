@@ -85,6 +85,8 @@ describe('Educator layout', () => {
       ['Student Enrolled', '/educator/student-enrolled'],
       ['Coupons', '/educator/coupons'],
       ['Reviews', '/educator/reviews'],
+      ['Project Submissions', '/educator/submissions'],
+      ['Quiz Results', '/educator/quiz-results'],
       ['Profile', '/educator/profile'],
     ]);
     for (const a of links) expect(a.querySelector('svg')).not.toBeNull();

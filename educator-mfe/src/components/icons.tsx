@@ -134,3 +134,55 @@ export const EarningsIcon = () => (
     <path d="M6 10v4M18 10v4" />
   </Icon>
 );
+
+export const VideoIcon = () => (
+  <Icon size={16}>
+    <rect x="3" y="5" width="14" height="14" rx="2" />
+    <path d="M17 10l4-2.5v9L17 14" />
+  </Icon>
+);
+
+export const ArticleIcon = () => (
+  <Icon size={16}>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M9 11h7M9 15h7M9 7h3" />
+  </Icon>
+);
+
+export const QuizIcon = () => (
+  <Icon size={16}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01" />
+  </Icon>
+);
+
+export const ProjectIcon = () => (
+  <Icon size={16}>
+    <path d="M8 9l-4 3 4 3M16 9l4 3-4 3M14 5l-4 14" />
+  </Icon>
+);
+
+export const SubmissionsIcon = () => (
+  <Icon>
+    <path d="M4 13h4l2 3h4l2-3h4" />
+    <path d="M4 13l2-8h12l2 8v6H4z" />
+  </Icon>
+);
+
+export const QuizStatsIcon = () => (
+  <Icon>
+    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+  </Icon>
+);
+
+export const UpIcon = () => (
+  <Icon size={16}>
+    <path d="M6 15l6-6 6 6" />
+  </Icon>
+);
+
+export const DownIcon = () => (
+  <Icon size={16}>
+    <path d="M6 9l6 6 6-6" />
+  </Icon>
+);

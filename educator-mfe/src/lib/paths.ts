@@ -8,4 +8,9 @@ export const PATHS = {
   coupons: '/educator/coupons',
   profile: '/educator/profile',
   reviews: '/educator/reviews',
+  submissions: '/educator/submissions',
+  quizResults: '/educator/quiz-results',
 } as const;
+
+/** The learner portal's player showing one of the educator's own courses as a student sees it (#32). */
+export const playerPreviewPath = (courseId: string) => `/player/${encodeURIComponent(courseId)}?preview=1`;

@@ -10,9 +10,11 @@ import {
   useQueryState,
 } from '@courseport/shared-ui';
 import '../styles/dashboard.css';
+import '../styles/submissions.css';
 import { dashboardQuery } from '../features/dashboard/api/dashboard';
 import { LatestEnrollments } from '../features/dashboard/components/LatestEnrollments';
 import { StatCards } from '../features/dashboard/components/StatCards';
+import { WaitingSubmissions } from '../features/dashboard/components/WaitingSubmissions';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useSignedInUser } from '../features/layout/hooks/useSignedInUser';
 import { PATHS } from '../lib/paths';
@@ -72,6 +74,7 @@ function Dashboard({ data, currency }: { data: DashboardData; currency: string }
         courses={data.totalCourses}
         earnings={money(currency, data.totalEarnings, { dropZeroCents: true })}
       />
+      <WaitingSubmissions />
       <LatestEnrollments enrollments={data.enrolledStudentsData} />
     </>
   );

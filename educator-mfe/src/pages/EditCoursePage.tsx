@@ -10,6 +10,7 @@ import {
 } from '@courseport/shared-ui';
 import { useState } from 'react';
 import '../styles/add-course.css';
+import { PreviewLink } from '../components/PreviewLink';
 import { CourseForm } from '../features/add-course/components/CourseForm';
 import { CourseSaved } from '../features/add-course/components/CourseSaved';
 import { DraftNotice } from '../features/add-course/components/DraftNotice';
@@ -90,6 +91,11 @@ function EditCourseForm({
           </>
         }
       />
+      {!saved && (
+        <p className="ed-preview-line">
+          <PreviewLink courseId={course._id} />
+        </p>
+      )}
       {saved && <CourseSaved course={saved} heading="Changes saved" />}
       {draft.restored && <DraftNotice draft={draft.restored} onDiscard={draft.discard} />}
       <CourseForm state={form} currentThumbnail={course.courseThumbnail} onFinish={submit} onFinishFailed={() => {}}>

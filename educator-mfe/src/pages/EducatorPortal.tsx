@@ -8,8 +8,10 @@ import DashboardPage from './DashboardPage';
 import EditCoursePage from './EditCoursePage';
 import MyCoursesPage from './MyCoursesPage';
 import ProfilePage from './ProfilePage';
+import QuizResultsPage from './QuizResultsPage';
 import ReviewsPage from './ReviewsPage';
 import StudentsEnrolledPage from './StudentsEnrolledPage';
+import SubmissionsPage from './SubmissionsPage';
 
 /**
  * The whole educator portal, mounted by the shell at `/educator/*` (behind its educator guard):
@@ -26,6 +28,8 @@ function Portal() {
         <Route path="student-enrolled" element={<StudentsEnrolledPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="reviews" element={<ReviewsPage />} />
+        <Route path="submissions" element={<SubmissionsPage />} />
+        <Route path="quiz-results" element={<QuizResultsPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="*" element={<Navigate to={PATHS.dashboard} replace />} />
       </Route>

@@ -1,6 +1,14 @@
 import type { RichTextEditorProps } from '../../src/features/add-course/components/RichTextEditor';
 
 /** Stands in for the Tiptap editor in page tests: the same props, a plain textarea holding the HTML. */
-export default function TextareaEditor({ value, onChange, labelledBy }: RichTextEditorProps) {
-  return <textarea aria-labelledby={labelledBy} value={value} onChange={(event) => onChange(event.target.value)} />;
+export default function TextareaEditor({ value, onChange, labelledBy, describedBy }: RichTextEditorProps) {
+  return (
+    <textarea
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      aria-invalid={describedBy ? true : undefined}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
 }

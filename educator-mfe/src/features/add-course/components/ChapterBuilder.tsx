@@ -2,7 +2,7 @@ import { Button } from '@courseport/shared-ui';
 import { DndContext } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useMemo, useState } from 'react';
-import type { LectureFields } from '../hooks/chapters';
+import { type LectureFields, lectureFieldsOf } from '../hooks/chapters';
 import type { CourseContent } from '../hooks/useCourseContent';
 import { useSortableList } from '../hooks/useSortableList';
 import { ChapterCard } from './ChapterCard';
@@ -45,11 +45,11 @@ export function ChapterBuilder({ content }: { content: CourseContent }) {
                   onRename={() => setNaming(chapter.chapterId)}
                   onRemove={() => content.remove(chapter.chapterId)}
                   onAddLecture={() => setLectureTarget({ chapterId: chapter.chapterId })}
-                  onEditLecture={({ lectureId, lectureTitle, lectureDuration, lectureUrl, isPreviewFree }) =>
+                  onEditLecture={(lecture) =>
                     setLectureTarget({
                       chapterId: chapter.chapterId,
-                      lectureId,
-                      fields: { lectureTitle, lectureDuration, lectureUrl, isPreviewFree },
+                      lectureId: lecture.lectureId,
+                      fields: lectureFieldsOf(lecture),
                     })
                   }
                   onMoveLecture={(activeId, overId) => content.moveLecture(chapter.chapterId, activeId, overId)}

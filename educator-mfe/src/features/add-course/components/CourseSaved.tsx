@@ -1,5 +1,6 @@
 import { Button, Link } from '@courseport/shared-ui';
 import { useEffect, useId, useRef } from 'react';
+import { PreviewLink } from '../../../components/PreviewLink';
 import { PATHS } from '../../../lib/paths';
 
 /**
@@ -33,6 +34,7 @@ export function CourseSaved({
         <Link className="ed-saved-link" to={`/course/${encodeURIComponent(course._id)}`}>
           View course page
         </Link>
+        <PreviewLink courseId={course._id} />
         <Link className="ed-saved-link" to={PATHS.editCourse(course._id)}>
           Edit course
         </Link>

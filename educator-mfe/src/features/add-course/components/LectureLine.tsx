@@ -1,9 +1,10 @@
-import { tagTone } from '@courseport/shared-ui';
+import { plural, tagTone } from '@courseport/shared-ui';
 import { Tag } from '@courseport/shared-ui/heavy';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { CloseIcon, EditIcon } from '../../../components/icons';
 import type { LectureDraft } from '../hooks/chapters';
+import { LessonKindBadge } from './LessonKind';
 import { SortableHandle } from './SortableHandle';
 
 /** What a lecture's controls call it: 'Intro', or its number when it has no title. */
@@ -26,6 +27,8 @@ export function LectureLine({
     id: lecture.lectureId,
   });
   const name = lectureName(lecture, number);
+  const kind = lecture.lessonKind ?? 'video';
+  const resources = lecture.resources?.length ?? 0;
   return (
     <li
       ref={setNodeRef}
@@ -37,12 +40,17 @@ export function LectureLine({
       <span className="ed-lecture-body">
         <span className="ed-lecture-title">{lecture.lectureTitle}</span>
         <span className="ed-lecture-meta">
+          <LessonKindBadge kind={kind} />
           <span>{`${Number(lecture.lectureDuration) || 0} mins`}</span>
-          {/* biome-ignore lint/a11y/noAmbiguousAnchorText: the spec's visible text is 'Link'; the hidden span names the lecture. */}
-          <a href={lecture.lectureUrl || undefined} target="_blank" rel="noopener noreferrer">
-            Link
-            <span className="cp-visually-hidden">{` to ${lecture.lectureTitle || 'the lecture'}`}</span>
-          </a>
+          {kind === 'video' && (
+            // biome-ignore lint/a11y/noAmbiguousAnchorText: the spec's visible text is 'Link'; the hidden span names the lecture.
+            <a href={lecture.lectureUrl || undefined} target="_blank" rel="noopener noreferrer">
+              Link
+              <span className="cp-visually-hidden">{` to ${lecture.lectureTitle || 'the lecture'}`}</span>
+            </a>
+          )}
+          {kind === 'quiz' && lecture.quiz && <span>{plural(lecture.quiz.questions.length, 'question')}</span>}
+          {resources > 0 && <span>{plural(resources, 'resource')}</span>}
           <Tag style={tagTone(lecture.isPreviewFree ? 'green' : 'default')}>
             {lecture.isPreviewFree ? 'Free Preview' : 'Paid'}
           </Tag>

@@ -1,15 +1,23 @@
-import { Button } from '@courseport/shared-ui';
+import { Button, type LessonKind, readingMinutes } from '@courseport/shared-ui';
 import { Checkbox, Input, Modal } from '@courseport/shared-ui/heavy';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { EMPTY_LECTURE, type LectureFields } from '../hooks/chapters';
+import { newQuiz } from '../hooks/quiz';
 import { type LectureProblems, lectureProblems } from '../hooks/validation';
 import { FieldError } from './FieldError';
+import { LessonKindPicker } from './LessonKind';
+import { QuizEditor } from './QuizEditor';
+import { ResourcesEditor } from './ResourcesEditor';
+import { RichTextEditor } from './RichTextEditor';
 import { YouTubePreview } from './YouTubePreview';
+import '../../../styles/lessons.css';
 
 /**
- * 'Add Lecture' (or 'Edit Lecture' with `initial`): title, duration, URL and whether it is a free
- * preview. Checked on Add / Save with the server's own lecture schema: each field says what is
- * wrong under it, and nothing is added until all are right. Emptied whenever the modal closes.
+ * 'Add Lecture' (or 'Edit Lecture' with `initial`): the lesson's kind (video, article, quiz,
+ * project), title, its kind's own fields (a YouTube link; an article's rich text with its reading
+ * time; a quiz; a project's brief), whether it is a free preview, and its resources. Checked on
+ * Add / Save with the server's own lesson schema: each field says what is wrong under it, and
+ * nothing is added until all are right. Emptied whenever the modal closes.
  */
 export function LectureModal({
   open,
@@ -27,7 +35,11 @@ export function LectureModal({
   const [fields, setFields] = useState<LectureFields>(initial ?? EMPTY_LECTURE);
   const [problems, setProblems] = useState<LectureProblems>({});
   const [checked, setChecked] = useState(false);
+  /** Set by a refused Add: the first control with a problem takes the focus once it is marked. */
+  const [focusRequest, setFocusRequest] = useState(0);
+  const body = useRef<HTMLDivElement>(null);
   const editing = Boolean(initial);
+  const kind: LessonKind = fields.lessonKind ?? 'video';
 
   // Opened for another lecture (or for a new one): start from its fields. While rendering the
   // opening, not in an effect, which could run after the first key presses and wipe them.
@@ -37,12 +49,19 @@ export function LectureModal({
     if (open) setFields(initial ?? EMPTY_LECTURE);
   }
 
-  const set = <K extends keyof LectureFields>(key: K, value: LectureFields[K]) => {
-    const next = { ...fields, [key]: value };
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    body.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const update = (next: LectureFields) => {
     setFields(next);
     // Once a save was refused, the messages follow the typing.
     if (checked) setProblems(lectureProblems(next));
   };
+  const set = <K extends keyof LectureFields>(key: K, value: LectureFields[K]) => update({ ...fields, [key]: value });
+  const setKind = (next: LessonKind) =>
+    update({ ...fields, lessonKind: next, quiz: next === 'quiz' ? (fields.quiz ?? newQuiz()) : fields.quiz });
 
   const close = () => {
     setFields(EMPTY_LECTURE);
@@ -55,15 +74,20 @@ export function LectureModal({
     setChecked(true);
     setProblems(found);
     if (Object.keys(found).length > 0) {
-      const first = (['lectureTitle', 'lectureDuration', 'lectureUrl'] as const).find((key) => found[key]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      setFocusRequest((n) => n + 1);
       return;
     }
-    onAdd({ ...fields, lectureTitle: fields.lectureTitle.trim(), lectureUrl: fields.lectureUrl.trim() });
+    onAdd({
+      ...fields,
+      lectureTitle: fields.lectureTitle.trim(),
+      lectureUrl: kind === 'video' ? fields.lectureUrl.trim() : '',
+      // An article's minutes are its reading time.
+      lectureDuration: kind === 'article' ? String(readingMinutes(fields.articleHtml ?? '')) : fields.lectureDuration,
+    });
     close();
   };
 
-  const described = (key: keyof LectureFields) =>
+  const described = (key: string) =>
     problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error`, status: 'error' as const } : {};
 
   return (
@@ -71,7 +95,7 @@ export function LectureModal({
       open={open}
       title={editing ? 'Edit Lecture' : 'Add Lecture'}
       onCancel={close}
-      width={460}
+      width={kind === 'video' ? 520 : 720}
       destroyOnHidden
       footer={
         <Button type="primary" onClick={add}>
@@ -79,7 +103,8 @@ export function LectureModal({
         </Button>
       }
     >
-      <div className="ed-lecture-form">
+      <div className="ed-lecture-form" ref={body}>
+        <LessonKindPicker name={`${id}-kind`} value={kind} onChange={setKind} />
         <div className="ed-field">
           <label htmlFor={`${id}-lectureTitle`} className="ed-field-label">
             Lecture Title
@@ -93,39 +118,125 @@ export function LectureModal({
           />
           <FieldError id={`${id}-lectureTitle-error`} message={problems.lectureTitle} />
         </div>
-        <div className="ed-field">
-          <label htmlFor={`${id}-lectureDuration`} className="ed-field-label">
-            Duration (minutes)
-          </label>
-          <Input
-            id={`${id}-lectureDuration`}
-            type="number"
-            inputMode="numeric"
-            value={fields.lectureDuration}
-            onChange={(event) => set('lectureDuration', event.target.value)}
-            {...described('lectureDuration')}
+        {kind === 'article' ? (
+          <ArticleField
+            id={id}
+            html={fields.articleHtml ?? ''}
+            problem={problems.articleHtml}
+            onChange={(html) => set('articleHtml', html)}
           />
-          <FieldError id={`${id}-lectureDuration-error`} message={problems.lectureDuration} />
-        </div>
-        <div className="ed-field">
-          <label htmlFor={`${id}-lectureUrl`} className="ed-field-label">
-            Lecture URL
-          </label>
-          <Input
-            id={`${id}-lectureUrl`}
-            type="url"
-            placeholder="https://"
-            value={fields.lectureUrl}
-            onChange={(event) => set('lectureUrl', event.target.value)}
-            {...described('lectureUrl')}
+        ) : (
+          <div className="ed-field">
+            <label htmlFor={`${id}-lectureDuration`} className="ed-field-label">
+              Duration (minutes)
+            </label>
+            <Input
+              id={`${id}-lectureDuration`}
+              type="number"
+              inputMode="numeric"
+              value={fields.lectureDuration}
+              onChange={(event) => set('lectureDuration', event.target.value)}
+              {...described('lectureDuration')}
+            />
+            <FieldError id={`${id}-lectureDuration-error`} message={problems.lectureDuration} />
+          </div>
+        )}
+        {kind === 'video' && (
+          <div className="ed-field">
+            <label htmlFor={`${id}-lectureUrl`} className="ed-field-label">
+              Lecture URL
+            </label>
+            <Input
+              id={`${id}-lectureUrl`}
+              type="url"
+              placeholder="https://"
+              value={fields.lectureUrl}
+              onChange={(event) => set('lectureUrl', event.target.value)}
+              {...described('lectureUrl')}
+            />
+            <FieldError id={`${id}-lectureUrl-error`} message={problems.lectureUrl} />
+            <YouTubePreview link={fields.lectureUrl} />
+          </div>
+        )}
+        {kind === 'project' && (
+          <RichField
+            id={`${id}-projectBrief`}
+            label="Project brief"
+            html={fields.projectBrief ?? ''}
+            problem={problems.projectBrief}
+            onChange={(html) => set('projectBrief', html)}
           />
-          <FieldError id={`${id}-lectureUrl-error`} message={problems.lectureUrl} />
-          <YouTubePreview link={fields.lectureUrl} />
-        </div>
+        )}
+        {kind === 'quiz' && fields.quiz && (
+          <QuizEditor idPrefix={id} quiz={fields.quiz} problems={problems} onChange={(quiz) => set('quiz', quiz)} />
+        )}
+        {kind === 'quiz' && !fields.quiz && fields.keepsSavedQuiz && (
+          <div className="ed-kept-quiz">
+            <p className="ed-hint">This quiz’s questions are not loaded here: saving keeps them as they are.</p>
+            <Button onClick={() => set('quiz', newQuiz())}>Write a new quiz instead</Button>
+          </div>
+        )}
+        {kind === 'quiz' && <FieldError id={`${id}-quizDefinition-error`} message={problems.quizDefinition} />}
         <Checkbox checked={fields.isPreviewFree} onChange={(event) => set('isPreviewFree', event.target.checked)}>
           Is Preview Free?
         </Checkbox>
+        <ResourcesEditor
+          resources={fields.resources ?? []}
+          problem={problems.resources}
+          onChange={(resources) => set('resources', resources)}
+        />
       </div>
     </Modal>
+  );
+}
+
+/** A rich-text field of the lesson (Tiptap), labelled, with its problem under it. */
+function RichField({
+  id,
+  label,
+  html,
+  problem,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  html: string;
+  problem?: string | undefined;
+  onChange: (html: string) => void;
+}) {
+  return (
+    <div className="ed-field">
+      <span id={`${id}-label`} className="ed-field-label">
+        {label}
+      </span>
+      <RichTextEditor
+        value={html}
+        onChange={onChange}
+        labelledBy={`${id}-label`}
+        describedBy={problem ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} message={problem} />
+    </div>
+  );
+}
+
+/** An article's text, and its reading time as the server will count it. */
+function ArticleField({
+  id,
+  html,
+  problem,
+  onChange,
+}: {
+  id: string;
+  html: string;
+  problem?: string | undefined;
+  onChange: (html: string) => void;
+}) {
+  const minutes = readingMinutes(html);
+  return (
+    <>
+      <RichField id={`${id}-articleHtml`} label="Article text" html={html} problem={problem} onChange={onChange} />
+      <p className="ed-hint" aria-live="polite">{`Reading time: ${minutes} min`}</p>
+    </>
   );
 }

@@ -12,7 +12,7 @@ import type { RichTextEditorProps } from './richTextEditorProps';
 const htmlOf = (editor: TiptapInstance) => (editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, ''));
 
 /** A Tiptap editor producing HTML: paragraphs, headings, bold, italic, lists and links. */
-export default function TiptapEditor({ value, onChange, labelledBy }: RichTextEditorProps) {
+export default function TiptapEditor({ value, onChange, labelledBy, describedBy }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -41,6 +41,19 @@ export default function TiptapEditor({ value, onChange, labelledBy }: RichTextEd
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);
+
+  // Its error message, when it has one (set on the editable element: the options are read once).
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const dom = editor.view.dom;
+    if (describedBy) {
+      dom.setAttribute('aria-describedby', describedBy);
+      dom.setAttribute('aria-invalid', 'true');
+    } else {
+      dom.removeAttribute('aria-describedby');
+      dom.removeAttribute('aria-invalid');
+    }
+  }, [editor, describedBy]);
 
   if (!editor) return null;
   return (

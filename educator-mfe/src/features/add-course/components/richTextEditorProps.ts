@@ -5,4 +5,6 @@ export interface RichTextEditorProps {
   onChange: (html: string) => void;
   /** The id of the element that labels the editor. */
   labelledBy: string;
+  /** The id of the element that describes the editor (its error message), when there is one. */
+  describedBy?: string | undefined;
 }

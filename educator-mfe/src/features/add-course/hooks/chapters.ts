@@ -1,5 +1,16 @@
-import type { Chapter, CourseLevel, EditCourseInput, NewCourseInput } from '@courseport/shared-ui';
+import type {
+  Chapter,
+  CourseLevel,
+  EditCourseInput,
+  Lecture,
+  LessonInput,
+  LessonKind,
+  NewCourseInput,
+} from '@courseport/shared-ui';
+import { readingMinutes } from '@courseport/shared-ui';
 import { newId } from './ids';
+import { type QuizDraft, quizDraftOf, toQuizInput } from './quiz';
+import { type ResourceDraft, resourceDraftsOf, toResourceInputs } from './resources';
 
 /** A lecture being written. The duration stays as typed until the course is sent. */
 export interface LectureDraft {
@@ -13,6 +24,16 @@ export interface LectureDraft {
   lectureUrl: string;
   isPreviewFree: boolean;
   lectureOrder: number;
+  /** The lesson's kind (#32); absent in drafts kept before kinds: a video. */
+  lessonKind?: LessonKind;
+  /** Articles: the rich text (HTML). */
+  articleHtml?: string;
+  /** Projects: the brief (HTML). */
+  projectBrief?: string;
+  /** Quizzes: the quiz as it is being written (with its answer key). */
+  quiz?: QuizDraft | null;
+  /** Files uploaded and links, on any kind. */
+  resources?: ResourceDraft[];
 }
 
 export interface ChapterDraft {
@@ -27,14 +48,73 @@ export interface ChapterDraft {
 }
 
 /** What the Add Lecture modal asks for. */
-export type LectureFields = Pick<LectureDraft, 'lectureTitle' | 'lectureDuration' | 'lectureUrl' | 'isPreviewFree'>;
+export type LectureFields = Pick<
+  LectureDraft,
+  | 'lectureTitle'
+  | 'lectureDuration'
+  | 'lectureUrl'
+  | 'isPreviewFree'
+  | 'lessonKind'
+  | 'articleHtml'
+  | 'projectBrief'
+  | 'quiz'
+  | 'resources'
+> & {
+  /** A saved quiz lesson whose quiz did not come with the course: left out of the edit, it stays as saved. */
+  keepsSavedQuiz?: boolean;
+};
 
 export const EMPTY_LECTURE: LectureFields = {
   lectureTitle: '',
   lectureDuration: '',
   lectureUrl: '',
   isPreviewFree: false,
+  lessonKind: 'video',
+  articleHtml: '',
+  projectBrief: '',
+  quiz: null,
+  resources: [],
 };
+
+/** The lesson fields of a draft (what the lesson dialog edits). */
+export const lectureFieldsOf = (lecture: LectureDraft): LectureFields => ({
+  lectureTitle: lecture.lectureTitle,
+  lectureDuration: lecture.lectureDuration,
+  lectureUrl: lecture.lectureUrl,
+  isPreviewFree: lecture.isPreviewFree,
+  lessonKind: lecture.lessonKind ?? 'video',
+  articleHtml: lecture.articleHtml ?? '',
+  projectBrief: lecture.projectBrief ?? '',
+  quiz: lecture.quiz ?? null,
+  resources: lecture.resources ?? [],
+  keepsSavedQuiz: Boolean(lecture.savedId) && lecture.lessonKind === 'quiz' && !lecture.quiz,
+});
+
+/** The minutes a lesson is sent with: an article's reading time, else the typed minutes (blank: missing). */
+export function lessonMinutes(fields: LectureFields): number | undefined {
+  if ((fields.lessonKind ?? 'video') === 'article') return readingMinutes(fields.articleHtml ?? '');
+  return fields.lectureDuration.trim() === '' ? undefined : Number(fields.lectureDuration);
+}
+
+/**
+ * One lesson as the course form sends it (`LessonInput`): only its kind's own field, no
+ * `lessonKind` for a video (as every lecture was before kinds), its resources.
+ */
+export function toLessonInput(fields: LectureFields): LessonInput {
+  const kind = fields.lessonKind ?? 'video';
+  const quiz = kind === 'quiz' && fields.quiz ? toQuizInput(fields.quiz) : undefined;
+  return {
+    lectureTitle: fields.lectureTitle,
+    lectureDuration: lessonMinutes(fields) as number,
+    ...(kind === 'video' ? { lectureUrl: fields.lectureUrl } : { lessonKind: kind }),
+    isPreviewFree: fields.isPreviewFree,
+    ...(kind === 'article' ? { articleHtml: fields.articleHtml ?? '' } : {}),
+    ...(kind === 'project' ? { projectBrief: fields.projectBrief ?? '' } : {}),
+    ...(quiz ? { quizDefinition: quiz } : {}),
+    // None is the same as an empty list to the server (a lesson without resources has none).
+    ...(fields.resources?.length ? { resources: toResourceInputs(fields.resources) } : {}),
+  };
+}
 
 /** 1 for the first item, else the last item's order + 1. */
 const nextOrder = (orders: number[]) => {
@@ -152,8 +232,20 @@ export function draftsOf(content: Chapter[]): ChapterDraft[] {
       lectureUrl: lecture.lectureUrl ?? '',
       isPreviewFree: lecture.isPreviewFree,
       lectureOrder: lecture.lectureOrder,
+      ...lessonPartsOf(lecture),
     })),
   }));
+}
+
+/** A saved lesson's kind, rich text, quiz (the owner's definition, ids kept) and resources, as draft fields. */
+function lessonPartsOf(lecture: Lecture): Partial<LectureDraft> {
+  return {
+    lessonKind: lecture.lessonKind ?? 'video',
+    articleHtml: lecture.articleHtml ?? '',
+    projectBrief: lecture.projectBrief ?? '',
+    quiz: lecture.quizDefinition ? quizDraftOf(lecture.quizDefinition) : null,
+    resources: resourceDraftsOf(lecture.resources ?? []),
+  };
 }
 
 /** The form's values. The antd number inputs give null when emptied. */
@@ -182,12 +274,7 @@ export function toCourseInput(fields: CourseFields, description: string, chapter
     ...(fields.level ? { level: fields.level } : {}),
     courseContent: chapters.map((chapter) => ({
       chapterTitle: chapter.chapterTitle,
-      chapterContent: chapter.chapterContent.map((lecture) => ({
-        lectureTitle: lecture.lectureTitle,
-        lectureDuration: Number(lecture.lectureDuration),
-        lectureUrl: lecture.lectureUrl,
-        isPreviewFree: lecture.isPreviewFree,
-      })),
+      chapterContent: chapter.chapterContent.map((lecture) => toLessonInput(lectureFieldsOf(lecture))),
     })),
   };
 }

@@ -7,7 +7,7 @@ import {
 } from '@courseport/contracts/course-schema';
 import type { NewCourseInput } from '@courseport/shared-ui';
 import type { z } from 'zod';
-import type { LectureFields } from './chapters';
+import { type LectureFields, toLessonInput } from './chapters';
 
 /**
  * The course form's checks in the browser: the very schemas the API validates with (contracts), so
@@ -33,27 +33,56 @@ export function schemaRule(schema: z.ZodType, noun: string) {
 export const priceRule = schemaRule(coursePriceSchema, 'The price');
 export const discountRule = schemaRule(discountSchema, 'The discount');
 
-export type LectureProblems = Partial<Record<keyof LectureFields, string>>;
+/**
+ * A lesson's problems by field: `lectureTitle`, `lectureDuration`, `lectureUrl`, `articleHtml`,
+ * `projectBrief`, `resources`, and the quiz's own as paths (`quizDefinition.passPercent`,
+ * `quizDefinition.questions.0.options`, `quizDefinition.questions.1.options.0.text`...).
+ */
+export type LectureProblems = Partial<Record<string, string>>;
 
-const LECTURE_NOUNS: Record<keyof LectureFields, string> = {
+const LECTURE_NOUNS: Record<string, string> = {
   lectureTitle: 'The lecture title',
   lectureDuration: 'The duration',
   lectureUrl: 'The lecture URL',
   isPreviewFree: 'Free preview',
+  articleHtml: 'The article',
+  projectBrief: 'The project brief',
+  quizDefinition: 'The quiz',
+  resources: 'The resources',
 };
 
-/** The lecture's duration as the schema sees it: blank is missing (not 0), "abc" is not a number. */
-const minutes = (typed: string) => (typed.trim() === '' ? undefined : Number(typed));
+/** What a quiz problem is about, in words: "The pass mark", "Question 2", "Option 1 of question 2". */
+function quizNoun(path: ReadonlyArray<PropertyKey>): string {
+  const [, part, q, sub, o] = path;
+  if (part === 'passPercent') return 'The pass mark';
+  if (part === 'maxAttempts') return 'The attempts limit';
+  if (part !== 'questions' || typeof q !== 'number') return 'The quiz';
+  const question = `Question ${q + 1}`;
+  if (sub === 'prompt') return `${question}: the question`;
+  if (sub === 'explanation') return `${question}: the explanation`;
+  if (sub === 'options' && typeof o === 'number') return `${question}: option ${o + 1}`;
+  if (sub === 'acceptedAnswers' && typeof o === 'number') return `${question}: accepted answer ${o + 1}`;
+  return question;
+}
 
-/** What is wrong with each field of a lecture, as the server would say it (empty when nothing). */
+/** Where a problem shows: the field, or for the quiz the part it is about (option texts: the option). */
+const problemKey = (path: ReadonlyArray<PropertyKey>) => {
+  if (path[0] !== 'quizDefinition') return String(path[0]);
+  return path.filter((part) => part !== 'text').join('.');
+};
+
+/** What is wrong with each field of a lesson, as the server would say it (empty when nothing). */
 export function lectureProblems(fields: LectureFields): LectureProblems {
-  const result = lectureSchema.safeParse({ ...fields, lectureDuration: minutes(fields.lectureDuration) });
+  const result = lectureSchema.safeParse(toLessonInput(fields));
   const problems: LectureProblems = {};
   if (result.success) return problems;
   for (const issue of result.error.issues) {
-    const key = issue.path[0] as keyof LectureFields;
-    if (!problems[key]) problems[key] = `${LECTURE_NOUNS[key]} ${issue.message}`;
+    const key = problemKey(issue.path);
+    const noun = issue.path[0] === 'quizDefinition' ? quizNoun(issue.path) : LECTURE_NOUNS[key];
+    if (!problems[key]) problems[key] = `${noun ?? 'This field'} ${issue.message}`;
   }
+  // A saved quiz sent without its definition is kept as it is (the edit schema allows it).
+  if (fields.keepsSavedQuiz && !fields.quiz) delete problems.quizDefinition;
   return problems;
 }
 

@@ -8,8 +8,10 @@ import {
   DashboardIcon,
   MyCoursesIcon,
   ProfileIcon,
+  QuizStatsIcon,
   ReviewsIcon,
   StudentsIcon,
+  SubmissionsIcon,
 } from '../../../components/icons';
 import { PATHS } from '../../../lib/paths';
 
@@ -20,6 +22,8 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: Rea
   { label: 'Student Enrolled', to: PATHS.studentEnrolled, icon: <StudentsIcon /> },
   { label: 'Coupons', to: PATHS.coupons, icon: <CouponsIcon /> },
   { label: 'Reviews', to: PATHS.reviews, icon: <ReviewsIcon /> },
+  { label: 'Project Submissions', to: PATHS.submissions, icon: <SubmissionsIcon /> },
+  { label: 'Quiz Results', to: PATHS.quizResults, icon: <QuizStatsIcon /> },
   { label: 'Profile', to: PATHS.profile, icon: <ProfileIcon /> },
 ];
 
