@@ -3,6 +3,8 @@
  * their students and earnings. Calls courses, purchases, coupons, users, categories, media and
  * wishlist (a price drop's mails).
  */
+
+export { emptyQuizPlan, type LessonFormInput, lessonDoc, type QuizPlan } from './lessons.js';
 export { type CourseLifecycleServices, courseLifecycleRoutes } from './lifecycle-routes.js';
 export {
   CANNOT_DELETE_CHECKOUT,
@@ -15,5 +17,4 @@ export {
   publishProblems,
 } from './lifecycle-service.js';
 export { type EducatorServices, educatorRoutes, MAX_THUMBNAIL_BYTES } from './routes.js';
-export { emptyQuizPlan, type LessonFormInput, lessonDoc, type QuizPlan } from './lessons.js';
 export { type EducatorService, educatorService } from './service.js';
