@@ -156,7 +156,7 @@ describe('Project submissions: reviewing', () => {
     renderPortal('/educator/submissions');
     await screen.findByText('Ada Lovelace');
     await user.click(
-      within(card('Ada Lovelace')).getByRole('button', { name: "Accept Ada Lovelace's project for Build a todo app" }),
+      within(card('Ada Lovelace')).getByRole('button', { name: "Accept: Ada Lovelace's project for Build a todo app" }),
     );
     await waitFor(() => expect(postBodies(reviewPath('sub-ada'))).toEqual([{ decision: 'accept', comment: '' }]));
     await waitFor(() => expect(toastOf('success')).toEqual(['Project accepted']));
@@ -174,7 +174,7 @@ describe('Project submissions: reviewing', () => {
     });
     renderPortal('/educator/submissions');
     await screen.findByText('Ada Lovelace');
-    await user.click(within(card('Ada Lovelace')).getByRole('button', { name: /^Ask Ada Lovelace for changes/ }));
+    await user.click(within(card('Ada Lovelace')).getByRole('button', { name: /^Ask for changes: Ada Lovelace/ }));
     const dialog = await findDialog('What should Ada Lovelace change?');
     await user.click(button('Send to the student', dialog));
     const comment = within(dialog).getByLabelText('What should Ada Lovelace change?');

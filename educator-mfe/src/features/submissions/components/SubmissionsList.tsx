@@ -1,4 +1,12 @@
-import { Button, errorText, type ProjectSubmission, type SubmissionStatus, useToast } from '@courseport/shared-ui';
+import {
+  Button,
+  errorText,
+  type ProjectSubmission,
+  type SubmissionStatus,
+  type TagTone,
+  tagTone,
+  useToast,
+} from '@courseport/shared-ui';
 import { PagesNav, Tag } from '@courseport/shared-ui/heavy';
 import { useState } from 'react';
 import { followLink } from '../../../lib/followLink';
@@ -11,9 +19,9 @@ export const STATUS_LABELS: Record<SubmissionStatus, string> = {
   accepted: 'Accepted',
 };
 
-const STATUS_COLORS: Record<SubmissionStatus, string> = {
+const STATUS_TONES: Record<SubmissionStatus, TagTone> = {
   submitted: 'gold',
-  changes_requested: 'orange',
+  changes_requested: 'purple',
   accepted: 'green',
 };
 
@@ -90,7 +98,7 @@ function SubmissionCard({
         <h2 id={headingId} className="ed-submission-student">
           {student}
         </h2>
-        <Tag color={STATUS_COLORS[submission.status]}>{STATUS_LABELS[submission.status]}</Tag>
+        <Tag style={tagTone(STATUS_TONES[submission.status])}>{STATUS_LABELS[submission.status]}</Tag>
       </div>
       <dl className="ed-submission-facts">
         <div>
@@ -141,12 +149,16 @@ function SubmissionCard({
             type="primary"
             loading={busy}
             disabled={busy}
-            aria-label={`Accept ${student}'s project for ${lesson}`}
+            aria-label={`Accept: ${student}'s project for ${lesson}`}
             onClick={onAccept}
           >
             Accept
           </Button>
-          <Button disabled={busy} aria-label={`Ask ${student} for changes to ${lesson}`} onClick={onAskChanges}>
+          <Button
+            disabled={busy}
+            aria-label={`Ask for changes: ${student}'s project for ${lesson}`}
+            onClick={onAskChanges}
+          >
             Ask for changes
           </Button>
         </div>
