@@ -237,6 +237,34 @@ async function seedCatalog(
   const enrollments = enrollmentsService(store, clock);
   for (const p of purchases) await enrollments.enroll(p.userId, p.courseId, p._id);
 
+  // Demo learners' quiz attempts, so the educator's Quiz results have figures: some pass at once,
+  // some on a second try; the definitions' own keys give the right answers.
+  for (const course of courses) {
+    const definitions = await quizzes.definitionsOf(course._id);
+    for (const [lectureId, definition] of definitions) {
+      const takers = course.enrolledStudents.filter((id) => id !== student).slice(0, 3);
+      for (const [i, userId] of takers.entries()) {
+        const answers = (wrong: boolean) =>
+          definition.questions.map((question, q) =>
+            question.kind === 'text'
+              ? {
+                  questionId: question.questionId,
+                  text: wrong && q === 0 ? 'not sure' : (question.acceptedAnswers[0] ?? ''),
+                }
+              : {
+                  questionId: question.questionId,
+                  optionIds: question.options
+                    .filter((option) => (wrong && q === 0 ? !option.correct : option.correct))
+                    .map((option) => option.optionId)
+                    .slice(0, 1),
+                },
+          );
+        if (i % 2 === 1) await quizzes.submit(userId, course._id, lectureId, answers(true));
+        await quizzes.submit(userId, course._id, lectureId, answers(false));
+      }
+    }
+  }
+
   // The demo student's project in the first course, waiting for the educator's review.
   const java = courses[0] as CourseDoc;
   const project = java.courseContent.flatMap((c) => c.chapterContent).find((l) => l.lessonKind === 'project');

@@ -11,6 +11,8 @@ import { SortableHandle } from './SortableHandle';
 export const lectureName = (lecture: LectureDraft, number: number) =>
   lecture.lectureTitle.trim() ? `'${lecture.lectureTitle.trim()}'` : String(number);
 
+const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? 'min' : 'mins'}`;
+
 /** One lecture of a chapter: number, title, 'N mins', its link, 'Free Preview' or 'Paid'; movable, editable. */
 export function LectureLine({
   lecture,
@@ -41,7 +43,7 @@ export function LectureLine({
         <span className="ed-lecture-title">{lecture.lectureTitle}</span>
         <span className="ed-lecture-meta">
           <LessonKindBadge kind={kind} />
-          <span>{`${Number(lecture.lectureDuration) || 0} mins`}</span>
+          <span>{minutesText(Number(lecture.lectureDuration) || 0)}</span>
           {kind === 'video' && (
             // biome-ignore lint/a11y/noAmbiguousAnchorText: the spec's visible text is 'Link'; the hidden span names the lecture.
             <a href={lecture.lectureUrl || undefined} target="_blank" rel="noopener noreferrer">
