@@ -87,7 +87,9 @@ export function runVideoTool(
     const child = spawn(command, commandArgs, {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+      // Two malloc arenas: glibc's default (8 per core, 64 MB of address space each) would spend the
+      // address-space limit on reservations, not on memory used.
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', MALLOC_ARENA_MAX: '2' },
       windowsHide: true,
     });
     let failure: VideoProcessFailure | undefined;
@@ -162,7 +164,9 @@ export function runVideoTool(
           new VideoProcessError(`${binaryName(binary)} wrote a file larger than allowed`, 'output-too-large', stderr),
         );
       if (
-        /Cannot allocate memory|out of memory|ENOMEM|std::bad_alloc/i.test(stderr) ||
+        /allocate memory|malloc of size|failed to map segment|out of memory|ENOMEM|bad_alloc|Resource temporarily unavailable|Error while opening encoder/i.test(
+          stderr,
+        ) ||
         exitSignal === 'SIGSEGV' ||
         exitSignal === 'SIGABRT'
       )

@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { fileTypeFromFile } from 'file-type';
 import { HttpError } from '../http/errors.js';
-import { videoTools } from './binaries.js';
+import { type VideoTools, videoTools } from './binaries.js';
 import { type ProcessLimits, runVideoTool, VideoProcessError } from './ffmpeg-process.js';
 
 /**
@@ -77,6 +78,9 @@ export interface ProbedVideo {
 
 export interface ProbeOptions extends Partial<ProcessLimits> {
   maxDurationS?: number;
+  /** The binaries to use (default: `videoTools()`). */
+  tools?: VideoTools;
+  signal?: AbortSignal;
 }
 
 export const PROBE_LIMITS: ProcessLimits = { timeoutMs: 30_000, memoryBytes: 1024 * 1024 * 1024 };
@@ -114,18 +118,18 @@ export function restrictedInput(file: string, format?: string): string[] {
 }
 
 export async function probeVideo(file: string, options: ProbeOptions = {}): Promise<ProbedVideo> {
-  const { maxDurationS = DEFAULT_MAX_DURATION_S, ...limits } = options;
+  const { maxDurationS = DEFAULT_MAX_DURATION_S, tools = videoTools(), ...limits } = options;
   const input = restrictedInput(file).filter((arg) => arg !== '-i');
   let output: FfprobeOutput;
   try {
     const { stdout } = await runVideoTool(
-      videoTools().ffprobe.path,
+      tools.ffprobe.path,
       ['-v', 'error', '-probesize', '20000000', ...input, '-print_format', 'json', '-show_format', '-show_streams'],
       { ...PROBE_LIMITS, ...limits, maxStdoutBytes: 1024 * 1024 },
     );
     output = JSON.parse(stdout) as FfprobeOutput;
   } catch (error) {
-    if (error instanceof VideoProcessError) throw new VideoRejectedError(415, refusalOf(error.stderrTail));
+    if (error instanceof VideoProcessError) throw new VideoRejectedError(415, await refusalOf(file, error.stderrTail));
     throw error;
   }
   const format = output.format ?? {};
@@ -159,10 +163,14 @@ export async function probeVideo(file: string, options: ProbeOptions = {}): Prom
   };
 }
 
-/** What ffprobe's complaint means for the educator. */
-function refusalOf(stderr: string): string {
-  if (/not on whitelist|Invalid data found|could not find codec|unknown format/i.test(stderr)) return NOT_A_VIDEO;
-  return VIDEO_UNREADABLE;
+/**
+ * What ffprobe's refusal means for the educator: a file that starts like a video container (its magic
+ * bytes, not its name) but does not open was cut short or damaged; anything else is not a video.
+ */
+async function refusalOf(file: string, stderr: string): Promise<string> {
+  if (/not on whitelist/i.test(stderr)) return NOT_A_VIDEO;
+  const type = await fileTypeFromFile(file).catch(() => undefined);
+  return type?.mime.startsWith('video/') ? VIDEO_UNREADABLE : NOT_A_VIDEO;
 }
 
 /** Clockwise degrees, from the display matrix (ffprobe reports it counter-clockwise) or an old `rotate` tag. */

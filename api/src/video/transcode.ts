@@ -1,7 +1,8 @@
 import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { videoTools } from './binaries.js';
+import { type VideoTools, videoTools } from './binaries.js';
 import { type ProcessLimits, runVideoTool, VideoProcessError } from './ffmpeg-process.js';
 import {
   type ProbedVideo,
@@ -48,6 +49,8 @@ export const MAX_FRAME_RATE = 30;
 /** libx264's preset: `veryfast` keeps a 2-core machine well above real time at 720p. */
 export const DEFAULT_PRESET = 'veryfast';
 export const POSTER_MAX_WIDTH = 1280;
+/** libx264 threads per rendition (all renditions encode at once). */
+export const ENCODER_THREADS = Math.min(4, Math.max(1, availableParallelism()));
 
 export interface RenditionPlan {
   name: string;
@@ -121,10 +124,12 @@ export interface TranscodeOptions extends Partial<ProcessLimits> {
   maxDurationS?: ProbeOptions['maxDurationS'];
   onSpawn?: (pid: number) => void;
   signal?: AbortSignal;
+  /** The binaries to use (default: `videoTools()`). */
+  tools?: VideoTools;
 }
 
-/** 1.5 GB of address space: a 1080p source's five-rung ladder at `veryfast` peaks well below (docs/performance.md). */
-export const TRANSCODE_MEMORY_BYTES = 1536 * 1024 * 1024;
+/** 2 GiB of address space (not resident memory): a 1080p source's five-rung ladder needs 1.2 GiB of it, ~0.5 GB resident (docs/performance.md). */
+export const TRANSCODE_MEMORY_BYTES = 2048 * 1024 * 1024;
 /** Per output file (a segment is a few MB; a playlist a few KB). */
 export const TRANSCODE_MAX_FILE_BYTES = 256 * 1024 * 1024;
 /** Wall clock: 10 minutes plus twice the duration (a 2-core machine transcodes above 1× real time). */
@@ -148,10 +153,11 @@ export async function transcodeToHls(
   outDir: string,
   options: TranscodeOptions = {},
 ): Promise<TranscodedVideo> {
-  const { onProgress, preset = DEFAULT_PRESET, signal, onSpawn } = options;
+  const { onProgress, preset = DEFAULT_PRESET, signal, onSpawn, tools = videoTools() } = options;
   const probe = await probeVideo(input, {
     ...(options.maxDurationS ? { maxDurationS: options.maxDurationS } : {}),
     ...(signal ? { signal } : {}),
+    tools,
   });
   const plan = planLadder(probe.displayWidth, probe.displayHeight);
   const limits: ProcessLimits = {
@@ -186,12 +192,19 @@ export async function transcodeToHls(
     '-nostats',
     '-progress',
     'pipe:1',
+    '-threads',
+    String(ENCODER_THREADS),
     ...restrictedInput(input, demuxer),
+    '-filter_threads',
+    String(ENCODER_THREADS),
     '-filter_complex',
     graph,
     ...plan.flatMap((_, i) => ['-map', `[v${i}]`, ...(hasAudio ? ['-map', '0:a:0'] : [])]),
     '-c:v',
     'libx264',
+    // Threads per encoder, one encoder per rendition: enough to fill the cores, few stacks.
+    '-threads',
+    String(ENCODER_THREADS),
     '-preset',
     preset,
     '-profile:v',
@@ -242,12 +255,19 @@ export async function transcodeToHls(
     const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
     if (Number.isFinite(seconds)) report(Math.min(95, (95 * seconds) / probe.duration));
   };
-  await runVideoTool(videoTools().ffmpeg.path, args, {
-    ...limits,
-    onStdoutLine,
-    ...(onSpawn ? { onSpawn } : {}),
-    ...(signal ? { signal } : {}),
-  });
+  try {
+    await runVideoTool(tools.ffmpeg.path, args, {
+      ...limits,
+      onStdoutLine,
+      ...(onSpawn ? { onSpawn } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    // The probe accepted it, so ffmpeg failing on it means damaged data (limits keep their own kind).
+    if (error instanceof VideoProcessError && error.kind === 'failed')
+      throw new VideoRejectedError(415, VIDEO_UNREADABLE);
+    throw error;
+  }
 
   const renditions: Rendition[] = [];
   for (const [i, r] of plan.entries()) {
@@ -273,7 +293,7 @@ export async function transcodeToHls(
     path.join(outDir, master),
     masterPlaylist(renditions, Math.min(probe.frameRate || MAX_FRAME_RATE, MAX_FRAME_RATE)),
   );
-  const poster = await makePoster(input, demuxer, outDir, probe, limits, signal);
+  const poster = await makePoster(tools, input, demuxer, outDir, probe, limits, signal);
   const files = await listFiles(outDir);
   const total = files.reduce((sum, f) => sum + f.bytes, 0);
   if (total > maxOutputBytes)
@@ -320,6 +340,7 @@ export function masterPlaylist(renditions: Rendition[], frameRate: number): stri
 }
 
 async function makePoster(
+  tools: VideoTools,
   input: string,
   demuxer: string | undefined,
   outDir: string,
@@ -332,7 +353,7 @@ async function makePoster(
   // A tenth of the way in (at most 5 s): past a fade from black, still the opening.
   const at = Math.min(5, probe.duration / 10).toFixed(3);
   await runVideoTool(
-    videoTools().ffmpeg.path,
+    tools.ffmpeg.path,
     [
       '-nostdin',
       '-hide_banner',
