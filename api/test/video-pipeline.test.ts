@@ -7,9 +7,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveTool, VideoToolsMissingError, videoTools } from '../src/video/binaries.js';
+import { onPath, resolveTool, VideoToolsMissingError, videoTools } from '../src/video/binaries.js';
 import { VideoProcessError } from '../src/video/ffmpeg-process.js';
 import { NOT_A_VIDEO, probeVideo, VIDEO_UNREADABLE, VideoRejectedError } from '../src/video/probe.js';
+import { measureTranscodeSpeed } from '../src/video/speed.js';
 import { planLadder, SEGMENT_SECONDS, transcodeToHls } from '../src/video/transcode.js';
 
 /**
@@ -125,7 +126,8 @@ const outDir = async (name: string) => {
 
 describe('where ffmpeg comes from', () => {
   it('is the PATH first, the npm package without one, and FFMPEG_PATH when set', async () => {
-    expect(resolveTool('ffmpeg').source).toBe('path');
+    // CI installs Debian's (.ci/run); a machine without one uses the npm package's.
+    expect(resolveTool('ffmpeg').source).toBe(process.env.CI || onPath('ffmpeg', process.env.PATH) ? 'path' : 'npm');
     const shipped = resolveTool('ffmpeg', { PATH: '' });
     expect(shipped.source).toBe('npm');
     const probe = resolveTool('ffprobe', { PATH: '' });
@@ -300,5 +302,12 @@ describe('transcoding', () => {
     }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(VideoProcessError);
     expect((failure as VideoProcessError).kind).toBe('output-too-large');
+  }, 30_000);
+
+  it('measures its own speed for the bench (seconds of video per second of work)', async () => {
+    const speed = await measureTranscodeSpeed({ seconds: 2, width: 320, height: 180, preset: 'ultrafast' });
+    expect(speed.videoSeconds).toBeCloseTo(2, 1);
+    expect(speed.speed).toBeGreaterThan(0);
+    expect(speed.renditions).toEqual(['180p']);
   }, 30_000);
 });
