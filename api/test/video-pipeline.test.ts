@@ -259,6 +259,33 @@ describe('transcoding', () => {
     expect(video.duration).toBeCloseTo(3, 1);
   }, 30_000);
 
+  it('turns a rotated phone recording upright: its displayed size sets the ladder and the poster', async () => {
+    // Debian's ffmpeg 5.1 cannot set a display matrix on a copy; the shipped 4.1 writes the `rotate` tag as one.
+    const shipped = resolveTool('ffmpeg', { PATH: '' }).path;
+    const rotated = path.join(dir, 'rotated.mov');
+    await run(shipped, [
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      clips.small,
+      '-c',
+      'copy',
+      '-metadata:s:v:0',
+      'rotate=90',
+      rotated,
+    ]);
+    const probe = await probeVideo(rotated);
+    expect([90, 270]).toContain(probe.rotation);
+    expect([probe.width, probe.height, probe.displayWidth, probe.displayHeight]).toEqual([320, 180, 180, 320]);
+    const out = await outDir('rotated');
+    const video = await transcodeToHls(rotated, out, { preset: 'ultrafast' });
+    expect(video.renditions.map((r) => [r.name, r.width, r.height])).toEqual([['180p', 180, 320]]);
+    const poster = await sharp(path.join(out, video.poster.jpeg)).metadata();
+    expect([poster.width, poster.height]).toEqual([180, 320]);
+  }, 30_000);
+
   it('refuses a file that declares more than it holds (cut, index first)', async () => {
     expect((await probeVideo(clips.cutFaststart)).duration).toBeCloseTo(10, 0);
     await expect(
