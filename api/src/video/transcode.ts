@@ -49,6 +49,7 @@ export const MAX_FRAME_RATE = 30;
 /** libx264's preset: `veryfast` keeps a 2-core machine well above real time at 720p. */
 export const DEFAULT_PRESET = 'veryfast';
 export const POSTER_MAX_WIDTH = 1280;
+const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'];
 /** libx264 threads per rendition (all renditions encode at once). */
 export const ENCODER_THREADS = Math.min(4, Math.max(1, availableParallelism()));
 
@@ -154,6 +155,10 @@ export async function transcodeToHls(
   options: TranscodeOptions = {},
 ): Promise<TranscodedVideo> {
   const { onProgress, preset = DEFAULT_PRESET, signal, onSpawn, tools = videoTools() } = options;
+  // ffmpeg expands `%` in the hls muxer's file names; the directory is ours, so this is a programming error.
+  if (!path.isAbsolute(outDir) || outDir.includes('%'))
+    throw new Error('The output directory must be an absolute path without %');
+  if (!X264_PRESETS.includes(preset)) throw new Error(`Unknown libx264 preset ${preset}`);
   const probe = await probeVideo(input, {
     ...(options.maxDurationS ? { maxDurationS: options.maxDurationS } : {}),
     ...(signal ? { signal } : {}),
