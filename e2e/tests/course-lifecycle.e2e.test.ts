@@ -87,7 +87,7 @@ async function addLecture(chapter: number, title: string, url: string) {
   await modal.getByLabel('Lecture Title').fill(title);
   await modal.getByLabel('Duration (minutes)').fill('10');
   await modal.getByLabel('Lecture URL').fill(url);
-  await modal.getByRole('button', { name: 'Add' }).click();
+  await modal.getByRole('button', { name: 'Add', exact: true }).click();
   await modal.waitFor({ state: 'hidden' });
 }
 

@@ -42,7 +42,7 @@ async function addLecture(
   await modal.getByLabel('Duration (minutes)').fill(String(lecture.minutes));
   await modal.getByLabel('Lecture URL').fill(lecture.url);
   if (lecture.free) await modal.getByText('Is Preview Free?').click();
-  await modal.getByRole('button', { name: 'Add' }).click();
+  await modal.getByRole('button', { name: 'Add', exact: true }).click();
   await modal.waitFor({ state: 'hidden' });
 }
 

@@ -46,7 +46,13 @@ interface CatalogCourse {
   educator: { _id: string } | null;
   courseContent?: Array<{
     chapterTitle: string;
-    chapterContent: Array<{ lectureId: string; lectureTitle: string; isPreviewFree?: boolean; lectureUrl?: string }>;
+    chapterContent: Array<{
+      lectureId: string;
+      lectureTitle: string;
+      isPreviewFree?: boolean;
+      lectureUrl?: string;
+      lessonKind?: string;
+    }>;
   }>;
 }
 
@@ -93,7 +99,16 @@ beforeAll(async () => {
   const { enrolledCourses } = await api<{ enrolledCourses: Array<{ _id: string }> }>('/user/enrolled-courses', {
     token: student,
   });
-  const [forPlayer, toComplete] = enrolledCourses;
+  // The one to complete has only videos and articles: a quiz or a project is completed otherwise (#32).
+  const gated = async (courseId: string) => {
+    const { courseData } = await api<{ courseData: CatalogCourse }>(`/course/${courseId}`, { token: student });
+    return (courseData.courseContent ?? []).some((c) =>
+      c.chapterContent.some((l) => l.lessonKind === 'quiz' || l.lessonKind === 'project'),
+    );
+  };
+  const withGated = await Promise.all(enrolledCourses.map((c) => gated(c._id)));
+  const forPlayer = enrolledCourses.find((_, i) => withGated[i]) ?? enrolledCourses[0];
+  const toComplete = enrolledCourses.find((c, i) => !withGated[i] && c._id !== forPlayer?._id);
   if (!forPlayer) throw new Error('The demo student is enrolled in no course');
   playerCourseId = forPlayer._id;
   let certificateId = 'AAAAAAAAAAAAAAAAAAAAAA';
@@ -626,7 +641,7 @@ describe.each(WIDTHS)('every screen at $name width', ({ name: widthName, viewpor
       await modal.getByLabel('Duration (minutes)').fill('5');
       await modal.getByLabel('Lecture URL').fill('https://youtu.be/dQw4w9WgXcQ');
       await modal.getByText('Is Preview Free?').click();
-      await modal.getByRole('button', { name: 'Add' }).click();
+      await modal.getByRole('button', { name: 'Add', exact: true }).click();
       await page.getByText('Free Preview').waitFor();
       await check(v, 'educator-add-course--a-lecture', 'add course, with a lecture');
     });

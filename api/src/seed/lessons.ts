@@ -146,23 +146,23 @@ export const DEMO_LESSONS: Record<string, Array<{ chapter: number; lessons: Demo
       ],
     },
   ],
-  'JavaScript Essentials': [
+  'React 19 from Scratch': [
     {
       chapter: 0,
       lessons: [
         {
           lesson: {
             lessonKind: 'article',
-            lectureTitle: 'var, let and const',
+            lectureTitle: 'Components, props and state',
             lectureDuration: 0,
             articleHtml:
-              '<p>Modern JavaScript has three ways to declare a variable. Prefer <code>const</code>: most values never need to change, and saying so helps the reader. Use <code>let</code> for a value that does change, such as a loop counter. Avoid <code>var</code>: it is scoped to the whole function rather than the block, which surprises people.</p><h3>Block scope</h3><p>A <code>let</code> or <code>const</code> exists from its line to the end of the nearest block. Reading it before its line throws a <code>ReferenceError</code> (the "temporal dead zone").</p><p>A <code>const</code> binding cannot be reassigned, but the object it points to can still change: <code>const list = []; list.push(1)</code> is fine.</p>',
+              '<p>A React component is a function that returns what the screen should show. It receives <strong>props</strong> from its parent, read-only values such as a title or a list of items, and keeps its own <strong>state</strong> with <code>useState</code> for what changes while the user works: a typed value, an open menu, a chosen tab.</p><h3>One-way data flow</h3><p>Data flows down through props; changes flow up through functions passed as props. When state changes, React calls the component again and updates only what differs on the page.</p><p>Keep state as close as possible to where it is used, and lift it up to the nearest common parent only when two components need the same value.</p>',
           },
         },
         {
           lesson: {
             lessonKind: 'quiz',
-            lectureTitle: 'Quiz: the language',
+            lectureTitle: 'Quiz: thinking in React',
             lectureDuration: 4,
             quizDefinition: {
               passPercent: 60,
@@ -171,32 +171,33 @@ export const DEMO_LESSONS: Record<string, Array<{ chapter: number; lessons: Demo
               shuffleOptions: true,
               questions: [
                 q(
-                  'Which declaration cannot be reassigned?',
+                  'Which hook keeps a value that changes while the component is shown?',
                   [
-                    ['const', true],
-                    ['let', false],
-                    ['var', false],
+                    ['useState', true],
+                    ['useRef', false],
+                    ['useId', false],
                   ],
-                  '`const` bindings cannot be reassigned (the object they point to can still change).',
+                  '`useState` keeps a value and re-renders the component when it changes (`useRef` does not re-render).',
                 ),
                 q(
-                  'What does `typeof null` give?',
+                  'Which of these are true of props?',
                   [
-                    ["'object'", true],
-                    ["'null'", false],
-                    ["'undefined'", false],
+                    ['They are passed by the parent', true],
+                    ['They are read-only in the child', true],
+                    ['The child may change them directly', false],
                   ],
-                  "A historical quirk: `typeof null` is `'object'`.",
+                  'Props come from the parent and are read-only; a child asks for a change through a function prop.',
+                  'multiple',
                 ),
                 short(
-                  'Which array method returns a new array with every element transformed?',
+                  'Which array method turns a list of items into a list of elements in JSX?',
                   ['map', 'Array.prototype.map', 'map()'],
-                  '`map` calls your function on each element and collects the results.',
+                  '`items.map((item) => <li key={item.id}>…</li>)` is the usual way to render a list.',
                 ),
               ],
             },
           },
-          links: [{ title: 'MDN JavaScript reference', url: 'https://developer.mozilla.org/docs/Web/JavaScript' }],
+          links: [{ title: 'React documentation', url: 'https://react.dev/learn' }],
         },
       ],
     },
