@@ -18,7 +18,7 @@ import {
 } from './helpers';
 
 const STATS_PATH = '/api/educator/quiz-stats';
-const WAITING_PATH = '/api/educator/project-submissions?status=submitted&offset=0&limit=1';
+const WAITING_PATH = '/api/educator/project-submissions/count';
 
 const stats = (overrides: Partial<QuizStats> & Pick<QuizStats, 'lectureId' | 'lectureTitle'>): QuizStats => ({
   courseId: 'c-react',
@@ -96,7 +96,7 @@ describe('Dashboard: submissions waiting for review', () => {
   it('shows how many wait, linking to the submissions page', async () => {
     mockGet({
       [DASHBOARD_PATH]: () => ({ success: true, dashboardData: makeDashboard() }),
-      [WAITING_PATH]: () => ({ success: true, submissions: [], total: 3 }),
+      [WAITING_PATH]: () => ({ success: true, pending: 3 }),
       '/api/educator/project-submissions?status=submitted&offset=0&limit=10': () => ({
         success: true,
         submissions: [],
@@ -116,7 +116,7 @@ describe('Dashboard: submissions waiting for review', () => {
       [DASHBOARD_PATH]: () => ({ success: true, dashboardData: makeDashboard() }),
       [WAITING_PATH]: () => {
         if (fail) throw serverError('Counting failed', 500);
-        return { success: true, submissions: [], total: 0 };
+        return { success: true, pending: 0 };
       },
     });
     renderPortal('/educator');

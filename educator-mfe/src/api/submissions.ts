@@ -43,12 +43,12 @@ export const submissionsQuery = (status: SubmissionFilter, page: number) =>
     },
   });
 
-/** How many submissions wait for a review (`?status=submitted&limit=1` → `total`). */
+/** How many submissions wait for a review: `GET /api/educator/project-submissions/count` → `pending`. */
 export const waitingCountQuery = () =>
   queryOptions({
     queryKey: submissionKeys.waiting(),
     queryFn: async (): Promise<number> => {
-      const res = await api.get<Partial<SubmissionsPage>>(submissionsPath('submitted', 0, 1));
-      return typeof res.total === 'number' ? res.total : 0;
+      const res = await api.get<{ pending?: number }>(`${SUBMISSIONS_PATH}/count`);
+      return typeof res.pending === 'number' ? res.pending : 0;
     },
   });
