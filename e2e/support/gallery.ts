@@ -280,7 +280,10 @@ function outOfReach(): { modal: boolean; problems: Array<{ element: string; obst
       return `hidden by ${describe(c.el)}, outside its box|y ${px(r.top)}–${px(r.bottom)}, its box ${px(c.box.top)}–${px(c.box.bottom)}`;
     }
     if (isFixed(el)) {
-      if (r.bottom <= 0 || r.top >= screenHeight) return `fixed outside the screen|y ${px(r.top)}–${px(r.bottom)}`;
+      // A fixed panel that scrolls (a long dialog) brings its own controls into view.
+      const scrolledInto = clippers.some((c) => c.scrollsY && c.el.scrollHeight > c.el.clientHeight);
+      if ((r.bottom <= 0 || r.top >= screenHeight) && !scrolledInto)
+        return `fixed outside the screen|y ${px(r.top)}–${px(r.bottom)}`;
     } else if (r.bottom + window.scrollY <= 0) {
       return `above the top of the page|y ${px(r.top + window.scrollY)}`;
     }

@@ -349,11 +349,14 @@ describe('the gallery itself', () => {
       <div style="display:none"><button>In a closed menu</button></div>
       <div style="height:2000px"></div><button>Far down the page</button>
       <div style="overflow-y:auto;height:40px"><div style="height:400px"></div><a href="/d">At a scroller's bottom</a></div>
+      <div style="position:fixed;inset:0 0 auto 0;height:600px;overflow-y:auto"><div style="height:900px"></div><button>A long dialog's Save</button></div>
+      <div style="position:fixed;left:0;top:700px"><button>Fixed below the screen</button></div>
     </body></html>`);
     const problems = await reachProblems(page);
     expect(problems).toEqual([
       expect.stringMatching(/^out of reach, only seen by scrolling div sideways: <button> "Edit far right"$/),
       expect.stringMatching(/^out of reach, hidden sideways by div: <button> "Clipped away" \(x 240–/),
+      expect.stringMatching(/^out of reach, fixed outside the screen: <button> "Fixed below the screen"/),
     ]);
   });
 });
