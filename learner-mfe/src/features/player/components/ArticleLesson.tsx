@@ -1,10 +1,10 @@
 import type { Lecture } from '@courseport/shared-ui';
+import { sanitizeRichText } from '@courseport/shared-ui/rich-text';
 import { useMemo } from 'react';
-import { sanitizeLessonHtml } from '../../../lib/sanitize-html';
 
 /** An article lesson: its reading time, then its text (sanitized again here). */
 export function ArticleLesson({ lecture }: { lecture: Lecture }) {
-  const safe = useMemo(() => sanitizeLessonHtml(lecture.articleHtml, 1), [lecture.articleHtml]);
+  const safe = useMemo(() => sanitizeRichText(lecture.articleHtml, 1), [lecture.articleHtml]);
   const minutes = Math.max(1, Math.round(lecture.lectureDuration || 0));
   return (
     <article className="ln-lesson-body" aria-label={lecture.lectureTitle}>

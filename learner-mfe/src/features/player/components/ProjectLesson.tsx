@@ -6,10 +6,10 @@ import {
   type ProjectSubmission,
   QueryStates,
 } from '@courseport/shared-ui';
+import { sanitizeRichText } from '@courseport/shared-ui/rich-text';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { AlertIcon, CheckIcon } from '../../../components/icons';
 import { fileSize } from '../../../lib/format';
-import { sanitizeLessonHtml } from '../../../lib/sanitize-html';
 import { type ProjectEntry, useProjectSubmission } from '../hooks/useProjectSubmission';
 
 export interface ProjectLessonProps {
@@ -25,7 +25,7 @@ export interface ProjectLessonProps {
  * (with the upload's progress), again until it is accepted.
  */
 export function ProjectLesson({ courseId, lecture, preview = false }: ProjectLessonProps) {
-  const brief = useMemo(() => sanitizeLessonHtml(lecture.projectBrief, 2), [lecture.projectBrief]);
+  const brief = useMemo(() => sanitizeRichText(lecture.projectBrief, 2), [lecture.projectBrief]);
   const project = useProjectSubmission(courseId, lecture.lectureId, !preview);
   return (
     <div className="ln-lesson-body ln-project">

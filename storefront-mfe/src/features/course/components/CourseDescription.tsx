@@ -10,8 +10,9 @@ export function CourseDescription({ html }: { html: string }) {
   const [safe, setSafe] = useState<string | null>(() => firstDescriptionHtml(html));
   useEffect(() => {
     let current = true;
-    void import('./sanitize-description').then(({ sanitizeDescription }) => {
-      if (current) setSafe(sanitizeDescription(html));
+    // Under its h1 (the course title) and its h2 ('Course Description'): headings two levels down.
+    void import('@courseport/shared-ui/rich-text').then(({ sanitizeRichText }) => {
+      if (current) setSafe(sanitizeRichText(html, 2));
     });
     return () => {
       current = false;
@@ -26,7 +27,7 @@ export function CourseDescription({ html }: { html: string }) {
         <div
           id={DESCRIPTION_BODY_ID}
           className="sf-rich-text"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify and a small allow-list (sanitize-description.ts), on the server with sanitize-html and the same list (server-description.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify and a small allow-list (shared-ui's rich-text.ts), on the server with sanitize-html and the same list (server-description.ts).
           dangerouslySetInnerHTML={{ __html: safe }}
         />
       )}

@@ -1,17 +1,17 @@
+// `@courseport/shared-ui/rich-text`: not in the shared-ui singleton, so only the portals that show
+// rich text (a course description, a lesson's article or brief) bundle DOMPurify, and load it with
+// the section that needs it.
+
 import {
   DESCRIPTION_ALLOWED_TAGS,
   DESCRIPTION_LINK_ATTRIBUTES,
   DESCRIPTION_LINK_REL,
   DESCRIPTION_LINK_SCHEMES,
   DESCRIPTION_LINK_TARGET,
-} from '@courseport/shared-ui';
+} from '@courseport/contracts';
 import DOMPurify from 'dompurify';
 
-/**
- * A lesson's rich text (an article, a project's brief), sanitized again in the browser with the
- * allow-list the API sanitizes course descriptions with (the storefront's `sanitize-description.ts`
- * approach): the server already sanitized it; this keeps a compromised or buggy API from injecting markup.
- */
+/** The HTML rich text may use: the allow-list the API sanitizes with too. */
 const ALLOWED_TAGS = [...DESCRIPTION_ALLOWED_TAGS];
 const ALLOWED_ATTR = [...DESCRIPTION_LINK_ATTRIBUTES];
 /** Links with an allowed scheme or none (relative); DOMPurify's own default, with our schemes. */
@@ -37,11 +37,13 @@ function getPurifier() {
 }
 
 /**
- * The lesson's HTML, safe to render; its headings go `down` levels down (an article: 1, h1 → h2,
- * under the page's h1, the course title; a project's brief: 2, h1 → h3, under its 'Project brief'
- * h2), so the outline stays the page's.
+ * Rich text from the API (a course description, an article, a project's brief), sanitized again in
+ * the browser with the allow-list the server used (the server already sanitized it; this keeps a
+ * compromised or buggy API from injecting markup). Its headings go `down` levels down (at most to
+ * h6), so the page keeps one h1 and an outline that follows it: a description sits under the
+ * page's h1 and its own h2 (2), an article under the h1 (1), a brief under its h2 (2).
  */
-export function sanitizeLessonHtml(html: string | undefined, down: 1 | 2): string {
+export function sanitizeRichText(html: string | undefined, down: 1 | 2): string {
   const safe = getPurifier().sanitize(html ?? '', { ALLOWED_TAGS, ALLOWED_ATTR, ALLOWED_URI_REGEXP });
   if (!/<h[1-5][\s>]/i.test(safe)) return safe;
   const template = document.createElement('template');
