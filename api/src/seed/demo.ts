@@ -253,10 +253,14 @@ async function seedCatalog(
                 }
               : {
                   questionId: question.questionId,
-                  optionIds: question.options
-                    .filter((option) => (wrong && q === 0 ? !option.correct : option.correct))
-                    .map((option) => option.optionId)
-                    .slice(0, 1),
+                  // A wrong first answer: one option that is not correct; otherwise every correct one.
+                  optionIds:
+                    wrong && q === 0
+                      ? question.options
+                          .filter((option) => !option.correct)
+                          .map((option) => option.optionId)
+                          .slice(0, 1)
+                      : question.options.filter((option) => option.correct).map((option) => option.optionId),
                 },
           );
         if (i % 2 === 1) await quizzes.submit(userId, course._id, lectureId, answers(true));
