@@ -154,6 +154,8 @@ for (const adapter of bothStores('video-uploads')) {
       });
       expect(body.video.probe?.duration).toBeGreaterThan(1.5);
       expect(await usage(owner)).toBe(clip.length);
+      const folder = await stat(path.join(api.deps.config.dataDir, 'video-uploads'));
+      expect(folder.mode & 0o777).toBe(0o700);
     });
 
     it('resumes an interrupted upload from the offset the server has (HEAD, then PATCH)', async () => {

@@ -1,3 +1,4 @@
+import { chmodSync, mkdirSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
@@ -31,6 +32,10 @@ const tusError = (error: unknown) =>
  * content is checked by ffprobe when the last byte arrives (a refusal answers its 4xx and message).
  */
 export function tusServer(videos: VideosService, options: { uploadDir: string; maxBytes: number }): Server {
+  // Private like the rest of DATA_DIR (tus would make it 0777 less the umask): others on the
+  // machine cannot reach the files, whatever mode tus gives each.
+  mkdirSync(options.uploadDir, { recursive: true, mode: 0o700 });
+  chmodSync(options.uploadDir, 0o700);
   return new Server({
     path: UPLOADS_PATH,
     datastore: new FileStore({ directory: options.uploadDir }),
