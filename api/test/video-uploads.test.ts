@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type VideoView, videoQuotaFull, videoUsageKey } from '../src/modules/videos/index.js';
+import {
+  VIDEO_UPLOADS_PER_MINUTE,
+  type VideoView,
+  videoQuotaFull,
+  videoUsageKey,
+} from '../src/modules/videos/index.js';
 import { videoTools } from '../src/video/binaries.js';
 import { NOT_A_VIDEO } from '../src/video/probe.js';
 import { startTestApi, type TestApi } from './support/http.js';
@@ -178,6 +183,33 @@ for (const adapter of bothStores('video-uploads')) {
       const done = await patch(owner, location, half, clip.subarray(half));
       expect(done.status).toBe(204);
       expect((await detail(owner, idOf(location))).body.video.status).toBe('queued');
+    });
+
+    it('takes a whole clip in the creating POST (creation-with-upload) and checks it the same way', async () => {
+      const res = await api.request(UPLOADS, {
+        method: 'POST',
+        headers: {
+          ...TUS,
+          ...bearer(rival.token),
+          'Upload-Length': String(clip.length),
+          'Upload-Metadata': metadata({ filename: 'one-go.mp4' }),
+          'Content-Type': 'application/offset+octet-stream',
+        },
+        body: clip,
+      });
+      expect(res.status).toBe(201);
+      expect(res.headers.get('Upload-Offset')).toBe(String(clip.length));
+      const { body } = await detail(rival, idOf(res.headers.get('Location') ?? ''));
+      expect(body.video).toMatchObject({ status: 'queued', fileName: 'one-go.mp4', progress: 100 });
+    });
+
+    it('limits how many uploads an educator starts a minute (429)', async () => {
+      const busy = await userWithProfile(api, 'busy@example.com', { educator: true });
+      for (let i = 0; i < VIDEO_UPLOADS_PER_MINUTE; i += 1) await created(busy, 100);
+      const refused = await create(busy, 100);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
+      expect(await usage(busy)).toBe(100 * VIDEO_UPLOADS_PER_MINUTE);
     });
 
     it('refuses what is not a video (random bytes, a PNG): failed with the reason, file gone, quota back', async () => {
