@@ -29,12 +29,15 @@ import { releaseRoutes } from './modules/releases/index.js';
 import { resourceRoutes } from './modules/resources/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { userRoutes } from './modules/users/index.js';
+import { UPLOADS_PATH, videoRoutes } from './modules/videos/index.js';
 import { wishlistRoutes } from './modules/wishlist/index.js';
 
 export const JSON_LIMIT = '100kb';
 
 /** Routes that read their own body: Stripe signs the raw bytes of its webhooks. */
 const RAW_BODY_PATHS = new Set(['/api/stripe/webhook']);
+/** tus uploads (#33) stream their bytes to @tus/server, which reads the body itself. */
+const RAW_BODY_PREFIXES = [UPLOADS_PATH];
 
 /** The API's route table: every module mounts its router under /api here, given the services it uses. */
 export function createApiRouter(deps: AppDeps, services: Services = composeServices(deps)): Router {
@@ -62,6 +65,8 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     // queue check the educator role themselves).
     resourceRoutes(deps, { resources: s.resources, quota: s.quota, assertEducator: s.assertEducator }),
     projectRoutes(deps, { projects: s.projects, assertEducator: s.assertEducator }),
+    // Also before educatorRoutes (every /educator/videos route checks the educator role itself).
+    videoRoutes(deps, { videos: s.videos, assertEducator: s.assertEducator, uploadDir: s.videoUploadDir }),
     quizRoutes(deps, s),
     educatorRoutes(deps, s),
     purchaseRoutes(deps, s),
@@ -95,7 +100,7 @@ export function createApp(deps: AppDeps, services: Services = composeServices(de
     .use(errorHandler())
     .use(securityHeaders())
     .use(corsAllowList(deps.config.allowedOrigins))
-    .use(bodyParser({ limit: JSON_LIMIT, rawPaths: RAW_BODY_PATHS }))
+    .use(bodyParser({ limit: JSON_LIMIT, rawPaths: RAW_BODY_PATHS, rawPrefixes: RAW_BODY_PREFIXES }))
     // allowedMethods answers 405 with Allow for a method the path does not take and 501 for one no
     // route takes; the error handler gives both the envelope (thrown, they lose the Allow header).
     .use(api.routes())

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { PLACEHOLDER_AVATAR_PATH } from './auth/index.js';
 import { callerOf } from './auth/middleware.js';
 import type { AppDeps } from './deps.js';
@@ -19,12 +20,13 @@ import { releasesService } from './modules/releases/index.js';
 import { resourcesService } from './modules/resources/index.js';
 import { reviewsService } from './modules/reviews/index.js';
 import { cachedUserData, instructorProfilesOf, userRecords, usersOf } from './modules/users/index.js';
+import { type OnVideoUploaded, videosService } from './modules/videos/index.js';
 import { wishlistService } from './modules/wishlist/index.js';
 
 /**
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → auth → media → categories → courses → enrollments →
- * learning → quizzes → reviews → certificates → coupons → purchases → resources → projects → educator, wishlist,
+ * learning → quizzes → reviews → certificates → coupons → purchases → resources → projects → videos → educator, wishlist,
  * the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
@@ -73,6 +75,18 @@ export function composeServices(deps: AppDeps) {
     logger,
     publicAppUrl: appOrigin,
   });
+  const videoUploadDir = path.join(config.dataDir, 'video-uploads');
+  // The transcoding job queue is later work (#33): until then an accepted upload is only logged.
+  const onVideoUploaded: OnVideoUploaded = ({ videoId, ownerId }) => {
+    logger.info({ videoId, ownerId }, 'video uploaded and queued (no transcoding queue yet)');
+  };
+  const videos = videosService(store, clock, {
+    quota,
+    quotaBytes: config.videoQuotaMb * 1024 * 1024,
+    uploadDir: videoUploadDir,
+    onVideoUploaded,
+    logError: (error, message) => logger.error({ err: error }, message),
+  });
   const wishlist = wishlistService(store, clock, mailer, logger, appOrigin, catalog);
 
   return {
@@ -100,6 +114,8 @@ export function composeServices(deps: AppDeps) {
     wishlist,
     resources,
     projects,
+    videos,
+    videoUploadDir,
     educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo', { quizzes, resources }),
     lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, {
       coupons,

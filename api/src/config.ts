@@ -122,6 +122,18 @@ const schema = z.object({
     .min(1, 'must be at least 1 (megabyte)')
     .max(1024, 'must be at most 1024 (megabytes)')
     .default(50),
+  VIDEO_MAX_MB: z.coerce
+    .number()
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1 (megabyte)')
+    .max(1024 * 1024, 'must be at most 1048576 (megabytes)')
+    .default(4096),
+  VIDEO_QUOTA_MB: z.coerce
+    .number()
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1 (megabyte)')
+    .max(1024 * 1024 * 1024, 'must be at most 1073741824 (megabytes)')
+    .default(20480),
   STRIPE_API_BASE: optionalText.pipe(
     z
       .string()
@@ -190,6 +202,10 @@ export interface Config {
   releaseToken: string | undefined;
   /** The largest lesson resource an educator may upload, in MB (#32; `RESOURCE_MAX_MB`, default 50). */
   resourceMaxMb: number;
+  /** The largest video an educator may upload, in MB (#33; `VIDEO_MAX_MB`, default 4096). */
+  videoMaxMb: number;
+  /** Video storage per educator, in MB (#33; `VIDEO_QUOTA_MB`, default 20480), apart from the image/resource quota. */
+  videoQuotaMb: number;
 }
 
 export class ConfigError extends Error {
@@ -289,5 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Courseport <no-reply@${new URL(publicAppUrl).hostname}>` },
     releaseToken: e.RELEASE_TOKEN,
     resourceMaxMb: e.RESOURCE_MAX_MB,
+    videoMaxMb: e.VIDEO_MAX_MB,
+    videoQuotaMb: e.VIDEO_QUOTA_MB,
   };
 }

@@ -14,6 +14,7 @@ import { PURCHASE_INDEXES } from './modules/purchases/index.js';
 import { QUIZ_INDEXES } from './modules/quizzes/index.js';
 import { RESOURCE_INDEXES } from './modules/resources/index.js';
 import { REVIEW_INDEXES } from './modules/reviews/index.js';
+import { VIDEO_INDEXES } from './modules/videos/index.js';
 import { WISHLIST_INDEXES } from './modules/wishlist/index.js';
 import type { IndexSpec } from './store/index.js';
 
@@ -35,5 +36,6 @@ export const INDEXES: readonly IndexSpec[] = [
   ...WISHLIST_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PROJECT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...RESOURCE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...VIDEO_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...RATE_LIMIT_INDEXES,
 ];

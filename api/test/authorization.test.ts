@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { FileStore } from '@tus/file-store';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalIssuer } from '../src/auth/local-issuer.js';
@@ -298,6 +299,20 @@ async function freshCourse(status: 'published' | 'draft' = 'published'): Promise
   await api.deps.store.collection<CourseDoc>('courses').insertOne(course);
   return course._id;
 }
+
+/**
+ * A tus upload of the owner's, made without the upload route (whose per-minute limit the callers
+ * would otherwise exhaust): its record, its quota, and the file tus resumes.
+ */
+async function freshUpload(): Promise<string> {
+  const _id = newId();
+  const services = composeServices(api.deps);
+  await services.videos.created(_id, people.owner.userId, 'clip.mp4', 1000);
+  const store = new FileStore({ directory: services.videoUploadDir });
+  await store.create({ id: _id, size: 1000, offset: 0, metadata: { ownerId: people.owner.userId } } as never);
+  return _id;
+}
+const TUS_UPLOADS = '/api/educator/videos/uploads';
 
 /** A submission for courseA's project by someone who is none of the people above, for one review. */
 async function freshSubmissionId(): Promise<string> {
@@ -751,6 +766,43 @@ const TABLE: Record<string, Entry> = {
   'GET /api/user/courses/:courseId/projects/:lectureId/submission': {
     access: 'enrolled',
     call: () => ({ path: `/api/user/courses/${courseA._id}/projects/${projectLectureId}/submission` }),
+  },
+  // #33: hosted video over tus; another educator's upload or video is answered as an unknown one.
+  'POST /api/educator/videos/uploads': {
+    access: 'educator',
+    ok: 201,
+    call: () => ({ headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '1000' } }),
+  },
+  'PATCH /api/educator/videos/uploads/:id': {
+    access: 'owner',
+    ok: 204,
+    except: { otherEducator: 404 },
+    call: async () => ({
+      path: `${TUS_UPLOADS}/${await freshUpload()}`,
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body: 'x'.repeat(10),
+    }),
+  },
+  'DELETE /api/educator/videos/uploads/:id': {
+    access: 'owner',
+    ok: 204,
+    except: { otherEducator: 404 },
+    call: async () => ({ path: `${TUS_UPLOADS}/${await freshUpload()}`, headers: { 'Tus-Resumable': '1.0.0' } }),
+  },
+  'GET /api/educator/videos': { access: 'educator' },
+  'GET /api/educator/videos/:id': {
+    access: 'owner',
+    except: { otherEducator: 404 },
+    call: async () => ({ path: `/api/educator/videos/${await freshUpload()}` }),
+  },
+  'DELETE /api/educator/videos/:id': {
+    access: 'owner',
+    except: { otherEducator: 404 },
+    call: async () => ({ path: `/api/educator/videos/${await freshUpload()}` }),
   },
   'GET /api/educator/project-submissions': { access: 'educator', reveals: { owner: ['student'] } },
   'GET /api/educator/project-submissions/count': { access: 'educator' },

@@ -69,6 +69,7 @@ const COLLECTIONS = [
   'projectSubmissions',
   'quizzes',
   'quizAttempts',
+  'videos',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -819,7 +820,8 @@ interface JsonEndpoint extends Schema {
   /** The path, for a route with parameters (default: the route's own). */
   path?: () => string;
 }
-type PostRoute = JsonEndpoint | { kind: 'multipart' | 'webhook' } | { kind: 'no-body'; why: string };
+/** `tus`: the tus 1.0 upload protocol (#33), bytes as application/offset+octet-stream (video-uploads.test.ts). */
+type PostRoute = JsonEndpoint | { kind: 'multipart' | 'webhook' | 'tus' } | { kind: 'no-body'; why: string };
 
 let emailCounter = 0;
 const freshEmail = () => `fresh-${++emailCounter}-${newId().slice(0, 6)}@example.com`;
@@ -1151,6 +1153,9 @@ const POST_ROUTES: Record<string, PostRoute> = {
     fields: { decision: 'decision', comment: 'note' },
     required: ['decision'],
   },
+  // #33: hosted video, uploaded over tus.
+  'POST /api/educator/videos/uploads': { kind: 'tus' },
+  'PATCH /api/educator/videos/uploads/:id': { kind: 'tus' },
   'POST /checkout/:id/pay': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
   'POST /checkout/:id/cancel': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
 };

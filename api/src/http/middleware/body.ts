@@ -56,7 +56,16 @@ async function readJson(ctx: Context, limit: string): Promise<unknown> {
  * reads it, and `rawPaths` (the Stripe webhook) read their own bytes. Any other body on the API is
  * refused with 415, so no JSON endpoint can be driven by an HTML form on another site (login CSRF).
  */
-export function bodyParser({ limit, rawPaths }: { limit: string; rawPaths: ReadonlySet<string> }): Middleware {
+export function bodyParser({
+  limit,
+  rawPaths,
+  rawPrefixes = [],
+}: {
+  limit: string;
+  rawPaths: ReadonlySet<string>;
+  /** Paths whose handler streams its own body (tus uploads, #33): this path and everything under it. */
+  rawPrefixes?: readonly string[];
+}): Middleware {
   // Pages outside the API (the local checkout) post ordinary HTML forms.
   const forms = koaBody({
     json: false,
@@ -82,5 +91,7 @@ export function bodyParser({ limit, rawPaths }: { limit: string; rawPaths: Reado
       throw new HttpError(415, 'Expected a JSON body (Content-Type: application/json)');
     return next();
   };
-  return (ctx, next) => (!PARSED_METHODS.has(ctx.method) || rawPaths.has(ctx.path) ? next() : parse(ctx, next));
+  const raw = (path: string) =>
+    rawPaths.has(path) || rawPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return (ctx, next) => (!PARSED_METHODS.has(ctx.method) || raw(ctx.path) ? next() : parse(ctx, next));
 }

@@ -1,0 +1,20 @@
+/**
+ * Hosted videos (#33, the `videos` collection and the files under DATA_DIR/video-uploads): resumable
+ * uploads over tus, counted in the educator's video quota, checked by ffprobe when complete and
+ * then queued for transcoding (the queue is later work: `OnVideoUploaded` is its port). Calls media.
+ */
+export { VIDEO_INDEXES, VIDEO_STATUSES, type VideoDoc, type VideoProbe, type VideoStatus } from './repository.js';
+export { VIDEO_UPLOADS_PER_MINUTE, type VideoServices, videoRoutes } from './routes.js';
+export {
+  displayName,
+  type OnVideoUploaded,
+  type UploadedVideo,
+  VIDEO_NOT_FOUND,
+  type VideosOptions,
+  type VideosService,
+  type VideoView,
+  videoQuotaFull,
+  videosService,
+  videoUsageKey,
+} from './service.js';
+export { UPLOADS_PATH } from './tus.js';
