@@ -20,7 +20,7 @@ import { releasesService } from './modules/releases/index.js';
 import { resourcesService } from './modules/resources/index.js';
 import { reviewsService } from './modules/reviews/index.js';
 import { cachedUserData, instructorProfilesOf, userRecords, usersOf } from './modules/users/index.js';
-import { type OnVideoUploaded, videosService } from './modules/videos/index.js';
+import { type OnVideoUploaded, transcodingQueue, videosService, videoUsageKey } from './modules/videos/index.js';
 import { wishlistService } from './modules/wishlist/index.js';
 
 /**
@@ -76,10 +76,15 @@ export function composeServices(deps: AppDeps) {
     publicAppUrl: appOrigin,
   });
   const videoUploadDir = path.join(config.dataDir, 'video-uploads');
-  // The transcoding job queue is later work (#33): until then an accepted upload is only logged.
-  const onVideoUploaded: OnVideoUploaded = ({ videoId, ownerId }) => {
-    logger.info({ videoId, ownerId }, 'video uploaded and queued (no transcoding queue yet)');
-  };
+  // The transcoding job queue (#33): an accepted upload becomes a `transcode-video` job; server.ts starts it.
+  const transcoding = transcodingQueue(store, clock, {
+    uploadDir: videoUploadDir,
+    stagingDir: path.join(config.dataDir, 'video-staging'),
+    ...config.videoJobs,
+    releaseQuota: (ownerId, bytes) => quota.release(videoUsageKey(ownerId), bytes),
+    logError: (error, message) => logger.error({ err: error }, message),
+  });
+  const onVideoUploaded: OnVideoUploaded = ({ videoId }) => transcoding.enqueue(videoId);
   const videos = videosService(store, clock, {
     quota,
     quotaBytes: config.videoQuotaMb * 1024 * 1024,
@@ -116,6 +121,7 @@ export function composeServices(deps: AppDeps) {
     projects,
     videos,
     videoUploadDir,
+    transcoding,
     educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo', { quizzes, resources }),
     lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, {
       coupons,

@@ -134,6 +134,27 @@ const schema = z.object({
     .min(1, 'must be at least 1 (megabyte)')
     .max(1024 * 1024 * 1024, 'must be at most 1073741824 (megabytes)')
     .default(20480),
+  VIDEO_JOB_LOCK_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(500, 'must be at least 500 (milliseconds)')
+    .max(3_600_000, 'must be at most 3600000 (milliseconds)')
+    .default(60_000),
+  VIDEO_JOB_POLL_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(50, 'must be at least 50 (milliseconds)')
+    .max(60_000, 'must be at most 60000 (milliseconds)')
+    .default(2000),
+  VIDEO_RETRY_DELAY_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must not be negative')
+    .max(3_600_000, 'must be at most 3600000 (milliseconds)')
+    .default(10_000),
+  VIDEO_TRANSCODE_PRESET: z
+    .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'], 'must be an x264 preset')
+    .default('veryfast'),
   STRIPE_API_BASE: optionalText.pipe(
     z
       .string()
@@ -206,6 +227,8 @@ export interface Config {
   videoMaxMb: number;
   /** Video storage per educator, in MB (#33; `VIDEO_QUOTA_MB`, default 20480), apart from the image/resource quota. */
   videoQuotaMb: number;
+  /** The transcoding queue (#33): lock lifetime (`VIDEO_JOB_LOCK_MS`, 60 s), poll interval (`VIDEO_JOB_POLL_MS`, 2 s), first retry delay (`VIDEO_RETRY_DELAY_MS`, 10 s, doubling), libx264 preset (`VIDEO_TRANSCODE_PRESET`, veryfast). */
+  videoJobs: { lockMs: number; pollMs: number; retryDelayMs: number; preset: string };
 }
 
 export class ConfigError extends Error {
@@ -307,5 +330,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resourceMaxMb: e.RESOURCE_MAX_MB,
     videoMaxMb: e.VIDEO_MAX_MB,
     videoQuotaMb: e.VIDEO_QUOTA_MB,
+    videoJobs: {
+      lockMs: e.VIDEO_JOB_LOCK_MS,
+      pollMs: e.VIDEO_JOB_POLL_MS,
+      retryDelayMs: e.VIDEO_RETRY_DELAY_MS,
+      preset: e.VIDEO_TRANSCODE_PRESET,
+    },
   };
 }

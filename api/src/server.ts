@@ -51,6 +51,9 @@ async function main() {
     RECONCILE_INTERVAL_MS,
   ).unref();
 
+  // Transcoding jobs (#33): left queued or interrupted by a crash, they resume now.
+  await services.transcoding.start();
+
   const app = createApp(deps, services);
   const server = createServer(app.callback());
   // Requests Node's own parser refuses (an unknown method such as FOO) get the API's envelope too.
@@ -106,6 +109,9 @@ async function main() {
       clearInterval(reconciliation);
       auth.close();
       backfill.abort();
+      await services.transcoding
+        .stop(SHUTDOWN_GRACE_MS)
+        .catch((error: unknown) => logger.error({ err: error }, 'stopping the video job queue failed'));
       await backfilled;
       await limits.close();
       await mailer.settle();

@@ -254,6 +254,7 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
 
   return {
     kind: 'mongodb',
+    mongoDb: db,
     blobs: gridFsBlobs(db),
     collection<T extends Doc>(name: string) {
       return new MongoCollection<T>(db, name, versions);

@@ -4,6 +4,8 @@
  * implement it; repositories never see which one they run on.
  */
 
+import type { Db } from 'mongodb';
+
 export type Doc = { _id: string } & Record<string, unknown>;
 
 /**
@@ -77,6 +79,8 @@ export interface Store {
   readonly kind: StoreKind;
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   readonly blobs: BlobStore;
+  /** MongoDB only: the database, for a library that speaks to it itself (Agenda's MongoBackend, #33). */
+  readonly mongoDb?: Db;
   /**
    * A number that grows whenever a write to the collection settles. Caches compare it to know when
    * to rebuild. On MongoDB, once a collection's version has been asked for, writes to it by other API

@@ -47,7 +47,12 @@ export const storeOpener = (dataDir: string, mongodb: string | undefined) => ():
 export type Api = { child: ChildProcess; base: string; output: () => string; exited: Promise<unknown> };
 
 /** The real entry point (through tsx) in demo mode, on `dataDir` (or MongoDB), answering health. */
-export async function startApi(dataDir: string, port: number, mongodb: string | undefined): Promise<Api> {
+export async function startApi(
+  dataDir: string,
+  port: number,
+  mongodb: string | undefined,
+  env: Record<string, string> = {},
+): Promise<Api> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     cwd: API_DIR,
@@ -63,6 +68,7 @@ export async function startApi(dataDir: string, port: number, mongodb: string | 
       LOG_LEVEL: 'warn',
       PUBLIC_APP_URL: 'http://localhost:3000',
       PUBLIC_API_URL: base,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

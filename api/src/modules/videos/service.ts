@@ -17,8 +17,14 @@ export interface VideoView {
   fileName: string;
   size: number;
   uploadOffset: number;
-  /** 0–100: bytes received while uploading; 100 once the upload is complete. */
+  /** 0–100: bytes received while uploading; the transcoding's progress while 'processing'; 100 once ready. */
   progress: number;
+  /** Transcoding runs started so far (a retry is a run). */
+  attempts: number;
+  /** Seconds, once ready. */
+  durationS: number | null;
+  /** The HLS renditions, once ready. */
+  renditions: Array<{ name: string; width: number; height: number }>;
   probe: VideoProbe | null;
   failureReason: string | null;
   createdAt: string;
@@ -110,7 +116,21 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
       fileName: doc.fileName,
       size: doc.size,
       uploadOffset,
-      progress: doc.size > 0 ? Math.floor((uploadOffset / doc.size) * 100) : 100,
+      progress:
+        doc.status === 'processing' || doc.status === 'ready'
+          ? Number(doc.transcodeProgress ?? 0)
+          : doc.size > 0
+            ? Math.floor((uploadOffset / doc.size) * 100)
+            : 100,
+      attempts: Number(doc.attempts ?? 0),
+      durationS: typeof doc.durationS === 'number' ? doc.durationS : null,
+      renditions: Array.isArray(doc.renditions)
+        ? (doc.renditions as Array<{ name: string; width: number; height: number }>).map(({ name, width, height }) => ({
+            name,
+            width,
+            height,
+          }))
+        : [],
       probe: doc.probe,
       failureReason: doc.failureReason,
       createdAt: doc.createdAt.toISOString(),

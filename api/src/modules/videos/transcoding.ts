@@ -1,0 +1,292 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, hostname } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Agenda, exponential, type Job } from 'agenda';
+import type { Clock } from '../../clock.js';
+import { agendaOn } from '../../jobs/agenda.js';
+import { newId, type Store } from '../../store/index.js';
+import type { TranscodedVideo } from '../../video/transcode.js';
+import type { WorkerMessage } from '../../video/transcode-worker.js';
+import { type VideoDoc, videosRepository } from './repository.js';
+
+/**
+ * The transcoding queue (#33, docs/video-job-queue.md): Agenda jobs `transcode-video` in the
+ * `videoJobs` collection (this module owns it), run `concurrency = lockLimit` at a time (one per two
+ * cores). Each run forks `video/transcode-worker` (ffmpeg's HLS ladder into a staging directory),
+ * heartbeats the lock with the progress, then stores the files as blobs and marks the video 'ready'.
+ * Every write to the video is fenced by the run's `runId`, so a stale run cannot overwrite a newer
+ * one. A refused file (VideoRejectedError) fails at once; anything else (ffmpeg timeout, memory, a
+ * killed worker) is retried with exponential backoff, up to MAX_ATTEMPTS runs (counted at the
+ * start of each run, so a run whose host was killed counts too), then 'failed'.
+ */
+
+export const JOB_NAME = 'transcode-video';
+export const VIDEO_JOBS_COLLECTION = 'videoJobs';
+/** Runs of one video before it is given up (the first and three retries). */
+export const MAX_ATTEMPTS = 4;
+export const GAVE_UP = (reason: string) => `Transcoding failed ${MAX_ATTEMPTS} times: ${reason}`;
+const PROGRESS_WRITE_MS = 500;
+
+export interface TranscodingOptions {
+  uploadDir: string;
+  /** Where runs write their files before they are stored (DATA_DIR/video-staging). */
+  stagingDir: string;
+  lockMs: number;
+  pollMs: number;
+  retryDelayMs: number;
+  preset: string;
+  /** Gives the video quota back (a refused video). */
+  releaseQuota: (ownerId: string, bytes: number) => Promise<void>;
+  logError: (error: unknown, message: string) => void;
+  /** Tests: told of each forked worker. */
+  onWorker?: (child: ChildProcess) => void;
+}
+
+/** A renditions entry as the video document keeps it. */
+export interface StoredRendition {
+  name: string;
+  width: number;
+  height: number;
+  playlist: string;
+}
+
+/** A transcoded file: its path in the HLS tree (playlists name others relatively) and its blob. */
+export interface StoredFile {
+  path: string;
+  blob: string;
+  contentType: string;
+  bytes: number;
+}
+
+class RetryableError extends Error {
+  readonly retryable = true;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The compiled worker (dist) or, when the API runs from its sources (tsx, tests), the TypeScript one. */
+const WORKER = import.meta.url.endsWith('.ts')
+  ? path.resolve(here, '../../video/transcode-worker.ts')
+  : path.resolve(here, '../../video/transcode-worker.js');
+const WORKER_EXEC_ARGV = import.meta.url.endsWith('.ts') ? ['--import', 'tsx'] : [];
+
+export const blobIdOf = (videoId: string, runId: string, index: number) => `vid-${videoId}-${runId}-${index}`;
+
+export function transcodingQueue(store: Store, clock: Clock, options: TranscodingOptions) {
+  const videos = videosRepository(store);
+  const concurrency = Math.max(1, Math.floor(availableParallelism() / 2));
+  let agenda: Agenda | undefined;
+  const running = new Set<ChildProcess>();
+
+  function queue(): Agenda {
+    if (agenda) return agenda;
+    agenda = agendaOn(store, {
+      collection: VIDEO_JOBS_COLLECTION,
+      processEvery: options.pollMs,
+      name: `${hostname()}:${process.pid}`,
+    });
+    agenda.on('error', (error: unknown) => options.logError(error, 'the video job queue failed'));
+    const backoff = exponential({
+      delay: options.retryDelayMs,
+      factor: 2,
+      maxDelay: 600_000,
+      maxRetries: 100,
+      jitter: 0.2,
+    });
+    agenda.define<{ videoId: string }>(JOB_NAME, (job) => run(job), {
+      concurrency,
+      lockLimit: concurrency,
+      lockLifetime: options.lockMs,
+      backoff: (context) => ((context.error as Partial<RetryableError>).retryable ? backoff(context) : null),
+    });
+    return agenda;
+  }
+
+  const fenced = (videoId: string, runId: string) => ({ _id: videoId, runId, status: 'processing' });
+
+  async function removeSource(videoId: string) {
+    const file = path.join(options.uploadDir, videoId);
+    await rm(file, { force: true });
+    await rm(`${file}.json`, { force: true });
+  }
+
+  /** Forks the worker on `input` → `outDir`: its result, or a thrown refusal / retryable error. */
+  function transcodeInChild(
+    input: string,
+    outDir: string,
+    onProgress: (percent: number) => void,
+  ): Promise<TranscodedVideo | { rejected: string }> {
+    return new Promise((resolve, reject) => {
+      const child = fork(WORKER, [input, outDir, options.preset], {
+        execArgv: WORKER_EXEC_ARGV,
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      running.add(child);
+      options.onWorker?.(child);
+      let ffmpegPid: number | undefined;
+      let outcome: TranscodedVideo | { rejected: string } | Error | undefined;
+      child.on('message', (message: WorkerMessage) => {
+        if ('progress' in message) onProgress(message.progress);
+        else if ('ffmpegPid' in message) ffmpegPid = message.ffmpegPid;
+        else if ('result' in message) outcome = message.result;
+        else if ('error' in message)
+          outcome =
+            message.error.kind === 'rejected'
+              ? { rejected: message.error.message }
+              : new RetryableError(message.error.message);
+      });
+      child.on('error', (error) => {
+        outcome ??= new RetryableError(`The transcoding worker could not start: ${error.message}`);
+      });
+      child.on('exit', (code, signal) => {
+        running.delete(child);
+        // ffmpeg leads its own process group: a worker killed mid-run leaves it behind.
+        if (ffmpegPid !== undefined)
+          try {
+            process.kill(-ffmpegPid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        if (outcome instanceof Error) reject(outcome);
+        else if (outcome) resolve(outcome);
+        else reject(new RetryableError(`The transcoding worker stopped (${signal ?? `exit code ${code}`})`));
+      });
+    });
+  }
+
+  async function run(job: Job<{ videoId: string }>): Promise<void> {
+    const { videoId } = job.attrs.data;
+    const runId = newId();
+    const started = await videos.findOneAndUpdate(
+      { _id: videoId, status: { $in: ['queued', 'processing'] } },
+      {
+        $set: { status: 'processing', runId, transcodeProgress: 0, startedAt: clock.now(), updatedAt: clock.now() },
+        $inc: { attempts: 1 },
+      },
+    );
+    // Deleted, or already ready or failed: nothing to do.
+    if (!started) return;
+    const attempts = Number(started.attempts ?? 1);
+    if (attempts > MAX_ATTEMPTS) {
+      await videos.updateOne(fenced(videoId, runId), {
+        $set: {
+          status: 'failed',
+          failureReason: GAVE_UP(String(started.lastError ?? 'unknown')),
+          updatedAt: clock.now(),
+        },
+      });
+      return;
+    }
+
+    const staging = path.join(options.stagingDir, videoId, runId);
+    let progress = 0;
+    let written = 0;
+    const heartbeat = setInterval(
+      () => void job.touch(progress).catch((error: unknown) => options.logError(error, 'video job heartbeat failed')),
+      Math.max(100, Math.floor(options.lockMs / 3)),
+    );
+    try {
+      await mkdir(staging, { recursive: true, mode: 0o700 });
+      const outcome = await transcodeInChild(path.join(options.uploadDir, videoId), staging, (percent) => {
+        progress = Math.max(progress, Math.floor(percent));
+        if (Date.now() - written < PROGRESS_WRITE_MS && progress < 100) return;
+        written = Date.now();
+        void videos
+          .updateOne(fenced(videoId, runId), { $set: { transcodeProgress: progress, updatedAt: clock.now() } })
+          .catch((error: unknown) => options.logError(error, 'writing transcoding progress failed'));
+      });
+      if ('rejected' in outcome) {
+        const failed = await videos.findOneAndUpdate(fenced(videoId, runId), {
+          $set: { status: 'failed', failureReason: outcome.rejected, quotaBytes: 0, updatedAt: clock.now() },
+        });
+        if (failed) {
+          await removeSource(videoId);
+          if (started.quotaBytes > 0) await options.releaseQuota(started.ownerId, started.quotaBytes);
+        }
+        return;
+      }
+      await store_(videoId, runId, staging, outcome);
+    } catch (error) {
+      if (!(error instanceof RetryableError)) throw error;
+      const last = attempts >= MAX_ATTEMPTS;
+      await videos.updateOne(fenced(videoId, runId), {
+        $set: {
+          status: last ? 'failed' : 'queued',
+          failureReason: last ? GAVE_UP(error.message) : null,
+          lastError: error.message,
+          updatedAt: clock.now(),
+        },
+      });
+      if (!last) throw error;
+    } finally {
+      clearInterval(heartbeat);
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
+  /** The run's files into blobs, then 'ready' (fenced); the source upload is removed. */
+  async function store_(videoId: string, runId: string, staging: string, result: TranscodedVideo): Promise<void> {
+    const files: StoredFile[] = [];
+    for (const [index, file] of result.files.entries()) {
+      const blob = blobIdOf(videoId, runId, index);
+      await store.blobs.put(blob, await readFile(path.join(staging, file.path)), file.contentType);
+      files.push({ path: file.path, blob, contentType: file.contentType, bytes: file.bytes });
+    }
+    const blobOf = (p: string) => files.find((f) => f.path === p)?.blob ?? null;
+    const ready = await videos.findOneAndUpdate(fenced(videoId, runId), {
+      $set: {
+        status: 'ready',
+        transcodeProgress: 100,
+        durationS: result.duration,
+        renditions: result.renditions.map(
+          (r): StoredRendition => ({ name: r.name, width: r.width, height: r.height, playlist: r.playlist }),
+        ),
+        master: result.master,
+        posterBlob: blobOf(result.poster.webp),
+        posterJpegBlob: blobOf(result.poster.jpeg),
+        files,
+        failureReason: null,
+        finishedAt: clock.now(),
+        updatedAt: clock.now(),
+      },
+    });
+    if (!ready) {
+      // A newer run took over (this one's lock had expired): its files win.
+      await Promise.all(files.map((f) => store.blobs.delete(f.blob).catch(() => {})));
+      return;
+    }
+    await removeSource(videoId);
+  }
+
+  async function enqueue(videoId: string): Promise<void> {
+    await queue()
+      .create(JOB_NAME, { videoId })
+      .unique({ 'data.videoId': videoId }, { insertOnly: true })
+      .schedule(new Date())
+      .save();
+  }
+
+  return {
+    enqueue,
+
+    /** Starts processing; first re-enqueues videos left queued or processing without a job (a crash between the two writes). */
+    async start(): Promise<void> {
+      const pending = await videos.find({ status: { $in: ['queued', 'processing'] } }, { projection: { _id: 1 } });
+      for (const video of pending as Pick<VideoDoc, '_id'>[]) await enqueue(video._id);
+      await queue().start();
+    },
+
+    /** Stops taking jobs; waits for the running ones up to `graceMs`, then kills their workers (they are retried at the next start). */
+    async stop(graceMs: number): Promise<void> {
+      if (!agenda) return;
+      const result = await agenda.drain(graceMs).catch(() => null);
+      if (!result || result.timedOut || running.size > 0) {
+        for (const child of running) child.kill('SIGKILL');
+        await agenda.stop().catch(() => {});
+      }
+    },
+  };
+}
+export type TranscodingQueue = ReturnType<typeof transcodingQueue>;

@@ -1,0 +1,59 @@
+import { VideoProcessError } from './ffmpeg-process.js';
+import { VideoRejectedError } from './probe.js';
+import { transcodeToHls } from './transcode.js';
+
+/**
+ * The transcoding child (#33): forked by the job queue's handler for one run,
+ * `transcode-worker <input> <outDir> [preset]`. Runs `transcodeToHls` and tells the parent over IPC:
+ * `{ progress }`, `{ ffmpegPid }` (ffmpeg leads its own process group), then `{ result }` or
+ * `{ error: { kind: 'rejected' | 'process' | 'other', message } }`. When the parent goes away
+ * (IPC disconnect: the API was killed), it kills its ffmpeg group and exits.
+ */
+
+export type WorkerMessage =
+  | { progress: number }
+  | { ffmpegPid: number }
+  | { result: Awaited<ReturnType<typeof transcodeToHls>> }
+  | { error: { kind: 'rejected' | 'process' | 'other'; message: string; status?: number } };
+
+const [input, outDir, preset] = process.argv.slice(2);
+let ffmpegPid: number | undefined;
+const send = (message: WorkerMessage) =>
+  new Promise<void>((resolve) => (process.connected ? process.send?.(message, () => resolve()) : resolve()));
+
+function killFfmpeg() {
+  if (ffmpegPid === undefined) return;
+  try {
+    process.kill(-ffmpegPid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+process.on('disconnect', () => {
+  killFfmpeg();
+  process.exit(1);
+});
+
+async function main() {
+  if (!input || !outDir) throw new Error('usage: transcode-worker <input> <outDir> [preset]');
+  try {
+    const result = await transcodeToHls(input, outDir, {
+      preset: preset || undefined,
+      onProgress: (progress) => void send({ progress }),
+      onSpawn: (pid) => {
+        ffmpegPid = pid;
+        void send({ ffmpegPid: pid });
+      },
+    });
+    await send({ result });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof VideoRejectedError) await send({ error: { kind: 'rejected', message, status: error.status } });
+    else if (error instanceof VideoProcessError) await send({ error: { kind: 'process', message } });
+    else await send({ error: { kind: 'other', message } });
+  }
+  process.disconnect?.();
+}
+
+void main();
