@@ -1,25 +1,32 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredFile, VideoView } from '../src/modules/videos/index.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
-import { openEmbeddedStore } from '../src/store/embedded.js';
 import { videoTools } from '../src/video/binaries.js';
 import { VIDEO_UNREADABLE } from '../src/video/probe.js';
-import { type Api, cleanUpApiProcesses, startApi, stopApi, tempDataDir } from './support/api-process.js';
+import { type Api, cleanUpApiProcesses, startApi, stopApi, storeOpener, tempDataDir } from './support/api-process.js';
 import { freePort } from './support/http.js';
 
 /**
- * The transcoding job queue (#33) in a real API process on the embedded store: an upload through
+ * The transcoding job queue (#33) in a real API process, on the embedded store and on MongoDB: an upload through
  * the tus routes becomes 'processing' then 'ready' with its files stored as blobs; a transcoding
  * worker killed (SIGKILL) mid-run is retried and the video is ready once; a file ffmpeg refuses
  * fails without a retry; the API itself killed mid-run finishes the job after its restart on the
- * same DATA_DIR. States are read through the API, polled against a deadline.
+ * same DATA_DIR (on MongoDB the interrupted job's lock expires after VIDEO_JOB_LOCK_MS, then it runs).
+ * States are read through the API, polled against a deadline.
  */
+
+const mongoUri = process.env.MONGODB_URI;
+if (!mongoUri && process.env.CI && !process.env.MONGO_SKIP_REASON) {
+  throw new Error('CI must run the MongoDB half of the video job queue tests (.ci/run starts FerretDB).');
+}
+if (!mongoUri)
+  console.warn(`[video-jobs] SKIPPING the MongoDB half: ${process.env.MONGO_SKIP_REASON ?? 'MONGODB_URI is not set'}.`);
 
 const execFileAsync = promisify(execFile);
 const TUS = { 'Tus-Resumable': '1.0.0' };
@@ -155,8 +162,8 @@ async function waitForWorker(dataDir: string): Promise<number> {
 }
 
 /** After the API stopped: the video's stored files (every blob present) and the jobs left. */
-async function stored(dataDir: string, id: string) {
-  const store = await openEmbeddedStore(dataDir, { logger: pino({ level: 'silent' }) });
+async function stored(dataDir: string, mongodb: string | undefined, id: string) {
+  const store = await storeOpener(dataDir, mongodb)();
   try {
     const doc = await store.collection('videos').findOne({ _id: id });
     const files = (doc?.files ?? []) as StoredFile[];
@@ -168,101 +175,117 @@ async function stored(dataDir: string, id: string) {
   }
 }
 
-async function start(dataDir: string): Promise<Api> {
-  return startApi(dataDir, await freePort(), undefined, QUEUE_ENV);
-}
+const STORES = [
+  { name: 'embedded store', enabled: true, uri: () => undefined },
+  {
+    name: 'MongoDB',
+    enabled: Boolean(mongoUri),
+    uri: () => {
+      const uri = new URL(mongoUri as string);
+      uri.pathname = `/videojobs_${randomBytes(4).toString('hex')}`;
+      return uri.toString();
+    },
+  },
+];
 
-describe('video job queue: embedded store (real API process)', { timeout: 180_000 }, () => {
-  it('transcodes an uploaded clip: processing, then ready, its files stored as blobs, the source removed', async () => {
-    const dataDir = await tempDataDir();
-    const api = await start(dataDir);
-    const token = await signInEducator(api.base);
-    const id = await upload(api.base, token, short);
-    const { last, seen } = await waitFor(
-      () => video(api.base, token, id),
-      (v) => v.status === 'ready' || v.status === 'failed',
-      'ready',
-    );
-    expect(last).toMatchObject({ status: 'ready', progress: 100, attempts: 1, failureReason: null });
-    expect(seen.has('processing') || seen.has('queued')).toBe(true);
-    expect(last.durationS).toBeCloseTo(3, 0);
-    expect(last.renditions.map((r) => r.name)).toEqual(['180p']);
-    await stopApi(api, 'SIGTERM');
+for (const adapter of STORES)
+  describe.runIf(adapter.enabled)(`video job queue: ${adapter.name} (real API process)`, { timeout: 240_000 }, () => {
+    let mongodb: string | undefined;
+    const start = async (dataDir: string): Promise<Api> => startApi(dataDir, await freePort(), mongodb, QUEUE_ENV);
+    beforeEach(() => {
+      mongodb = adapter.uri();
+    });
 
-    const { doc, files, blobs, jobs } = await stored(dataDir, id);
-    expect(files.map((f) => f.path)).toEqual(
-      expect.arrayContaining(['master.m3u8', '180p/index.m3u8', 'poster.jpg', 'poster.webp']),
-    );
-    expect(files.some((f) => f.path.endsWith('.ts'))).toBe(true);
-    expect(blobs.every((b) => b !== null && b.length > 0)).toBe(true);
-    expect(doc?.posterBlob).toBe(files.find((f) => f.path === 'poster.webp')?.blob);
-    expect(jobs).toBe(0);
-    await expect(readFile(path.join(dataDir, 'video-uploads', id))).rejects.toMatchObject({ code: 'ENOENT' });
+    it('transcodes an uploaded clip: processing, then ready, its files stored as blobs, the source removed', async () => {
+      const dataDir = await tempDataDir();
+      const api = await start(dataDir);
+      const token = await signInEducator(api.base);
+      const id = await upload(api.base, token, short);
+      const { last, seen } = await waitFor(
+        () => video(api.base, token, id),
+        (v) => v.status === 'ready' || v.status === 'failed',
+        'ready',
+      );
+      expect(last).toMatchObject({ status: 'ready', progress: 100, attempts: 1, failureReason: null });
+      expect(seen.has('processing') || seen.has('queued')).toBe(true);
+      expect(last.durationS).toBeCloseTo(3, 0);
+      expect(last.renditions.map((r) => r.name)).toEqual(['180p']);
+      await stopApi(api, 'SIGTERM');
+
+      const { doc, files, blobs, jobs } = await stored(dataDir, mongodb, id);
+      expect(files.map((f) => f.path)).toEqual(
+        expect.arrayContaining(['master.m3u8', '180p/index.m3u8', 'poster.jpg', 'poster.webp']),
+      );
+      expect(files.some((f) => f.path.endsWith('.ts'))).toBe(true);
+      expect(blobs.every((b) => b !== null && b.length > 0)).toBe(true);
+      expect(doc?.posterBlob).toBe(files.find((f) => f.path === 'poster.webp')?.blob);
+      expect(jobs).toBe(0);
+      await expect(readFile(path.join(dataDir, 'video-uploads', id))).rejects.toMatchObject({ code: 'ENOENT' });
+    });
+
+    it('retries a run whose worker was killed (SIGKILL) and ends ready once', async () => {
+      const dataDir = await tempDataDir();
+      const api = await start(dataDir);
+      const token = await signInEducator(api.base);
+      const id = await upload(api.base, token, long);
+      const pid = await waitForWorker(dataDir);
+      process.kill(pid, 'SIGKILL');
+      const { last } = await waitFor(
+        () => video(api.base, token, id),
+        (v) => v.status === 'ready' || v.status === 'failed',
+        'ready after a retry',
+      );
+      expect(last).toMatchObject({ status: 'ready', attempts: 2, progress: 100 });
+      expect(await workers(dataDir)).toEqual([]);
+      await stopApi(api, 'SIGTERM');
+      const { files, blobs, jobs } = await stored(dataDir, mongodb, id);
+      // One run's files: the killed run stored none.
+      expect(new Set(files.map((f) => f.blob.split('-')[2])).size).toBe(1);
+      expect(blobs.every((b) => b !== null)).toBe(true);
+      expect(jobs).toBe(0);
+    });
+
+    it('fails a file ffmpeg refuses (it passed the probe) without a retry', async () => {
+      const dataDir = await tempDataDir();
+      const api = await start(dataDir);
+      const token = await signInEducator(api.base);
+      const id = await upload(api.base, token, cut);
+      const { last } = await waitFor(
+        () => video(api.base, token, id),
+        (v) => v.status === 'ready' || v.status === 'failed',
+        'failed',
+      );
+      expect(last).toMatchObject({ status: 'failed', failureReason: VIDEO_UNREADABLE, attempts: 1 });
+      await stopApi(api, 'SIGTERM');
+      const { jobs } = await stored(dataDir, mongodb, id);
+      expect(jobs).toBe(0);
+    });
+
+    it('finishes a job interrupted by a kill -9 of the API after a restart on the same data', async () => {
+      const dataDir = await tempDataDir();
+      const first = await start(dataDir);
+      const token = await signInEducator(first.base);
+      const id = await upload(first.base, token, long);
+      await waitForWorker(dataDir);
+      await stopApi(first, 'SIGKILL');
+      // The worker notices its parent is gone (IPC disconnect) and exits with its ffmpeg.
+      const end = Date.now() + 10_000;
+      while ((await workers(dataDir)).length > 0) {
+        if (Date.now() > end) throw new Error('The transcoding worker outlived the API');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+
+      const second = await start(dataDir);
+      const again = await signInEducator(second.base);
+      const { last } = await waitFor(
+        () => video(second.base, again, id),
+        (v) => v.status === 'ready' || v.status === 'failed',
+        'ready after the restart',
+      );
+      expect(last).toMatchObject({ status: 'ready', attempts: 2, progress: 100 });
+      await stopApi(second, 'SIGTERM');
+      const { blobs, jobs } = await stored(dataDir, mongodb, id);
+      expect(blobs.length).toBeGreaterThan(0);
+      expect(jobs).toBe(0);
+    });
   });
-
-  it('retries a run whose worker was killed (SIGKILL) and ends ready once', async () => {
-    const dataDir = await tempDataDir();
-    const api = await start(dataDir);
-    const token = await signInEducator(api.base);
-    const id = await upload(api.base, token, long);
-    const pid = await waitForWorker(dataDir);
-    process.kill(pid, 'SIGKILL');
-    const { last } = await waitFor(
-      () => video(api.base, token, id),
-      (v) => v.status === 'ready' || v.status === 'failed',
-      'ready after a retry',
-    );
-    expect(last).toMatchObject({ status: 'ready', attempts: 2, progress: 100 });
-    expect(await workers(dataDir)).toEqual([]);
-    await stopApi(api, 'SIGTERM');
-    const { files, blobs, jobs } = await stored(dataDir, id);
-    // One run's files: the killed run stored none.
-    expect(new Set(files.map((f) => f.blob.split('-')[2])).size).toBe(1);
-    expect(blobs.every((b) => b !== null)).toBe(true);
-    expect(jobs).toBe(0);
-  });
-
-  it('fails a file ffmpeg refuses (it passed the probe) without a retry', async () => {
-    const dataDir = await tempDataDir();
-    const api = await start(dataDir);
-    const token = await signInEducator(api.base);
-    const id = await upload(api.base, token, cut);
-    const { last } = await waitFor(
-      () => video(api.base, token, id),
-      (v) => v.status === 'ready' || v.status === 'failed',
-      'failed',
-    );
-    expect(last).toMatchObject({ status: 'failed', failureReason: VIDEO_UNREADABLE, attempts: 1 });
-    await stopApi(api, 'SIGTERM');
-    const { jobs } = await stored(dataDir, id);
-    expect(jobs).toBe(0);
-  });
-
-  it('finishes a job interrupted by a kill -9 of the API after a restart on the same data', async () => {
-    const dataDir = await tempDataDir();
-    const first = await start(dataDir);
-    const token = await signInEducator(first.base);
-    const id = await upload(first.base, token, long);
-    await waitForWorker(dataDir);
-    await stopApi(first, 'SIGKILL');
-    // The worker notices its parent is gone (IPC disconnect) and exits with its ffmpeg.
-    const end = Date.now() + 10_000;
-    while ((await workers(dataDir)).length > 0) {
-      if (Date.now() > end) throw new Error('The transcoding worker outlived the API');
-      await new Promise((r) => setTimeout(r, 25));
-    }
-
-    const second = await start(dataDir);
-    const again = await signInEducator(second.base);
-    const { last } = await waitFor(
-      () => video(second.base, again, id),
-      (v) => v.status === 'ready' || v.status === 'failed',
-      'ready after the restart',
-    );
-    expect(last).toMatchObject({ status: 'ready', attempts: 2, progress: 100 });
-    await stopApi(second, 'SIGTERM');
-    const { blobs, jobs } = await stored(dataDir, id);
-    expect(blobs.length).toBeGreaterThan(0);
-    expect(jobs).toBe(0);
-  });
-});
