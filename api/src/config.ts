@@ -152,6 +152,12 @@ const schema = z.object({
     .min(0, 'must not be negative')
     .max(3_600_000, 'must be at most 3600000 (milliseconds)')
     .default(10_000),
+  VIDEO_TRANSCODE_TIMEOUT_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must not be negative')
+    .max(24 * 3_600_000, 'must be at most 86400000 (milliseconds)')
+    .default(0),
   VIDEO_TRANSCODE_PRESET: z
     .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'], 'must be an x264 preset')
     .default('veryfast'),
@@ -227,8 +233,8 @@ export interface Config {
   videoMaxMb: number;
   /** Video storage per educator, in MB (#33; `VIDEO_QUOTA_MB`, default 20480), apart from the image/resource quota. */
   videoQuotaMb: number;
-  /** The transcoding queue (#33): lock lifetime (`VIDEO_JOB_LOCK_MS`, 60 s), poll interval (`VIDEO_JOB_POLL_MS`, 2 s), first retry delay (`VIDEO_RETRY_DELAY_MS`, 10 s, doubling), libx264 preset (`VIDEO_TRANSCODE_PRESET`, veryfast). */
-  videoJobs: { lockMs: number; pollMs: number; retryDelayMs: number; preset: string };
+  /** The transcoding queue (#33): lock lifetime (`VIDEO_JOB_LOCK_MS`, 60 s), poll interval (`VIDEO_JOB_POLL_MS`, 2 s), first retry delay (`VIDEO_RETRY_DELAY_MS`, 10 s, doubling), libx264 preset (`VIDEO_TRANSCODE_PRESET`, veryfast), ffmpeg's wall-clock limit (`VIDEO_TRANSCODE_TIMEOUT_MS`, 0 = 10 min + twice the duration). */
+  videoJobs: { lockMs: number; pollMs: number; retryDelayMs: number; preset: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -335,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.VIDEO_JOB_POLL_MS,
       retryDelayMs: e.VIDEO_RETRY_DELAY_MS,
       preset: e.VIDEO_TRANSCODE_PRESET,
+      timeoutMs: e.VIDEO_TRANSCODE_TIMEOUT_MS,
     },
   };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StoredFile, VideoView } from '../src/modules/videos/index.js';
+import { GAVE_UP, MAX_ATTEMPTS, type StoredFile, type VideoView } from '../src/modules/videos/index.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import { videoTools } from '../src/video/binaries.js';
 import { VIDEO_UNREADABLE } from '../src/video/probe.js';
@@ -191,7 +191,8 @@ const STORES = [
 for (const adapter of STORES)
   describe.runIf(adapter.enabled)(`video job queue: ${adapter.name} (real API process)`, { timeout: 240_000 }, () => {
     let mongodb: string | undefined;
-    const start = async (dataDir: string): Promise<Api> => startApi(dataDir, await freePort(), mongodb, QUEUE_ENV);
+    const start = async (dataDir: string, env: Record<string, string> = {}): Promise<Api> =>
+      startApi(dataDir, await freePort(), mongodb, { ...QUEUE_ENV, ...env });
     beforeEach(() => {
       mongodb = adapter.uri();
     });
@@ -256,6 +257,25 @@ for (const adapter of STORES)
         'failed',
       );
       expect(last).toMatchObject({ status: 'failed', failureReason: VIDEO_UNREADABLE, attempts: 1 });
+      await stopApi(api, 'SIGTERM');
+      const { jobs } = await stored(dataDir, mongodb, id);
+      expect(jobs).toBe(0);
+    });
+
+    it('retries a machine failure (ffmpeg past its time limit) with backoff, then fails it', async () => {
+      const dataDir = await tempDataDir();
+      // 1 ms: every run's ffmpeg is killed by its wall-clock limit (a VideoProcessError, retryable).
+      const api = await start(dataDir, { VIDEO_TRANSCODE_TIMEOUT_MS: '1' });
+      const token = await signInEducator(api.base);
+      const id = await upload(api.base, token, short);
+      const { last } = await waitFor(
+        () => video(api.base, token, id),
+        (v) => v.status === 'ready' || v.status === 'failed',
+        'failed after the retries',
+      );
+      expect(last.status).toBe('failed');
+      expect(last.attempts).toBe(MAX_ATTEMPTS);
+      expect(last.failureReason?.startsWith(GAVE_UP(''))).toBe(true);
       await stopApi(api, 'SIGTERM');
       const { jobs } = await stored(dataDir, mongodb, id);
       expect(jobs).toBe(0);

@@ -4,7 +4,7 @@ import { transcodeToHls } from './transcode.js';
 
 /**
  * The transcoding child (#33): forked by the job queue's handler for one run,
- * `transcode-worker <input> <outDir> [preset]`. Runs `transcodeToHls` and tells the parent over IPC:
+ * `transcode-worker <input> <outDir> [preset] [timeoutMs]` (0: the default limit). Runs `transcodeToHls` and tells the parent over IPC:
  * `{ progress }`, `{ ffmpegPid }` (ffmpeg leads its own process group), then `{ result }` or
  * `{ error: { kind: 'rejected' | 'process' | 'other', message } }`. When the parent goes away
  * (IPC disconnect: the API was killed), it kills its ffmpeg group and exits.
@@ -16,7 +16,8 @@ export type WorkerMessage =
   | { result: Awaited<ReturnType<typeof transcodeToHls>> }
   | { error: { kind: 'rejected' | 'process' | 'other'; message: string; status?: number } };
 
-const [input, outDir, preset] = process.argv.slice(2);
+const [input, outDir, preset, timeout] = process.argv.slice(2);
+const timeoutMs = Number(timeout) > 0 ? Number(timeout) : undefined;
 let ffmpegPid: number | undefined;
 const send = (message: WorkerMessage) =>
   new Promise<void>((resolve) => (process.connected ? process.send?.(message, () => resolve()) : resolve()));
@@ -36,10 +37,11 @@ process.on('disconnect', () => {
 });
 
 async function main() {
-  if (!input || !outDir) throw new Error('usage: transcode-worker <input> <outDir> [preset]');
+  if (!input || !outDir) throw new Error('usage: transcode-worker <input> <outDir> [preset] [timeoutMs]');
   try {
     const result = await transcodeToHls(input, outDir, {
       preset: preset || undefined,
+      ...(timeoutMs ? { timeoutMs } : {}),
       onProgress: (progress) => void send({ progress }),
       onSpawn: (pid) => {
         ffmpegPid = pid;

@@ -37,6 +37,8 @@ export interface TranscodingOptions {
   pollMs: number;
   retryDelayMs: number;
   preset: string;
+  /** ffmpeg's wall-clock limit per run (0: transcode.ts' default from the duration). */
+  timeoutMs: number;
   /** Gives the video quota back (a refused video). */
   releaseQuota: (ownerId: string, bytes: number) => Promise<void>;
   logError: (error: unknown, message: string) => void;
@@ -118,7 +120,7 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
     onProgress: (percent: number) => void,
   ): Promise<TranscodedVideo | { rejected: string }> {
     return new Promise((resolve, reject) => {
-      const child = fork(WORKER, [input, outDir, options.preset], {
+      const child = fork(WORKER, [input, outDir, options.preset, String(options.timeoutMs)], {
         execArgv: WORKER_EXEC_ARGV,
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
