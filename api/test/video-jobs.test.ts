@@ -212,6 +212,8 @@ for (const adapter of STORES)
       expect(last.durationS).toBeCloseTo(3, 0);
       expect(last.renditions.map((r) => r.name)).toEqual(['180p']);
       await stopApi(api, 'SIGTERM');
+      // The queue stops with the API (SIGTERM): a clean exit.
+      expect(api.child.exitCode).toBe(0);
 
       const { doc, files, blobs, jobs } = await stored(dataDir, mongodb, id);
       expect(files.map((f) => f.path)).toEqual(

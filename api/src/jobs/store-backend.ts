@@ -182,7 +182,8 @@ export class StoreJobRepository implements JobRepository {
     const due: Filter = {
       name: jobName,
       disabled: { $ne: true },
-      $or: [{ lockedAt: null, nextRunAt: { $lte: nextScanAt } }, { lockedAt: { $lte: lockDeadline } }],
+      // `$ne: null` is needed: NeDB's `$lte` matches null (an unlocked job not yet due would be taken).
+      $or: [{ lockedAt: null, nextRunAt: { $lte: nextScanAt } }, { lockedAt: { $ne: null, $lte: lockDeadline } }],
     };
     // Find the first due job, then lock it only if nobody changed its lock meanwhile.
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -80,6 +80,9 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
   const concurrency = Math.max(1, Math.floor(availableParallelism() / 2));
   let agenda: Agenda | undefined;
   const running = new Set<ChildProcess>();
+  let active = 0;
+  const onIdle: Array<() => void> = [];
+  const idle = () => (active === 0 ? Promise.resolve() : new Promise<void>((resolve) => onIdle.push(resolve)));
 
   function queue(): Agenda {
     if (agenda) return agenda;
@@ -96,12 +99,24 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
       maxRetries: 100,
       jitter: 0.2,
     });
-    agenda.define<{ videoId: string }>(JOB_NAME, (job) => run(job), {
-      concurrency,
-      lockLimit: concurrency,
-      lockLifetime: options.lockMs,
-      backoff: (context) => ((context.error as Partial<RetryableError>).retryable ? backoff(context) : null),
-    });
+    agenda.define<{ videoId: string }>(
+      JOB_NAME,
+      async (job) => {
+        active++;
+        try {
+          await run(job);
+        } finally {
+          active--;
+          if (active === 0) for (const resolve of onIdle.splice(0)) resolve();
+        }
+      },
+      {
+        concurrency,
+        lockLimit: concurrency,
+        lockLifetime: options.lockMs,
+        backoff: (context) => ((context.error as Partial<RetryableError>).retryable ? backoff(context) : null),
+      },
+    );
     return agenda;
   }
 
@@ -280,14 +295,21 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
       await queue().start();
     },
 
-    /** Stops taking jobs; waits for the running ones up to `graceMs`, then kills their workers (they are retried at the next start). */
+    /**
+     * Stops taking jobs; waits for the running ones up to `graceMs`, then kills their workers (the
+     * runs end as retryable failures and run again at the next start). Agenda's own `drain` timeout
+     * is not relied on: with `removeOnComplete` it misses the end of the last job (it checks its
+     * running list before the job's removal has finished), so this waits on its own run count.
+     */
     async stop(graceMs: number): Promise<void> {
       if (!agenda) return;
-      const result = await agenda.drain(graceMs).catch(() => null);
-      if (!result || result.timedOut || running.size > 0) {
+      const controller = new AbortController();
+      const kill = setTimeout(() => {
         for (const child of running) child.kill('SIGKILL');
-        await agenda.stop().catch(() => {});
-      }
+      }, graceMs);
+      void idle().then(() => controller.abort());
+      await agenda.drain({ signal: controller.signal }).catch(() => null);
+      clearTimeout(kill);
     },
   };
 }
