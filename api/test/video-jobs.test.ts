@@ -224,6 +224,24 @@ for (const adapter of STORES)
       expect(doc?.posterBlob).toBe(files.find((f) => f.path === 'poster.webp')?.blob);
       expect(jobs).toBe(0);
       await expect(readFile(path.join(dataDir, 'video-uploads', id))).rejects.toMatchObject({ code: 'ENOENT' });
+
+      // Deleting the video deletes its renditions.
+      const again = await start(dataDir);
+      const owner = await signInEducator(again.base);
+      const deleted = await fetch(`${again.base}/api/educator/videos/${id}`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${owner}` },
+      });
+      expect(deleted.status).toBe(200);
+      await stopApi(again, 'SIGTERM');
+      const after = await stored(dataDir, mongodb, id);
+      expect(after.doc).toBeNull();
+      const store = await storeOpener(dataDir, mongodb)();
+      try {
+        expect(await Promise.all(files.map((f) => store.blobs.get(f.blob)))).toEqual(files.map(() => null));
+      } finally {
+        await store.close();
+      }
     });
 
     it('retries a run whose worker was killed (SIGKILL) and ends ready once', async () => {

@@ -19,6 +19,7 @@ export type WorkerMessage =
 const [input, outDir, preset, timeout] = process.argv.slice(2);
 const timeoutMs = Number(timeout) > 0 ? Number(timeout) : undefined;
 let ffmpegPid: number | undefined;
+let answered = false;
 const send = (message: WorkerMessage) =>
   new Promise<void>((resolve) => (process.connected ? process.send?.(message, () => resolve()) : resolve()));
 
@@ -32,6 +33,7 @@ function killFfmpeg() {
 }
 
 process.on('disconnect', () => {
+  if (answered) process.exit(0);
   killFfmpeg();
   process.exit(1);
 });
@@ -55,6 +57,7 @@ async function main() {
     else if (error instanceof VideoProcessError) await send({ error: { kind: 'process', message } });
     else await send({ error: { kind: 'other', message } });
   }
+  answered = true;
   process.disconnect?.();
 }
 

@@ -247,12 +247,15 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
       return view(await owned(ownerId, videoId));
     },
 
-    /** Deletes the caller's video: its file, its record, and what it took of their quota. */
+    /** Deletes the caller's video: its file, its record, its renditions' blobs, and what it took of their quota. */
     async remove(ownerId: string, videoId: string): Promise<void> {
       const doc = await owned(ownerId, videoId);
       const deleted = await videos.deleteOne({ _id: doc._id, ownerId });
       if (deleted === 0) throw notFound(VIDEO_NOT_FOUND);
       await removeFiles(doc._id);
+      // Its renditions (stored by the transcoding queue); a run still going finds its fence gone and drops its own.
+      const blobs = Array.isArray(doc.files) ? (doc.files as Array<{ blob: string }>).map((f) => f.blob) : [];
+      await Promise.all(blobs.map((blob) => store.blobs.delete(blob).catch(() => {})));
       await giveBack(doc);
     },
   };
