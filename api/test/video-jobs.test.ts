@@ -7,10 +7,10 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GAVE_UP, MAX_ATTEMPTS, type StoredFile, type VideoView } from '../src/modules/videos/index.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
-import { videoTools } from '../src/video/binaries.js';
 import { VIDEO_UNREADABLE } from '../src/video/probe.js';
 import { type Api, cleanUpApiProcesses, startApi, stopApi, storeOpener, tempDataDir } from './support/api-process.js';
 import { freePort } from './support/http.js';
+import { ffmpeg, testClip } from './support/video-clips.js';
 
 /**
  * The transcoding job queue (#33) in a real API process, on the embedded store and on MongoDB: an upload through
@@ -43,37 +43,12 @@ let short: Buffer;
 let long: Buffer;
 let cut: Buffer;
 
-const testClip = (size: string, seconds: number) => [
-  '-nostdin',
-  '-v',
-  'error',
-  '-y',
-  '-f',
-  'lavfi',
-  '-i',
-  `testsrc2=s=${size}:r=25:d=${seconds}`,
-  '-f',
-  'lavfi',
-  '-i',
-  `sine=f=440:d=${seconds}`,
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-pix_fmt',
-  'yuv420p',
-  '-c:a',
-  'aac',
-  '-shortest',
-];
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'courseport-video-jobs-'));
-  const ffmpeg = videoTools().ffmpeg.path;
   const at = (name: string) => path.join(dir, name);
-  await execFileAsync(ffmpeg, [...testClip('320x180', 3), at('short.mp4')]);
-  await execFileAsync(ffmpeg, [...testClip('320x180', 12), at('long.mp4')]);
-  await execFileAsync(ffmpeg, [...testClip('320x180', 10), '-movflags', '+faststart', at('faststart.mp4')]);
+  await ffmpeg(...testClip('320x180', 3), at('short.mp4'));
+  await ffmpeg(...testClip('320x180', 12), at('long.mp4'));
+  await ffmpeg(...testClip('320x180', 10), '-movflags', '+faststart', at('faststart.mp4'));
   short = await readFile(at('short.mp4'));
   long = await readFile(at('long.mp4'));
   // The index first (faststart) and the data cut: ffprobe accepts it, ffmpeg finds 10 s it does not hold.

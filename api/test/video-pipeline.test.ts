@@ -12,6 +12,7 @@ import { VideoProcessError } from '../src/video/ffmpeg-process.js';
 import { NOT_A_VIDEO, probeVideo, VIDEO_UNREADABLE, VideoRejectedError } from '../src/video/probe.js';
 import { measureTranscodeSpeed } from '../src/video/speed.js';
 import { planLadder, SEGMENT_SECONDS, transcodeToHls } from '../src/video/transcode.js';
+import { ffmpeg, testClip } from './support/video-clips.js';
 
 /**
  * The video pipeline's foundation (#33), on the ffmpeg this machine has (Debian's on the PATH in CI):
@@ -28,29 +29,6 @@ let clips: Record<
 >;
 let server: Server;
 let requests = 0;
-
-async function ffmpeg(...args: string[]) {
-  await run(videoTools().ffmpeg.path, ['-nostdin', '-v', 'error', '-y', ...args]);
-}
-const testClip = (size: string, seconds: number, rate = 25) => [
-  '-f',
-  'lavfi',
-  '-i',
-  `testsrc2=s=${size}:r=${rate}:d=${seconds}`,
-  '-f',
-  'lavfi',
-  '-i',
-  `sine=f=440:d=${seconds}`,
-  '-c:v',
-  'libx264',
-  '-preset',
-  'ultrafast',
-  '-pix_fmt',
-  'yuv420p',
-  '-c:a',
-  'aac',
-  '-shortest',
-];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'courseport-video-'));

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   VIDEO_UPLOADS_PER_MINUTE,
@@ -11,12 +9,12 @@ import {
   videoQuotaFull,
   videoUsageKey,
 } from '../src/modules/videos/index.js';
-import { videoTools } from '../src/video/binaries.js';
 import { NOT_A_VIDEO } from '../src/video/probe.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, userWithProfile } from './support/identity.js';
 import { thumbnailPng } from './support/png.js';
 import { bothStores } from './support/stores.js';
+import { ffmpeg, testClip } from './support/video-clips.js';
 
 /**
  * Resumable video uploads (#33) over tus 1.0, spoken with fetch as a tus client would: creation,
@@ -35,30 +33,7 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'courseport-tus-'));
   const file = path.join(dir, 'clip.mp4');
-  await promisify(execFile)(videoTools().ffmpeg.path, [
-    '-nostdin',
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=320x240:r=25:d=2',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=f=440:d=2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
+  await ffmpeg(...testClip('320x240', 2), file);
   clip = await readFile(file);
 }, 60_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
