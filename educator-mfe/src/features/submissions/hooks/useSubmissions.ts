@@ -1,6 +1,5 @@
 import {
   keepPreviousData,
-  queryKeys,
   useMutation,
   useQuery,
   useQueryClient,
@@ -29,8 +28,8 @@ export function useReview() {
     mutationFn: reviewSubmission,
     onSuccess: (res, { decision }) => {
       toast.success(res.message || (decision === 'accept' ? 'Project accepted' : 'Changes requested'));
+      // Every list and the dashboard's waiting count (`submissionKeys.waiting`) are under this key.
       void client.invalidateQueries({ queryKey: submissionKeys.all });
-      void client.invalidateQueries({ queryKey: queryKeys.educator.dashboard() });
     },
     onError: (error) => {
       toast.failure(error, REVIEW_FAILED, { network: 'fallback' });
