@@ -142,8 +142,9 @@ export const quizDefinitionSchema = z.object({
 });
 
 /** A link resource: http(s) only. */
-const resourceUrl = z
-  .string()
+/** A link a person may open: http or https, no user name or password in it. */
+export const httpLinkSchema = z
+  .string('must be an http or https link')
   .trim()
   .max(2048, 'must be at most 2048 characters')
   .refine((value) => {
@@ -162,7 +163,7 @@ export const resourceInputSchema = z.union([
   }),
   z.object({
     title: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
-    url: resourceUrl,
+    url: httpLinkSchema,
   }),
 ]);
 

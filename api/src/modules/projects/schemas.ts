@@ -1,4 +1,5 @@
 import type { SubmissionStatus } from '@courseport/contracts';
+import { httpLinkSchema } from '@courseport/contracts/course-schema';
 import { z } from 'zod';
 import { ID_PATTERN } from '../../store/index.js';
 
@@ -12,21 +13,8 @@ export const SUBMISSION_STATUSES = [
 export const MAX_TEXT = 5000;
 const note = z.string('must be text').max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`).default('');
 
-const httpLink = z
-  .string('must be an http or https link')
-  .trim()
-  .max(2048, 'must be at most 2048 characters')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, 'must be an http or https link');
-
 /** A link submission (JSON). */
-export const linkSubmissionSchema = z.object({ url: httpLink, note });
+export const linkSubmissionSchema = z.object({ url: httpLinkSchema, note });
 /** A file submission's text field (multipart). */
 export const fileSubmissionFieldsSchema = z.object({ note });
 
