@@ -180,6 +180,10 @@ const lessonFields = {
     .min(0, 'must not be negative')
     .max(100_000),
   lectureUrl: youtubeLink.optional(),
+  hostedVideoId: z
+    .string()
+    .regex(/^[a-f0-9]{24}$/, 'must be the id of one of your videos')
+    .optional(),
   isPreviewFree: z.boolean().default(false),
   lessonKind: z.enum(LESSON_KINDS, { message: "must be 'video', 'article', 'quiz' or 'project'" }).optional(),
   articleHtml: lessonHtml.optional(),
@@ -191,6 +195,7 @@ const lessonFields = {
 type LessonShape = {
   lessonKind?: LessonKind | undefined;
   lectureUrl?: string | undefined;
+  hostedVideoId?: string | undefined;
   articleHtml?: string | undefined;
   projectBrief?: string | undefined;
   quizDefinition?: unknown;
@@ -200,8 +205,14 @@ type LessonShape = {
 /** Each kind's own field is required (a quiz being edited may leave its definition out: it is kept). */
 function requireKindFields(lesson: LessonShape, ctx: z.RefinementCtx): void {
   const kind = lesson.lessonKind ?? 'video';
-  if (kind === 'video' && !lesson.lectureUrl)
+  if (kind === 'video' && !lesson.lectureUrl && !lesson.hostedVideoId)
     ctx.addIssue({ code: 'custom', path: ['lectureUrl'], message: YOUTUBE_LINK_MESSAGE });
+  if (kind === 'video' && lesson.lectureUrl && lesson.hostedVideoId)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['hostedVideoId'],
+      message: 'a lesson plays a YouTube link or a hosted video, not both',
+    });
   if (kind === 'article' && !lesson.articleHtml?.replace(/<[^>]*>/g, '').trim())
     ctx.addIssue({ code: 'custom', path: ['articleHtml'], message: 'is required for an article' });
   if (kind === 'project' && !lesson.projectBrief?.replace(/<[^>]*>/g, '').trim())

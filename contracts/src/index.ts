@@ -15,3 +15,4 @@ export * from './releases.js';
 export * from './text.js';
 export * from './thumbnail.js';
 export type * from './types.js';
+export * from './videos.js';

@@ -83,8 +83,17 @@ export interface Lecture {
   lectureTitle: string;
   /** Minutes (an article's: its reading time). */
   lectureDuration: number;
-  /** Video lessons. */
+  /** Video lessons: a YouTube link. */
   lectureUrl?: string;
+  /**
+   * Video lessons (#33): a video the platform hosts instead of a YouTube link. Public (playing it
+   * needs a signed URL from `GET /api/videos/:id/playback`, which checks access).
+   */
+  hostedVideoId?: string;
+  /** Hosted videos: the caption languages (BCP 47), kept by the server. */
+  captionLanguages?: string[];
+  /** Hosted videos: the poster frame's absolute URL, kept by the server. */
+  posterUrl?: string;
   isPreviewFree: boolean;
   lectureOrder: number;
   /** The lesson's kind (#32); absent on lectures stored before kinds: a video. */
@@ -211,8 +220,10 @@ export interface LessonInput {
   lectureTitle: string;
   /** Minutes; an article's is its reading time, computed by the server. */
   lectureDuration: number;
-  /** Video lessons (required for them). */
+  /** Video lessons: a YouTube link, or `hostedVideoId` (one of the two is required). */
   lectureUrl?: string;
+  /** Video lessons (#33): one of the educator's own ready videos; the duration becomes the video's. */
+  hostedVideoId?: string;
   isPreviewFree?: boolean;
   /** Absent: a video. */
   lessonKind?: LessonKind;
