@@ -83,6 +83,8 @@ export function composeServices(deps: AppDeps) {
     ...config.videoJobs,
     releaseQuota: (ownerId, bytes) => quota.release(videoUsageKey(ownerId), bytes),
     logError: (error, message) => logger.error({ err: error }, message),
+    // A video just ready: the lessons that play it get its duration and poster (videos, through courses).
+    onVideoReady: (videoId) => videos.videoReady(videoId),
   });
   const onVideoUploaded: OnVideoUploaded = ({ videoId }) => transcoding.enqueue(videoId);
   const videos = videosService(store, clock, {
@@ -91,6 +93,10 @@ export function composeServices(deps: AppDeps) {
     uploadDir: videoUploadDir,
     onVideoUploaded,
     logError: (error, message) => logger.error({ err: error }, message),
+    publicApiUrl: config.publicApiUrl,
+    linkKey: deps.auth.linkKey,
+    urlTtlS: config.videoUrlTtlS,
+    isAdmin,
   });
   const wishlist = wishlistService(store, clock, mailer, logger, appOrigin, catalog);
 
@@ -122,13 +128,18 @@ export function composeServices(deps: AppDeps) {
     videos,
     videoUploadDir,
     transcoding,
-    educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo', { quizzes, resources }),
+    educator: educatorService(store, clock, config.publicApiUrl, config.mode === 'demo', {
+      quizzes,
+      resources,
+      videos,
+    }),
     lifecycle: courseLifecycle(store, clock, isAdmin, config.publicApiUrl, {
       coupons,
       quota,
       quizzes,
       resources,
       projects,
+      videos,
     }),
     releases: releasesService(store, clock),
   };

@@ -161,6 +161,12 @@ const schema = z.object({
   VIDEO_TRANSCODE_PRESET: z
     .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'], 'must be an x264 preset')
     .default('veryfast'),
+  VIDEO_URL_TTL_S: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 (second)')
+    .max(86_400, 'must be at most 86400 (seconds)')
+    .default(300),
   STRIPE_API_BASE: optionalText.pipe(
     z
       .string()
@@ -235,6 +241,8 @@ export interface Config {
   videoQuotaMb: number;
   /** The transcoding queue (#33): lock lifetime (`VIDEO_JOB_LOCK_MS`, 60 s), poll interval (`VIDEO_JOB_POLL_MS`, 2 s), first retry delay (`VIDEO_RETRY_DELAY_MS`, 10 s, doubling), libx264 preset (`VIDEO_TRANSCODE_PRESET`, veryfast), ffmpeg's wall-clock limit (`VIDEO_TRANSCODE_TIMEOUT_MS`, 0 = 10 min + twice the duration). */
   videoJobs: { lockMs: number; pollMs: number; retryDelayMs: number; preset: string; timeoutMs: number };
+  /** How long a hosted video's signed stream URLs work, in seconds (#33; `VIDEO_URL_TTL_S`, default 300). */
+  videoUrlTtlS: number;
 }
 
 export class ConfigError extends Error {
@@ -343,5 +351,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       preset: e.VIDEO_TRANSCODE_PRESET,
       timeoutMs: e.VIDEO_TRANSCODE_TIMEOUT_MS,
     },
+    videoUrlTtlS: e.VIDEO_URL_TTL_S,
   };
 }

@@ -16,17 +16,22 @@ function isCompressible(type: unknown): boolean {
   return known;
 }
 
+/** `Cache-Control: no-transform` (RFC 9111): the bytes go as they are, like the `compression` package does. */
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
 /**
  * Compresses text-like responses for clients that accept it. Bodies that already carry a
  * Content-Encoding (the hot paths send bytes compressed once, see `sendPrepared`) pass through
- * untouched, so they cost this middleware one header lookup.
+ * untouched, so they cost this middleware one header lookup. A byte range (206) and an answer
+ * marked `no-transform` (hosted video's stream files, #33) are never compressed.
  */
 export function compressResponses(): Middleware {
   return async (ctx, next) => {
     await next();
     const { body } = ctx;
     if (body == null || ctx.method === 'HEAD' || BODILESS_STATUSES.has(ctx.status)) return;
-    if (ctx.res.headersSent || !ctx.writable || ctx.res.hasHeader('Content-Encoding')) return;
+    if (ctx.res.headersSent || !ctx.writable || ctx.res.hasHeader('Content-Encoding') || ctx.status === 206) return;
+    if (NO_TRANSFORM.test(String(ctx.res.getHeader('Cache-Control') ?? ''))) return;
     if (!isCompressible(ctx.res.getHeader('Content-Type'))) return;
     if (body instanceof Readable) return compressStreamed(ctx, body);
 

@@ -22,7 +22,7 @@ export {
   statusFields,
   statusOf,
 } from './lifecycle-status.js';
-export { type CourseRecords, courseRecords } from './records.js';
+export { type CourseRecords, courseRecords, type HostedVideoFacts, lessonFactsOf } from './records.js';
 export { type ChapterDoc, COURSE_INDEXES, type CourseDoc, type LectureDoc } from './repository.js';
 export { type CourseServices, courseRoutes } from './routes.js';
 export { sanitizeDescription } from './sanitize.js';

@@ -1,5 +1,27 @@
 import type { Projection, Store } from '../../store/index.js';
-import { type CourseDoc, coursesRepository } from './repository.js';
+import { durationOf } from './discovery.js';
+import { type CourseDoc, coursesRepository, type LectureDoc } from './repository.js';
+
+/** Where a lesson names its hosted video (#33), for queries across chapters and lessons. */
+const VIDEO_LESSON_FIELD = 'courseContent.chapterContent.hostedVideoId';
+
+/** What a lesson that plays a hosted video takes from it (#33). */
+export interface HostedVideoFacts {
+  durationS: number;
+  captionLanguages: string[];
+  posterUrl: string | null;
+}
+
+/** A lesson's fields from its hosted video's facts: minutes rounded up (at least 1), languages, poster. */
+export function lessonFactsOf(
+  facts: HostedVideoFacts,
+): Pick<LectureDoc, 'lectureDuration' | 'captionLanguages' | 'posterUrl'> {
+  return {
+    lectureDuration: Math.max(1, Math.ceil(facts.durationS / 60)),
+    captionLanguages: [...facts.captionLanguages],
+    ...(facts.posterUrl ? { posterUrl: facts.posterUrl } : {}),
+  };
+}
 
 /**
  * What other modules may read and write of a course, by name: the courses collection itself stays
@@ -75,6 +97,49 @@ export function courseRecords(store: Store) {
         { _id: courseId, 'educator._id': educatorId, ...unchanged },
         { $set: { ...set, editVersion: version + 1 } },
       );
+    },
+
+    /** The courses with a lesson that plays the hosted video (#33): their ids and titles. */
+    playingVideo: (videoId: string) =>
+      courses.find({ [VIDEO_LESSON_FIELD]: videoId }, { projection: { courseTitle: 1 }, sort: { createdAt: 1 } }),
+
+    /**
+     * A hosted video's facts (#33: its duration, caption languages, poster) onto every lesson that
+     * plays it, and the courses' total duration after. Each course is rewritten whole-content only if
+     * its content is still as it was read (its `editVersion`, not bumped: an educator's edit under way
+     * is not refused for it); a course edited meanwhile is read again. Returns how many changed.
+     */
+    async setVideoFacts(videoId: string, facts: HostedVideoFacts): Promise<number> {
+      let changed = 0;
+      const playing = await courses.find(
+        { [VIDEO_LESSON_FIELD]: videoId },
+        { projection: { courseContent: 1, courseDescription: 1, editVersion: 1 } },
+      );
+      for (let course of playing) {
+        for (let attempt = 0; attempt < 5 && course; attempt += 1) {
+          const courseContent = course.courseContent.map((chapter) => ({
+            ...chapter,
+            chapterContent: chapter.chapterContent.map((lesson) =>
+              lesson.hostedVideoId === videoId ? { ...lesson, ...lessonFactsOf(facts) } : lesson,
+            ),
+          }));
+          const version = course.editVersion as number | undefined;
+          const unchanged = version === undefined ? { editVersion: { $exists: false } } : { editVersion: version };
+          const result = await courses.updateOne(
+            { _id: course._id, ...unchanged },
+            { $set: { courseContent, durationMinutes: durationOf(courseContent) } },
+          );
+          if (result.matched === 1) {
+            changed += 1;
+            break;
+          }
+          course = (await courses.findOne(
+            { _id: course._id, [VIDEO_LESSON_FIELD]: videoId },
+            { projection: { courseContent: 1, courseDescription: 1, editVersion: 1 } },
+          )) as CourseDoc;
+        }
+      }
+      return changed;
     },
 
     /** Deletes the educator's course; how many were deleted (0 or 1). */

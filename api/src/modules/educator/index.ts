@@ -1,10 +1,17 @@
 /**
  * The educator's side (no collection of its own): adding, editing, publishing and deleting courses,
- * their students and earnings. Calls courses, purchases, coupons, users, categories, media and
- * wishlist (a price drop's mails).
+ * their students and earnings. Calls courses, purchases, coupons, users, categories, media,
+ * wishlist (a price drop's mails) and videos (a lesson's hosted video, #33).
  */
 
-export { emptyQuizPlan, type LessonFormInput, lessonDoc, type QuizPlan } from './lessons.js';
+export {
+  emptyQuizPlan,
+  type HostedVideos,
+  hostedVideosOf,
+  type LessonFormInput,
+  lessonDoc,
+  type QuizPlan,
+} from './lessons.js';
 export { type CourseLifecycleServices, courseLifecycleRoutes } from './lifecycle-routes.js';
 export {
   CANNOT_DELETE_CHECKOUT,

@@ -28,7 +28,8 @@ import { type PurchaseStatus, purchaseRecords } from '../purchases/index.js';
 import type { QuizzesService } from '../quizzes/index.js';
 import { attachLessonResources, type ResourcesService } from '../resources/index.js';
 import { userRecords } from '../users/index.js';
-import { emptyQuizPlan, lessonDoc, type QuizPlan } from './lessons.js';
+import type { VideosService } from '../videos/index.js';
+import { emptyQuizPlan, type HostedVideos, hostedVideosOf, lessonDoc, type QuizPlan } from './lessons.js';
 import type { EditCourse } from './lifecycle-schemas.js';
 
 export const NOT_THE_OWNER = 'Only the course’s educator may change it';
@@ -112,6 +113,8 @@ export function mergeContent(
     stored: new Map(),
     plan: emptyQuizPlan(),
   },
+  /** The hosted videos the edit names (#33, `hostedVideosOf`). */
+  hosted: HostedVideos = new Map(),
 ): ChapterDoc[] {
   const lessonsBefore = new Map(current.flatMap((c) => c.chapterContent.map((l) => [l.lectureId, l] as const)));
   const chapterIds = new Set(current.map((c) => c.chapterId));
@@ -135,10 +138,18 @@ export function mergeContent(
       }
       const lectureId = lecture.lectureId ?? newId();
       const before = lecture.lectureId === undefined ? undefined : lessonsBefore.get(lecture.lectureId);
-      return lessonDoc(lecture, lectureId, l + 1, `courseContent.${c}.chapterContent.${l}`, quizzes.plan, {
-        lesson: before,
-        quiz: before ? quizzes.stored.get(lectureId) : undefined,
-      });
+      return lessonDoc(
+        lecture,
+        lectureId,
+        l + 1,
+        `courseContent.${c}.chapterContent.${l}`,
+        quizzes.plan,
+        {
+          lesson: before,
+          quiz: before ? quizzes.stored.get(lectureId) : undefined,
+        },
+        hosted,
+      );
     });
     return {
       chapterId: chapter.chapterId ?? newId(),
@@ -167,6 +178,7 @@ export function courseLifecycle(
     quizzes,
     resources,
     projects,
+    videos,
   }: {
     coupons: Pick<CouponsService, 'removeForCourse'>;
     quota: UploadQuota;
@@ -175,6 +187,8 @@ export function courseLifecycle(
     resources: Pick<ResourcesService, 'attachToCourse' | 'keepOnly' | 'removeForCourse'>;
     /** Project submissions (#32): a deleted course's go with it. */
     projects: Pick<ProjectsService, 'removeForCourse'>;
+    /** #33: a lesson's hosted video (the owner's, ready) and what the lesson takes from it. */
+    videos: Pick<VideosService, 'lessonFacts'>;
   },
 ) {
   const courses = courseRecords(store);
@@ -244,10 +258,12 @@ export function courseLifecycle(
       if (input.coursePrice !== undefined) set.coursePrice = Math.round(input.coursePrice * 100) / 100;
       if (input.discount !== undefined) set.discount = input.discount;
       if (input.courseContent !== undefined)
-        set.courseContent = mergeContent(course.courseContent ?? [], input.courseContent, {
-          stored: await quizzes.definitionsOf(course._id),
-          plan,
-        });
+        set.courseContent = mergeContent(
+          course.courseContent ?? [],
+          input.courseContent,
+          { stored: await quizzes.definitionsOf(course._id), plan },
+          await hostedVideosOf(videos, course.educator._id, input.courseContent),
+        );
       // #32: the lessons' resources, checked and attached before the write; dropped files removed after it.
       const keptResources =
         set.courseContent && input.courseContent

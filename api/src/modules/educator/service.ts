@@ -14,7 +14,8 @@ import { purchaseRecords } from '../purchases/index.js';
 import type { QuizzesService } from '../quizzes/index.js';
 import { attachLessonResources, type ResourcesService } from '../resources/index.js';
 import { userRecords } from '../users/index.js';
-import { emptyQuizPlan, lessonDoc } from './lessons.js';
+import type { VideosService } from '../videos/index.js';
+import { emptyQuizPlan, hostedVideosOf, lessonDoc } from './lessons.js';
 import type { NewCourse } from './schemas.js';
 
 /** Paise to whole rupees, rounded down. */
@@ -34,9 +35,11 @@ export function educatorService(
   lessons: {
     quizzes: Pick<QuizzesService, 'saveForCourse' | 'removeForCourse'>;
     resources: Pick<ResourcesService, 'attachToCourse' | 'detachCourse'>;
+    /** #33: a lesson's hosted video (the owner's, ready) and what the lesson takes from it. */
+    videos: Pick<VideosService, 'lessonFacts'>;
   },
 ) {
-  const { quizzes, resources } = lessons;
+  const { quizzes, resources, videos } = lessons;
   const courses = courseRecords(store);
   const purchases = purchaseRecords(store);
   const users = userRecords(store);
@@ -82,12 +85,13 @@ export function educatorService(
       const courseId = newId();
       // The lessons first: a quiz refused here (400) stores nothing.
       const plan = emptyQuizPlan();
+      const hosted = await hostedVideosOf(videos, educator._id, input.courseContent);
       const courseContent = input.courseContent.map((chapter, c) => ({
         chapterId: newId(),
         chapterTitle: chapter.chapterTitle,
         chapterOrder: c + 1,
         chapterContent: chapter.chapterContent.map((lecture, l) =>
-          lessonDoc(lecture, newId(), l + 1, `courseContent.${c}.chapterContent.${l}`, plan),
+          lessonDoc(lecture, newId(), l + 1, `courseContent.${c}.chapterContent.${l}`, plan, undefined, hosted),
         ),
       }));
       const thumbnailId = await renditions.save(image);

@@ -2,15 +2,44 @@
  * Hosted videos (#33, the `videos` collection and the files under DATA_DIR/video-uploads): resumable
  * uploads over tus, counted in the educator's video quota, checked by ffprobe when complete and
  * then queued for transcoding (`transcodingQueue`: Agenda jobs in `videoJobs`, one forked worker per
- * run; compose.ts connects it through the `OnVideoUploaded` port). Calls media.
+ * run; compose.ts connects it through the `OnVideoUploaded` port); captions; playback through
+ * short-lived signed stream URLs (`/api/stream/<token>/…`), posters. Calls media and courses (the
+ * lessons that play a video: access, their facts, delete refused while one does).
  */
-export { VIDEO_INDEXES, VIDEO_STATUSES, type VideoDoc, type VideoProbe, type VideoStatus } from './repository.js';
-export { VIDEO_UPLOADS_PER_MINUTE, type VideoServices, videoRoutes } from './routes.js';
+export {
+  BAD_CAPTION_LANGUAGE,
+  CAPTIONS_TOO_LARGE,
+  cleanLabel,
+  NOT_CAPTIONS,
+  parseCaptions,
+} from './captions.js';
+export {
+  type StoredCaption,
+  VIDEO_INDEXES,
+  VIDEO_STATUSES,
+  type VideoDoc,
+  type VideoProbe,
+  type VideoStatus,
+} from './repository.js';
+export {
+  CAPTION_CHANGES_PER_MINUTE,
+  PLAYBACKS_PER_MINUTE,
+  VIDEO_UPLOADS_PER_MINUTE,
+  type VideoServices,
+  videoRoutes,
+} from './routes.js';
 export {
   displayName,
+  ENROLL_TO_WATCH,
   type OnVideoUploaded,
+  posterPath,
+  SIGN_IN_TO_WATCH,
+  STREAM_FILE_NOT_FOUND,
+  TOO_MANY_CAPTIONS,
   type UploadedVideo,
+  VIDEO_IN_USE,
   VIDEO_NOT_FOUND,
+  VIDEO_NOT_READY,
   type VideosOptions,
   type VideosService,
   type VideoView,
@@ -18,6 +47,7 @@ export {
   videosService,
   videoUsageKey,
 } from './service.js';
+export { STREAM_LINK_EXPIRED, STREAM_LINK_INVALID, type StreamTokens, streamTokens } from './stream-tokens.js';
 export {
   blobIdOf,
   GAVE_UP,

@@ -1,7 +1,8 @@
+import type { VideoStatus } from '@courseport/contracts';
 import type { Store } from '../../store/index.js';
 
-export const VIDEO_STATUSES = ['uploading', 'queued', 'processing', 'ready', 'failed'] as const;
-export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+// The statuses are the contract's (one place): the API's records use the same.
+export { VIDEO_STATUSES, type VideoStatus } from '@courseport/contracts';
 
 /** What ffprobe found in an accepted upload (see video/probe.ts). */
 export interface VideoProbe {
@@ -32,7 +33,18 @@ export interface VideoDoc {
   quotaBytes: number;
   createdAt: Date;
   updatedAt: Date;
+  /** Caption tracks (#33), one per language, each a WebVTT blob. */
+  captions?: StoredCaption[];
   [key: string]: unknown;
+}
+
+/** A caption track as the video document keeps it. */
+export interface StoredCaption {
+  lang: string;
+  label: string;
+  cues: number;
+  bytes: number;
+  blob: string;
 }
 
 export const VIDEO_INDEXES = [

@@ -6,8 +6,10 @@ import { cache, cacheFor } from '../../http/cache.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
+import { BAD_CAPTION_LANGUAGE, captionBodySchema, isCaptionLanguage } from './captions.js';
 import { isVideoId, listQuerySchema } from './schemas.js';
-import { VIDEO_NOT_FOUND, type VideosService } from './service.js';
+import { STREAM_FILE_NOT_FOUND, VIDEO_NOT_FOUND, type VideosService } from './service.js';
+import { sendStreamFile } from './stream.js';
 import { setUploadCaller, tusServer } from './tus.js';
 
 export interface VideoServices {
@@ -19,6 +21,15 @@ export interface VideoServices {
 
 /** Uploads an educator may start a minute (a resumed upload is not a new one). */
 export const VIDEO_UPLOADS_PER_MINUTE = 10;
+/**
+ * Playback answers a client (a signed-in user, else an address) may get a minute: a player asks
+ * once per lesson opened and again every half VIDEO_URL_TTL_S, so this is many lessons' worth.
+ */
+export const PLAYBACKS_PER_MINUTE = 60;
+/** Caption changes an educator may make a minute. */
+export const CAPTION_CHANGES_PER_MINUTE = 30;
+/** A stream file's path after the token: `master.m3u8`, `<rendition>/<file>`, `captions/<lang>.vtt`. */
+const STREAM_PART = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$/;
 const MiB = 1024 * 1024;
 const DECIMAL = /^\d{1,16}$/;
 
@@ -100,6 +111,93 @@ export function videoRoutes({ auth, config }: AppDeps, { videos, assertEducator,
     await videos.remove(callerOf(ctx.state).userId, id);
     ctx.body = { success: true };
   });
+
+  // Captions (#33): one WebVTT track per language, sent as WebVTT or SRT text in JSON.
+  const captionLimit = rateLimit({
+    windowMs: 60_000,
+    max: CAPTION_CHANGES_PER_MINUTE,
+    keys: (ctx) => [`video-captions:${ctx.state.auth?.userId}`],
+    message: (seconds) => `Too many caption changes. Please try again in ${seconds} seconds.`,
+  });
+  const captionTarget = (ctx: Context) => {
+    const { id, lang } = ctx.params;
+    if (!isVideoId(id)) throw notFound(VIDEO_NOT_FOUND);
+    if (!isCaptionLanguage(lang)) throw badRequest(BAD_CAPTION_LANGUAGE);
+    return { id, lang };
+  };
+  router.put('/educator/videos/:id/captions/:lang', ...signedIn, captionLimit, async (ctx) => {
+    const { id, lang } = captionTarget(ctx);
+    const { label, text } = parseInput(captionBodySchema, ctx.request.body);
+    const video = await videos.putCaptions(callerOf(ctx.state).userId, id, lang, label, text);
+    cacheFor(ctx, cache.privateNone);
+    ctx.body = { success: true, video };
+  });
+  router.delete('/educator/videos/:id/captions/:lang', ...signedIn, captionLimit, async (ctx) => {
+    const { id, lang } = captionTarget(ctx);
+    const video = await videos.removeCaptions(callerOf(ctx.state).userId, id, lang);
+    cacheFor(ctx, cache.privateNone);
+    ctx.body = { success: true, video };
+  });
+
+  // The owner's own player (the Videos page's preview).
+  router.get('/educator/videos/:id/playback', ...signedIn, async (ctx) => {
+    const id = ctx.params.id;
+    if (!isVideoId(id)) throw notFound(VIDEO_NOT_FOUND);
+    const playback = await videos.ownPlayback(callerOf(ctx.state).userId, id);
+    cacheFor(ctx, cache.privateNone);
+    ctx.body = { success: true, playback };
+  });
+
+  // A lesson's player: signed-out callers too (a free preview); access is the lesson's.
+  router.get(
+    '/videos/:videoId/playback',
+    authenticate(auth.verifier, { required: false }),
+    rateLimit({
+      windowMs: 60_000,
+      max: PLAYBACKS_PER_MINUTE,
+      keys: (ctx) => [ctx.state.auth ? `video-playback:user:${ctx.state.auth.userId}` : `video-playback:ip:${ctx.ip}`],
+      message: (seconds) => `Too many requests. Please try again in ${seconds} seconds.`,
+    }),
+    async (ctx) => {
+      const playback = await videos.lessonPlayback(
+        ctx.state.auth,
+        ctx.params.videoId ?? '',
+        ctx.query.courseId,
+        ctx.query.lectureId,
+      );
+      cacheFor(ctx, cache.privateNone);
+      ctx.body = { success: true, playback };
+    },
+  );
+
+  // Posters: public and immutable, like course thumbnails (an id's poster never changes).
+  router.get('/videos/:videoId/:file', async (ctx) => {
+    const format = ({ 'poster.webp': 'webp', 'poster.jpg': 'jpg' } as const)[ctx.params.file ?? ''];
+    const poster = format ? await videos.poster(ctx.params.videoId ?? '', format) : null;
+    if (!format || !poster) throw notFound('Poster not found');
+    cacheFor(ctx, cache.immutable);
+    ctx.set('ETag', `"${poster.etag}"`);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    if (ctx.get('If-None-Match') === `"${poster.etag}"`) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = format === 'webp' ? 'image/webp' : 'image/jpeg';
+    ctx.body = poster.bytes;
+  });
+
+  // Stream files, by a signed token in the path (no Authorization: players fetch these themselves).
+  const stream = async (ctx: Context, parts: Array<string | undefined>) => {
+    const token = ctx.params.token ?? '';
+    if (!parts.every((part) => part !== undefined && STREAM_PART.test(part) && part !== '..' && part !== '.')) {
+      videos.verifyStreamToken(token);
+      throw notFound(STREAM_FILE_NOT_FOUND);
+    }
+    const file = await videos.streamFile(token, parts.join('/'));
+    sendStreamFile(ctx, file, file.maxAgeS);
+  };
+  router.get('/stream/:token/:file', (ctx) => stream(ctx, [ctx.params.file]));
+  router.get('/stream/:token/:dir/:file', (ctx) => stream(ctx, [ctx.params.dir, ctx.params.file]));
 
   return router;
 }

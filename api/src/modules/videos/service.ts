@@ -1,35 +1,37 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { CAPTIONS_PER_VIDEO, type EducatorVideo, type VideoPlayback } from '@courseport/contracts';
+import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
-import { HttpError, notFound } from '../../http/errors.js';
-import type { Store } from '../../store/index.js';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors.js';
+import { ID_PATTERN, newId, type Store } from '../../store/index.js';
 import { type ProbedVideo, probeVideo, VideoRejectedError } from '../../video/probe.js';
+import { courseRecords, type HostedVideoFacts, statusOf } from '../courses/index.js';
 import type { UploadQuota } from '../media/index.js';
-import { type VideoDoc, type VideoProbe, type VideoStatus, videosRepository } from './repository.js';
+import { parseCaptions } from './captions.js';
+import { type StoredCaption, type VideoDoc, type VideoProbe, videosRepository } from './repository.js';
+import { type StreamGrant, streamTokens } from './stream-tokens.js';
+import type { StoredFile } from './transcoding.js';
 
 export const VIDEO_NOT_FOUND = 'Video not found';
 const MiB = 1024 * 1024;
 
-/** A video as its owner sees it (the API's answer). */
-export interface VideoView {
-  videoId: string;
-  status: VideoStatus;
-  fileName: string;
-  size: number;
-  uploadOffset: number;
-  /** 0–100: bytes received while uploading; the transcoding's progress while 'processing'; 100 once ready. */
-  progress: number;
-  /** Transcoding runs started so far (a retry is a run). */
-  attempts: number;
-  /** Seconds, once ready. */
-  durationS: number | null;
-  /** The HLS renditions, once ready. */
-  renditions: Array<{ name: string; width: number; height: number }>;
-  probe: VideoProbe | null;
-  failureReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A video as its owner sees it (the API's answer): the contract's `EducatorVideo`. */
+export type VideoView = EducatorVideo;
+
+export const STREAM_FILE_NOT_FOUND = 'This file is not part of the video';
+export const VIDEO_NOT_READY = 'The video is not ready yet';
+export const SIGN_IN_TO_WATCH = 'Please sign in to watch this lesson';
+export const ENROLL_TO_WATCH = 'Enroll in this course to watch this lesson';
+export const TOO_MANY_CAPTIONS = `A video may have at most ${CAPTIONS_PER_VIDEO} caption languages`;
+export const VIDEO_IN_USE = (courseTitle: string) =>
+  `This video is used by a lesson: remove it from "${courseTitle}" first`;
+
+/** The public poster of a video (`posterUrl`): WebP, or the JPEG beside it. */
+export const posterPath = (videoId: string, format: 'webp' | 'jpg' = 'webp') =>
+  `/api/videos/${videoId}/poster.${format}`;
+/** A lesson id as a playback query may name it (bounded; ids are the server's). */
+const LECTURE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What the transcoding queue (later work) is told of an accepted upload. */
 export interface UploadedVideo {
@@ -53,6 +55,12 @@ export interface VideosOptions {
   logError: (error: unknown, message: string) => void;
   /** The content check (default: probeVideo). */
   probe?: (file: string) => Promise<ProbedVideo>;
+  /** The API's public URL (posters, stream URLs). */
+  publicApiUrl: string;
+  /** Signs stream tokens (`Auth.linkKey`) for `urlTtlS` seconds (VIDEO_URL_TTL_S). */
+  linkKey: Buffer;
+  urlTtlS: number;
+  isAdmin: (auth: AuthContext) => Promise<boolean>;
 }
 
 /** The video quota is counted apart from the image/resource quota, in the same usage collection. */
@@ -91,6 +99,41 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
   const { quota, quotaBytes, uploadDir } = options;
   const probe = options.probe ?? ((file: string) => probeVideo(file));
   const fileOf = (videoId: string) => path.join(uploadDir, videoId);
+  const courses = courseRecords(store);
+  const tokens = streamTokens(options.linkKey, clock, options.urlTtlS);
+  const posterUrlOf = (doc: VideoDoc) =>
+    doc.status === 'ready' && doc.posterBlob ? options.publicApiUrl + posterPath(doc._id) : null;
+
+  /** What the lessons that play a video take from it (a ready video). */
+  const factsOf = (doc: VideoDoc): HostedVideoFacts => ({
+    durationS: Number(doc.durationS ?? 0),
+    captionLanguages: (doc.captions ?? []).map((c) => c.lang),
+    posterUrl: posterUrlOf(doc),
+  });
+
+  /** The lessons that play the video get its facts again (after captions change, or it became ready). */
+  async function syncLectures(doc: VideoDoc): Promise<void> {
+    if (doc.status !== 'ready') return;
+    await courses.setVideoFacts(doc._id, factsOf(doc));
+  }
+
+  /** Signed URLs of a ready video for the player, valid VIDEO_URL_TTL_S. */
+  function playbackOf(doc: VideoDoc): VideoPlayback {
+    const grant: StreamGrant = tokens.sign(doc._id);
+    const base = `${options.publicApiUrl}/api/stream/${grant.token}`;
+    return {
+      videoId: doc._id,
+      src: `${base}/${String(doc.master ?? 'master.m3u8')}`,
+      posterUrl: posterUrlOf(doc),
+      durationS: Number(doc.durationS ?? 0),
+      captions: (doc.captions ?? []).map((c) => ({
+        lang: c.lang,
+        label: c.label,
+        src: `${base}/captions/${c.lang}.vtt`,
+      })),
+      expiresAt: new Date(grant.expires).toISOString(),
+    };
+  }
 
   /** The upload's bytes and tus' metadata file. */
   async function removeFiles(videoId: string): Promise<void> {
@@ -133,6 +176,8 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
         : [],
       probe: doc.probe,
       failureReason: doc.failureReason,
+      posterUrl: posterUrlOf(doc),
+      captions: (doc.captions ?? []).map(({ lang, label, cues, bytes }) => ({ lang, label, cues, bytes })),
       createdAt: doc.createdAt.toISOString(),
       updatedAt: doc.updatedAt.toISOString(),
     };
@@ -247,16 +292,188 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
       return view(await owned(ownerId, videoId));
     },
 
-    /** Deletes the caller's video: its file, its record, its renditions' blobs, and what it took of their quota. */
+    /**
+     * Deletes the caller's video: its file, its record, its renditions' and captions' blobs, and what
+     * it took of their quota. 409 while a lesson plays it.
+     */
     async remove(ownerId: string, videoId: string): Promise<void> {
       const doc = await owned(ownerId, videoId);
+      const [usedBy] = await courses.playingVideo(videoId);
+      if (usedBy) throw conflict(VIDEO_IN_USE(usedBy.courseTitle));
       const deleted = await videos.deleteOne({ _id: doc._id, ownerId });
       if (deleted === 0) throw notFound(VIDEO_NOT_FOUND);
       await removeFiles(doc._id);
       // Its renditions (stored by the transcoding queue); a run still going finds its fence gone and drops its own.
-      const blobs = Array.isArray(doc.files) ? (doc.files as Array<{ blob: string }>).map((f) => f.blob) : [];
+      const blobs = [
+        ...(Array.isArray(doc.files) ? (doc.files as Array<{ blob: string }>).map((f) => f.blob) : []),
+        ...(doc.captions ?? []).map((c) => c.blob),
+      ];
       await Promise.all(blobs.map((blob) => store.blobs.delete(blob).catch(() => {})));
       await giveBack(doc);
+    },
+
+    /**
+     * Adds or replaces the caption track of `lang` (WebVTT or SRT text, checked and written anew as
+     * WebVTT: `parseCaptions`), then the lessons that play the video get its languages. The new
+     * blob is stored before the record names it; the one it replaces goes after.
+     */
+    async putCaptions(ownerId: string, videoId: string, lang: string, label: string, text: string): Promise<VideoView> {
+      const doc = await owned(ownerId, videoId);
+      const parsed = await parseCaptions(text);
+      const existing = doc.captions ?? [];
+      const before = existing.find((c) => c.lang === lang);
+      if (!before && existing.length >= CAPTIONS_PER_VIDEO) throw badRequest(TOO_MANY_CAPTIONS);
+      const data = Buffer.from(parsed.vtt);
+      const caption: StoredCaption = {
+        lang,
+        label,
+        cues: parsed.cues,
+        bytes: data.length,
+        blob: `vcap-${videoId}-${newId()}`,
+      };
+      await store.blobs.put(caption.blob, data, 'text/vtt');
+      const captions = [...existing.filter((c) => c.lang !== lang), caption].sort((a, b) =>
+        a.lang.localeCompare(b.lang),
+      );
+      // Conditional on the list read: two changes at once cannot lose one another's track.
+      const saved = await videos.findOneAndUpdate(
+        { _id: videoId, ownerId, updatedAt: doc.updatedAt },
+        { $set: { captions, updatedAt: clock.now() } },
+      );
+      if (!saved) {
+        await store.blobs.delete(caption.blob).catch(() => {});
+        throw conflict('The video was changed meanwhile. Please try again.');
+      }
+      if (before) await store.blobs.delete(before.blob).catch(() => {});
+      await syncLectures(saved);
+      return view(saved);
+    },
+
+    /** Removes the caption track of `lang` (404 when there is none), and the language from the lessons. */
+    async removeCaptions(ownerId: string, videoId: string, lang: string): Promise<VideoView> {
+      const doc = await owned(ownerId, videoId);
+      const before = (doc.captions ?? []).find((c) => c.lang === lang);
+      if (!before) throw notFound('This video has no captions in that language');
+      const saved = await videos.findOneAndUpdate(
+        { _id: videoId, ownerId, updatedAt: doc.updatedAt },
+        { $set: { captions: (doc.captions ?? []).filter((c) => c.lang !== lang), updatedAt: clock.now() } },
+      );
+      if (!saved) throw conflict('The video was changed meanwhile. Please try again.');
+      await store.blobs.delete(before.blob).catch(() => {});
+      await syncLectures(saved);
+      return view(saved);
+    },
+
+    /** After the transcoding made it ready: the lessons that play it get its duration and poster. */
+    async videoReady(videoId: string): Promise<void> {
+      const doc = await videos.findOne({ _id: videoId });
+      if (doc) await syncLectures(doc);
+    },
+
+    /**
+     * What lessons playing these videos take from them, for a course save by `ownerId`: each must be
+     * one of the owner's videos (404 otherwise) and ready (400). `where` names each id's field.
+     */
+    async lessonFacts(ownerId: string, wanted: ReadonlyArray<{ videoId: string; where: string }>) {
+      const ids = [...new Set(wanted.map((w) => w.videoId))];
+      const docs = ids.length ? await videos.find({ _id: { $in: ids }, ownerId }) : [];
+      const byId = new Map(docs.map((d) => [d._id, d]));
+      for (const { videoId, where } of wanted) {
+        const doc = byId.get(videoId);
+        if (!doc) throw notFound(`${VIDEO_NOT_FOUND} (${where})`);
+        if (doc.status !== 'ready') throw badRequest(`${VIDEO_NOT_READY} (${where})`);
+      }
+      return new Map(docs.map((d) => [d._id, factsOf(d)]));
+    },
+
+    /** The owner's own ready video, signed for their player (409 until it is ready). */
+    async ownPlayback(ownerId: string, videoId: string): Promise<VideoPlayback> {
+      const doc = await owned(ownerId, videoId);
+      if (doc.status !== 'ready') throw conflict(VIDEO_NOT_READY);
+      return playbackOf(doc);
+    },
+
+    /**
+     * A lesson's hosted video, signed for whoever may open the lesson: the course's educator, admins
+     * and enrolled students; anyone (signed out too) when it is a free preview of a published course.
+     * 404 "Video not found" for no such course, lesson or ready video, for a lesson that does not play
+     * this video, and for a course the caller cannot see; then 401 / 403.
+     */
+    async lessonPlayback(
+      caller: AuthContext | undefined,
+      videoId: string,
+      courseId: unknown,
+      lectureId: unknown,
+    ): Promise<VideoPlayback> {
+      if (
+        !ID_PATTERN.test(videoId) ||
+        typeof courseId !== 'string' ||
+        !ID_PATTERN.test(courseId) ||
+        typeof lectureId !== 'string' ||
+        !LECTURE_ID.test(lectureId)
+      )
+        throw notFound(VIDEO_NOT_FOUND);
+      const course = await courses.byId(courseId, { courseContent: 1, educator: 1, status: 1, isPublished: 1 });
+      if (!course) throw notFound(VIDEO_NOT_FOUND);
+      const privileged =
+        caller !== undefined && (course.educator._id === caller.userId || (await options.isAdmin(caller)));
+      const enrolled = caller !== undefined && !privileged && (await courses.isEnrolled(courseId, caller.userId));
+      const published = statusOf(course) === 'published';
+      // A course the caller cannot see is answered as one that does not exist (#30).
+      if (!privileged && !enrolled && !published) throw notFound(VIDEO_NOT_FOUND);
+      const lesson = (course.courseContent ?? [])
+        .flatMap((chapter) => chapter.chapterContent)
+        .find((l) => l.lectureId === lectureId);
+      if (!lesson || lesson.hostedVideoId !== videoId) throw notFound(VIDEO_NOT_FOUND);
+      const doc = await videos.findOne({ _id: videoId, ownerId: course.educator._id, status: 'ready' });
+      if (!doc) throw notFound(VIDEO_NOT_FOUND);
+      if (!privileged && !enrolled && !(published && lesson.isPreviewFree)) {
+        if (!caller) throw unauthorized(SIGN_IN_TO_WATCH);
+        throw forbidden(ENROLL_TO_WATCH);
+      }
+      return playbackOf(doc);
+    },
+
+    /** The file a stream URL names (`master.m3u8`, `<rendition>/…`, `captions/<lang>.vtt`): 403 for a bad or expired token, 404 else. */
+    async streamFile(
+      token: string,
+      filePath: string,
+    ): Promise<{ bytes: Buffer; contentType: string; etag: string; maxAgeS: number }> {
+      const grant = tokens.verify(token);
+      const doc = await videos.findOne(
+        { _id: grant.videoId, status: 'ready' },
+        { projection: { files: 1, captions: 1, status: 1 } },
+      );
+      if (!doc) throw notFound(VIDEO_NOT_FOUND);
+      const caption = /^captions\/([A-Za-z-]{2,10})\.vtt$/.exec(filePath);
+      const file: { blob: string; contentType: string } | undefined = caption
+        ? (doc.captions ?? [])
+            .filter((c) => c.lang === caption[1])
+            .map((c) => ({ blob: c.blob, contentType: 'text/vtt; charset=utf-8' }))[0]
+        : ((doc.files ?? []) as StoredFile[]).find((f) => f.path === filePath);
+      const bytes = file ? await store.blobs.get(file.blob) : null;
+      if (!file || !bytes) throw notFound(STREAM_FILE_NOT_FOUND);
+      // A cache may keep it as long as the token lives, never longer.
+      const maxAgeS = Math.min(tokens.ttlS, Math.floor((grant.expires - clock.now().getTime()) / 1000));
+      return { bytes, contentType: file.contentType, etag: file.blob, maxAgeS };
+    },
+
+    /** 403 for a stream token this API did not sign, or one that has expired. */
+    verifyStreamToken(token: string): void {
+      tokens.verify(token);
+    },
+
+    /** A ready video's poster (WebP or JPEG): public, like a course thumbnail. */
+    async poster(videoId: string, format: 'webp' | 'jpg'): Promise<{ bytes: Buffer; etag: string } | null> {
+      if (!ID_PATTERN.test(videoId)) return null;
+      const doc = await videos.findOne(
+        { _id: videoId, status: 'ready' },
+        { projection: { posterBlob: 1, posterJpegBlob: 1 } },
+      );
+      const blob = format === 'webp' ? doc?.posterBlob : doc?.posterJpegBlob;
+      if (typeof blob !== 'string') return null;
+      const bytes = await store.blobs.get(blob);
+      return bytes ? { bytes, etag: blob } : null;
     },
   };
 }

@@ -1,8 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Agenda, exponential, type Job } from 'agenda';
 import type { Clock } from '../../clock.js';
 import { agendaOn } from '../../jobs/agenda.js';
@@ -42,6 +43,8 @@ export interface TranscodingOptions {
   /** Gives the video quota back (a refused video). */
   releaseQuota: (ownerId: string, bytes: number) => Promise<void>;
   logError: (error: unknown, message: string) => void;
+  /** Told once a video is ready (its lessons get its duration and poster); a failure is logged, the video stays ready. */
+  onVideoReady?: (videoId: string) => Promise<void>;
   /** Tests: told of each forked worker. */
   onWorker?: (child: ChildProcess) => void;
 }
@@ -71,7 +74,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const WORKER = import.meta.url.endsWith('.ts')
   ? path.resolve(here, '../../video/transcode-worker.ts')
   : path.resolve(here, '../../video/transcode-worker.js');
-const WORKER_EXEC_ARGV = import.meta.url.endsWith('.ts') ? ['--import', 'tsx'] : [];
+// tsx by its absolute URL: a bare `tsx` would resolve from the process's working directory (the
+// workspace root under Vitest, where tsx is not installed), not from the API's own packages.
+const WORKER_EXEC_ARGV = import.meta.url.endsWith('.ts')
+  ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+  : [];
 
 export const blobIdOf = (videoId: string, runId: string, index: number) => `vid-${videoId}-${runId}-${index}`;
 
@@ -275,6 +282,7 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
       return;
     }
     await removeSource(videoId);
+    await options.onVideoReady?.(videoId).catch((error: unknown) => options.logError(error, 'onVideoReady failed'));
   }
 
   async function enqueue(videoId: string): Promise<void> {
