@@ -314,6 +314,49 @@ async function freshUpload(): Promise<string> {
 }
 const TUS_UPLOADS = '/api/educator/videos/uploads';
 
+/**
+ * A ready video of the owner's as the transcoding stores one (#33), without transcoding: a
+ * playlist, a segment, the posters as blobs, and (with `captions`) an English track.
+ */
+async function freshReadyVideo(captions = false): Promise<string> {
+  const _id = newId();
+  const blob = (n: number) => `vid-${_id}-${newId()}-${n}`;
+  const files = [
+    { path: 'master.m3u8', blob: blob(0), contentType: 'application/vnd.apple.mpegurl', bytes: 8 },
+    { path: '360p/seg_000.ts', blob: blob(1), contentType: 'video/mp2t', bytes: 188 },
+  ];
+  await api.deps.store.blobs.put(files[0]?.blob ?? '', Buffer.from('#EXTM3U\n'), 'application/vnd.apple.mpegurl');
+  await api.deps.store.blobs.put(files[1]?.blob ?? '', Buffer.alloc(188, 0x47), 'video/mp2t');
+  const poster = blob(2);
+  await api.deps.store.blobs.put(poster, PNG, 'image/webp');
+  const caption = { lang: 'en', label: 'English', cues: 1, bytes: 40, blob: `vcap-${_id}-${newId()}` };
+  if (captions)
+    await api.deps.store.blobs.put(caption.blob, Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n'), 'text/vtt');
+  await api.deps.store.collection('videos').insertOne({
+    _id,
+    ownerId: people.owner.userId,
+    status: 'ready',
+    fileName: 'clip.mp4',
+    size: 1000,
+    uploadOffset: 1000,
+    probe: null,
+    failureReason: null,
+    quotaBytes: 0,
+    durationS: 30,
+    master: 'master.m3u8',
+    renditions: [{ name: '360p', width: 640, height: 360, playlist: '360p/index.m3u8' }],
+    files,
+    posterBlob: poster,
+    posterJpegBlob: poster,
+    captions: captions ? [caption] : [],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  return _id;
+}
+let hostedVideoId: string; // a ready video of the owner's, played by courseA's hosted lesson (#33)
+let hostedLectureId: string;
+
 /** A submission for courseA's project by someone who is none of the people above, for one review. */
 async function freshSubmissionId(): Promise<string> {
   const _id = newId();
@@ -804,6 +847,51 @@ const TABLE: Record<string, Entry> = {
     except: { otherEducator: 404 },
     call: async () => ({ path: `/api/educator/videos/${await freshUpload()}` }),
   },
+  // #33: captions, playback (the lesson's access, as a resource link), posters and stream files.
+  'PUT /api/educator/videos/:id/captions/:lang': {
+    access: 'owner',
+    except: { otherEducator: 404 },
+    call: async () => ({
+      path: `/api/educator/videos/${await freshReadyVideo()}/captions/en`,
+      json: { label: 'English', text: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n' },
+    }),
+  },
+  'DELETE /api/educator/videos/:id/captions/:lang': {
+    access: 'owner',
+    except: { otherEducator: 404 },
+    call: async () => ({ path: `/api/educator/videos/${await freshReadyVideo(true)}/captions/en` }),
+  },
+  'GET /api/educator/videos/:id/playback': {
+    access: 'owner',
+    except: { otherEducator: 404 },
+    call: async () => ({ path: `/api/educator/videos/${await freshReadyVideo()}/playback` }),
+  },
+  'GET /api/videos/:videoId/playback': {
+    access: 'enrolled',
+    except: { owner: 200, admin: 200 },
+    call: () => ({
+      path: `/api/videos/${hostedVideoId}/playback?courseId=${courseA._id}&lectureId=${hostedLectureId}`,
+    }),
+  },
+  'GET /api/videos/:videoId/:file': {
+    access: 'public',
+    call: () => ({ path: `/api/videos/${hostedVideoId}/poster.webp` }),
+  },
+  // The signed URL is the capability, as a download link's.
+  'GET /api/stream/:token/:file': {
+    access: 'public',
+    call: async () => {
+      const playback = await composeServices(api.deps).videos.ownPlayback(people.owner.userId, hostedVideoId);
+      return { path: new URL(playback.src).pathname };
+    },
+  },
+  'GET /api/stream/:token/:dir/:file': {
+    access: 'public',
+    call: async () => {
+      const playback = await composeServices(api.deps).videos.ownPlayback(people.owner.userId, hostedVideoId);
+      return { path: new URL(playback.src).pathname.replace(/master\.m3u8$/, '360p/seg_000.ts') };
+    },
+  },
   'GET /api/educator/project-submissions': { access: 'educator', reveals: { owner: ['student'] } },
   'GET /api/educator/project-submissions/count': { access: 'educator' },
   // Another educator's submission is answered as an unknown one.
@@ -946,6 +1034,18 @@ beforeAll(async () => {
     createdAt: new Date(),
   });
   await api.deps.store.blobs.put(`resource-${resourceId}`, Buffer.from('%PDF-1.4\n'), 'application/pdf');
+  // #33: a paid lesson of courseA plays a hosted video.
+  hostedVideoId = await freshReadyVideo(true);
+  hostedLectureId = newId();
+  chapterA.chapterContent.push({
+    lectureId: hostedLectureId,
+    lectureTitle: 'Hosted',
+    lectureDuration: 1,
+    hostedVideoId,
+    captionLanguages: ['en'],
+    isPreviewFree: false,
+    lectureOrder: 4,
+  });
   courseQ = courseOf(people.owner, 'Owned, with a quiz');
   courseQ.enrolledStudents = [people.student.userId];
   courseQ.courseContent[0]?.chapterContent.push({

@@ -245,7 +245,9 @@ type Kind =
   | 'canary'
   | 'note'
   | 'decision'
-  | 'answers';
+  | 'answers'
+  | 'captionLabel'
+  | 'captionText';
 
 /** courseQ's quiz (#32): one single-choice question, its first option correct. */
 const QUIZ_QUESTION = newId();
@@ -329,6 +331,21 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
     fc.constant(null).map((): Json => [{ questionId: QUIZ_QUESTION, optionIds: [newId()] }]),
     fc.constant<Json>(Array.from({ length: 101 }, () => ({ questionId: newId() }))),
   ),
+  // #33: a caption track's label (1–60 characters once tags and control characters are gone) and
+  // its text (WebVTT or SRT, at most 512 KB).
+  captionLabel: fc.oneof(fc.constantFrom('', '   ', '<b></b>', '\u0007\u202e', '<<>>'), hugeString),
+  captionText: fc.oneof(
+    fc.constantFrom(
+      '',
+      'just some words',
+      'WEBVTT\n\nno cues here',
+      'WEBVTT\n\n00:00.000 --> garbage\nx',
+      '1\n00:00:01,000 --> zz\nx\n',
+      'WEBVTT\n\n00:00.000 --> 00:01.000 foo:bar\nx',
+      '\u0000\u0001binary',
+    ),
+    randomText,
+  ),
   // A boolean has no wrong value of its own type: the look-alikes.
   flag: fc.constantFrom<Json>('true', 'false', 1, 0, 'yes', [true]),
   chapters: fc.oneof(
@@ -360,6 +377,10 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
         { lectureTitle: '' },
         { lectureTitle: { $where: '1' } },
         { isPreviewFree: 'yes' },
+        // #33: a hosted video that is not an id, an operator, or one next to a YouTube link.
+        { hostedVideoId: 'not-a-video' },
+        { hostedVideoId: { $ne: null } },
+        { hostedVideoId: 'a'.repeat(24) },
       )
       .map((bad) => [
         {
@@ -626,6 +647,7 @@ const pendingRequest = (userId: string): EducatorRequestDoc => ({
 });
 
 beforeAll(async () => {
+  const now0 = new Date();
   student = await userWithProfile(api, 'student@example.com');
   buyers = [];
   for (const n of [1, 2, 3]) buyers.push(await userWithProfile(api, `buyer${n}@example.com`));
@@ -678,6 +700,23 @@ beforeAll(async () => {
   });
   const store = api.deps.store;
   await store.collection<CourseDoc>('courses').insertMany([courseA, courseB, courseV, courseQ]);
+  readyVideoId = newId();
+  await store.collection('videos').insertOne({
+    _id: readyVideoId,
+    ownerId: educator.userId,
+    status: 'ready',
+    fileName: 'clip.mp4',
+    size: 1000,
+    uploadOffset: 1000,
+    probe: null,
+    failureReason: null,
+    quotaBytes: 0,
+    durationS: 30,
+    files: [],
+    captions: [],
+    createdAt: now0,
+    updatedAt: now0,
+  });
   await store.collection('quizzes').insertOne({
     _id: quizOfQ(),
     courseId: courseQ._id,
@@ -828,6 +867,8 @@ const freshEmail = () => `fresh-${++emailCounter}-${newId().slice(0, 6)}@example
 const anyone = () => ({});
 const asUser = (account: () => Account) => () => bearer(account().token);
 const lectureOfA = () => courseA.courseContent[0]?.chapterContent[0]?.lectureId ?? '';
+/** A ready video of the educator's (#33), for its captions. */
+let readyVideoId: string;
 /** courseQ's quiz lesson (#32); the student is enrolled in courseQ. */
 let courseQ: CourseDoc;
 const quizOfQ = () => courseQ.courseContent[0]?.chapterContent[1]?.lectureId ?? '';
@@ -1156,6 +1197,15 @@ const POST_ROUTES: Record<string, PostRoute> = {
   // #33: hosted video, uploaded over tus.
   'POST /api/educator/videos/uploads': { kind: 'tus' },
   'PATCH /api/educator/videos/uploads/:id': { kind: 'tus' },
+  'PUT /api/educator/videos/:id/captions/:lang': {
+    kind: 'json',
+    as: asUser(() => educator),
+    path: () => `/api/educator/videos/${readyVideoId}/captions/en`,
+    valid: () => ({ label: 'English', text: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n' }),
+    accepted: 200,
+    fields: { label: 'captionLabel', text: 'captionText' },
+    required: ['label', 'text'],
+  },
   'POST /checkout/:id/pay': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
   'POST /checkout/:id/cancel': { kind: 'no-body', why: 'an HTML form button; the session id is in the path' },
 };
@@ -1626,6 +1676,35 @@ describe('hostile ids and query strings', () => {
           expect(await snapshot()).toEqual(before);
         },
       ),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+  });
+
+  it('answers hostile video ids, stream tokens and caption languages (#33) with a 4xx, and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(id, async (value) => {
+        const before = await snapshot();
+        const calls: Array<[string, RequestInit, number[]]> = [
+          [`/api/videos/${value}/playback?courseId=${value}&lectureId=${value}`, {}, [404]],
+          [`/api/videos/${readyVideoId}/playback?courseId=${value}&lectureId=${value}`, {}, [404]],
+          [`/api/videos/${value}/poster.webp`, {}, [404]],
+          [`/api/stream/${value}/master.m3u8`, {}, [403, 404]],
+          [`/api/stream/${value}/360p/seg_000.ts`, {}, [403, 404]],
+          [`/api/educator/videos/${value}/playback`, { headers: bearer(educator.token) }, [400, 404]],
+          [
+            `/api/educator/videos/${readyVideoId}/captions/${value}`,
+            { method: 'DELETE', headers: bearer(educator.token) },
+            [400, 404, 405],
+          ],
+        ];
+        for (const [path, init, statuses] of calls) {
+          const res = await api.request(path, init);
+          const text = await res.text();
+          expect(statuses, `${path}: ${text.slice(0, 200)}`).toContain(res.status);
+          expectRefusal(res.status, text);
+        }
+        expect(await snapshot()).toEqual(before);
+      }),
       { ...FC_OPTIONS, numRuns: RUNS.misc },
     );
   });

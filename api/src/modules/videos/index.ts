@@ -22,7 +22,6 @@ export {
   type VideoStatus,
 } from './repository.js';
 export {
-  CAPTION_CHANGES_PER_MINUTE,
   PLAYBACKS_PER_MINUTE,
   VIDEO_UPLOADS_PER_MINUTE,
   type VideoServices,

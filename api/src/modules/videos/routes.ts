@@ -26,8 +26,6 @@ export const VIDEO_UPLOADS_PER_MINUTE = 10;
  * once per lesson opened and again every half VIDEO_URL_TTL_S, so this is many lessons' worth.
  */
 export const PLAYBACKS_PER_MINUTE = 60;
-/** Caption changes an educator may make a minute. */
-export const CAPTION_CHANGES_PER_MINUTE = 30;
 /** A stream file's path after the token: `master.m3u8`, `<rendition>/<file>`, `captions/<lang>.vtt`. */
 const STREAM_PART = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$/;
 const MiB = 1024 * 1024;
@@ -112,27 +110,22 @@ export function videoRoutes({ auth, config }: AppDeps, { videos, assertEducator,
     ctx.body = { success: true };
   });
 
-  // Captions (#33): one WebVTT track per language, sent as WebVTT or SRT text in JSON.
-  const captionLimit = rateLimit({
-    windowMs: 60_000,
-    max: CAPTION_CHANGES_PER_MINUTE,
-    keys: (ctx) => [`video-captions:${ctx.state.auth?.userId}`],
-    message: (seconds) => `Too many caption changes. Please try again in ${seconds} seconds.`,
-  });
+  // Captions (#33): one WebVTT track per language, sent as WebVTT or SRT text in JSON (limited
+  // like every authenticated write, per user and route, by `authenticate`).
   const captionTarget = (ctx: Context) => {
     const { id, lang } = ctx.params;
     if (!isVideoId(id)) throw notFound(VIDEO_NOT_FOUND);
     if (!isCaptionLanguage(lang)) throw badRequest(BAD_CAPTION_LANGUAGE);
     return { id, lang };
   };
-  router.put('/educator/videos/:id/captions/:lang', ...signedIn, captionLimit, async (ctx) => {
+  router.put('/educator/videos/:id/captions/:lang', ...signedIn, async (ctx) => {
     const { id, lang } = captionTarget(ctx);
     const { label, text } = parseInput(captionBodySchema, ctx.request.body);
     const video = await videos.putCaptions(callerOf(ctx.state).userId, id, lang, label, text);
     cacheFor(ctx, cache.privateNone);
     ctx.body = { success: true, video };
   });
-  router.delete('/educator/videos/:id/captions/:lang', ...signedIn, captionLimit, async (ctx) => {
+  router.delete('/educator/videos/:id/captions/:lang', ...signedIn, async (ctx) => {
     const { id, lang } = captionTarget(ctx);
     const video = await videos.removeCaptions(callerOf(ctx.state).userId, id, lang);
     cacheFor(ctx, cache.privateNone);
