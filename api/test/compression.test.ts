@@ -38,6 +38,18 @@ beforeAll(async () => {
     ctx.type = 'text/plain';
     ctx.body = Readable.from([text.slice(0, 1000), text.slice(1000)]);
   });
+  // #33: a byte range, and an answer marked no-transform (stream files), go as they are.
+  router.get('/range', (ctx) => {
+    ctx.status = 206;
+    ctx.type = 'text/vtt';
+    ctx.set('Content-Range', `bytes 0-1999/${text.length}`);
+    ctx.body = text.slice(0, 2000);
+  });
+  router.get('/no-transform', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=60, immutable, no-transform');
+    ctx.type = 'text/vtt';
+    ctx.body = text;
+  });
   router.get('/empty', (ctx) => {
     ctx.status = 204;
   });
@@ -109,5 +121,15 @@ describe('response compression', () => {
     const empty = await rawGet(`${url}/empty`, { 'Accept-Encoding': 'gzip' });
     expect(empty.status).toBe(204);
     expect(empty.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('leaves a byte range (206) and a no-transform answer alone (#33 stream files)', async () => {
+    const range = await rawGet(`${url}/range`, { 'Accept-Encoding': 'gzip' });
+    expect(range.status).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.body.toString()).toBe(text.slice(0, 2000));
+    const kept = await rawGet(`${url}/no-transform`, { 'Accept-Encoding': 'gzip, br' });
+    expect(kept.headers['content-encoding']).toBeUndefined();
+    expect(kept.body.toString()).toBe(text);
   });
 });

@@ -101,6 +101,13 @@ describe('config', () => {
     );
   });
 
+  it('takes how long signed video URLs work (VIDEO_URL_TTL_S, #33): 300 s unless set, whole seconds, 1–86400', () => {
+    expect(loadConfig({}).videoUrlTtlS).toBe(300);
+    expect(loadConfig({ VIDEO_URL_TTL_S: '30' }).videoUrlTtlS).toBe(30);
+    for (const bad of ['0', '-5', '1.5', 'soon', '86401'])
+      expect(() => loadConfig({ VIDEO_URL_TTL_S: bad }), bad).toThrow(/VIDEO_URL_TTL_S: /);
+  });
+
   it('takes trusted proxies as a count, and refuses an https public URL with none', () => {
     expect(loadConfig({}).trustProxy).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);

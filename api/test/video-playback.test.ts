@@ -451,6 +451,10 @@ for (const adapter of bothStores('video-playback')) {
       expect((await put('hi', { label: '   ', text: VTT })).status).toBe(400);
       expect((await put('hi', { label: 'x'.repeat(61), text: VTT })).status).toBe(400);
       expect((await put('hi', { label: 'Hindi' })).status).toBe(400);
+      expect(await put('hi', { label: 'Hindi', text: VTT }, owner, pending)).toMatchObject({
+        status: 409,
+        body: { message: VIDEO_NOT_READY },
+      });
       expect((await put('hi', { label: 'Hindi', text: VTT }, rival)).status).toBe(404);
       expect((await put('hi', { label: 'Hindi', text: VTT }, student)).status).toBe(403);
       expect((await put('hi', { label: 'Hindi', text: VTT }, null)).status).toBe(401);

@@ -313,12 +313,14 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
     },
 
     /**
-     * Adds or replaces the caption track of `lang` (WebVTT or SRT text, checked and written anew as
-     * WebVTT: `parseCaptions`), then the lessons that play the video get its languages. The new
+     * Adds or replaces the caption track of `lang` of a ready video (409 before: "The video is not
+     * ready yet"; WebVTT or SRT text, checked and written anew as WebVTT: `parseCaptions`), then the lessons that play the video get its languages. The new
      * blob is stored before the record names it; the one it replaces goes after.
      */
     async putCaptions(ownerId: string, videoId: string, lang: string, label: string, text: string): Promise<VideoView> {
       const doc = await owned(ownerId, videoId);
+      // Captions are for a video that plays (and a ready record no longer moves under a change).
+      if (doc.status !== 'ready') throw conflict(VIDEO_NOT_READY);
       const parsed = await parseCaptions(text);
       const existing = doc.captions ?? [];
       const before = existing.find((c) => c.lang === lang);
