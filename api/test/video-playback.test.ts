@@ -189,6 +189,9 @@ for (const adapter of bothStores('video-playback')) {
       expect(((await courses().findOne({ _id: course._id })) as CourseDoc).durationMinutes).toBe(7);
       const v = await video(videoA);
       expect(v).toMatchObject({ status: 'ready', posterUrl, captions: [] });
+      const list = await get<{ videos: EducatorVideo[] }>('/api/educator/videos', owner);
+      expect(list.body.videos.find((x) => x.videoId === videoA)).toMatchObject({ posterUrl, captions: [] });
+      expect(list.body.videos.find((x) => x.videoId === pending)).toMatchObject({ posterUrl: null, captions: [] });
     });
 
     it('course pages keep a hosted lesson’s video id, languages and poster, for anyone (playing needs playback)', async () => {

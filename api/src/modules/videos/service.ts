@@ -91,8 +91,10 @@ const toProbe = (probed: ProbedVideo): VideoProbe => ({
 /**
  * Hosted videos (#33): the record of each tus upload, its owner's video quota (reserved from
  * Upload-Length at creation, given back when the video is deleted or refused), the content check
- * by ffprobe when the last byte arrives, and the caller's list, detail and delete. Calls media
- * (the upload quota).
+ * by ffprobe when the last byte arrives, and the caller's list, detail and delete (409 while a
+ * lesson plays it); captions; playback (signed stream URLs for whoever may open a lesson, or the
+ * owner) and the files those URLs name; posters; the facts lessons take from a video. Calls media
+ * (the upload quota) and courses (the lessons that play a video).
  */
 export function videosService(store: Store, clock: Clock, options: VideosOptions) {
   const videos = videosRepository(store);
