@@ -1,5 +1,5 @@
 import type { VideoPlayback } from '@courseport/contracts';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAPTIONS_KEY } from '../src/hosted-video/captions';
 import { EXPIRED_MESSAGE, HostedVideo, type HostedVideoProps } from '../src/hosted-video/HostedVideo';
