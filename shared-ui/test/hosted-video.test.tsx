@@ -315,6 +315,34 @@ describe('HostedVideo: renewing the signed URLs', () => {
   });
 });
 
+describe("HostedVideo: renewing with the browser's own HLS", () => {
+  it('loads the new link at the same second when the old one fails after a renewal; fails for good otherwise', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    Object.defineProperty(globalThis, 'MediaSource', { configurable: true, value: undefined, writable: true });
+    HTMLMediaElement.prototype.canPlayType = () => 'maybe';
+    const loadPlayback = vi
+      .fn<() => Promise<VideoPlayback>>()
+      .mockResolvedValueOnce(playback(TOKEN))
+      .mockImplementation(async () => playback(NEW_TOKEN));
+    const { video, state } = renderPlayer({ loadPlayback });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(150_000);
+    });
+    expect(loadPlayback).toHaveBeenCalledTimes(2);
+    expect(video.getAttribute('src')).toContain(TOKEN);
+    state().currentTime = 200;
+    fireEvent.error(video);
+    expect(video.getAttribute('src')).toBe(`${API}/api/stream/${NEW_TOKEN}/master.m3u8`);
+    state().currentTime = 0;
+    fireEvent.loadedMetadata(video);
+    expect(state().currentTime).toBe(200);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // The newest link failing too is not an expiry: Retry.
+    fireEvent.error(video);
+    expect(screen.getByRole('alert')).toHaveTextContent('The video could not be played.');
+  });
+});
+
 describe('HostedVideo: menus', () => {
   it('quality: Auto names the rendition playing; a choice fixes the rendition, Auto gives it back', async () => {
     await readyPlayer();

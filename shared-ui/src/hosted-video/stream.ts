@@ -118,20 +118,41 @@ export async function attachStream(
 }
 
 /**
- * The browser's own HLS: it fetches the playlists itself, so a renewed token reaches only a new
- * `src` (the player asks again before the old one expires; a failure shows Retry).
+ * The browser's own HLS: it fetches the playlists and segments itself, so a renewed token cannot
+ * reach its requests. When a request fails after a renewal (the old link expired), the video is
+ * loaded again from the new link at the same second, playing if it was; any other failure, or a
+ * failure with the newest link, is fatal (the player shows Retry).
  */
 function attachNative(video: HTMLVideoElement, src: string, startAt: number, events: StreamEvents): Stream {
+  let token = streamTokenOf(src);
+  let loadedToken = token;
+  let resumeAt = startAt;
+  let resume = false;
   const seek = () => {
-    if (startAt > 0) video.currentTime = startAt;
+    if (resumeAt > 0) video.currentTime = resumeAt;
+    if (resume) void video.play()?.catch(() => {});
   };
-  const failed = () => events.onFatal({ expired: false });
-  video.addEventListener('loadedmetadata', seek, { once: true });
+  const failed = () => {
+    if (token && token !== loadedToken) {
+      resumeAt = video.currentTime;
+      resume = !video.paused;
+      load(token);
+      return;
+    }
+    events.onFatal({ expired: false });
+  };
+  const load = (withToken: string | null) => {
+    loadedToken = withToken;
+    video.addEventListener('loadedmetadata', seek, { once: true });
+    video.src = withToken ? withStreamToken(src, withToken) : src;
+  };
   video.addEventListener('error', failed);
-  video.src = src;
+  load(token);
   events.onLevels([]);
   return {
-    setToken() {},
+    setToken(next) {
+      token = next;
+    },
     setLevel() {},
     destroy() {
       video.removeEventListener('loadedmetadata', seek);
