@@ -494,6 +494,16 @@ describe('HostedVideo: transcript', () => {
     expect(state().currentTime).toBe(12);
   });
 
+  it('says so when the captions file cannot be loaded', async () => {
+    await readyPlayer();
+    const transcript = screen.getByRole('region', { name: 'Transcript (English)' });
+    expect(transcript).toHaveTextContent('Loading the transcript…');
+    act(() => {
+      document.querySelector('track[srclang="en"]')?.dispatchEvent(new Event('error'));
+    });
+    expect(transcript).toHaveTextContent('The transcript could not be loaded.');
+  });
+
   it('reports the time and the end to the page', async () => {
     const onTime = vi.fn();
     const onEnded = vi.fn();

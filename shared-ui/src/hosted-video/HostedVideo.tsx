@@ -100,6 +100,7 @@ export function HostedVideo({
   const [rate, setRate] = useState(1);
   const [captions, setCaptions] = useState(() => rememberedCaptions() ?? CAPTIONS_OFF);
   const [cues, setCues] = useState<TranscriptCue[]>([]);
+  const [cuesFailed, setCuesFailed] = useState(false);
   const [showTranscript, setShowTranscript] = useState(transcriptOpen);
   const [paused, setPaused] = useState(true);
   const [buffering, setBuffering] = useState(true);
@@ -222,10 +223,18 @@ export function HostedVideo({
       setCues([]);
       return;
     }
-    const read = () => setCues(cuesOf(element.track));
+    const read = () => {
+      setCues(cuesOf(element.track));
+      setCuesFailed(false);
+    };
+    const failed = () => setCuesFailed(true);
     read();
     element.addEventListener('load', read);
-    return () => element.removeEventListener('load', read);
+    element.addEventListener('error', failed);
+    return () => {
+      element.removeEventListener('load', read);
+      element.removeEventListener('error', failed);
+    };
   }, [tracks, shown, transcriptLang, transcriptVisible]);
 
   const video = () => videoRef.current as HTMLVideoElement;
@@ -505,7 +514,7 @@ export function HostedVideo({
           )}
         </div>
         {transcriptVisible && transcriptTrack && status.kind === 'ready' && (
-          <Transcript label={transcriptTrack.label} cues={cues} current={current} onSeek={seekTo} />
+          <Transcript label={transcriptTrack.label} cues={cues} failed={cuesFailed} current={current} onSeek={seekTo} />
         )}
       </div>
       <p id={shortcutsId} className="cp-visually-hidden">

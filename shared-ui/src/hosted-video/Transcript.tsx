@@ -6,6 +6,8 @@ export interface TranscriptProps {
   /** The captions language's label ('English'). */
   label: string;
   cues: TranscriptCue[];
+  /** The captions file could not be loaded. */
+  failed?: boolean;
   /** The cue being spoken, or -1. */
   current: number;
   onSeek: (seconds: number) => void;
@@ -16,7 +18,7 @@ export interface TranscriptProps {
  * (`aria-current`) and kept in view inside the panel (the page itself never scrolls with it, nor
  * while the viewer is moving through the cues with the keyboard).
  */
-export function Transcript({ label, cues, current, onSeek }: TranscriptProps) {
+export function Transcript({ label, cues, failed = false, current, onSeek }: TranscriptProps) {
   const listRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -29,7 +31,9 @@ export function Transcript({ label, cues, current, onSeek }: TranscriptProps) {
   return (
     <section className="cp-hv-transcript" aria-label={`Transcript (${label})`}>
       {cues.length === 0 ? (
-        <p className="cp-hv-transcript-empty">Loading the transcript…</p>
+        <p className="cp-hv-transcript-empty">
+          {failed ? 'The transcript could not be loaded.' : 'Loading the transcript…'}
+        </p>
       ) : (
         <ol ref={listRef} className="cp-hv-cues">
           {cues.map((cue, index) => (
