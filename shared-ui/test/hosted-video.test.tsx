@@ -255,6 +255,12 @@ describe('HostedVideo: loading and errors', () => {
     expect(loadPlayback).toHaveBeenCalledTimes(2);
   });
 
+  it('takes the focus once ready when asked to (a preview opened from a lesson list)', async () => {
+    const { video } = renderPlayer({ autoFocus: true });
+    await screen.findByRole('button', { name: 'Play' });
+    expect(video).toHaveFocus();
+  });
+
   it('recovers a media error once before giving up', async () => {
     await readyPlayer();
     act(() => hls.latest().emit('hlsError', { fatal: true, type: 'mediaError' }));

@@ -98,7 +98,7 @@ describe('Course page: a hosted free preview', () => {
     await user.click(within(structure()).getByRole('button', { name: 'Preview Welcome' }));
     expect(await within(purchaseCard()).findByTestId('hosted-video')).toHaveTextContent('Welcome');
     const props = hosted.props.at(-1) as HostedVideoProps;
-    expect(props).toMatchObject({ title: 'Welcome', poster: POSTER, autoPlay: true });
+    expect(props).toMatchObject({ title: 'Welcome', poster: POSTER, autoPlay: true, autoFocus: true });
     await expect(props.loadPlayback()).resolves.toEqual(PLAYBACK);
     expect(getCalls(PLAYBACK_PATH)).toBe(1);
     expect(purchaseCard()).toHaveTextContent('Preview: Welcome');

@@ -28,6 +28,8 @@ export interface HostedVideoProps {
   startAt?: number;
   /** Start playing once loaded (the viewer already asked for the video). */
   autoPlay?: boolean;
+  /** Move the focus to the video once it is ready (it was opened from elsewhere on the page). */
+  autoFocus?: boolean;
   /** The poster to show before the playback answer names one. */
   poster?: string | null;
   /** Whether the transcript panel starts open (when the video has captions). */
@@ -73,6 +75,7 @@ export function HostedVideo({
   title,
   startAt = 0,
   autoPlay = false,
+  autoFocus = false,
   poster,
   transcriptOpen = true,
   onTime,
@@ -86,8 +89,8 @@ export function HostedVideo({
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<Stream | null>(null);
   const trackEls = useRef(new Map<string, HTMLTrackElement>());
-  const latest = useRef({ loadPlayback, onTime, onReady, onPlay, onPause, onEnded, autoPlay, startAt });
-  latest.current = { loadPlayback, onTime, onReady, onPlay, onPause, onEnded, autoPlay, startAt };
+  const latest = useRef({ loadPlayback, onTime, onReady, onPlay, onPause, onEnded, autoPlay, autoFocus, startAt });
+  latest.current = { loadPlayback, onTime, onReady, onPlay, onPause, onEnded, autoPlay, autoFocus, startAt };
   const shortcutsId = useId();
 
   const [attempt, setAttempt] = useState(0);
@@ -178,6 +181,7 @@ export function HostedVideo({
             video.currentTime = seconds;
           },
         });
+        if (latest.current.autoFocus && attempt === 0) video.focus({ preventScroll: true });
         if (latest.current.autoPlay || attempt > 0) void video.play()?.catch(() => {});
       } catch (error) {
         if (cancelled) return;

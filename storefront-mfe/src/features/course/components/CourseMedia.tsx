@@ -43,6 +43,7 @@ export const CourseMedia = forwardRef<
                 title={preview.lecture.lectureTitle}
                 poster={preview.lecture.posterUrl}
                 autoPlay
+                autoFocus
                 transcriptOpen={false}
               />
             </Suspense>
