@@ -93,14 +93,23 @@ export function previewVideoId(lecture: Lecture): string | null {
   return videoIdFromUrl(lecture.lectureUrl) || null;
 }
 
+/** Whether a lecture has a video to play: a YouTube link, or a video the platform hosts (#33). */
+export const hasLectureVideo = (lecture: Lecture): boolean =>
+  videoIdFromUrl(lecture.lectureUrl) !== '' || Boolean(lecture.hostedVideoId);
+
+/** The hosted video anyone may watch (a free preview's, signed out too), or null. */
+export function previewHostedVideoId(lecture: Lecture): string | null {
+  return lecture.isPreviewFree && lecture.hostedVideoId ? lecture.hostedVideoId : null;
+}
+
 /**
  * The lessons the player opens, in course order (chapters and lectures by their order): every
- * article, quiz and project (#32), and the video lessons that have a video.
+ * article, quiz and project (#32), and the video lessons that have a video (YouTube or hosted).
  */
 export const playableLectures = (course: CourseContent): Lecture[] =>
   orderedChapters(course)
     .flatMap((chapter) => chapter.chapterContent)
-    .filter((lecture) => lessonKindOf(lecture) !== 'video' || videoIdFromUrl(lecture.lectureUrl) !== '');
+    .filter((lecture) => lessonKindOf(lecture) !== 'video' || hasLectureVideo(lecture));
 
 /**
  * Where "Continue" takes the student: the lecture of the saved position, else the first playable

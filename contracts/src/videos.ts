@@ -74,6 +74,10 @@ export interface VideoPlayback {
   expiresAt: string;
 }
 
+/** `GET /api/videos/:videoId/playback?courseId&lectureId`: the path a lesson's player asks for its `VideoPlayback`. */
+export const videoPlaybackPath = (videoId: string, courseId: string, lectureId: string): string =>
+  `/api/videos/${encodeURIComponent(videoId)}/playback?courseId=${encodeURIComponent(courseId)}&lectureId=${encodeURIComponent(lectureId)}`;
+
 /** The token every stream URL carries after `/api/stream/`: swap it to renew a playing session's URLs. */
 export const STREAM_TOKEN_PATTERN = /\/api\/stream\/([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)\//;
 

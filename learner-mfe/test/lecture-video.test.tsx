@@ -1,8 +1,18 @@
-import { act, render } from '@testing-library/react';
+import type { HostedVideoProps } from '@courseport/shared-ui/hosted-video';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VideoAdapterContext } from '../src/features/player/api/youtube';
 import { LectureVideo, SAVE_EVERY_MS } from '../src/features/player/components/LectureVideo';
 import { standInVideos } from './helpers';
+
+// The hosted player stands in (shared-ui/hosted-video is tested there with a fake hls.js).
+const hosted = vi.hoisted(() => ({ props: null as HostedVideoProps | null }));
+vi.mock('@courseport/shared-ui/hosted-video', () => ({
+  HostedVideo(props: HostedVideoProps) {
+    hosted.props = props;
+    return <div data-testid="hosted-video" />;
+  },
+}));
 
 function renderVideo(startSeconds = 0) {
   const videos = standInVideos();
@@ -120,6 +130,68 @@ describe('LectureVideo', () => {
     video.end(600);
     expect(onEnded).toHaveBeenCalledOnce();
     act(() => vi.advanceTimersByTime(3 * SAVE_EVERY_MS));
+    unmount();
+    expect(onPosition).not.toHaveBeenCalled();
+  });
+});
+
+describe('LectureVideo: a hosted video', () => {
+  async function renderHosted(startSeconds = 0) {
+    const onPosition = vi.fn<(seconds: number, leaving: boolean) => void>();
+    const onEnded = vi.fn();
+    const view = render(
+      <LectureVideo
+        videoId=""
+        hosted={{ videoId: 'vid1', courseId: 'c1', lectureId: 'l1', posterUrl: 'https://api.example.test/p.webp' }}
+        title="Welcome"
+        startSeconds={startSeconds}
+        onPosition={onPosition}
+        onEnded={onEnded}
+      />,
+    );
+    // The hosted player loads on demand (React.lazy): on the real clock, then the fake one again.
+    vi.useRealTimers();
+    await screen.findByTestId('hosted-video');
+    vi.useFakeTimers();
+    let time = startSeconds;
+    const props = hosted.props as HostedVideoProps;
+    act(() => props.onReady?.({ currentTime: () => time, seekTo: (s) => (time = s) }));
+    return { ...view, props, onPosition, onEnded, at: (seconds: number) => (time = seconds) };
+  }
+
+  it('plays in the hosted player from the start second, without YouTube', async () => {
+    const { props, container } = await renderHosted(95);
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(props).toMatchObject({
+      title: 'Welcome',
+      startAt: 95,
+      autoPlay: true,
+      poster: 'https://api.example.test/p.webp',
+    });
+  });
+
+  it('tells its position every 10 s while playing, on pause, when the page is hidden and when closed', async () => {
+    const { props, onPosition, at, unmount } = await renderHosted();
+    act(() => props.onPlay?.());
+    at(10);
+    act(() => vi.advanceTimersByTime(SAVE_EVERY_MS));
+    expect(onPosition.mock.calls).toEqual([[10, false]]);
+    at(12);
+    act(() => props.onPause?.());
+    expect(onPosition.mock.calls.at(-1)).toEqual([12, false]);
+    at(20);
+    act(() => setVisibility('hidden'));
+    expect(onPosition.mock.calls.at(-1)).toEqual([20, true]);
+    at(21);
+    unmount();
+    expect(onPosition.mock.calls.at(-1)).toEqual([21, false]);
+  });
+
+  it('tells when the video ends and keeps nothing of it when closed', async () => {
+    const { props, onPosition, onEnded, unmount } = await renderHosted();
+    act(() => props.onPlay?.());
+    act(() => props.onEnded?.());
+    expect(onEnded).toHaveBeenCalledOnce();
     unmount();
     expect(onPosition).not.toHaveBeenCalled();
   });

@@ -5,10 +5,13 @@ import {
   courseMinutes,
   courseStats,
   descriptionTeaser,
+  hasLectureVideo,
   htmlToText,
   lectureCount,
   orderedChapters,
   percentText,
+  playableLectures,
+  previewHostedVideoId,
   previewVideoId,
   SEARCH_MAX_LENGTH,
   searchText,
@@ -62,6 +65,25 @@ describe('course stats', () => {
   it('gives the video id of free previews only', () => {
     expect(previewVideoId(lecture('a1', 1, 1, true))).toBe('a1');
     expect(previewVideoId(lecture('a2', 1, 1))).toBeNull();
+  });
+
+  it('plays hosted videos (#33): a lesson with one has a video, the player opens it, a free one is a preview', () => {
+    const hosted = (id: string, preview = false) => ({
+      ...lecture(id, 1, 3, preview),
+      lectureUrl: undefined,
+      hostedVideoId: `vid-${id}`,
+    });
+    const empty = { ...lecture('e1', 2, 0), lectureUrl: undefined };
+    expect(hasLectureVideo(hosted('h1'))).toBe(true);
+    expect(hasLectureVideo(lecture('y1', 1, 1))).toBe(true);
+    expect(hasLectureVideo(empty)).toBe(false);
+    const withHosted = {
+      courseContent: [{ chapterId: 'h', chapterTitle: 'H', chapterOrder: 1, chapterContent: [hosted('h1'), empty] }],
+    };
+    expect(playableLectures(withHosted).map((l) => l.lectureId)).toEqual(['h1']);
+    expect(previewHostedVideoId(hosted('h2', true))).toBe('vid-h2');
+    expect(previewHostedVideoId(hosted('h3'))).toBeNull();
+    expect(previewHostedVideoId(lecture('y2', 1, 1, true))).toBeNull();
   });
 });
 

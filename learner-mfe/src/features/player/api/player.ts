@@ -1,4 +1,4 @@
-import { api } from '@courseport/shared-ui';
+import { api, type VideoPlayback, videoPlaybackPath } from '@courseport/shared-ui';
 
 export const UPDATE_PROGRESS_PATH = '/api/user/update-course-progress';
 export const ADD_RATING_PATH = '/api/user/add-rating';
@@ -26,4 +26,21 @@ export async function savePosition(
   { leaving = false }: { leaving?: boolean } = {},
 ) {
   await api.post(SAVE_POSITION_PATH, { courseId, lectureId, seconds }, leaving ? { keepalive: true } : {});
+}
+
+/**
+ * `GET /api/videos/:videoId/playback?courseId&lectureId` (#33): the signed, short-lived URLs of a
+ * lesson's hosted video (enrolled students, the educator previewing, admins).
+ */
+export async function loadLessonPlayback({
+  videoId,
+  courseId,
+  lectureId,
+}: {
+  videoId: string;
+  courseId: string;
+  lectureId: string;
+}): Promise<VideoPlayback> {
+  const res = await api.get<{ playback: VideoPlayback }>(videoPlaybackPath(videoId, courseId, lectureId));
+  return res.playback;
 }

@@ -60,7 +60,22 @@ export const LecturePlayer = forwardRef<HTMLElement, LecturePlayerProps>(functio
   return (
     <section ref={ref} className="ln-player-media" aria-label="Lecture player">
       {kind === 'video' && (
-        <LectureVideo key={lecture.lectureId} videoId={videoId} title={lecture.lectureTitle} {...video} />
+        <LectureVideo
+          key={lecture.lectureId}
+          videoId={videoId}
+          hosted={
+            lecture.hostedVideoId
+              ? {
+                  videoId: lecture.hostedVideoId,
+                  courseId: course._id,
+                  lectureId: lecture.lectureId,
+                  posterUrl: lecture.posterUrl,
+                }
+              : undefined
+          }
+          title={lecture.lectureTitle}
+          {...video}
+        />
       )}
       <div className="ln-now">
         <p className="ln-now-title">

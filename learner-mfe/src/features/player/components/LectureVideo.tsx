@@ -1,13 +1,30 @@
-import { YouTubeEmbed } from '@courseport/shared-ui';
-import { useContext, useEffect, useRef } from 'react';
+import { Spinner, YouTubeEmbed } from '@courseport/shared-ui';
+import { lazy, Suspense, useCallback, useContext, useEffect, useRef } from 'react';
 import { useLatest } from '../../../hooks/useLatest';
-import { VideoAdapterContext } from '../api/youtube';
+import { loadLessonPlayback } from '../api/player';
+import { VideoAdapterContext, type VideoControls, type VideoEvents } from '../api/youtube';
 
 /** How often the position is saved while the video plays. */
 export const SAVE_EVERY_MS = 10_000;
 
-export interface LectureVideoProps {
+/** The hosted player (and hls.js after it) loads with the first hosted lesson played, never before. */
+const HostedVideo = lazy(() =>
+  import('@courseport/shared-ui/hosted-video').then((module) => ({ default: module.HostedVideo })),
+);
+
+/** A lesson's video the platform hosts (#33), played through signed URLs the lesson's access gives. */
+export interface HostedLesson {
   videoId: string;
+  courseId: string;
+  lectureId: string;
+  posterUrl?: string;
+}
+
+export interface LectureVideoProps {
+  /** The YouTube id ('' for a hosted video). */
+  videoId: string;
+  /** A hosted video instead of YouTube. */
+  hosted?: HostedLesson;
   title: string;
   /** Where to start: the saved second of this lecture, else 0. */
   startSeconds: number;
@@ -17,20 +34,24 @@ export interface LectureVideoProps {
   onEnded: () => void;
 }
 
+/** Connects a player to the reports: gives it the events to tell, returns how to stop. */
+type Connect = (events: VideoEvents) => () => void;
+
 /**
- * A lecture's video, driven through the player adapter: it starts at `startSeconds`, tells its
- * position every 10 s while playing, on pause, when the page is hidden or left, and when it is
- * closed (another lecture, another page), and tells when the video ends.
+ * What a lecture's video tells the page, whichever player plays it: its position every 10 s while
+ * playing, on pause, when the page is hidden or left, and when it is closed (another lecture,
+ * another page), and its end.
  */
-export function LectureVideo({ videoId, title, startSeconds, onPosition, onEnded }: LectureVideoProps) {
-  const adapter = useContext(VideoAdapterContext);
-  const frameRef = useRef<HTMLIFrameElement>(null);
+function usePositionReports(
+  connect: Connect,
+  startSeconds: number,
+  onPosition: LectureVideoProps['onPosition'],
+  onEnded: LectureVideoProps['onEnded'],
+) {
   const handlers = useLatest({ onPosition, onEnded });
 
   useEffect(() => {
-    const frame = frameRef.current;
-    if (!frame) return;
-    let controls: { currentTime(): number } | null = null;
+    let controls: VideoControls | null = null;
     let timer: ReturnType<typeof setInterval> | undefined;
     /** After the end, the page decides what comes next: closing the video keeps nothing of it. */
     let ended = false;
@@ -47,10 +68,9 @@ export function LectureVideo({ videoId, title, startSeconds, onPosition, onEnded
     };
     const onPageHide = () => keep(true);
 
-    const disconnect = adapter(frame, {
+    const disconnect = connect({
       onReady(ready) {
         controls = ready;
-        if (startSeconds > 0) ready.seekTo(startSeconds);
       },
       onPlay() {
         ended = false;
@@ -75,7 +95,80 @@ export function LectureVideo({ videoId, title, startSeconds, onPosition, onEnded
       window.removeEventListener('pagehide', onPageHide);
       keep(false);
     };
-  }, [adapter, startSeconds, handlers]);
+  }, [connect, startSeconds, handlers]);
+}
+
+/**
+ * A lecture's video: YouTube's (driven through the player adapter), or a hosted one (#33). Either
+ * starts at `startSeconds`, reports its position as `usePositionReports` says, and tells when it ends.
+ */
+export function LectureVideo(props: LectureVideoProps) {
+  return props.hosted ? <HostedLectureVideo {...props} hosted={props.hosted} /> : <YouTubeLectureVideo {...props} />;
+}
+
+function YouTubeLectureVideo({ videoId, title, startSeconds, onPosition, onEnded }: LectureVideoProps) {
+  const adapter = useContext(VideoAdapterContext);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const connect = useCallback<Connect>(
+    (events) => {
+      const frame = frameRef.current;
+      if (!frame) return () => {};
+      return adapter(frame, {
+        ...events,
+        onReady(ready) {
+          events.onReady(ready);
+          if (startSeconds > 0) ready.seekTo(startSeconds);
+        },
+      });
+    },
+    [adapter, startSeconds],
+  );
+  usePositionReports(connect, startSeconds, onPosition, onEnded);
 
   return <YouTubeEmbed videoId={videoId} title={title} startSeconds={startSeconds} frameRef={frameRef} autoPlay />;
+}
+
+function HostedLectureVideo({
+  hosted,
+  title,
+  startSeconds,
+  onPosition,
+  onEnded,
+}: LectureVideoProps & { hosted: HostedLesson }) {
+  const events = useRef<VideoEvents | null>(null);
+  const connect = useCallback<Connect>((given) => {
+    events.current = given;
+    return () => {
+      events.current = null;
+    };
+  }, []);
+  usePositionReports(connect, startSeconds, onPosition, onEnded);
+  const { videoId, courseId, lectureId, posterUrl } = hosted;
+  const loadPlayback = useCallback(
+    () => loadLessonPlayback({ videoId, courseId, lectureId }),
+    [videoId, courseId, lectureId],
+  );
+
+  return (
+    <Suspense
+      fallback={
+        <div className="ln-hosted-loading" role="status">
+          <Spinner size="large" />
+          <span className="cp-visually-hidden">Loading video…</span>
+        </div>
+      }
+    >
+      <HostedVideo
+        loadPlayback={loadPlayback}
+        title={title}
+        startAt={startSeconds}
+        poster={posterUrl}
+        autoPlay
+        onReady={(controls) => events.current?.onReady(controls)}
+        onPlay={() => events.current?.onPlay()}
+        onPause={() => events.current?.onPause()}
+        onEnded={() => events.current?.onEnded()}
+      />
+    </Suspense>
+  );
 }

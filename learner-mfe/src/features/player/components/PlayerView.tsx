@@ -1,6 +1,7 @@
 import {
   courseCompletion,
   type EnrolledCourse,
+  hasLectureVideo,
   Link,
   orderedChapters,
   percentText,
@@ -88,7 +89,7 @@ export function PlayerView({ course, completed, position, preview = false }: Pla
       setCurrent(startFor(lectureId));
       // A lesson without a video is where to continue as soon as it is opened.
       const lesson = findLecture(chapters, lectureId);
-      if (lesson && !lesson.videoId) savePosition(lectureId, 0);
+      if (lesson && !hasLectureVideo(lesson.lecture)) savePosition(lectureId, 0);
     }
     // On phones the player sits above the structure: bring it into view if it is not.
     requestAnimationFrame(() => {

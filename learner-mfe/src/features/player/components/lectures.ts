@@ -1,18 +1,25 @@
-import { type Chapter, type Lecture, lessonKindOf, playableLectures, videoIdFromUrl } from '@courseport/shared-ui';
+import {
+  type Chapter,
+  hasLectureVideo,
+  type Lecture,
+  lessonKindOf,
+  playableLectures,
+  videoIdFromUrl,
+} from '@courseport/shared-ui';
 
 /** A lecture with its place in the course. */
 export interface LecturePosition {
   lecture: Lecture;
   /** 'chapter.lecture', counted from 1: '1.2' is the second lecture of the first chapter. */
   number: string;
-  /** The YouTube id of its video; '' when it has none. */
+  /** The YouTube id of its video; '' when it has none (or plays a hosted video, `lecture.hostedVideoId`). */
   videoId: string;
 }
 
 export const lectureVideoId = (lecture: Lecture) => videoIdFromUrl(lecture.lectureUrl);
 
-/** Whether the player can open the lesson: an article, a quiz, a project, or a video lesson with a video. */
-export const isOpenable = (lecture: Lecture) => lessonKindOf(lecture) !== 'video' || lectureVideoId(lecture) !== '';
+/** Whether the player can open the lesson: an article, a quiz, a project, or a video lesson with a video (YouTube or hosted). */
+export const isOpenable = (lecture: Lecture) => lessonKindOf(lecture) !== 'video' || hasLectureVideo(lecture);
 
 /** Finds a lecture in the (ordered) chapters. */
 export function findLecture(chapters: Chapter[], lectureId: string): LecturePosition | null {

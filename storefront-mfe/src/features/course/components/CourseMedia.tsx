@@ -3,10 +3,17 @@ import {
   COURSE_PAGE_THUMBNAIL_SIZES,
   type CourseDetails,
   CourseImage,
+  Spinner,
   YouTubeEmbed,
 } from '@courseport/shared-ui';
-import { forwardRef } from 'react';
+import { forwardRef, lazy, Suspense } from 'react';
+import { loadPreviewPlayback } from '../api/playback';
 import type { PreviewChoice } from './CourseStructure';
+
+/** The hosted player (and hls.js after it) loads when a hosted preview is chosen, never with the page. */
+const HostedVideo = lazy(() =>
+  import('@courseport/shared-ui/hosted-video').then((module) => ({ default: module.HostedVideo })),
+);
 
 /**
  * The course thumbnail, or the chosen free-preview lecture in its place. The thumbnail is the
@@ -21,12 +28,33 @@ export const CourseMedia = forwardRef<
     <div ref={ref} className="sf-media">
       {preview ? (
         <>
-          <YouTubeEmbed
-            key={preview.lecture.lectureId}
-            videoId={preview.videoId}
-            title={preview.lecture.lectureTitle}
-            poster={course.courseThumbnail}
-          />
+          {preview.hosted ? (
+            <Suspense
+              fallback={
+                <div className="sf-media-loading" role="status">
+                  <Spinner size="large" />
+                  <span className="cp-visually-hidden">Loading video…</span>
+                </div>
+              }
+            >
+              <HostedVideo
+                key={preview.lecture.lectureId}
+                loadPlayback={() => loadPreviewPlayback(preview.videoId, course._id, preview.lecture.lectureId)}
+                title={preview.lecture.lectureTitle}
+                poster={preview.lecture.posterUrl}
+                autoPlay
+                autoFocus
+                transcriptOpen={false}
+              />
+            </Suspense>
+          ) : (
+            <YouTubeEmbed
+              key={preview.lecture.lectureId}
+              videoId={preview.videoId}
+              title={preview.lecture.lectureTitle}
+              poster={course.courseThumbnail}
+            />
+          )}
           <div className="sf-media-caption">
             <span>
               Preview: <strong>{preview.lecture.lectureTitle}</strong>

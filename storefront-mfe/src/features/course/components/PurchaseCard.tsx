@@ -6,7 +6,7 @@ import { useCoupon } from '../hooks/useCoupon';
 import { useEnroll } from '../hooks/useEnroll';
 import { CouponEntry } from './CouponEntry';
 import { CourseMedia } from './CourseMedia';
-import { IncludesLine, type PreviewChoice } from './CourseStructure';
+import { CaptionsLine, IncludesLine, type PreviewChoice } from './CourseStructure';
 import { rupeesFromPaise } from './couponPrice';
 
 export const INCLUDED = [
@@ -125,6 +125,7 @@ export function PurchaseCard({ course, minutes, lectures, preview, onClosePrevie
         </div>
         <h3 className="sf-included-title">What&apos;s in the course?</h3>
         <IncludesLine chapters={course.courseContent ?? []} className="sf-includes sf-includes-card" />
+        <CaptionsLine chapters={course.courseContent ?? []} className="sf-includes sf-includes-card" />
         <ul className="sf-included">
           {INCLUDED.map((item) => (
             <li key={item}>{item}</li>
