@@ -1,7 +1,10 @@
 import { MongoBackend } from '@agendajs/mongo-backend';
 import { Agenda } from 'agenda';
 import type { Store } from '../store/index.js';
+import { CLAIM_ORDER } from './claim-order.js';
 import { StoreBackend } from './store-backend.js';
+
+export { CLAIM_ORDER } from './claim-order.js';
 
 export { StoreBackend, StoreJobRepository } from './store-backend.js';
 
@@ -18,11 +21,15 @@ export interface QueueOptions {
  * Durable jobs (#33, docs/video-job-queue.md): an Agenda on the store the API runs on. MongoDB:
  * Agenda's own MongoBackend on the store's database (its atomic claim; any number of hosts).
  * Embedded: `StoreBackend` over the Store; the API process is the only host, so locks found at
- * start are stale and cleared.
+ * start are stale and cleared. Both claim in `CLAIM_ORDER`.
  */
+const MONGO_CLAIM_ORDER = Object.fromEntries(
+  Object.entries(CLAIM_ORDER).map(([key, direction]) => [key, direction === 1 ? 'asc' : 'desc'] as const),
+);
+
 export function agendaOn(store: Store, options: QueueOptions): Agenda {
   const backend = store.mongoDb
-    ? new MongoBackend({ mongo: store.mongoDb, collection: options.collection })
+    ? new MongoBackend({ mongo: store.mongoDb, collection: options.collection, sort: MONGO_CLAIM_ORDER })
     : new StoreBackend(store, options.collection, { clearLocksAtConnect: true });
   return new Agenda({
     backend,

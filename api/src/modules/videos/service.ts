@@ -247,6 +247,28 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
       return view(await owned(ownerId, videoId));
     },
 
+    /**
+     * Abandoned uploads: a video still 'uploading' whose last byte arrived more than `expiryMs` ago
+     * (by the app's clock; the last byte is the upload file's modification time, or the record's
+     * last write if later) is deleted with its file, tus' `.json` and what it took of the quota.
+     * Idempotent and safe on several processes at once: only the one whose delete matched gives
+     * the quota back. Returns how many went.
+     */
+    async sweepAbandoned(expiryMs: number): Promise<number> {
+      const cutoff = clock.now().getTime() - expiryMs;
+      const stale = await videos.find({ status: 'uploading', updatedAt: { $lte: new Date(cutoff) } });
+      let swept = 0;
+      for (const doc of stale) {
+        const file = await stat(fileOf(doc._id)).catch(() => null);
+        if (Math.max(doc.updatedAt.getTime(), file?.mtimeMs ?? 0) > cutoff) continue;
+        if ((await videos.deleteOne({ _id: doc._id, status: 'uploading' })) === 0) continue;
+        await removeFiles(doc._id);
+        await giveBack(doc);
+        swept++;
+      }
+      return swept;
+    },
+
     /** Deletes the caller's video: its file, its record, its renditions' blobs, and what it took of their quota. */
     async remove(ownerId: string, videoId: string): Promise<void> {
       const doc = await owned(ownerId, videoId);

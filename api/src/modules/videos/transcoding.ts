@@ -39,6 +39,8 @@ export interface TranscodingOptions {
   preset: string;
   /** ffmpeg's wall-clock limit per run (0: transcode.ts' default from the duration). */
   timeoutMs: number;
+  /** Runs at a time in this process (VIDEO_WORKERS; default one per two cores). 0: this process only enqueues. */
+  concurrency?: number;
   /** Gives the video quota back (a refused video). */
   releaseQuota: (ownerId: string, bytes: number) => Promise<void>;
   logError: (error: unknown, message: string) => void;
@@ -77,7 +79,8 @@ export const blobIdOf = (videoId: string, runId: string, index: number) => `vid-
 
 export function transcodingQueue(store: Store, clock: Clock, options: TranscodingOptions) {
   const videos = videosRepository(store);
-  const concurrency = Math.max(1, Math.floor(availableParallelism() / 2));
+  const concurrency = options.concurrency ?? Math.max(1, Math.floor(availableParallelism() / 2));
+  const runner = `${hostname()}:${process.pid}`;
   let agenda: Agenda | undefined;
   const running = new Set<ChildProcess>();
   let active = 0;
@@ -89,7 +92,7 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
     agenda = agendaOn(store, {
       collection: VIDEO_JOBS_COLLECTION,
       processEvery: options.pollMs,
-      name: `${hostname()}:${process.pid}`,
+      name: runner,
     });
     agenda.on('error', (error: unknown) => options.logError(error, 'the video job queue failed'));
     const backoff = exponential({
@@ -111,8 +114,8 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
         }
       },
       {
-        concurrency,
-        lockLimit: concurrency,
+        concurrency: Math.max(1, concurrency),
+        lockLimit: Math.max(1, concurrency),
         lockLifetime: options.lockMs,
         backoff: (context) => ((context.error as Partial<RetryableError>).retryable ? backoff(context) : null),
       },
@@ -179,7 +182,14 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
     const started = await videos.findOneAndUpdate(
       { _id: videoId, status: { $in: ['queued', 'processing'] } },
       {
-        $set: { status: 'processing', runId, transcodeProgress: 0, startedAt: clock.now(), updatedAt: clock.now() },
+        $set: {
+          status: 'processing',
+          runId,
+          runner,
+          transcodeProgress: 0,
+          startedAt: clock.now(),
+          updatedAt: clock.now(),
+        },
         $inc: { attempts: 1 },
       },
     );
@@ -277,9 +287,27 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
     await removeSource(videoId);
   }
 
+  /**
+   * Fair share between educators: a video's priority is minus the owner's other videos already
+   * waiting or transcoding, so an educator's k-th pending video runs in the k-th round (the queue
+   * takes due jobs highest priority first, then oldest: `agendaOn`). One educator's ten uploads
+   * cannot hold back another's single one for more than one run.
+   */
+  async function priorityOf(videoId: string): Promise<number> {
+    const video = await videos.findOne({ _id: videoId }, { projection: { ownerId: 1 } });
+    if (!video) return 0;
+    const ahead = await videos.countDocuments({
+      ownerId: video.ownerId,
+      status: { $in: ['queued', 'processing'] },
+      _id: { $ne: videoId },
+    });
+    return -ahead;
+  }
+
   async function enqueue(videoId: string): Promise<void> {
     await queue()
       .create(JOB_NAME, { videoId })
+      .priority(await priorityOf(videoId))
       .unique({ 'data.videoId': videoId }, { insertOnly: true })
       .schedule(new Date())
       .save();
@@ -288,11 +316,15 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
   return {
     enqueue,
 
+    /** Runs this process takes at a time (0: it only enqueues). */
+    concurrency,
+
     /** Starts processing; first re-enqueues videos left queued or processing without a job (a crash between the two writes). */
     async start(): Promise<void> {
       const pending = await videos.find({ status: { $in: ['queued', 'processing'] } }, { projection: { _id: 1 } });
       for (const video of pending as Pick<VideoDoc, '_id'>[]) await enqueue(video._id);
-      await queue().start();
+      // VIDEO_WORKERS=0: worker processes (video-worker.ts) take the jobs; this one only enqueues.
+      if (concurrency > 0) await queue().start();
     },
 
     /**
