@@ -193,7 +193,7 @@ const schema = z.object({
     .transform((v) => (v === 'auto' ? Math.max(1, Math.floor(availableParallelism() / 2)) : Number(v)))
     .pipe(z.number().max(64, 'must be at most 64 transcodings at a time')),
   VIDEO_UPLOAD_EXPIRY_H: z.coerce
-    .number()
+    .number({ error: 'must be a whole number of hours' })
     .int('must be a whole number of hours')
     .min(1, 'must be at least 1 (hour)')
     .max(24 * 365, 'must be at most 8760 (hours)')

@@ -1,8 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { availableParallelism, hostname } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Agenda, exponential, type Job } from 'agenda';
 import type { Clock } from '../../clock.js';
 import { agendaOn } from '../../jobs/agenda.js';
@@ -73,7 +74,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const WORKER = import.meta.url.endsWith('.ts')
   ? path.resolve(here, '../../video/transcode-worker.ts')
   : path.resolve(here, '../../video/transcode-worker.js');
-const WORKER_EXEC_ARGV = import.meta.url.endsWith('.ts') ? ['--import', 'tsx'] : [];
+// tsx resolved from here (the API package), so the worker starts whatever the parent's working directory.
+const WORKER_EXEC_ARGV = import.meta.url.endsWith('.ts')
+  ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+  : [];
 
 export const blobIdOf = (videoId: string, runId: string, index: number) => `vid-${videoId}-${runId}-${index}`;
 
