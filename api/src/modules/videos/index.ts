@@ -6,6 +6,7 @@
  */
 export { VIDEO_INDEXES, VIDEO_STATUSES, type VideoDoc, type VideoProbe, type VideoStatus } from './repository.js';
 export { VIDEO_UPLOADS_PER_MINUTE, type VideoServices, videoRoutes } from './routes.js';
+export { captionBlobOf, insertReadyVideo, type ReadyVideoInput, type StoredCaption } from './seeded.js';
 export {
   displayName,
   type OnVideoUploaded,

@@ -71,7 +71,7 @@ export function displayName(value: string | null | undefined): string {
   return clean || 'video';
 }
 
-const toProbe = (probed: ProbedVideo): VideoProbe => ({
+export const toProbe = (probed: ProbedVideo): VideoProbe => ({
   width: probed.displayWidth,
   height: probed.displayHeight,
   duration: probed.duration,
