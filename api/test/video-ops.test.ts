@@ -87,6 +87,13 @@ for (const adapter of bothStores('video-ops')) {
             onWorker: (child: ChildProcess) => started.push(path.basename(String(child.spawnargs.at(-4)))),
           },
         );
+        // MongoDB: Agenda's claim index as its default order made it (before CLAIM_ORDER) is replaced, not a start failure.
+        await store.mongoDb
+          ?.collection('videoJobs')
+          .createIndex(
+            { name: 1, nextRunAt: 1, priority: -1, lockedAt: 1, disabled: 1 },
+            { name: 'findAndLockNextJobIndex' },
+          );
         const videos = store.collection<VideoDoc>('videos');
         const names = new Map<string, string>();
         // As uploads finish: each becomes 'queued', then is enqueued. X's three, then Y's one.
@@ -128,6 +135,11 @@ for (const adapter of bothStores('video-ops')) {
         }
         expect(started.map((id) => names.get(id))).toEqual(['x1', 'y1', 'x2', 'x3']);
         expect(errors).toEqual([]);
+        const claimIndex = (await store.mongoDb?.collection('videoJobs').indexes())?.find(
+          (index) => index.name === 'findAndLockNextJobIndex',
+        );
+        if (store.mongoDb)
+          expect(Object.keys(claimIndex?.key ?? {}).slice(0, 3)).toEqual(['name', 'priority', 'nextRunAt']);
       });
     });
 

@@ -38,3 +38,20 @@ export function agendaOn(store: Store, options: QueueOptions): Agenda {
     ...(options.name ? { name: options.name } : {}),
   });
 }
+
+/**
+ * MongoDB: Agenda's claim index (`findAndLockNextJobIndex`) follows the claim order; a collection
+ * whose index was made with Agenda's default order (before `CLAIM_ORDER`) would make Agenda's
+ * `createIndex` fail at start with an index conflict, so that old index is dropped first.
+ */
+export async function dropStaleClaimIndex(store: Store, collection: string): Promise<boolean> {
+  if (!store.mongoDb) return false;
+  const indexes = await store.mongoDb
+    .collection(collection)
+    .indexes()
+    .catch(() => []);
+  const claim = indexes.find((index) => index.name === 'findAndLockNextJobIndex');
+  if (!claim || Object.keys(claim.key)[1] === Object.keys(CLAIM_ORDER)[0]) return false;
+  await store.mongoDb.collection(collection).dropIndex('findAndLockNextJobIndex');
+  return true;
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Agenda, exponential, type Job } from 'agenda';
 import type { Clock } from '../../clock.js';
-import { agendaOn } from '../../jobs/agenda.js';
+import { agendaOn, dropStaleClaimIndex } from '../../jobs/agenda.js';
 import { newId, type Store } from '../../store/index.js';
 import type { TranscodedVideo } from '../../video/transcode.js';
 import type { WorkerMessage } from '../../video/transcode-worker.js';
@@ -308,7 +308,18 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
     return -ahead;
   }
 
+  /** Before Agenda first connects (it creates its claim index then): an index of the old claim order goes. */
+  let prepared: Promise<unknown> | undefined;
+  const prepare = () => {
+    prepared ??= dropStaleClaimIndex(store, VIDEO_JOBS_COLLECTION).catch((error: unknown) => {
+      prepared = undefined;
+      throw error;
+    });
+    return prepared;
+  };
+
   async function enqueue(videoId: string): Promise<void> {
+    await prepare();
     await queue()
       .create(JOB_NAME, { videoId })
       .priority(await priorityOf(videoId))
@@ -325,6 +336,7 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
 
     /** Starts processing; first re-enqueues videos left queued or processing without a job (a crash between the two writes). */
     async start(): Promise<void> {
+      await prepare();
       const pending = await videos.find({ status: { $in: ['queued', 'processing'] } }, { projection: { _id: 1 } });
       for (const video of pending as Pick<VideoDoc, '_id'>[]) await enqueue(video._id);
       // VIDEO_WORKERS=0: worker processes (video-worker.ts) take the jobs; this one only enqueues.
