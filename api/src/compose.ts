@@ -23,6 +23,26 @@ import { cachedUserData, instructorProfilesOf, userRecords, usersOf } from './mo
 import { type OnVideoUploaded, transcodingQueue, videosService, videoUsageKey } from './modules/videos/index.js';
 import { wishlistService } from './modules/wishlist/index.js';
 
+const videoUploadDirOf = (config: AppDeps['config']) => path.join(config.dataDir, 'video-uploads');
+
+/**
+ * The transcoding queue (#33) as the API and the standalone worker (video-worker.ts) both build it:
+ * uploads and staging under DATA_DIR, the VIDEO_* settings, the video quota given back through media.
+ */
+export function videoTranscoding(
+  { store, clock, config, logger }: Pick<AppDeps, 'store' | 'clock' | 'config' | 'logger'>,
+  quota: ReturnType<typeof uploadQuota>,
+) {
+  return transcodingQueue(store, clock, {
+    uploadDir: videoUploadDirOf(config),
+    stagingDir: path.join(config.dataDir, 'video-staging'),
+    ...config.videoJobs,
+    releaseQuota: (ownerId, bytes) => quota.release(videoUsageKey(ownerId), bytes),
+    logError: (error, message) => logger.error({ err: error }, message),
+    publicApiUrl: config.publicApiUrl,
+  });
+}
+
 /**
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → auth → media → categories → courses → enrollments →
@@ -75,17 +95,9 @@ export function composeServices(deps: AppDeps) {
     logger,
     publicAppUrl: appOrigin,
   });
-  const videoUploadDir = path.join(config.dataDir, 'video-uploads');
+  const videoUploadDir = videoUploadDirOf(config);
   // The transcoding job queue (#33): an accepted upload becomes a `transcode-video` job; server.ts starts it.
-  const transcoding = transcodingQueue(store, clock, {
-    uploadDir: videoUploadDir,
-    stagingDir: path.join(config.dataDir, 'video-staging'),
-    ...config.videoJobs,
-    releaseQuota: (ownerId, bytes) => quota.release(videoUsageKey(ownerId), bytes),
-    logError: (error, message) => logger.error({ err: error }, message),
-    // A video just ready: the lessons that play it get its duration and poster (videos, through courses).
-    onVideoReady: (videoId) => videos.videoReady(videoId),
-  });
+  const transcoding = videoTranscoding(deps, quota);
   const onVideoUploaded: OnVideoUploaded = ({ videoId }) => transcoding.enqueue(videoId);
   const videos = videosService(store, clock, {
     quota,

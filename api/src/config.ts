@@ -1,3 +1,5 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,6 +16,22 @@ const optionalText = z
   .trim()
   .transform((v) => v || undefined)
   .optional();
+
+/** A path to a program the API runs (ffmpeg, ffprobe): it must exist, be a file, and be executable. */
+const executablePath = (program: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .refine((value) => {
+        try {
+          accessSync(value, constants.X_OK);
+          return statSync(value).isFile();
+        } catch {
+          return false;
+        }
+      }, `must be the path of an executable ${program} (the file does not exist, is not a file, or may not be run)`)
+      .optional(),
+  );
 
 const flag = (fallback: 'true' | 'false') =>
   z
@@ -158,6 +176,30 @@ const schema = z.object({
     .min(0, 'must not be negative')
     .max(24 * 3_600_000, 'must be at most 86400000 (milliseconds)')
     .default(0),
+  VIDEO_WORKERS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('auto')
+    .transform((v) => v || 'auto')
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^(auto|\d{1,2})$/,
+          "must be 'auto' (one transcoding per two cores), 0 (this API only enqueues: worker processes transcode) or the number of transcodings at a time, 1 to 64",
+        ),
+    )
+    .transform((v) => (v === 'auto' ? Math.max(1, Math.floor(availableParallelism() / 2)) : Number(v)))
+    .pipe(z.number().max(64, 'must be at most 64 transcodings at a time')),
+  VIDEO_UPLOAD_EXPIRY_H: z.coerce
+    .number({ error: 'must be a whole number of hours' })
+    .int('must be a whole number of hours')
+    .min(1, 'must be at least 1 (hour)')
+    .max(24 * 365, 'must be at most 8760 (hours)')
+    .default(24),
+  FFMPEG_PATH: executablePath('ffmpeg'),
+  FFPROBE_PATH: executablePath('ffprobe'),
   VIDEO_TRANSCODE_PRESET: z
     .enum(['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'], 'must be an x264 preset')
     .default('veryfast'),
@@ -240,7 +282,17 @@ export interface Config {
   /** Video storage per educator, in MB (#33; `VIDEO_QUOTA_MB`, default 20480), apart from the image/resource quota. */
   videoQuotaMb: number;
   /** The transcoding queue (#33): lock lifetime (`VIDEO_JOB_LOCK_MS`, 60 s), poll interval (`VIDEO_JOB_POLL_MS`, 2 s), first retry delay (`VIDEO_RETRY_DELAY_MS`, 10 s, doubling), libx264 preset (`VIDEO_TRANSCODE_PRESET`, veryfast), ffmpeg's wall-clock limit (`VIDEO_TRANSCODE_TIMEOUT_MS`, 0 = 10 min + twice the duration). */
-  videoJobs: { lockMs: number; pollMs: number; retryDelayMs: number; preset: string; timeoutMs: number };
+  videoJobs: {
+    lockMs: number;
+    pollMs: number;
+    retryDelayMs: number;
+    preset: string;
+    timeoutMs: number;
+    /** Transcodings this process runs at a time (`VIDEO_WORKERS`: auto = one per two cores; 0 = enqueue only). */
+    concurrency: number;
+  };
+  /** Hours after its last byte that an unfinished upload is deleted and its quota given back (`VIDEO_UPLOAD_EXPIRY_H`, 24). */
+  videoUploadExpiryH: number;
   /** How long a hosted video's signed stream URLs work, in seconds (#33; `VIDEO_URL_TTL_S`, default 300). */
   videoUrlTtlS: number;
 }
@@ -266,6 +318,11 @@ function unsafeCombinations(e: Env): string[] {
   if (https && e.TRUST_PROXY === 0) {
     problems.push(
       'TRUST_PROXY: the public URL is https, so the API runs behind a TLS-terminating proxy: set TRUST_PROXY to the number of proxies in front of it (usually 1)',
+    );
+  }
+  if (e.VIDEO_WORKERS === 0 && !e.MONGODB_URI) {
+    problems.push(
+      'VIDEO_WORKERS: 0 leaves transcoding to separate worker processes (pnpm worker:video), which share the queue through MongoDB: set MONGODB_URI, or leave VIDEO_WORKERS unset (the embedded store belongs to the API process alone)',
     );
   }
   if (modeOf(e) !== 'production') return problems;
@@ -350,7 +407,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryDelayMs: e.VIDEO_RETRY_DELAY_MS,
       preset: e.VIDEO_TRANSCODE_PRESET,
       timeoutMs: e.VIDEO_TRANSCODE_TIMEOUT_MS,
+      concurrency: e.VIDEO_WORKERS,
     },
     videoUrlTtlS: e.VIDEO_URL_TTL_S,
+    videoUploadExpiryH: e.VIDEO_UPLOAD_EXPIRY_H,
   };
 }

@@ -17,6 +17,8 @@ import { openStore } from './store/index.js';
 const SHUTDOWN_GRACE_MS = 10_000;
 const MAIL_RETRY_INTERVAL_MS = 30_000;
 const RECONCILE_INTERVAL_MS = 60_000;
+/** How often abandoned video uploads (older than VIDEO_UPLOAD_EXPIRY_H) are looked for. */
+const UPLOAD_SWEEP_INTERVAL_MS = 15 * 60_000;
 
 async function main() {
   // A server started without saying otherwise is a deployment: production mode.
@@ -51,8 +53,20 @@ async function main() {
     RECONCILE_INTERVAL_MS,
   ).unref();
 
-  // Transcoding jobs (#33): left queued or interrupted by a crash, they resume now.
+  // Transcoding jobs (#33): left queued or interrupted by a crash, they resume now (VIDEO_WORKERS=0:
+  // only enqueued here, worker processes run them).
   await services.transcoding.start();
+  // Uploads nobody finished (#33): deleted with their quota once VIDEO_UPLOAD_EXPIRY_H passed since their
+  // last byte, now and every quarter of an hour (idempotent: several replicas may sweep at once).
+  const sweepUploads = () =>
+    void services.videos
+      .sweepAbandoned(config.videoUploadExpiryH * 3_600_000)
+      .then((swept) => {
+        if (swept > 0) logger.info({ swept }, 'abandoned video uploads deleted');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'sweeping abandoned video uploads failed'));
+  sweepUploads();
+  const uploadSweep = setInterval(sweepUploads, UPLOAD_SWEEP_INTERVAL_MS).unref();
 
   const app = createApp(deps, services);
   const server = createServer(app.callback());
@@ -107,6 +121,7 @@ async function main() {
       clearInterval(reap);
       clearInterval(mailRetries);
       clearInterval(reconciliation);
+      clearInterval(uploadSweep);
       auth.close();
       backfill.abort();
       await services.transcoding

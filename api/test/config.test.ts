@@ -1,5 +1,9 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { videoTools } from '../src/video/binaries.js';
 
 describe('config', () => {
   it('defaults to local auth, local payments and the embedded store', () => {
@@ -144,5 +148,55 @@ describe('config', () => {
         STRIPE_API_BASE: 'http://x.test',
       }),
     ).toThrow(/STRIPE_API_BASE: a live Stripe key is only ever sent to Stripe itself/);
+  });
+
+  it('takes VIDEO_WORKERS as auto (one per two cores), 0 (enqueue only, MongoDB) or a count (#33)', () => {
+    const auto = Math.max(1, Math.floor(availableParallelism() / 2));
+    expect(loadConfig({}).videoJobs.concurrency).toBe(auto);
+    expect(loadConfig({ VIDEO_WORKERS: 'auto' }).videoJobs.concurrency).toBe(auto);
+    expect(loadConfig({ VIDEO_WORKERS: ' 3 ' }).videoJobs.concurrency).toBe(3);
+    const mongo = { MONGODB_URI: 'mongodb://127.0.0.1:27017/courseport' };
+    expect(loadConfig({ ...mongo, VIDEO_WORKERS: '0' }).videoJobs.concurrency).toBe(0);
+    // The embedded store's files belong to the API: nobody else could transcode.
+    expect(() => loadConfig({ VIDEO_WORKERS: '0' })).toThrow(
+      /VIDEO_WORKERS: 0 leaves transcoding to separate worker processes \(pnpm worker:video\), which share the queue through MongoDB: set MONGODB_URI/,
+    );
+    for (const bad of ['two', '-1', '1.5', '100', '65'])
+      expect(() => loadConfig({ ...mongo, VIDEO_WORKERS: bad }), bad).toThrow(/VIDEO_WORKERS: must be/);
+  });
+
+  it('takes VIDEO_UPLOAD_EXPIRY_H in whole hours, 24 by default (#33)', () => {
+    expect(loadConfig({}).videoUploadExpiryH).toBe(24);
+    expect(loadConfig({ VIDEO_UPLOAD_EXPIRY_H: '2' }).videoUploadExpiryH).toBe(2);
+    for (const bad of ['0', '1.5', 'a day'])
+      expect(() => loadConfig({ VIDEO_UPLOAD_EXPIRY_H: bad }), bad).toThrow(/VIDEO_UPLOAD_EXPIRY_H: must be/);
+  });
+
+  it('checks FFMPEG_PATH and FFPROBE_PATH at start: an executable file, or a clear error (#33)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'courseport-config-'));
+    try {
+      const plain = path.join(dir, 'ffmpeg.txt');
+      await writeFile(plain, 'not a program');
+      await chmod(plain, 0o644);
+      const tools = videoTools();
+      expect(loadConfig({ FFMPEG_PATH: tools.ffmpeg.path, FFPROBE_PATH: tools.ffprobe.path })).toBeTruthy();
+      expect(loadConfig({ FFMPEG_PATH: '' })).toBeTruthy();
+      const problems = (env: NodeJS.ProcessEnv) => {
+        try {
+          loadConfig(env);
+        } catch (error) {
+          return (error as ConfigError).problems;
+        }
+        return [];
+      };
+      expect(problems({ FFMPEG_PATH: path.join(dir, 'missing'), FFPROBE_PATH: plain })).toEqual([
+        'FFMPEG_PATH: must be the path of an executable ffmpeg (the file does not exist, is not a file, or may not be run)',
+        'FFPROBE_PATH: must be the path of an executable ffprobe (the file does not exist, is not a file, or may not be run)',
+      ]);
+      // A directory is "executable" (searchable) but not a program.
+      expect(problems({ FFMPEG_PATH: dir })[0]).toMatch(/^FFMPEG_PATH: must be the path of an executable ffmpeg/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,6 +10,7 @@ import type {
   RemoveJobsOptions,
 } from 'agenda';
 import { type Collection, type Doc, type Filter, newId, type Store } from '../store/index.js';
+import { CLAIM_ORDER } from './claim-order.js';
 
 /**
  * Agenda's storage (its `AgendaBackend` / `JobRepository`, agenda 6) over our `Store`, for the
@@ -187,7 +188,7 @@ export class StoreJobRepository implements JobRepository {
     };
     // Find the first due job, then lock it only if nobody changed its lock meanwhile.
     for (let attempt = 0; attempt < 5; attempt++) {
-      const [first] = await this.jobs.find(due, { sort: { nextRunAt: 1, priority: -1 }, limit: 1 });
+      const [first] = await this.jobs.find(due, { sort: { ...CLAIM_ORDER }, limit: 1 });
       if (!first) return undefined;
       const locked = await this.jobs.findOneAndUpdate(
         { _id: first._id, lockedAt: first.lockedAt ?? null },

@@ -23,10 +23,13 @@ import { type PurchaseDoc, purchaseRecords } from '../modules/purchases/index.js
 import { quizzesService } from '../modules/quizzes/index.js';
 import { attachLessonResources, resourcesService } from '../modules/resources/index.js';
 import { userRecords } from '../modules/users/index.js';
+import { insertReadyVideo } from '../modules/videos/index.js';
 import { newId } from '../store/index.js';
+import type { VideoTools } from '../video/binaries.js';
 import { DEMO_COURSES } from './catalog.js';
 import { DEMO_LESSONS, type DemoFile } from './lessons.js';
 import { courseCoverSvg } from './thumbnail.js';
+import { DEMO_VIDEO_COURSE, demoCaptions, prepareDemoVideos } from './videos.js';
 
 export const DEMO_PASSWORD = 'courseport-demo';
 export const DEMO_ACCOUNTS = [
@@ -54,6 +57,7 @@ export const DEMO_ACCOUNTS = [
  */
 export async function seedDemo(
   deps: Pick<AppDeps, 'config' | 'store' | 'clock' | 'auth' | 'logger' | 'mailer'>,
+  options: { videoTools?: () => VideoTools } = {},
 ): Promise<boolean> {
   const { config, store, clock, auth, logger } = deps;
   if (config.mode !== 'demo' || config.auth.mode !== 'local' || !auth.local) return false;
@@ -103,6 +107,7 @@ export async function seedDemo(
         { _id: ids['educator2@courseport.dev'] as string, name: 'Priya Sharma' },
       ],
       student: ids['student@courseport.dev'] as string,
+      ...(options.videoTools ? { videoTools: options.videoTools } : {}),
     },
   );
   logger.info({ accounts: DEMO_ACCOUNTS.map((a) => a.email), password: DEMO_PASSWORD }, 'seeded demo accounts');
@@ -137,7 +142,11 @@ async function seedCatalog(
     mailer,
     linkKey,
   }: Pick<AppDeps, 'config' | 'store' | 'clock' | 'logger' | 'mailer'> & { linkKey: Buffer },
-  { educators, student }: { educators: Array<{ _id: string; name: string }>; student: string },
+  {
+    educators,
+    student,
+    videoTools,
+  }: { educators: Array<{ _id: string; name: string }>; student: string; videoTools?: () => VideoTools },
 ): Promise<void> {
   const users = userRecords(store);
   const now = clock.now().getTime();
@@ -200,6 +209,9 @@ async function seedCatalog(
     });
     Object.assign(courses[courses.length - 1] as CourseDoc, discoveryFields(courses[courses.length - 1] as CourseDoc));
   }
+  // #33: hosted videos (with English captions) in the demo educator's first course.
+  const hosting = courses.find((course) => course.courseTitle === DEMO_VIDEO_COURSE);
+  if (hosting) await addDemoHostedVideos(hosting, { config, store, clock, logger }, videoTools);
   // #32: articles, quizzes, projects and resources in several courses, stored as the course form would.
   const learning = learningService(store, clock);
   const resources = resourcesService(store, clock, {
@@ -286,6 +298,51 @@ async function seedCatalog(
       note: 'My first try: the sorting works, but I am not sure my tests cover enough. Any advice welcome!',
     });
   }
+}
+
+const MiB = 1024 * 1024;
+
+/**
+ * Appends the demo hosted videos' lessons (`seed/videos.ts`) to the course's chapters: each video
+ * stored ready with its English captions, the lesson as a lesson playing it is stored (the video's
+ * duration, caption languages and poster; no YouTube link). Without ffmpeg, none (with a warning).
+ */
+async function addDemoHostedVideos(
+  course: CourseDoc,
+  { config, store, clock, logger }: Pick<AppDeps, 'config' | 'store' | 'clock' | 'logger'>,
+  videoTools: (() => VideoTools) | undefined,
+): Promise<void> {
+  const { videos, done } = await prepareDemoVideos(logger, videoTools);
+  try {
+    const quota = uploadQuota(store);
+    for (const { video, dir, result, sourceBytes } of videos) {
+      const target = course.courseContent[video.chapter];
+      if (!target) continue;
+      const { videoId, durationS } = await insertReadyVideo(store, clock, quota, config.videoQuotaMb * MiB, {
+        ownerId: course.educator._id,
+        fileName: video.fileName,
+        sourceBytes,
+        result,
+        dir,
+        captions: [{ lang: 'en', label: 'English', vtt: demoCaptions(video) }],
+      });
+      target.chapterContent.push({
+        lectureId: newId(),
+        lectureTitle: video.lectureTitle,
+        lectureDuration: Math.max(1, Math.ceil(durationS / 60)),
+        hostedVideoId: videoId,
+        captionLanguages: ['en'],
+        posterUrl: `${config.publicApiUrl}/api/videos/${videoId}/poster.webp`,
+        isPreviewFree: video.isPreviewFree,
+        lectureOrder: target.chapterContent.length + 1,
+      });
+    }
+  } catch (error) {
+    logger.warn({ err: error }, 'storing the demo hosted videos failed; the rest of the demo data is seeded');
+  } finally {
+    await done();
+  }
+  Object.assign(course, discoveryFields(course));
 }
 
 /** A demo file's bytes: a one-page PDF drawn here, or the text as it is. */

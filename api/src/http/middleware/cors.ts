@@ -1,8 +1,35 @@
 import type { Middleware } from 'koa';
 
 const ALLOW_METHODS = 'GET,HEAD,POST,PUT,PATCH,DELETE';
-const ALLOW_HEADERS = 'Authorization,Content-Type,If-None-Match,X-Request-Id';
-const EXPOSE_HEADERS = 'ETag,X-Request-Id,Retry-After';
+/** What a tus 1.0 client (tus-js-client) sends and must read, for resumable video uploads (#33). */
+export const TUS_REQUEST_HEADERS = [
+  'Upload-Length',
+  'Upload-Offset',
+  'Upload-Metadata',
+  'Tus-Resumable',
+  'Upload-Defer-Length',
+  'Upload-Concat',
+  'X-HTTP-Method-Override',
+];
+export const TUS_RESPONSE_HEADERS = [
+  'Location',
+  'Upload-Offset',
+  'Upload-Length',
+  'Upload-Metadata',
+  'Upload-Defer-Length',
+  'Upload-Concat',
+  'Upload-Expires',
+  'Tus-Resumable',
+  'Tus-Version',
+  'Tus-Extension',
+  'Tus-Max-Size',
+];
+const ALLOW_HEADERS = ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-Id', ...TUS_REQUEST_HEADERS].join(
+  ',',
+);
+/** Readable by the portals' scripts on every answer (tus' own answers name the same list: tus.ts). */
+export const EXPOSE_HEADERS = ['ETag', 'X-Request-Id', 'Retry-After', ...TUS_RESPONSE_HEADERS];
+const EXPOSE = EXPOSE_HEADERS.join(',');
 const MAX_AGE_SECONDS = '600';
 
 /**
@@ -22,7 +49,7 @@ export function corsAllowList(allowedOrigins: readonly string[]): Middleware {
     ctx.set('Access-Control-Allow-Credentials', 'true');
     const preflight = ctx.method === 'OPTIONS' && ctx.request.headers['access-control-request-method'] !== undefined;
     if (!preflight) {
-      ctx.set('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+      ctx.set('Access-Control-Expose-Headers', EXPOSE);
       return next();
     }
     ctx.set('Access-Control-Max-Age', MAX_AGE_SECONDS);

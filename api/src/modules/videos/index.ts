@@ -13,6 +13,7 @@ export {
   NOT_CAPTIONS,
   parseCaptions,
 } from './captions.js';
+export { posterPath } from './facts.js';
 export {
   type StoredCaption,
   VIDEO_INDEXES,
@@ -27,11 +28,11 @@ export {
   type VideoServices,
   videoRoutes,
 } from './routes.js';
+export { captionBlobOf, insertReadyVideo, type ReadyVideoInput } from './seeded.js';
 export {
   displayName,
   ENROLL_TO_WATCH,
   type OnVideoUploaded,
-  posterPath,
   SIGN_IN_TO_WATCH,
   STREAM_FILE_NOT_FOUND,
   TOO_MANY_CAPTIONS,

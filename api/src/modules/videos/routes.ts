@@ -4,6 +4,7 @@ import { authenticate, callerOf } from '../../auth/middleware.js';
 import type { AppDeps } from '../../deps.js';
 import { cache, cacheFor } from '../../http/cache.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { EXPOSE_HEADERS } from '../../http/middleware/cors.js';
 import { rateLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import { BAD_CAPTION_LANGUAGE, captionBodySchema, isCaptionLanguage } from './captions.js';
@@ -40,7 +41,12 @@ const DECIMAL = /^\d{1,16}$/;
 export function videoRoutes({ auth, config }: AppDeps, { videos, assertEducator, uploadDir }: VideoServices): Router {
   const router = new Router();
   const maxBytes = config.videoMaxMb * MiB;
-  const tus = tusServer(videos, { uploadDir, maxBytes });
+  const tus = tusServer(videos, {
+    uploadDir,
+    maxBytes,
+    allowedOrigins: config.allowedOrigins,
+    exposedHeaders: EXPOSE_HEADERS,
+  });
 
   const educator: Middleware = async (ctx, next) => {
     await assertEducator(callerOf(ctx.state).userId);

@@ -6,9 +6,10 @@ import type { Clock } from '../../clock.js';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../http/errors.js';
 import { ID_PATTERN, newId, type Store } from '../../store/index.js';
 import { type ProbedVideo, probeVideo, VideoRejectedError } from '../../video/probe.js';
-import { courseRecords, type HostedVideoFacts, statusOf } from '../courses/index.js';
+import { courseRecords, statusOf } from '../courses/index.js';
 import type { UploadQuota } from '../media/index.js';
 import { parseCaptions } from './captions.js';
+import { posterUrlOf, videoFactsOf } from './facts.js';
 import { type StoredCaption, type VideoDoc, type VideoProbe, videosRepository } from './repository.js';
 import { type StreamGrant, streamTokens } from './stream-tokens.js';
 import type { StoredFile } from './transcoding.js';
@@ -27,9 +28,6 @@ export const TOO_MANY_CAPTIONS = `A video may have at most ${CAPTIONS_PER_VIDEO}
 export const VIDEO_IN_USE = (courseTitle: string) =>
   `This video is used by a lesson: remove it from "${courseTitle}" first`;
 
-/** The public poster of a video (`posterUrl`): WebP, or the JPEG beside it. */
-export const posterPath = (videoId: string, format: 'webp' | 'jpg' = 'webp') =>
-  `/api/videos/${videoId}/poster.${format}`;
 /** A lesson id as a playback query may name it (bounded; ids are the server's). */
 const LECTURE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -79,7 +77,7 @@ export function displayName(value: string | null | undefined): string {
   return clean || 'video';
 }
 
-const toProbe = (probed: ProbedVideo): VideoProbe => ({
+export const toProbe = (probed: ProbedVideo): VideoProbe => ({
   width: probed.displayWidth,
   height: probed.displayHeight,
   duration: probed.duration,
@@ -103,15 +101,8 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
   const fileOf = (videoId: string) => path.join(uploadDir, videoId);
   const courses = courseRecords(store);
   const tokens = streamTokens(options.linkKey, clock, options.urlTtlS);
-  const posterUrlOf = (doc: VideoDoc) =>
-    doc.status === 'ready' && doc.posterBlob ? options.publicApiUrl + posterPath(doc._id) : null;
-
-  /** What the lessons that play a video take from it (a ready video). */
-  const factsOf = (doc: VideoDoc): HostedVideoFacts => ({
-    durationS: Number(doc.durationS ?? 0),
-    captionLanguages: (doc.captions ?? []).map((c) => c.lang),
-    posterUrl: posterUrlOf(doc),
-  });
+  const posterUrl = (doc: VideoDoc) => posterUrlOf(doc, options.publicApiUrl);
+  const factsOf = (doc: VideoDoc) => videoFactsOf(doc, options.publicApiUrl);
 
   /** The lessons that play the video get its facts again (after captions change, or it became ready). */
   async function syncLectures(doc: VideoDoc): Promise<void> {
@@ -126,7 +117,7 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
     return {
       videoId: doc._id,
       src: `${base}/${String(doc.master ?? 'master.m3u8')}`,
-      posterUrl: posterUrlOf(doc),
+      posterUrl: posterUrl(doc),
       durationS: Number(doc.durationS ?? 0),
       captions: (doc.captions ?? []).map((c) => ({
         lang: c.lang,
@@ -178,7 +169,7 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
         : [],
       probe: doc.probe,
       failureReason: doc.failureReason,
-      posterUrl: posterUrlOf(doc),
+      posterUrl: posterUrl(doc),
       captions: (doc.captions ?? []).map(({ lang, label, cues, bytes }) => ({ lang, label, cues, bytes })),
       createdAt: doc.createdAt.toISOString(),
       updatedAt: doc.updatedAt.toISOString(),
@@ -295,6 +286,28 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
     },
 
     /**
+     * Abandoned uploads: a video still 'uploading' whose last byte arrived more than `expiryMs` ago
+     * (by the app's clock; the last byte is the upload file's modification time, or the record's
+     * last write if later) is deleted with its file, tus' `.json` and what it took of the quota.
+     * Idempotent and safe on several processes at once: only the one whose delete matched gives
+     * the quota back. Returns how many went.
+     */
+    async sweepAbandoned(expiryMs: number): Promise<number> {
+      const cutoff = clock.now().getTime() - expiryMs;
+      const stale = await videos.find({ status: 'uploading', updatedAt: { $lte: new Date(cutoff) } });
+      let swept = 0;
+      for (const doc of stale) {
+        const file = await stat(fileOf(doc._id)).catch(() => null);
+        if (Math.max(doc.updatedAt.getTime(), file?.mtimeMs ?? 0) > cutoff) continue;
+        if ((await videos.deleteOne({ _id: doc._id, status: 'uploading' })) === 0) continue;
+        await removeFiles(doc._id);
+        await giveBack(doc);
+        swept++;
+      }
+      return swept;
+    },
+
+    /**
      * Deletes the caller's video: its file, its record, its renditions' and captions' blobs, and what
      * it took of their quota. 409 while a lesson plays it.
      */
@@ -366,12 +379,6 @@ export function videosService(store: Store, clock: Clock, options: VideosOptions
       await store.blobs.delete(before.blob).catch(() => {});
       await syncLectures(saved);
       return view(saved);
-    },
-
-    /** After the transcoding made it ready: the lessons that play it get its duration and poster. */
-    async videoReady(videoId: string): Promise<void> {
-      const doc = await videos.findOne({ _id: videoId });
-      if (doc) await syncLectures(doc);
     },
 
     /**

@@ -6,10 +6,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Agenda, exponential, type Job } from 'agenda';
 import type { Clock } from '../../clock.js';
-import { agendaOn } from '../../jobs/agenda.js';
+import { agendaOn, dropStaleClaimIndex } from '../../jobs/agenda.js';
 import { newId, type Store } from '../../store/index.js';
 import type { TranscodedVideo } from '../../video/transcode.js';
 import type { WorkerMessage } from '../../video/transcode-worker.js';
+import { courseRecords } from '../courses/index.js';
+import { videoFactsOf } from './facts.js';
 import { type VideoDoc, videosRepository } from './repository.js';
 
 /**
@@ -40,11 +42,13 @@ export interface TranscodingOptions {
   preset: string;
   /** ffmpeg's wall-clock limit per run (0: transcode.ts' default from the duration). */
   timeoutMs: number;
+  /** Runs at a time in this process (VIDEO_WORKERS; default one per two cores). 0: this process only enqueues. */
+  concurrency?: number;
   /** Gives the video quota back (a refused video). */
   releaseQuota: (ownerId: string, bytes: number) => Promise<void>;
   logError: (error: unknown, message: string) => void;
-  /** Told once a video is ready (its lessons get its duration and poster); a failure is logged, the video stays ready. */
-  onVideoReady?: (videoId: string) => Promise<void>;
+  /** The API's public URL: the lessons that play a video just ready get its poster's URL. */
+  publicApiUrl: string;
   /** Tests: told of each forked worker. */
   onWorker?: (child: ChildProcess) => void;
 }
@@ -74,8 +78,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const WORKER = import.meta.url.endsWith('.ts')
   ? path.resolve(here, '../../video/transcode-worker.ts')
   : path.resolve(here, '../../video/transcode-worker.js');
-// tsx by its absolute URL: a bare `tsx` would resolve from the process's working directory (the
-// workspace root under Vitest, where tsx is not installed), not from the API's own packages.
+// tsx resolved from here (the API package), so the worker starts whatever the parent's working directory.
 const WORKER_EXEC_ARGV = import.meta.url.endsWith('.ts')
   ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
   : [];
@@ -84,7 +87,9 @@ export const blobIdOf = (videoId: string, runId: string, index: number) => `vid-
 
 export function transcodingQueue(store: Store, clock: Clock, options: TranscodingOptions) {
   const videos = videosRepository(store);
-  const concurrency = Math.max(1, Math.floor(availableParallelism() / 2));
+  const courses = courseRecords(store);
+  const concurrency = options.concurrency ?? Math.max(1, Math.floor(availableParallelism() / 2));
+  const runner = `${hostname()}:${process.pid}`;
   let agenda: Agenda | undefined;
   const running = new Set<ChildProcess>();
   let active = 0;
@@ -96,7 +101,7 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
     agenda = agendaOn(store, {
       collection: VIDEO_JOBS_COLLECTION,
       processEvery: options.pollMs,
-      name: `${hostname()}:${process.pid}`,
+      name: runner,
     });
     agenda.on('error', (error: unknown) => options.logError(error, 'the video job queue failed'));
     const backoff = exponential({
@@ -118,8 +123,8 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
         }
       },
       {
-        concurrency,
-        lockLimit: concurrency,
+        concurrency: Math.max(1, concurrency),
+        lockLimit: Math.max(1, concurrency),
         lockLifetime: options.lockMs,
         backoff: (context) => ((context.error as Partial<RetryableError>).retryable ? backoff(context) : null),
       },
@@ -186,7 +191,14 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
     const started = await videos.findOneAndUpdate(
       { _id: videoId, status: { $in: ['queued', 'processing'] } },
       {
-        $set: { status: 'processing', runId, transcodeProgress: 0, startedAt: clock.now(), updatedAt: clock.now() },
+        $set: {
+          status: 'processing',
+          runId,
+          runner,
+          transcodeProgress: 0,
+          startedAt: clock.now(),
+          updatedAt: clock.now(),
+        },
         $inc: { attempts: 1 },
       },
     );
@@ -282,12 +294,44 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
       return;
     }
     await removeSource(videoId);
-    await options.onVideoReady?.(videoId).catch((error: unknown) => options.logError(error, 'onVideoReady failed'));
+    // The lessons that play it get its duration and poster (a failure is logged: the video stays ready).
+    await courses
+      .setVideoFacts(videoId, videoFactsOf(ready, options.publicApiUrl))
+      .catch((error: unknown) => options.logError(error, 'updating the lessons of a ready video failed'));
   }
 
+  /**
+   * Fair share between educators: a video's priority is minus the owner's other videos already
+   * waiting or transcoding, so an educator's k-th pending video runs in the k-th round (the queue
+   * takes due jobs highest priority first, then oldest: `agendaOn`). One educator's ten uploads
+   * cannot hold back another's single one for more than one run.
+   */
+  async function priorityOf(videoId: string): Promise<number> {
+    const video = await videos.findOne({ _id: videoId }, { projection: { ownerId: 1 } });
+    if (!video) return 0;
+    const ahead = await videos.countDocuments({
+      ownerId: video.ownerId,
+      status: { $in: ['queued', 'processing'] },
+      _id: { $ne: videoId },
+    });
+    return -ahead;
+  }
+
+  /** Before Agenda first connects (it creates its claim index then): an index of the old claim order goes. */
+  let prepared: Promise<unknown> | undefined;
+  const prepare = () => {
+    prepared ??= dropStaleClaimIndex(store, VIDEO_JOBS_COLLECTION).catch((error: unknown) => {
+      prepared = undefined;
+      throw error;
+    });
+    return prepared;
+  };
+
   async function enqueue(videoId: string): Promise<void> {
+    await prepare();
     await queue()
       .create(JOB_NAME, { videoId })
+      .priority(await priorityOf(videoId))
       .unique({ 'data.videoId': videoId }, { insertOnly: true })
       .schedule(new Date())
       .save();
@@ -296,11 +340,16 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
   return {
     enqueue,
 
+    /** Runs this process takes at a time (0: it only enqueues). */
+    concurrency,
+
     /** Starts processing; first re-enqueues videos left queued or processing without a job (a crash between the two writes). */
     async start(): Promise<void> {
+      await prepare();
       const pending = await videos.find({ status: { $in: ['queued', 'processing'] } }, { projection: { _id: 1 } });
       for (const video of pending as Pick<VideoDoc, '_id'>[]) await enqueue(video._id);
-      await queue().start();
+      // VIDEO_WORKERS=0: worker processes (video-worker.ts) take the jobs; this one only enqueues.
+      if (concurrency > 0) await queue().start();
     },
 
     /**

@@ -31,7 +31,11 @@ const tusError = (error: unknown) =>
  * metadata here (never taken from the client's), the quota is reserved at creation, and the
  * content is checked by ffprobe when the last byte arrives (a refusal answers its 4xx and message).
  */
-export function tusServer(videos: VideosService, options: { uploadDir: string; maxBytes: number }): Server {
+export function tusServer(
+  videos: VideosService,
+  options: { uploadDir: string; maxBytes: number; allowedOrigins: readonly string[]; exposedHeaders: string[] },
+): Server {
+  const allowed = new Set(options.allowedOrigins);
   // Private like the rest of DATA_DIR (tus would make it 0777 less the umask): others on the
   // machine cannot reach the files, whatever mode tus gives each.
   mkdirSync(options.uploadDir, { recursive: true, mode: 0o700 });
@@ -43,6 +47,10 @@ export function tusServer(videos: VideosService, options: { uploadDir: string; m
     // The client resolves it against the endpoint it called (the API's own origin, or the portal's proxy).
     relativeLocation: true,
     namingFunction: () => newId(),
+    // tus writes its own CORS headers over the API's: the same allow-list (never '*'), credentials and exposed headers.
+    allowedOrigins: (origin: string) => allowed.has(origin),
+    allowedCredentials: true,
+    exposedHeaders: options.exposedHeaders,
     async onUploadCreate(req, upload) {
       const ownerId = ownerOf(req);
       const fileName = upload.metadata?.filename ?? upload.metadata?.name ?? null;
