@@ -134,7 +134,7 @@ describe('Lesson editor: a hosted video', () => {
     await waitFor(() => expect(apiSend).toHaveBeenCalledTimes(1));
     const [path, options] = apiSend.mock.calls[0] ?? [];
     expect(path).toBe(ADD_COURSE_PATH);
-    const course = JSON.parse((options?.body as FormData).get('courseData') as string) as {
+    const course = JSON.parse((options?.body as FormData | undefined)?.get('courseData') as string) as {
       courseContent: Array<{ chapterContent: LessonInput[] }>;
     };
     // The typed link is dropped: a lesson plays one source.
