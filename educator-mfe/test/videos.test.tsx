@@ -234,6 +234,15 @@ describe('Videos: the list', () => {
     expect(within(failed).getByRole('button', { name: 'Delete: broken.mp4' })).toBeInTheDocument();
   });
 
+  it('shows a video whose answer leaves out its captions and poster (an older API)', async () => {
+    const { captions: _c, posterUrl: _p, ...bare } = READY;
+    mockGet({ [LIST]: page([bare as EducatorVideo]) });
+    renderPortal('/educator/videos');
+    await screen.findByText('intro.mp4');
+    expect(card('intro.mp4')).toHaveTextContent('CaptionsNone');
+    expect(card('intro.mp4').querySelector('img')).toBeNull();
+  });
+
   it('asks again every 2 seconds while a video is processing, and stops once none is under way', async () => {
     // Only the clock is faked (from the start: the poll's timer is set on the first answer).
     vi.useFakeTimers();

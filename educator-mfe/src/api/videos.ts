@@ -30,8 +30,18 @@ export const videoKeys = {
   ready: () => [...queryKeys.educator.all, 'videos', 'ready'] as const,
 };
 
+/** A video as the screens read it: lists always lists, unknowns null (whatever an older API left out). */
+const videoOf = (video: EducatorVideo): EducatorVideo => ({
+  ...video,
+  renditions: Array.isArray(video.renditions) ? video.renditions : [],
+  captions: Array.isArray(video.captions) ? video.captions : [],
+  posterUrl: video.posterUrl ?? null,
+  durationS: typeof video.durationS === 'number' ? video.durationS : null,
+  failureReason: video.failureReason ?? null,
+});
+
 const pageOf = (res: Partial<VideosPage>): VideosPage => ({
-  videos: Array.isArray(res.videos) ? res.videos : [],
+  videos: Array.isArray(res.videos) ? res.videos.map(videoOf) : [],
   total: typeof res.total === 'number' ? res.total : 0,
 });
 

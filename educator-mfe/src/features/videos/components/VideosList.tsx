@@ -106,7 +106,7 @@ function VideoCard({
   const captions = video.captions.length;
   return (
     <li className="ed-panel ed-vid-card" aria-labelledby={headingId}>
-      <div className="ed-vid-poster">
+      <div className={video.status === 'ready' && video.posterUrl ? 'ed-vid-poster' : 'ed-vid-poster is-empty'}>
         {video.status === 'ready' && video.posterUrl ? (
           <img src={video.posterUrl} alt="" loading="lazy" width={160} height={90} />
         ) : (

@@ -115,6 +115,8 @@ export async function startUpload(file: File, callbacks: Callbacks = {}): Promis
   };
   useUploads.setState((state) => ({ items: [...state.items, item] }));
   const current = () => useUploads.getState().items.find((i) => i.key === key) ?? item;
+  /** Cancelled while it was starting: nothing more is done. */
+  const cancelled = () => !useUploads.getState().items.some((i) => i.key === key);
 
   let tus: typeof import('tus-js-client');
   try {
@@ -124,6 +126,7 @@ export async function startUpload(file: File, callbacks: Callbacks = {}): Promis
     callbacks.onFailed?.(current());
     return key;
   }
+  if (cancelled()) return key;
   const upload: Upload = new tus.Upload(file, {
     endpoint: getRuntimeConfig().apiBaseUrl + VIDEO_UPLOADS_ENDPOINT,
     chunkSize: CHUNK_BYTES,
@@ -165,6 +168,10 @@ export async function startUpload(file: File, callbacks: Callbacks = {}): Promis
     }
   } catch {
     // No storage (private mode): a new upload.
+  }
+  if (cancelled()) {
+    running.delete(key);
+    return key;
   }
   upload.start();
   return key;
