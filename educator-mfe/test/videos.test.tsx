@@ -418,6 +418,20 @@ describe('Videos: uploading', () => {
     expect(again).toHaveTextContent('Uploading 25%');
   });
 
+  it('goes on by itself when the connection comes back', async () => {
+    mockGet({ [LIST]: page([]) });
+    renderPortal('/educator/videos');
+    await screen.findByText('No videos yet — upload your first recording');
+    await user.upload(screen.getByLabelText('Choose a video'), videoFile('train.mp4'));
+    const upload = await lastUpload(1);
+    played(() => upload.options.onProgress(2 * MB, 4 * MB));
+    played(() => upload.options.onError(new Error('tus: failed to upload chunk')));
+    expect(uploadLine('train.mp4')).toHaveTextContent('Stopped at 50%');
+    played(() => window.dispatchEvent(new Event('online')));
+    expect(upload.starts).toBe(2);
+    expect(uploadLine('train.mp4')).toHaveTextContent('Uploading 50%');
+  });
+
   it('refuses in the browser what is not a video, is empty or is too large; takes a dropped file', async () => {
     mockGet({ [LIST]: page([]) });
     renderPortal('/educator/videos');
