@@ -82,6 +82,7 @@ describe('Educator layout', () => {
       ['Dashboard', '/educator'],
       ['Add Course', '/educator/add-course'],
       ['My Courses', '/educator/my-courses'],
+      ['Videos', '/educator/videos'],
       ['Student Enrolled', '/educator/student-enrolled'],
       ['Coupons', '/educator/coupons'],
       ['Reviews', '/educator/reviews'],

@@ -135,6 +135,14 @@ export const EarningsIcon = () => (
   </Icon>
 );
 
+/** The sidebar's Videos (20 px, as the other sidebar icons). */
+export const VideosIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="14" height="14" rx="2" />
+    <path d="M17 10l4-2.5v9L17 14" />
+  </Icon>
+);
+
 export const VideoIcon = () => (
   <Icon size={16}>
     <rect x="3" y="5" width="14" height="14" rx="2" />

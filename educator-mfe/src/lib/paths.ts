@@ -10,6 +10,7 @@ export const PATHS = {
   reviews: '/educator/reviews',
   submissions: '/educator/submissions',
   quizResults: '/educator/quiz-results',
+  videos: '/educator/videos',
 } as const;
 
 /** The learner portal's player showing one of the educator's own courses as a student sees it (#32). */

@@ -12,6 +12,7 @@ import QuizResultsPage from './QuizResultsPage';
 import ReviewsPage from './ReviewsPage';
 import StudentsEnrolledPage from './StudentsEnrolledPage';
 import SubmissionsPage from './SubmissionsPage';
+import VideosPage from './VideosPage';
 
 /**
  * The whole educator portal, mounted by the shell at `/educator/*` (behind its educator guard):
@@ -24,6 +25,7 @@ function Portal() {
         <Route index element={<DashboardPage />} />
         <Route path="add-course" element={<AddCoursePage />} />
         <Route path="my-courses" element={<MyCoursesPage />} />
+        <Route path="videos" element={<VideosPage />} />
         <Route path="courses/:id/edit" element={<EditCoursePage />} />
         <Route path="student-enrolled" element={<StudentsEnrolledPage />} />
         <Route path="coupons" element={<CouponsPage />} />

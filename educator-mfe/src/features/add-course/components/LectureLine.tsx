@@ -44,7 +44,8 @@ export function LectureLine({
         <span className="ed-lecture-meta">
           <LessonKindBadge kind={kind} />
           <span>{minutesText(Number(lecture.lectureDuration) || 0)}</span>
-          {kind === 'video' && (
+          {kind === 'video' && lecture.hostedVideoId && <span>Hosted video</span>}
+          {kind === 'video' && !lecture.hostedVideoId && (
             // biome-ignore lint/a11y/noAmbiguousAnchorText: the spec's visible text is 'Link'; the hidden span names the lecture.
             <a href={lecture.lectureUrl || undefined} target="_blank" rel="noopener noreferrer">
               Link

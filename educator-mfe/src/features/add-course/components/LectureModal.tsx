@@ -1,7 +1,7 @@
 import { Button, type LessonKind, readingMinutes } from '@courseport/shared-ui';
 import { Checkbox, Input, Modal } from '@courseport/shared-ui/heavy';
 import { useEffect, useId, useRef, useState } from 'react';
-import { EMPTY_LECTURE, type LectureFields } from '../hooks/chapters';
+import { EMPTY_LECTURE, type LectureFields, type VideoSource, videoSourceOf } from '../hooks/chapters';
 import { newQuiz } from '../hooks/quiz';
 import { type LectureProblems, lectureProblems } from '../hooks/validation';
 import { FieldError } from './FieldError';
@@ -9,6 +9,7 @@ import { LessonKindPicker } from './LessonKind';
 import { QuizEditor } from './QuizEditor';
 import { ResourcesEditor } from './ResourcesEditor';
 import { RichTextEditor } from './RichTextEditor';
+import { HostedVideoSelect, VideoSourcePicker } from './VideoSourceField';
 import { YouTubePreview } from './YouTubePreview';
 import '../../../styles/lessons.css';
 
@@ -40,6 +41,8 @@ export function LectureModal({
   const body = useRef<HTMLDivElement>(null);
   const editing = Boolean(initial);
   const kind: LessonKind = fields.lessonKind ?? 'video';
+  const source: VideoSource = videoSourceOf(fields);
+  const hosted = kind === 'video' && source === 'hosted';
 
   // Opened for another lecture (or for a new one): start from its fields. While rendering the
   // opening, not in an effect, which could run after the first key presses and wipe them.
@@ -80,7 +83,10 @@ export function LectureModal({
     onAdd({
       ...fields,
       lectureTitle: fields.lectureTitle.trim(),
-      lectureUrl: kind === 'video' ? fields.lectureUrl.trim() : '',
+      // A video lesson plays one source: the other is cleared.
+      videoSource: source,
+      lectureUrl: kind === 'video' && !hosted ? fields.lectureUrl.trim() : '',
+      hostedVideoId: hosted ? (fields.hostedVideoId ?? '') : '',
       // An article's minutes are its reading time.
       lectureDuration: kind === 'article' ? String(readingMinutes(fields.articleHtml ?? '')) : fields.lectureDuration,
     });
@@ -135,13 +141,37 @@ export function LectureModal({
               type="number"
               inputMode="numeric"
               value={fields.lectureDuration}
+              readOnly={hosted}
               onChange={(event) => set('lectureDuration', event.target.value)}
               {...described('lectureDuration')}
+              {...(hosted
+                ? {
+                    'aria-describedby': problems.lectureDuration
+                      ? `${id}-lectureDuration-hint ${id}-lectureDuration-error`
+                      : `${id}-lectureDuration-hint`,
+                  }
+                : {})}
             />
+            {hosted && (
+              <p id={`${id}-lectureDuration-hint`} className="ed-hint">
+                Set from the video.
+              </p>
+            )}
             <FieldError id={`${id}-lectureDuration-error`} message={problems.lectureDuration} />
           </div>
         )}
         {kind === 'video' && (
+          <VideoSourcePicker name={`${id}-source`} value={source} onChange={(next) => set('videoSource', next)} />
+        )}
+        {hosted && (
+          <HostedVideoSelect
+            id={`${id}-hostedVideoId`}
+            value={fields.hostedVideoId ?? ''}
+            problem={problems.hostedVideoId}
+            onChange={(changes) => update({ ...fields, ...changes })}
+          />
+        )}
+        {kind === 'video' && !hosted && (
           <div className="ed-field">
             <label htmlFor={`${id}-lectureUrl`} className="ed-field-label">
               Lecture URL

@@ -22,6 +22,13 @@ export interface LectureDraft {
   /** Minutes, as typed. */
   lectureDuration: string;
   lectureUrl: string;
+  /**
+   * A video lesson's source (#33): a YouTube link (`lectureUrl`) or one of the educator's hosted
+   * videos (`hostedVideoId`); absent in drafts kept before hosted videos: a YouTube link.
+   */
+  videoSource?: VideoSource;
+  /** A hosted video lesson's video ('' while none is chosen). */
+  hostedVideoId?: string;
   isPreviewFree: boolean;
   lectureOrder: number;
   /** The lesson's kind (#32); absent in drafts kept before kinds: a video. */
@@ -35,6 +42,8 @@ export interface LectureDraft {
   /** Files uploaded and links, on any kind. */
   resources?: ResourceDraft[];
 }
+
+export type VideoSource = 'youtube' | 'hosted';
 
 export interface ChapterDraft {
   /** The draft's own key (the saved id for a saved chapter). */
@@ -53,6 +62,8 @@ export type LectureFields = Pick<
   | 'lectureTitle'
   | 'lectureDuration'
   | 'lectureUrl'
+  | 'videoSource'
+  | 'hostedVideoId'
   | 'isPreviewFree'
   | 'lessonKind'
   | 'articleHtml'
@@ -68,6 +79,8 @@ export const EMPTY_LECTURE: LectureFields = {
   lectureTitle: '',
   lectureDuration: '',
   lectureUrl: '',
+  videoSource: 'youtube',
+  hostedVideoId: '',
   isPreviewFree: false,
   lessonKind: 'video',
   articleHtml: '',
@@ -81,6 +94,8 @@ export const lectureFieldsOf = (lecture: LectureDraft): LectureFields => ({
   lectureTitle: lecture.lectureTitle,
   lectureDuration: lecture.lectureDuration,
   lectureUrl: lecture.lectureUrl,
+  videoSource: videoSourceOf(lecture),
+  hostedVideoId: lecture.hostedVideoId ?? '',
   isPreviewFree: lecture.isPreviewFree,
   lessonKind: lecture.lessonKind ?? 'video',
   articleHtml: lecture.articleHtml ?? '',
@@ -89,6 +104,10 @@ export const lectureFieldsOf = (lecture: LectureDraft): LectureFields => ({
   resources: lecture.resources ?? [],
   keepsSavedQuiz: Boolean(lecture.savedId) && lecture.lessonKind === 'quiz' && !lecture.quiz,
 });
+
+/** A video lesson's source: the one it was given, else a hosted video when it has one, else YouTube. */
+export const videoSourceOf = (lecture: Pick<LectureDraft, 'videoSource' | 'hostedVideoId'>): VideoSource =>
+  lecture.videoSource ?? (lecture.hostedVideoId ? 'hosted' : 'youtube');
 
 /** The minutes a lesson is sent with: an article's reading time, else the typed minutes (blank: missing). */
 export function lessonMinutes(fields: LectureFields): number | undefined {
@@ -106,7 +125,7 @@ export function toLessonInput(fields: LectureFields): LessonInput {
   return {
     lectureTitle: fields.lectureTitle,
     lectureDuration: lessonMinutes(fields) as number,
-    ...(kind === 'video' ? { lectureUrl: fields.lectureUrl } : { lessonKind: kind }),
+    ...(kind === 'video' ? videoOf(fields) : { lessonKind: kind }),
     isPreviewFree: fields.isPreviewFree,
     ...(kind === 'article' ? { articleHtml: fields.articleHtml ?? '' } : {}),
     ...(kind === 'project' ? { projectBrief: fields.projectBrief ?? '' } : {}),
@@ -114,6 +133,12 @@ export function toLessonInput(fields: LectureFields): LessonInput {
     // None is the same as an empty list to the server (a lesson without resources has none).
     ...(fields.resources?.length ? { resources: toResourceInputs(fields.resources) } : {}),
   };
+}
+
+/** A video lesson's one source: its YouTube link, or its hosted video (none while none is chosen). */
+function videoOf(fields: LectureFields): Pick<LessonInput, 'lectureUrl' | 'hostedVideoId'> {
+  if (videoSourceOf(fields) === 'youtube') return { lectureUrl: fields.lectureUrl };
+  return fields.hostedVideoId ? { hostedVideoId: fields.hostedVideoId } : {};
 }
 
 /** 1 for the first item, else the last item's order + 1. */
@@ -230,6 +255,8 @@ export function draftsOf(content: Chapter[]): ChapterDraft[] {
       lectureTitle: lecture.lectureTitle,
       lectureDuration: String(lecture.lectureDuration),
       lectureUrl: lecture.lectureUrl ?? '',
+      videoSource: lecture.hostedVideoId ? ('hosted' as const) : ('youtube' as const),
+      hostedVideoId: lecture.hostedVideoId ?? '',
       isPreviewFree: lecture.isPreviewFree,
       lectureOrder: lecture.lectureOrder,
       ...lessonPartsOf(lecture),

@@ -7,7 +7,7 @@ import {
 } from '@courseport/contracts/course-schema';
 import type { NewCourseInput } from '@courseport/shared-ui';
 import type { z } from 'zod';
-import { type LectureFields, toLessonInput } from './chapters';
+import { type LectureFields, toLessonInput, videoSourceOf } from './chapters';
 
 /**
  * The course form's checks in the browser: the very schemas the API validates with (contracts), so
@@ -34,7 +34,7 @@ export const priceRule = schemaRule(coursePriceSchema, 'The price');
 export const discountRule = schemaRule(discountSchema, 'The discount');
 
 /**
- * A lesson's problems by field: `lectureTitle`, `lectureDuration`, `lectureUrl`, `articleHtml`,
+ * A lesson's problems by field: `lectureTitle`, `lectureDuration`, `lectureUrl`, `hostedVideoId`, `articleHtml`,
  * `projectBrief`, `resources`, and the quiz's own as paths (`quizDefinition.passPercent`,
  * `quizDefinition.questions.0.options`, `quizDefinition.questions.1.options.0.text`...).
  */
@@ -44,6 +44,7 @@ const LECTURE_NOUNS: Record<string, string> = {
   lectureTitle: 'The lecture title',
   lectureDuration: 'The duration',
   lectureUrl: 'The lecture URL',
+  hostedVideoId: 'The video',
   isPreviewFree: 'Free preview',
   articleHtml: 'The article',
   projectBrief: 'The project brief',
@@ -75,16 +76,24 @@ const problemKey = (path: ReadonlyArray<PropertyKey>) => {
 export function lectureProblems(fields: LectureFields): LectureProblems {
   const result = lectureSchema.safeParse(toLessonInput(fields));
   const problems: LectureProblems = {};
+  // A hosted video lesson: no link to ask for, but a video to choose.
+  const hosted = (fields.lessonKind ?? 'video') === 'video' && videoSourceOf(fields) === 'hosted';
+  if (hosted && !fields.hostedVideoId) problems.hostedVideoId = HOSTED_VIDEO_REQUIRED;
   if (result.success) return problems;
   for (const issue of result.error.issues) {
     const key = problemKey(issue.path);
     const noun = issue.path[0] === 'quizDefinition' ? quizNoun(issue.path) : LECTURE_NOUNS[key];
     if (!problems[key]) problems[key] = `${noun ?? 'This field'} ${issue.message}`;
   }
+  if (hosted) delete problems.lectureUrl;
+  // Its minutes come from the video: until one is chosen, choosing it is the one thing to do.
+  if (hosted && !fields.hostedVideoId) delete problems.lectureDuration;
   // A saved quiz sent without its definition is kept as it is (the edit schema allows it).
   if (fields.keepsSavedQuiz && !fields.quiz) delete problems.quizDefinition;
   return problems;
 }
+
+export const HOSTED_VIDEO_REQUIRED = 'Please choose one of your videos';
 
 export const YOUTUBE_LINK_HINT = `The lecture URL ${YOUTUBE_LINK_MESSAGE}`;
 

@@ -12,6 +12,7 @@ import {
   ReviewsIcon,
   StudentsIcon,
   SubmissionsIcon,
+  VideosIcon,
 } from '../../../components/icons';
 import { PATHS } from '../../../lib/paths';
 
@@ -19,6 +20,7 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: Rea
   { label: 'Dashboard', to: PATHS.dashboard, icon: <DashboardIcon />, end: true },
   { label: 'Add Course', to: PATHS.addCourse, icon: <AddCourseIcon /> },
   { label: 'My Courses', to: PATHS.myCourses, icon: <MyCoursesIcon /> },
+  { label: 'Videos', to: PATHS.videos, icon: <VideosIcon /> },
   { label: 'Student Enrolled', to: PATHS.studentEnrolled, icon: <StudentsIcon /> },
   { label: 'Coupons', to: PATHS.coupons, icon: <CouponsIcon /> },
   { label: 'Reviews', to: PATHS.reviews, icon: <ReviewsIcon /> },
