@@ -142,7 +142,14 @@ for (const adapter of bothStores('video-playback')) {
         clock,
         config: {
           videoUrlTtlS: TTL_S,
-          videoJobs: { lockMs: 5000, pollMs: 100, retryDelayMs: 200, preset: 'ultrafast', timeoutMs: 0, concurrency: 1 },
+          videoJobs: {
+            lockMs: 5000,
+            pollMs: 100,
+            retryDelayMs: 200,
+            preset: 'ultrafast',
+            timeoutMs: 0,
+            concurrency: 1,
+          },
         },
       });
       owner = await userWithProfile(api, 'owner@example.com', { educator: true });
