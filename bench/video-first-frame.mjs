@@ -121,7 +121,7 @@ async function main() {
         storageState: studentState,
         open: async (page) => {
           await page.goto(`${platform.urls.shell}/player/${target.courseId}`, { waitUntil: 'networkidle' });
-          const lesson = page.getByRole('button', { name: `Open ${target.paid.lectureTitle}` });
+          const lesson = page.getByRole('button', { name: `Watch ${target.paid.lectureTitle}` });
           if (!(await lesson.isVisible())) {
             const toggles = page.locator('.cp-chapter:not(.cp-chapter-open) .cp-chapter-toggle');
             for (let i = await toggles.count(); i > 0; i--) await toggles.first().click();

@@ -129,6 +129,13 @@ async function expectPlayingPast(page: Page, seconds: number): Promise<void> {
   await expect.poll(() => playedSeconds(page), { timeout: 60_000, intervals: [250] }).toBeGreaterThan(seconds);
 }
 
+/** Opens every closed chapter of the course structure on the page (once it is shown). */
+async function openChapters(page: Page): Promise<void> {
+  await page.locator('.cp-chapter').first().waitFor();
+  const toggles = page.locator('.cp-chapter:not(.cp-chapter-open) .cp-chapter-toggle');
+  for (let i = await toggles.count(); i > 0; i--) await toggles.first().click();
+}
+
 async function addHostedLesson(title: string, free: boolean): Promise<void> {
   await teach.getByRole('button', { name: '+ Add Lecture' }).first().click();
   const modal = teach.getByRole('dialog', { name: 'Add Lecture' });
@@ -161,8 +168,8 @@ describe('hosted video: upload, captions, protected playback, previews', { timeo
       buffer: clip,
     });
     // Uploaded over tus, checked by ffprobe, queued, transcoded by the API's worker.
-    await teach.getByLabel(`Ready: ${CLIP}`).waitFor({ timeout: 120_000 });
     const card = teach.getByRole('listitem').filter({ hasText: CLIP });
+    await card.getByText('Ready', { exact: true }).waitFor({ timeout: 120_000 });
     await card.getByText('0:30').waitFor();
     await expectAccessible(teach, 'the Videos page');
     await shoot(teach, 'video-library');
@@ -218,9 +225,8 @@ describe('hosted video: upload, captions, protected playback, previews', { timeo
   it('the student plays the paid lesson, turns English captions on and follows the transcript', async () => {
     await learn.goto(`${platform.urls.shell}/player/${journey.courseId}`);
     await learn.getByText('Course Structure').waitFor();
-    const open = learn.getByRole('button', { name: 'Open Paid clip' });
-    if (!(await open.isVisible())) await learn.locator('.cp-chapter-toggle', { hasText: 'Patterns' }).click();
-    await open.click();
+    await openChapters(learn);
+    await learn.getByRole('button', { name: 'Watch Paid clip' }).click();
     await learn.locator('.ln-now-title', { hasText: 'Paid clip' }).waitFor();
     await expectPlayingPast(learn, 1);
     expect(journey.playlists.length).toBeGreaterThan(0);
@@ -268,6 +274,7 @@ describe('hosted video: upload, captions, protected playback, previews', { timeo
   it('a visitor plays the free preview, signed out, and the demo course has hosted previews too', async () => {
     const page = await visitor.newPage();
     await page.goto(`${platform.urls.shell}/course/${journey.courseId}`);
+    await openChapters(page);
     await page.getByRole('button', { name: 'Preview Preview clip' }).click();
     await expectPlayingPast(page, 1);
     await expectAccessible(page, 'the course page playing a hosted preview');
@@ -295,12 +302,8 @@ describe('hosted video: upload, captions, protected playback, previews', { timeo
     }
     expect(demo, 'a demo course with a hosted free preview').toBeDefined();
     await page.goto(`${platform.urls.shell}/course/${demo?.courseId}`);
-    const preview = page.getByRole('button', { name: `Preview ${demo?.title}` });
-    if (!(await preview.isVisible())) {
-      const toggles = page.locator('.cp-chapter:not(.cp-chapter-open) .cp-chapter-toggle');
-      for (let i = await toggles.count(); i > 0; i--) await toggles.first().click();
-    }
-    await preview.click();
+    await openChapters(page);
+    await page.getByRole('button', { name: `Preview ${demo?.title}` }).click();
     await expectPlayingPast(page, 1);
     await page.close();
   });

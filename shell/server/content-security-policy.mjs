@@ -2,7 +2,7 @@
 // calls only to its own origin (where the API is; or the API's own origin when it is
 // configured on another one) and the portals' manifests, YouTube's privacy embed for lectures and
 // YouTube's IFrame API script (the player's resume and auto-complete: www.youtube.com/iframe_api and
-// the widget script it loads from the same host), and, when the deployment uses Clerk, Clerk's hosts.
+// the widget script it loads from the same host), hosted video from the API (blob: for hls.js), and, when the deployment uses Clerk, Clerk's hosts.
 // antd injects its styles at run time, hence inline styles.
 
 /**
@@ -39,6 +39,9 @@ export function shellContentSecurityPolicy({ api, media = [], remotes, clerk = f
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...apiOrigin, ...media, 'https://i.ytimg.com', ...extra],
     'font-src': ["'self'", 'data:'],
+    // Hosted video (#33): hls.js plays through a MediaSource (a blob: URL); native HLS and caption
+    // tracks load from the API's stream URLs.
+    'media-src': ["'self'", 'blob:', ...apiOrigin, ...media],
     'connect-src': ["'self'", ...apiOrigin, ...remotes, ...extra],
     'frame-src': ['https://www.youtube-nocookie.com', ...extra],
     'worker-src': ["'self'", 'blob:'],

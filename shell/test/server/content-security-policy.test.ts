@@ -31,6 +31,14 @@ describe("the shell page's Content-Security-Policy", () => {
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
   });
 
+  it('plays hosted video through hls.js (a blob: MediaSource) and from the API, no other host', () => {
+    expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
+    const separate = directives(
+      shellContentSecurityPolicy({ api: 'https://api.example', media: ['https://api.example'], remotes: [] }),
+    );
+    expect(separate.get('media-src')).toEqual(["'self'", 'blob:', 'https://api.example']);
+  });
+
   it("adds Clerk's hosts beside YouTube's when the deployment uses Clerk", () => {
     const withClerk = directives(shellContentSecurityPolicy({ api: '', remotes: [], clerk: true }));
     expect(withClerk.get('script-src')).toEqual(
