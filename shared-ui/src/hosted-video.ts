@@ -9,3 +9,4 @@ export {
   type HostedVideoProps,
   PLAYBACK_RATES,
 } from './hosted-video/HostedVideo';
+export { preloadStream as preloadHostedVideo } from './hosted-video/stream';

@@ -60,6 +60,7 @@ export {
   useMinWidth,
 } from './hooks/useMediaQuery';
 export { pageTitle, SITE_NAME, useFocusOnNavigation, usePageTitle } from './hooks/usePageTitle';
+export { whenIdle } from './idle';
 export { loadOnDemandComponents } from './load-on-demand';
 export * from './query/index';
 export * from './router';

@@ -43,7 +43,7 @@ const hls = vi.hoisted(() => {
   const instances: FakeHls[] = [];
   return { FakeHls, instances, latest: () => instances.at(-1) as FakeHls };
 });
-vi.mock('hls.js', () => ({ default: hls.FakeHls }));
+vi.mock('hls.js/light', () => ({ default: hls.FakeHls }));
 
 // jsdom has no media playback and no text tracks: the element's state lives here.
 interface MediaState {

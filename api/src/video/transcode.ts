@@ -31,20 +31,22 @@ export interface Rung {
   /** Lines of the shorter side (the height of a landscape video). */
   lines: number;
   videoKbps: number;
+  audioKbps: number;
   /** avc1 level byte, hex (1e = 3.0, 1f = 3.1, 28 = 4.0) and ffmpeg's level. */
   level: string;
   ffmpegLevel: string;
 }
 
+// The low rungs follow Apple's HLS authoring ladder (≈145–365 kbps at 234–360 lines): the first
+// segment of a slow phone's start is what its first frame waits for (#33's ≤ 2 s on slow 4G).
 export const LADDER: readonly Rung[] = [
-  { name: '240p', lines: 240, videoKbps: 400, level: '1e', ffmpegLevel: '3.0' },
-  { name: '360p', lines: 360, videoKbps: 800, level: '1e', ffmpegLevel: '3.0' },
-  { name: '480p', lines: 480, videoKbps: 1400, level: '1f', ffmpegLevel: '3.1' },
-  { name: '720p', lines: 720, videoKbps: 2800, level: '1f', ffmpegLevel: '3.1' },
-  { name: '1080p', lines: 1080, videoKbps: 5000, level: '28', ffmpegLevel: '4.0' },
+  { name: '240p', lines: 240, videoKbps: 250, audioKbps: 64, level: '1e', ffmpegLevel: '3.0' },
+  { name: '360p', lines: 360, videoKbps: 600, audioKbps: 96, level: '1e', ffmpegLevel: '3.0' },
+  { name: '480p', lines: 480, videoKbps: 1100, audioKbps: 128, level: '1f', ffmpegLevel: '3.1' },
+  { name: '720p', lines: 720, videoKbps: 2800, audioKbps: 128, level: '1f', ffmpegLevel: '3.1' },
+  { name: '1080p', lines: 1080, videoKbps: 5000, audioKbps: 128, level: '28', ffmpegLevel: '4.0' },
 ];
 export const SEGMENT_SECONDS = 4;
-export const AUDIO_KBPS = 128;
 export const MAX_FRAME_RATE = 30;
 /** libx264's preset: `veryfast` keeps a 2-core machine well above real time at 720p. */
 export const DEFAULT_PRESET = 'veryfast';
@@ -58,6 +60,7 @@ export interface RenditionPlan {
   width: number;
   height: number;
   videoKbps: number;
+  audioKbps: number;
   level: string;
   ffmpegLevel: string;
 }
@@ -76,6 +79,7 @@ export function planLadder(width: number, height: number): RenditionPlan[] {
       width: landscape ? other : lines,
       height: landscape ? lines : other,
       videoKbps: rung.videoKbps,
+      audioKbps: rung.audioKbps,
       level: rung.level,
       ffmpegLevel: rung.ffmpegLevel,
     };
@@ -230,7 +234,9 @@ export async function transcodeToHls(
       `-level:v:${i}`,
       r.ffmpegLevel,
     ]),
-    ...(hasAudio ? ['-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', '48000'] : []),
+    ...(hasAudio
+      ? ['-c:a', 'aac', ...plan.flatMap((r, i) => [`-b:a:${i}`, `${r.audioKbps}k`]), '-ac', '2', '-ar', '48000']
+      : []),
     '-max_muxing_queue_size',
     '1024',
     '-f',
@@ -251,7 +257,7 @@ export async function transcodeToHls(
   ];
   const maxOutputBytes =
     options.maxOutputBytes ??
-    Math.ceil((2 * probe.duration * plan.reduce((sum, r) => sum + r.videoKbps + AUDIO_KBPS, 0) * 1000) / 8) +
+    Math.ceil((2 * probe.duration * plan.reduce((sum, r) => sum + r.videoKbps + r.audioKbps, 0) * 1000) / 8) +
       16 * 1024 * 1024;
   // The ladder gets 95 % of the bar, the poster the rest.
   const onStdoutLine = (line: string) => {

@@ -9,7 +9,7 @@ import {
   rememberedCaptions,
   type TranscriptCue,
 } from './captions';
-import { attachStream, type Stream, type StreamLevel, UnsupportedBrowserError } from './stream';
+import { attachStream, preloadStream, type Stream, type StreamLevel, UnsupportedBrowserError } from './stream';
 import { Transcript } from './Transcript';
 import './hosted-video.css';
 
@@ -153,6 +153,8 @@ export function HostedVideo({
 
     (async () => {
       try {
+        // hls.js and the signed URLs at once, not one after the other.
+        preloadStream();
         const playback = await latest.current.loadPlayback();
         if (cancelled) return;
         adopt(playback);

@@ -7,9 +7,10 @@ import {
   percentText,
   plural,
   useSearchParams,
+  whenIdle,
 } from '@courseport/shared-ui';
 import { Progress } from '@courseport/shared-ui/heavy';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProgressData } from '../../../api/progress';
 import { ArrowLeftIcon } from '../../../components/icons';
 import { PageHeading } from '../../../components/PageHeading';
@@ -49,6 +50,14 @@ interface Playing {
  */
 export function PlayerView({ course, completed, position, preview = false }: PlayerViewProps) {
   const chapters = useMemo(() => orderedChapters(course), [course]);
+  const hasHostedVideo = chapters.some((chapter) => chapter.chapterContent.some((lecture) => lecture.hostedVideoId));
+  // Hosted lessons: their player and hls.js load once the page is idle, so Watch waits only for the stream (#33).
+  useEffect(() => {
+    if (!hasHostedVideo) return;
+    return whenIdle(() => {
+      void import('@courseport/shared-ui/hosted-video').then((module) => module.preloadHostedVideo()).catch(() => {});
+    });
+  }, [hasHostedVideo]);
   const completion = courseCompletion(course, completed);
   const [searchParams] = useSearchParams();
   /** Where each lecture was left on this page: going back to one goes on from there. */

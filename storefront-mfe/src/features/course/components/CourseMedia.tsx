@@ -3,10 +3,12 @@ import {
   COURSE_PAGE_THUMBNAIL_SIZES,
   type CourseDetails,
   CourseImage,
+  previewHostedVideoId,
   Spinner,
+  whenIdle,
   YouTubeEmbed,
 } from '@courseport/shared-ui';
-import { forwardRef, lazy, Suspense } from 'react';
+import { forwardRef, lazy, Suspense, useEffect } from 'react';
 import { loadPreviewPlayback } from '../api/playback';
 import type { PreviewChoice } from './CourseStructure';
 
@@ -24,6 +26,18 @@ export const CourseMedia = forwardRef<
   HTMLDivElement,
   { course: CourseDetails; preview: PreviewChoice | null; onClose: () => void }
 >(function CourseMedia({ course, preview, onClose }, ref) {
+  const offersHostedPreview = (course.courseContent ?? []).some((chapter) =>
+    chapter.chapterContent.some((lecture) => previewHostedVideoId(lecture)),
+  );
+  // A hosted preview on offer: its player and hls.js load once the page is idle, so Preview waits
+  // only for the stream (#33's time to first frame).
+  useEffect(() => {
+    if (!offersHostedPreview) return;
+    return whenIdle(() => {
+      void import('@courseport/shared-ui/hosted-video').then((module) => module.preloadHostedVideo()).catch(() => {});
+    });
+  }, [offersHostedPreview]);
+
   return (
     <div ref={ref} className="sf-media">
       {preview ? (
