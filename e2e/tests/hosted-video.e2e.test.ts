@@ -126,7 +126,7 @@ const playedSeconds = (page: Page) => page.locator('video').evaluate((video: HTM
 
 /** Waits until the page's video has played past `seconds`, without an error shown. */
 async function expectPlayingPast(page: Page, seconds: number): Promise<void> {
-  await expect.poll(() => playedSeconds(page), { timeout: 60_000, intervals: [250] }).toBeGreaterThan(seconds);
+  await expect.poll(() => playedSeconds(page), { timeout: 60_000, interval: 250 }).toBeGreaterThan(seconds);
 }
 
 /** Opens every closed chapter of the course structure on the page (once it is shown). */
@@ -255,7 +255,7 @@ describe('hosted video: upload, captions, protected playback, previews', { timeo
     expect(copied).toMatch(/\/api\/stream\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\/master\.m3u8$/);
     // Refused within TTL_S of being signed (the player renews its own links at half of it).
     await expect
-      .poll(async () => (await fetch(copied)).status, { timeout: (TTL_S + 10) * 1000, intervals: [500] })
+      .poll(async () => (await fetch(copied)).status, { timeout: (TTL_S + 10) * 1000, interval: 500 })
       .toBe(403);
     const refused = await fetch(copied);
     expect(await refused.json()).toEqual({ success: false, message: 'This video link has expired' });

@@ -1,3 +1,4 @@
+/// <reference path="./hls-light.d.ts" />
 /**
  * The HLS stream under the hosted player: hls.js (loaded on demand, `import('hls.js')`) where the
  * browser has Media Source Extensions, the browser's own HLS (Safari on iOS) only where it has not.
