@@ -66,8 +66,9 @@ describe("Course description: taking over the server's markup", () => {
     document.body.append(container);
     const recoverable: unknown[] = [];
     gate.arm();
+    let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      hydrateRoot(
+      root = hydrateRoot(
         container,
         <Suspense fallback={null}>
           <CourseDescription html={RAW} />
@@ -83,5 +84,8 @@ describe("Course description: taking over the server's markup", () => {
     // The server's element was taken over, not replaced by a client render.
     expect(container.querySelector('#sf-description-body')).toBe(body);
     expect(body?.innerHTML).toContain('<strong>hooks</strong>');
+    // Nothing left for React to render once this file's DOM is gone (a render after the
+    // environment's teardown has no window: an unhandled rejection under a loaded machine).
+    await act(async () => root?.unmount());
   });
 });
