@@ -64,7 +64,7 @@ const REPORT = path.resolve(process.env.BENCH_REPORT ?? path.join(ROOT, 'docs/pe
 const PAGES = [
   { key: 'home', name: 'Home', path: '/', user: 'visitor', content: 'h1.sf-hero-title' },
   { key: 'list', name: 'Course list', path: '/course-list', user: 'visitor', content: '.sf-course-card' },
-  { key: 'details', name: 'Course details', path: '/course/:id', user: 'visitor', content: 'main h1' },
+  { key: 'details', name: 'Course details', path: '/course/:id', user: 'visitor', content: 'h1.sf-course-heading' },
   {
     key: 'enrollments',
     name: 'My Enrollments',
@@ -298,7 +298,7 @@ async function main() {
     for (const error of result.errors) errors.push(`${page.name} (${pass} run ${run}): ${error}`);
     const images = imageBytes(result);
     console.log(
-      `${pass.padEnd(9)} ${page.name.padEnd(14)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, content ${Math.round(result.content ?? Number.NaN)} ms, app start ${Math.round(result.appStart ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${images.twice.length ? `, fetched twice: ${images.twice.join(' ')}` : ''}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
+      `${pass.padEnd(9)} ${page.name.padEnd(18)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, content ${Math.round(result.content ?? Number.NaN)} ms, app start ${Math.round(result.appStart ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${images.twice.length ? `, fetched twice: ${images.twice.join(' ')}` : ''}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
     );
     if (WATERFALL && throttled) console.log(waterfall(result.requests));
   }

@@ -136,17 +136,10 @@ export function installContentProbe(selector) {
     requestAnimationFrame(check);
   };
   observer = new MutationObserver(schedule);
-  const start = () => {
-    observer?.observe(document.documentElement, {
-      childList: true,
-      subtree: true,
-      attributes: true,
-      characterData: true,
-    });
-    schedule();
-  };
-  if (document.documentElement) start();
-  else document.addEventListener('readystatechange', start, { once: true });
+  // The document itself: its element may not exist yet when this runs, and a server-rendered page's
+  // content arrives while it is parsed.
+  observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  schedule();
 }
 
 /**
