@@ -140,7 +140,9 @@ export async function coldLoad(
       lcp: timings.lcp,
       lcpElement: timings.lcpElement,
       appStart: timings.appStart,
-      content: timings.content,
+      // Laid out is not yet painted (the first frames may still be blank, or text waiting for its
+      // font): content is painted no earlier than the first contentful paint.
+      content: timings.content === undefined ? undefined : Math.max(timings.content, timings.fcp ?? 0),
       contentElement: timings.contentElement,
       storageState: nextState,
       tbt: timings.fcp === undefined ? undefined : totalBlockingTime(timings.longTasks, timings.fcp, timings.now),
