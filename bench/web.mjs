@@ -1,13 +1,18 @@
-// pnpm bench:web — first load of the storefront pages in Chromium, cold, against the platform
-// started as in production from the built dist folders. Measures bytes and requests unthrottled,
-// FCP / LCP / TBT under Lighthouse's mobile slow-4G throttling, and checks that every shared
+// pnpm bench:web — first load of the storefront pages (as a visitor) and of every portal's signed-in
+// pages (as the demo student, educator and admin: a returning user, the session cookie set, the
+// cache empty) in Chromium, cold, against the platform started as in production from the built
+// dist folders. Measures bytes and requests unthrottled, FCP / LCP / TBT and when the page's own
+// content is painted under Lighthouse's mobile slow-4G throttling, and checks that every shared
 // singleton is loaded once. Then uploads camera-size photos as the thumbnails of new courses and
 // loads the course list (and Home) with them and without them in turns, to compare their LCP and
 // image bytes per card with the demo thumbnails'. Prints tables and writes docs/performance.md (bench:web section).
 //
 // Environment:
 //   BENCH_RUNS=5                    cold loads per page and pass
-//   BENCH_PAGES=home,list,details   which pages (keys) to load
+//   BENCH_PAGES=home,list,details,…  which pages (keys) to load: home, list, details (the storefront),
+//                                   enrollments, player (student), educator, add-course, my-courses,
+//                                   videos (educator), admin
+//   BENCH_USERS=visitor,student,educator,admin  whose pages to load (with BENCH_PAGES: both apply)
 //   BENCH_PASSES=network,throttled  which passes to run
 //   BENCH_PHOTOS=10                 camera-size photo courses uploaded for the second catalog, each
 //                                   with a twin that has demo art (the course list and Home loaded
@@ -35,23 +40,70 @@ import {
   kb,
   machine,
   markdownSection,
+  pageSpeedTable,
   photoComparison,
   photoConsoleTable,
   scriptName,
   writeBetweenMarkers,
 } from './lib/web-report.mjs';
+import { DEMO_USERS, enrolledCourseId, signInThroughUi } from './lib/web-session.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Also print each throttled load's requests: when each started and finished, and its bytes. */
 const WATERFALL = process.env.BENCH_WATERFALL === '1';
 const REPORT = path.resolve(process.env.BENCH_REPORT ?? path.join(ROOT, 'docs/performance.md'));
 
-/** The storefront pages a visitor lands on; `:id` is the newest demo course. */
+/**
+ * The pages: the storefront's, which a visitor lands on (`:id` is the newest demo course), and each
+ * portal's signed-in pages, loaded as the demo user who uses them (`:courseId`: a course the demo
+ * student is enrolled in). `content`: a CSS selector of the page's own main content, the part
+ * that needs the page's data (not the shell, the demo banner, a heading or a spinner); when it
+ * first has a box on screen is the page's "content painted" (LCP may be the demo banner).
+ * Alternatives cover the page's data-dependent states (a list or its empty state).
+ */
 const PAGES = [
-  { key: 'home', name: 'Home', path: '/' },
-  { key: 'list', name: 'Course list', path: '/course-list' },
-  { key: 'details', name: 'Course details', path: '/course/:id' },
+  { key: 'home', name: 'Home', path: '/', user: 'visitor', content: 'h1.sf-hero-title' },
+  { key: 'list', name: 'Course list', path: '/course-list', user: 'visitor', content: '.sf-course-card' },
+  { key: 'details', name: 'Course details', path: '/course/:id', user: 'visitor', content: 'h1.sf-course-heading' },
+  {
+    key: 'enrollments',
+    name: 'My Enrollments',
+    path: '/my-enrollments',
+    user: 'student',
+    content: '.ln-course-title, .ln-enrollments-page .cp-empty',
+  },
+  { key: 'player', name: 'Player', path: '/player/:courseId', user: 'student', content: '.ln-player-media' },
+  {
+    key: 'educator',
+    name: 'Educator dashboard',
+    path: '/educator',
+    user: 'educator',
+    content: '.ed-stat-value, .ed-dashboard .cp-empty',
+  },
+  { key: 'add-course', name: 'Add Course', path: '/educator/add-course', user: 'educator', content: '.ed-add-form' },
+  {
+    key: 'my-courses',
+    name: 'My Courses',
+    path: '/educator/my-courses',
+    user: 'educator',
+    content: '.ed-course-title, .ed-page .cp-empty',
+  },
+  {
+    key: 'videos',
+    name: 'Videos',
+    path: '/educator/videos',
+    user: 'educator',
+    content: '.ed-vid-card, .ed-page .cp-empty',
+  },
+  {
+    key: 'admin',
+    name: 'Admin dashboard',
+    path: '/admin',
+    user: 'admin',
+    content: 'section[aria-label="Educator requests"] .ant-table-row, .cp-admin-empty',
+  },
 ];
+const USERS = ['visitor', 'student', 'educator', 'admin'];
 const PASSES = ['network', 'throttled'];
 /** The pages loaded again once the camera photos are the newest courses' thumbnails. */
 const PHOTO_PAGES = ['list', 'home'];
@@ -94,15 +146,18 @@ function options() {
     PAGES.map((p) => p.key),
     'BENCH_PAGES',
   );
+  const users = listOption(process.env.BENCH_USERS, USERS, 'BENCH_USERS');
   const passes = listOption(process.env.BENCH_PASSES, PASSES, 'BENCH_PASSES');
   const photos = Number(process.env.BENCH_PHOTOS ?? 10);
   if (!Number.isInteger(photos) || photos < 0 || photos > 10)
     throw new Error(
       'BENCH_PHOTOS must be a whole number from 0 to 10 (each has a twin, and the API adds at most 20 courses an hour)',
     );
-  const complete = pageKeys.length === PAGES.length && passes.length === PASSES.length && photos > 0;
+  const chosen = PAGES.filter((p) => pageKeys.includes(p.key) && users.includes(p.user));
+  if (!chosen.length) throw new Error('BENCH_PAGES and BENCH_USERS leave no page to load');
+  const complete = chosen.length === PAGES.length && passes.length === PASSES.length && photos > 0;
   const write = process.env.BENCH_WRITE === undefined ? complete : process.env.BENCH_WRITE !== '0';
-  return { runs, pages: PAGES.filter((p) => pageKeys.includes(p.key)), passes, photos, write };
+  return { runs, pages: chosen, passes, photos, write };
 }
 
 /** @type {(() => Promise<void>)[]} what to undo, in the order it was done */
@@ -173,6 +228,9 @@ async function main() {
   const catalog = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
   const courseId = catalog?.courses?.[0]?._id;
   if (!courseId) throw new Error(`GET /api/course/all returned no course: ${JSON.stringify(catalog).slice(0, 200)}`);
+  const playerCourseId = pages.some((p) => p.path.includes(':courseId'))
+    ? await enrolledCourseId(platform.urls.api)
+    : undefined;
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -187,14 +245,40 @@ async function main() {
     `Platform: shell ${platform.urls.shell}, API ${platform.urls.api}; ${catalog.courses.length} courses. Chromium ${chromiumVersion}.`,
   );
   console.log(
-    `${runs} cold load(s) per page and pass; pages: ${pages.map((p) => p.key).join(', ')}; passes: ${passes.join(', ')}.\n`,
+    `${runs} cold load(s) per page and pass; pages: ${pages.map((p) => p.key).join(', ')}; passes: ${passes.join(', ')}.`,
   );
+
+  // Each signed-in user signs in once, through the shell's dialog; every load of theirs then starts
+  // from the state the previous one left (the session cookie rotates when a page renews it).
+  /** @type {Record<string, import('./lib/web-session.mjs').StorageState>} */
+  const sessions = {};
+  for (const user of new Set(pages.map((p) => p.user)))
+    if (user !== 'visitor') {
+      sessions[user] = await signInThroughUi(browser, platform.urls.shell, DEMO_USERS[user]);
+      console.log(`Signed in as the demo ${user} (${DEMO_USERS[user]}).`);
+    }
+  console.log('');
+  /**
+   * One cold load of `page` as its user, carrying the user's session on to their next load.
+   * @param {import('./lib/web-report.mjs').PageRuns} page
+   * @param {{ throttled?: boolean, inspect?: () => unknown }} [options]
+   */
+  async function load(page, options = {}) {
+    const user = page.user ?? 'visitor';
+    const result = await coldLoad(browser, `${platform.urls.shell}${page.path}`, {
+      ...options,
+      content: page.content,
+      storageState: sessions[user],
+    });
+    if (result.storageState) sessions[user] = result.storageState;
+    return result;
+  }
 
   /** @type {import('./lib/web-report.mjs').PageRuns[]} */
   const measured = pages.map((p) => ({
     ...p,
     route: p.path,
-    path: p.path.replace(':id', courseId),
+    path: p.path.replace(':id', courseId).replace(':courseId', playerCourseId ?? ''),
     unthrottled: [],
     throttled: [],
   }));
@@ -208,13 +292,13 @@ async function main() {
    */
   async function measureOnce(page, pass, run) {
     const throttled = pass === 'throttled';
-    const result = await coldLoad(browser, `${platform.urls.shell}${page.path}`, { throttled, inspect: countCards });
+    const result = await load(page, { throttled, inspect: countCards });
     result.singletonProblems = singletonProblems(result.federation, result.duplicateScripts, EXPECTED_SINGLETONS);
     (throttled ? page.throttled : page.unthrottled).push(result);
     for (const error of result.errors) errors.push(`${page.name} (${pass} run ${run}): ${error}`);
     const images = imageBytes(result);
     console.log(
-      `${pass.padEnd(9)} ${page.name.padEnd(14)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, app start ${Math.round(result.appStart ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${images.twice.length ? `, fetched twice: ${images.twice.join(' ')}` : ''}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
+      `${pass.padEnd(9)} ${page.name.padEnd(18)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, content ${Math.round(result.content ?? Number.NaN)} ms, app start ${Math.round(result.appStart ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${images.twice.length ? `, fetched twice: ${images.twice.join(' ')}` : ''}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
     );
     if (WATERFALL && throttled) console.log(waterfall(result.requests));
   }
@@ -225,7 +309,7 @@ async function main() {
    * @param {import('./lib/web-report.mjs').PageRuns} page
    */
   async function warmUp(page) {
-    const result = await coldLoad(browser, `${platform.urls.shell}${page.path}`);
+    const result = await load(page);
     for (const error of result.errors) errors.push(`${page.name} (warm-up): ${error}`);
   }
 
@@ -288,7 +372,12 @@ async function main() {
   const images = Object.fromEntries([...demoMeasured, ...photoMeasured].map((p) => [p.key, cardImages(p)]));
   const photoRows = photoComparison(demoSummaries, photoSummaries, images);
   console.log(`\n${consoleTable([...summaries, ...demoSummaries, ...photoSummaries])}`);
-  console.log('(KB transferred, 1 KB = 1,024 bytes; unthrottled medians. * ms, median under mobile slow 4G + CPU ×4.)');
+  console.log(
+    "(KB transferred, 1 KB = 1,024 bytes; unthrottled medians. * ms, median under mobile slow 4G + CPU ×4; content: the page's own main content painted.)",
+  );
+  console.log(
+    `\nEvery page, as #34 compares them (medians; timings under mobile slow 4G + CPU ×4):\n${pageSpeedTable(summaries)}`,
+  );
 
   for (const page of summaries) {
     if (!page.scripts.length) continue;

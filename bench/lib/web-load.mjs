@@ -1,10 +1,11 @@
-// One cold page load: a new browser context (empty cache, no cookies), a CDP session recording the
-// network, the timing observers installed before the page's scripts, optional mobile throttling,
-// then navigation, settling, and everything read back.
+// One cold page load: a new browser context (empty cache; no cookies, or a signed-in user's session
+// cookie), a CDP session recording the network, the timing observers installed before the page's
+// scripts, optional mobile throttling, then navigation, settling, and everything read back.
 
 import { sharedModules } from './web-federation.mjs';
 import {
   applyThrottling,
+  installContentProbe,
   installObservers,
   MOBILE_SLOW_4G,
   mobileContextOptions,
@@ -16,6 +17,7 @@ import { categoryOf, duplicateScripts, recordNetwork, summarizeRequests } from '
 
 /** @typedef {import('playwright-core').Browser} Browser */
 /** @typedef {import('./web-network.mjs').NetworkRequest} NetworkRequest */
+/** @typedef {import('./web-session.mjs').StorageState} StorageState */
 
 /** Viewport of the unthrottled pass (Playwright's default desktop size). */
 export const DESKTOP_VIEWPORT = { width: 1280, height: 720 };
@@ -42,6 +44,11 @@ function expectedErrorStatus(request) {
  * @property {number | undefined} lcp ms from navigation start
  * @property {string | undefined} lcpElement
  * @property {number | undefined} appStart ms from navigation start: the shell starts rendering (hydrating) the page
+ * @property {number | undefined} content ms from navigation start: the page's own main content (the
+ *   `content` option's selector) first had a box on screen
+ * @property {string | undefined} contentElement what matched the `content` selector
+ * @property {StorageState | undefined} storageState the context's state once settled, when it
+ *   started from one (the rotated session cookie, for the user's next load)
  * @property {number | undefined} tbt ms
  * @property {number} longTasks
  * @property {boolean} settled the page went quiet before the time limit
@@ -54,12 +61,22 @@ function expectedErrorStatus(request) {
 /**
  * @param {Browser} browser
  * @param {string} url
- * @param {{ throttled?: boolean, timeoutMs?: number, inspect?: () => unknown }} [options] `inspect`: a
- *   function evaluated in the page once it has settled (e.g. counting its cards)
+ * @param {{ throttled?: boolean, timeoutMs?: number, inspect?: () => unknown, storageState?: StorageState, content?: string }} [options]
+ *   `inspect`: a function evaluated in the page once it has settled (e.g. counting its cards);
+ *   `storageState`: a signed-in user's browser state (a returning user: the session cookie is set,
+ *   the cache is still empty); `content`: the CSS selector of the page's own main content, whose
+ *   first appearance is timed (the load fails when it never appears)
  * @returns {Promise<LoadResult>}
  */
-export async function coldLoad(browser, url, { throttled = false, timeoutMs = 90_000, inspect } = {}) {
-  const context = await browser.newContext(throttled ? mobileContextOptions() : { viewport: DESKTOP_VIEWPORT });
+export async function coldLoad(
+  browser,
+  url,
+  { throttled = false, timeoutMs = 90_000, inspect, storageState, content } = {},
+) {
+  const context = await browser.newContext({
+    ...(throttled ? mobileContextOptions() : { viewport: DESKTOP_VIEWPORT }),
+    ...(storageState ? { storageState } : {}),
+  });
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(timeoutMs);
@@ -72,6 +89,7 @@ export async function coldLoad(browser, url, { throttled = false, timeoutMs = 90
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
     await page.addInitScript(installObservers);
+    if (content) await page.addInitScript(installContentProbe, content);
 
     const cdp = await context.newCDPSession(page);
     const network = await recordNetwork(cdp);
@@ -79,18 +97,31 @@ export async function coldLoad(browser, url, { throttled = false, timeoutMs = 90
 
     await page.goto(url, { waitUntil: 'networkidle', timeout: timeoutMs });
     const settled = await waitForQuiet(page, network);
+    if (content) {
+      // Quiet normally means drawn; a page still waiting for its content gets a while longer.
+      const shown = await page
+        .waitForFunction(() => /** @type {any} */ (window).__benchContent.at !== undefined, null, { timeout: 30_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!shown) errors.push(`its content (${content}) never appeared`);
+    }
     const timings = await readTimings(page);
     const federation = await sharedModules(page);
     const inspected = inspect ? await page.evaluate(inspect) : undefined;
     network.stop();
+    // The session cookie rotated if the page renewed the session: the user's next load starts here.
+    const nextState = storageState ? await context.storageState() : undefined;
 
     const requests = network.requests();
     for (const r of requests) {
       if (r.failure && !r.canceled) errors.push(`request failed: ${r.method} ${r.url} (${r.failure})`);
-      else if (r.status !== undefined && r.status >= 400 && !expectedErrorStatus(r))
+      // A signed-in load renews its session: a 401 there means the session was lost.
+      else if (r.status !== undefined && r.status >= 400 && (storageState || !expectedErrorStatus(r)))
         errors.push(`request failed: ${r.method} ${r.url} (HTTP ${r.status})`);
     }
-    const unexpectedConsole = consoleErrors.filter((text) => !/status of 401/.test(text));
+    const unexpectedConsole = storageState
+      ? consoleErrors
+      : consoleErrors.filter((text) => !/status of 401/.test(text));
 
     const scripts = requests
       .filter((r) => categoryOf(r) === 'js')
@@ -109,6 +140,11 @@ export async function coldLoad(browser, url, { throttled = false, timeoutMs = 90
       lcp: timings.lcp,
       lcpElement: timings.lcpElement,
       appStart: timings.appStart,
+      // Laid out is not yet painted (the first frames may still be blank, or text waiting for its
+      // font): content is painted no earlier than the first contentful paint.
+      content: timings.content === undefined ? undefined : Math.max(timings.content, timings.fcp ?? 0),
+      contentElement: timings.contentElement,
+      storageState: nextState,
       tbt: timings.fcp === undefined ? undefined : totalBlockingTime(timings.longTasks, timings.fcp, timings.now),
       longTasks: timings.longTasks.length,
       settled,

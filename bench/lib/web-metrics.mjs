@@ -97,6 +97,52 @@ export function installObservers() {
 }
 
 /**
+ * Runs in the page before its scripts (serialized, like `installObservers`): records in
+ * `window.__benchContent.at` when the page's own main content first became visible, the
+ * `performance.now()` of the animation frame in which an element matching `selector` first had a
+ * box on screen (more than 2 × 2 px, so a screen-reader-only heading does not count). The check runs
+ * once per frame after the DOM changed, not on every mutation, so the probe costs the page little.
+ * @param {string} selector CSS selector of the page's main content (a list of alternatives allowed)
+ */
+export function installContentProbe(selector) {
+  /** @type {{ selector: string, at?: number, element?: string }} */
+  const state = { selector };
+  Object.defineProperty(window, '__benchContent', { value: state });
+  let scheduled = false;
+  /** @type {MutationObserver | undefined} */
+  let observer;
+  const visible = (element) => {
+    const box = element.getBoundingClientRect();
+    if (box.width <= 2 || box.height <= 2) return false;
+    const style = getComputedStyle(element);
+    return style.visibility !== 'hidden' && style.opacity !== '0';
+  };
+  const check = () => {
+    scheduled = false;
+    if (state.at !== undefined) return;
+    for (const element of document.querySelectorAll(selector)) {
+      if (!visible(element)) continue;
+      state.at = performance.now();
+      const text = (element.textContent ?? '').trim().slice(0, 40);
+      state.element =
+        `${element.tagName.toLowerCase()}${typeof element.className === 'string' && element.className.trim() ? `.${element.className.trim().split(/\s+/)[0]}` : ''} ${text}`.trim();
+      observer?.disconnect();
+      return;
+    }
+  };
+  const schedule = () => {
+    if (scheduled || state.at !== undefined) return;
+    scheduled = true;
+    requestAnimationFrame(check);
+  };
+  observer = new MutationObserver(schedule);
+  // The document itself: its element may not exist yet when this runs, and a server-rendered page's
+  // content arrives while it is parsed.
+  observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+  schedule();
+}
+
+/**
  * What the observers recorded, read once the page has settled.
  * @param {Page} page
  */
@@ -108,6 +154,8 @@ export async function readTimings(page) {
       lcp: state.lcp,
       lcpElement: state.lcpElement,
       appStart: performance.getEntriesByName('courseport:app-start')[0]?.startTime,
+      content: /** @type {any} */ (window).__benchContent?.at,
+      contentElement: /** @type {any} */ (window).__benchContent?.element,
       longTasks: [...state.longTasks],
       now: performance.now(),
     };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { Platform } from './platform';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -26,8 +26,8 @@ export interface LoadedScript {
 }
 
 interface FederationStats {
-  shared: Array<{ name: string; assets: { js: { sync: string[] } } }>;
-  exposes: Array<{ name: string; assets: { js: { sync: string[] } } }>;
+  shared: Array<{ name: string; assets: { js: { sync: string[]; async?: string[] } } }>;
+  exposes: Array<{ name: string; assets: { js: { sync: string[]; async?: string[] } } }>;
 }
 
 const stats = (app: App): FederationStats =>
@@ -42,6 +42,16 @@ export function labelOf(app: App, file: string): string {
   if (libs.length > 0) return `${app}'s shared ${libs.join(' + ')}`;
   const pages = exposes.filter((e) => e.assets.js.sync.includes(file)).map((e) => e.name);
   if (pages.length > 0) return `${app} page code (${pages.join(', ')})`;
+  // A chunk loaded on demand: shared-ui's antd (its `heavy` entry), a page's lazy parts.
+  const lazyLibs = shared.filter((s) => s.assets.js.async?.includes(file)).map((s) => s.name);
+  if (lazyLibs.length > 0) return `${app}'s shared ${lazyLibs.join(' + ')}, loaded on demand`;
+  const lazyPages = exposes.filter((e) => e.assets.js.async?.includes(file)).map((e) => e.name);
+  if (lazyPages.length > 0) return `${app} page code loaded on demand (${lazyPages.join(', ')})`;
+  if (/^static\/js\/async\//.test(file)) {
+    // shared-ui's antd (`@courseport/shared-ui/heavy`) is a chunk the stats do not name: its icons say what it is.
+    const antd = readFileSync(path.join(ROOT, APPS[app], 'dist', file), 'utf8').includes('@ant-design');
+    return `${app} chunk loaded on demand${antd ? ': antd (shared-ui/heavy)' : ''}`;
+  }
   return `${app} app code`;
 }
 
@@ -53,32 +63,55 @@ export function sharedFilesOf(app: App): Map<string, string[]> {
   return files;
 }
 
-/** Loads `route` cold in a new context and returns every script it fetched, in order. */
+/**
+ * A signed-in user's browser state (the API's session cookie), carried from one cold load to the
+ * next: the refresh cookie rotates each time a page renews the session, so each load must start
+ * from the state the previous one left.
+ */
+export interface CarriedSession {
+  state: Awaited<ReturnType<BrowserContext['storageState']>>;
+}
+
+/** What shows that the page is there: a text, or (for pages whose text is data) a CSS selector. */
+export type Ready = string | { css: string };
+
+/**
+ * Loads `route` cold in a new context (empty cache; with `session`, a returning user's session
+ * cookie, updated afterwards) and returns every script it fetched, in order.
+ */
 export async function firstLoadScripts(
   browser: Browser,
   platform: Platform,
   route: string,
-  ready: string,
+  ready: Ready,
+  session?: CarriedSession,
 ): Promise<LoadedScript[]> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const urls: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') urls.push(request.url());
-  });
-  await page.goto(platform.urls.shell + route);
-  await page.getByText(ready).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await context.close();
+  const context = await browser.newContext(session ? { storageState: session.state } : {});
+  try {
+    const page = await context.newPage();
+    const urls: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') urls.push(request.url());
+    });
+    await page.goto(platform.urls.shell + route);
+    const shown = typeof ready === 'string' ? page.getByText(ready) : page.locator(ready.css);
+    await shown.first().waitFor();
+    await page.waitForLoadState('networkidle');
+    if (session) session.state = await context.storageState();
+    return urls.map((url) => loadedScript(platform, url));
+  } finally {
+    await context.close();
+  }
+}
 
-  return urls.map((url) => {
-    const { origin, pathname } = new URL(url);
-    const app = (Object.keys(APPS) as App[]).find((name) => platform.urls[name] === origin);
-    if (!app) throw new Error(`A script from an unknown origin: ${url}`);
-    const file = pathname.replace(/^\//, '');
-    const gzipBytes = gzipSync(readFileSync(path.join(ROOT, APPS[app], 'dist', file))).length;
-    return { url, app, file, label: labelOf(app, file), gzipBytes };
-  });
+/** A fetched script: its app, its file in the app's dist folder, what it carries, its gzip size. */
+function loadedScript(platform: Platform, url: string): LoadedScript {
+  const { origin, pathname } = new URL(url);
+  const app = (Object.keys(APPS) as App[]).find((name) => platform.urls[name] === origin);
+  if (!app) throw new Error(`A script from an unknown origin: ${url}`);
+  const file = pathname.replace(/^\//, '');
+  const gzipBytes = gzipSync(readFileSync(path.join(ROOT, APPS[app], 'dist', file))).length;
+  return { url, app, file, label: labelOf(app, file), gzipBytes };
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
