@@ -181,7 +181,17 @@ describe('course lifecycle', { timeout: 120_000 }, () => {
       await page.mouse.move(x, from.y + from.height / 2);
       await page.mouse.down();
       await page.mouse.move(x, from.y - 10, { steps: 5 });
-      await deploying.locator('.ed-lecture.ed-dragging').waitFor();
+      // A pick-up the page missed (it was still settling from the keyboard move): let go, try again.
+      const picked = await deploying
+        .locator('.ed-lecture.ed-dragging')
+        .waitFor({ timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!picked) {
+        await page.mouse.up();
+        if (tries === 3) throw new Error('the lecture was never picked up');
+        continue;
+      }
       await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
       // Over 'Ship it' (announced, and the list has made room): each nudge re-reads the pointer.
       for (let nudge = 0; (await overFirst.count()) === 0 && nudge < 10; nudge++) {
