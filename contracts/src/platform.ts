@@ -43,6 +43,14 @@ export interface RouteEntry {
    * content="noindex">`, a `Disallow` in robots.txt, not in the sitemap).
    */
   index?: false;
+  /**
+   * A signed-in user's page (#34): the shell's server renders it only for a returning user (with
+   * the session cookie, as that user), and the browser asks for the profile and the page's data as
+   * soon as the session is back.
+   */
+  signedIn?: true;
+  /** Rendered in the browser only, even in a server-rendered portal. */
+  serverRender?: false;
 }
 
 /** A portal (a Module Federation remote) as the platform describes it. */
@@ -152,13 +160,14 @@ export const PORTALS = describePortals({
   },
   learner: {
     port: 3002,
+    serverRendered: true,
     title: 'Courseport Learner',
     routes: [
-      { path: '/my-enrollments', module: 'MyEnrollmentsPage', index: false },
-      { path: '/player/:courseId', module: 'PlayerPage', index: false },
-      { path: '/loading/:path', module: 'PaymentReturnPage', index: false },
-      { path: '/purchase-history', module: 'PurchaseHistoryPage', index: false },
-      { path: '/wishlist', module: 'WishlistPage', index: false },
+      { path: '/my-enrollments', module: 'MyEnrollmentsPage', index: false, signedIn: true },
+      { path: '/player/:courseId', module: 'PlayerPage', index: false, signedIn: true },
+      { path: '/loading/:path', module: 'PaymentReturnPage', index: false, serverRender: false },
+      { path: '/purchase-history', module: 'PurchaseHistoryPage', index: false, serverRender: false },
+      { path: '/wishlist', module: 'WishlistPage', index: false, serverRender: false },
     ],
   },
   educator: {

@@ -76,7 +76,11 @@ export {
   type AuthStatus,
   type Identity,
   type SessionState,
+  createSessionStore,
+  rolesOf,
+  SessionStoreProvider,
   sessionStore,
+  signedInWithProfile,
   useSession,
 } from './session/store';
 export { UserMenu, UserMenuContext, useHasUserMenu } from './session/user-menu';

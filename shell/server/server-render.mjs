@@ -24,6 +24,9 @@ export const serverEntryOf = (browserEntry) => new URL('server/remoteEntry.js', 
  * @typedef {object} ServerRender
  * @property {import('node:stream').Readable} stream the app's markup for the root element
  * @property {unknown} state the query cache it rendered with (TanStack Query's dehydrated state)
+ * @property {string} styles antd's CSS the page used (`<style>` elements, for the head)
+ * @property {{ identity: object, user: object } | undefined} [session] the signed-in user it was rendered for
+ *   (their identity and profile, which the browser starts with)
  */
 
 /**
@@ -34,7 +37,7 @@ export const serverEntryOf = (browserEntry) => new URL('server/remoteEntry.js', 
 export function createServerRender({ renderModule, deadlineMs = RENDER_DEADLINE_MS }) {
   /** @type {Worker | null} */
   let worker = null;
-  /** @type {Map<number, (answer: { html?: string, state?: unknown, error?: string }) => void>} */
+  /** @type {Map<number, (answer: { html?: string, state?: unknown, styles?: string, session?: any, error?: string }) => void>} */
   const pending = new Map();
   let nextId = 0;
 
@@ -66,15 +69,18 @@ export function createServerRender({ renderModule, deadlineMs = RENDER_DEADLINE_
      * no render module, the portal's server build missing, throwing or past the deadline).
      * @param {object} options
      * @param {string} options.url
-     * @param {{ route: { remote: string } } | null} options.match the URL's route
+     * @param {{ route: { remote: string, signedIn?: true, serverRender?: false } } | null} options.match the URL's route
      * @param {Record<string, unknown> | undefined} options.publicConfig the API's public config
      * @param {{ remotes: Record<string, string> }} options.runtimeConfig
      * @param {string} options.apiTarget
+     * @param {import('./page-session.mjs').PageSession['user']} [options.user] the signed-in user
+     *   (a signed-in page is rendered only for them)
      * @returns {Promise<ServerRender | null>}
      */
-    async render({ url, match, publicConfig, runtimeConfig, apiTarget }) {
+    async render({ url, match, publicConfig, runtimeConfig, apiTarget, user = null }) {
       const remote = match?.route.remote;
       if (!enabled || !remote || !isServerRendered(/** @type {any} */ (remote)) || !publicConfig) return null;
+      if (match.route.serverRender === false || (match.route.signedIn && !user)) return null;
       // Clerk's sign-in renders in the browser only: such a deployment keeps client-rendered pages.
       if (publicConfig.authMode === 'clerk') return null;
       const serverRemotes = Object.fromEntries(
@@ -94,10 +100,18 @@ export function createServerRender({ renderModule, deadlineMs = RENDER_DEADLINE_
           clearTimeout(timer);
           resolve(value);
         });
-        thread.postMessage({ id, options: { url, publicConfig, apiTarget, serverRemotes } });
+        thread.postMessage({
+          id,
+          options: { url, publicConfig, apiTarget, serverRemotes, ...(match.route.signedIn ? { user } : {}) },
+        });
       });
       if (typeof answer.html !== 'string') return null;
-      return { stream: Readable.from([answer.html]), state: answer.state };
+      return {
+        stream: Readable.from([answer.html]),
+        state: answer.state,
+        styles: typeof answer.styles === 'string' ? answer.styles : '',
+        session: answer.session,
+      };
     },
     /** Stops the render thread (the server is closing). */
     async close() {

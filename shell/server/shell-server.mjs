@@ -13,6 +13,7 @@ import { createApiForwarder, isApiPath } from './api-proxy.mjs';
 import { shellContentSecurityPolicy } from './content-security-policy.mjs';
 import { firstLoadHints, largestImageHint } from './first-load-hints.mjs';
 import { describedByAnswer, isoCurrency, metadataHtml, pageFacts } from './page-metadata.mjs';
+import { renewPageSession } from './page-session.mjs';
 import { createPortalManifests } from './portal-manifests.mjs';
 import { visitorOf } from './releases.mjs';
 import { createServerRender } from './server-render.mjs';
@@ -74,6 +75,29 @@ export function createShellServer({
     }
     return known;
   }
+  // A returning user's session on a signed-in page (#34), renewed once per request: its cookie goes
+  // out with the page's headers, its user renders the page.
+  /** @type {WeakMap<import('node:http').IncomingMessage, Promise<import('./page-session.mjs').PageSession | null>>} */
+  const sessions = new WeakMap();
+  /** @param {import('node:http').IncomingMessage} req */
+  function pageSession(req) {
+    let session = sessions.get(req);
+    if (!session) {
+      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+      session = matchRoute(pathname)?.route.signedIn
+        ? apiConfig
+            .get()
+            .then((config) =>
+              renderModule !== null && config?.authMode === 'local'
+                ? renewPageSession({ req, apiTarget: apiTarget() })
+                : null,
+            )
+        : Promise.resolve(null);
+      sessions.set(req, session);
+    }
+    return session;
+  }
+
   const configNow = (/** @type {import('node:http').IncomingMessage} */ req) =>
     releases ? releases.configFor(runtimeConfig(), visitorOf(req, false).id) : runtimeConfig();
 
@@ -84,11 +108,14 @@ export function createShellServer({
     spa: true,
     spaStatus: (pathname) => (isAppPage(pathname) ? 200 : 404),
     htmlHeaders: async (req) => {
-      const { config, setCookie } = await visitorConfig(req);
+      const [{ config, setCookie }, session] = await Promise.all([visitorConfig(req), pageSession(req)]);
+      const cookies = [...(setCookie ? [setCookie] : []), ...(session?.setCookies ?? [])];
       return {
-        ...(setCookie ? { 'Set-Cookie': setCookie } : {}),
+        ...(cookies.length > 0 ? { 'Set-Cookie': cookies } : {}),
         // The page names the visitor's portal versions (a canary's side is the cookie's).
-        ...(setCookie || releases?.hasCanary() ? { Vary: 'Accept-Encoding, Cookie' } : {}),
+        ...(setCookie || session || releases?.hasCanary() ? { Vary: 'Accept-Encoding, Cookie' } : {}),
+        // A page rendered for one user (or renewing their cookie) is theirs alone, and not kept.
+        ...(session ? { 'Cache-Control': 'private, no-store' } : {}),
         'Content-Security-Policy': shellContentSecurityPolicy({
           api: config.apiBaseUrl,
           media: mediaOrigins(),
@@ -124,15 +151,23 @@ export function createShellServer({
       const wantsAnswer = match?.prefetch && (match.route.largestImage || describedByAnswer(match));
       const wantsConfig = describedByAnswer(match) || renderModule !== null;
       const publicConfig = wantsConfig ? apiConfig.get() : Promise.resolve(undefined);
+      const session = pageSession(req);
       const [manifest, answer, apiPublicConfig, rendered] = await Promise.all([
         remoteEntry ? manifests.get(remoteEntry) : null,
         wantsAnswer ? fetchApiAnswer(apiTarget() + match.prefetch) : null,
         publicConfig,
         // A visitor on a canary gets the page rendered in the browser: the server renders live versions only.
-        publicConfig.then((value) =>
+        Promise.all([publicConfig, session]).then(([value, signedIn]) =>
           match && config.fallbacks?.[match.route.remote]
             ? null
-            : serverRender.render({ url, match, publicConfig: value, runtimeConfig: config, apiTarget: apiTarget() }),
+            : serverRender.render({
+                url,
+                match,
+                publicConfig: value,
+                runtimeConfig: config,
+                apiTarget: apiTarget(),
+                user: signedIn?.user ?? null,
+              }),
         ),
       ]);
       const origin = publicOrigin();
@@ -146,14 +181,19 @@ export function createShellServer({
           runtimeConfigHtml(config) +
           firstLoadHints({ match, apiBaseUrl: config.apiBaseUrl, remoteEntry, manifest, serverRendered: !!served }) +
           largestImageHint({ match, answer }) +
-          metadataHtml(facts, origin),
+          metadataHtml(facts, origin) +
+          (served?.styles ?? ''),
         title: facts.title,
         status: facts.status,
         ...(served
           ? {
               root: {
                 stream: served.stream,
-                after: serverStateHtml({ publicConfig: apiPublicConfig, queries: served.state }),
+                after: serverStateHtml({
+                  publicConfig: apiPublicConfig,
+                  queries: served.state,
+                  ...(served.session ? { session: served.session } : {}),
+                }),
               },
             }
           : {}),

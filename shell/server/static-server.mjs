@@ -78,7 +78,7 @@ export function withHead(html, head) {
  *   documents by path
  * @param {Record<string, () => Promise<{ type: '.txt' | '.xml', body: string } | null>>} [options.textRoutes]
  *   dynamic text documents by path (null: not available now, 503)
- * @param {(req: import('node:http').IncomingMessage) => Record<string, string> | Promise<Record<string, string>>} [options.htmlHeaders] extra headers
+ * @param {(req: import('node:http').IncomingMessage) => Record<string, string | string[]> | Promise<Record<string, string | string[]>>} [options.htmlHeaders] extra headers
  *   for HTML documents (CSP, the visitor's cookie)
  * @param {(pathname: string, url: string, req: import('node:http').IncomingMessage) => string | HtmlHead | Promise<string | HtmlHead>} [options.htmlHead]
  *   what is added to each HTML document, for the requested path (and URL, with its query): markup for the start of its
@@ -218,7 +218,8 @@ export function createStaticServer({
         // The document's start goes first (the browser fetches the styles and scripts it names),
         // then the app's markup as it comes, then the rest.
         const { stream, after = '' } = added.root;
-        res.setHeader('Cache-Control', 'no-cache');
+        // (Unless the page's headers said otherwise: a page rendered for one user is not kept.)
+        if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache');
         res.writeHead(status, gzip ? { 'Content-Encoding': 'gzip' } : {});
         if (req.method === 'HEAD') {
           stream.destroy();
@@ -243,7 +244,7 @@ export function createStaticServer({
       }
       const body = Buffer.from(html);
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-      res.setHeader('Cache-Control', 'no-cache');
+      if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache');
       res.setHeader('ETag', etag);
       if (status === 200 && req.headers['if-none-match'] === etag) {
         res.writeHead(304).end();

@@ -1,6 +1,14 @@
-import { hydrate, type PublicConfig, queryClient, queryKeys } from '@courseport/shared-ui';
+import {
+  hydrate,
+  type PublicConfig,
+  queryClient,
+  queryKeys,
+  sessionStore,
+  signedInWithProfile,
+} from '@courseport/shared-ui';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { preloadUserMenu } from './features/auth/components/LocalAuthProvider';
 import { firstPage, publicConfig, serverState } from './features/startup/api/early';
 
 /** Without the API the frame still renders (portals show their own errors): assume the defaults. */
@@ -16,15 +24,22 @@ const config = await publicConfig.then(
   () => FALLBACK_CONFIG,
 );
 
-// First paint with the page itself rather than a loading state, unless the portal is slow.
-await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
+// First paint with the page itself rather than a loading state, unless the portal is slow. A page
+// rendered for a signed-in user also shows their menu: it is taken over with it.
+await Promise.race([
+  Promise.all([firstPage, serverState?.session ? preloadUserMenu().catch(() => {}) : null]),
+  new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+]);
 
 const root = document.getElementById('root');
 // When the app starts rendering (hydrating a server-rendered page): a user timing for RUM and the bench.
 performance.mark('courseport:app-start');
 if (root && serverState) {
   // The server rendered this page: the same data, the same first render, and React takes the
-  // markup over (the page is loaded by now: firstPage waits for it, as the server did).
+  // markup over (the page is loaded by now: firstPage waits for it, as the server did). A signed-in
+  // page starts as the user it was rendered for (before the cache: a new identity clears the user's queries).
+  const { session } = serverState;
+  if (session) sessionStore.setState(signedInWithProfile(session.identity, session.user));
   hydrate(queryClient, serverState.queries);
   hydrateRoot(root, <App config={config} />);
 } else if (root) createRoot(root).render(<App config={config} />);

@@ -1,6 +1,6 @@
 import { sessionStore, setRuntimeConfig } from '@courseport/shared-ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LocalSessionClient } from '../src/features/auth/api/session-client';
+import { LocalSessionClient } from '../src/api/session-client';
 
 /** The real API client over a mocked fetch: what actually goes on the wire. */
 const fetchMock = vi.fn<typeof fetch>();

@@ -12,12 +12,27 @@ export interface ProgressData {
 
 export const NO_PROGRESS: ProgressData = { completed: new Set(), position: null };
 
-/** `POST /api/user/get-course-progress`: the student's completed lectures and saved position in a course. */
-export async function fetchProgress(courseId: string): Promise<ProgressData> {
-  const res = await api.post<{ progressData: CourseProgress | null }>(COURSE_PROGRESS_PATH, { courseId });
-  return { completed: new Set(res.progressData?.lectureCompleted ?? []), position: res.progressData?.position ?? null };
+/**
+ * Progress as the cache keeps it: plain JSON (the completed lectures as a list), so that a page
+ * rendered on the server hands it to the browser as it is; pages read it as `ProgressData`.
+ */
+export interface StoredProgress {
+  completed: string[];
+  position: ProgressData['position'];
 }
+
+/** `POST /api/user/get-course-progress`: the student's completed lectures and saved position in a course. */
+export async function fetchProgress(courseId: string): Promise<StoredProgress> {
+  const res = await api.post<{ progressData: CourseProgress | null }>(COURSE_PROGRESS_PATH, { courseId });
+  return { completed: res.progressData?.lectureCompleted ?? [], position: res.progressData?.position ?? null };
+}
+
+// Module-level, so each cached answer is turned into a set once (TanStack Query keeps the result).
+const toProgress = (stored: StoredProgress): ProgressData => ({
+  completed: new Set(stored.completed),
+  position: stored.position,
+});
 
 /** One course's progress in the shared cache (`queryKeys.user.progress(courseId)`). */
 export const courseProgressQuery = (courseId: string) =>
-  queryOptions({ queryKey: queryKeys.user.progress(courseId), queryFn: () => fetchProgress(courseId) });
+  queryOptions({ queryKey: queryKeys.user.progress(courseId), queryFn: () => fetchProgress(courseId), select: toProgress });

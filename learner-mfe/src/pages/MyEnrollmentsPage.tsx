@@ -1,11 +1,21 @@
-import { EmptyState, Link, LoadingState, QueryStates, queryState } from '@courseport/shared-ui';
+import {
+  EmptyState,
+  Link,
+  LoadingState,
+  type PageDataLoader,
+  QueryStates,
+  queryState,
+} from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
+import { isStudentIn } from '../api/page-data';
+import { courseProgressQuery } from '../api/progress';
 import { LearnerPage } from '../components/LearnerPage';
 import { PageHeading } from '../components/PageHeading';
 import { SignInPrompt } from '../components/SignInPrompt';
 import '../styles/enrollments.css';
 import { usePageTitle } from '@courseport/shared-ui';
+import { enrolledCoursesQuery } from '../features/enrollments/api/enrolledCourses';
 import { EnrollmentsTable } from '../features/enrollments/components/EnrollmentsTable';
 import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
 import { useEnrollmentProgress } from '../features/enrollments/hooks/useEnrollmentProgress';
@@ -81,6 +91,16 @@ function MyEnrollments() {
     </LearnerPage>
   );
 }
+
+/**
+ * What the page shows first, for the signed-in user whose profile is in the cache: their courses
+ * and each one's progress (the server's render, or the browser's start-up, #34).
+ */
+export const loadPageData: PageDataLoader = async (client) => {
+  if (!isStudentIn(client)) return;
+  const courses = await client.fetchQuery(enrolledCoursesQuery());
+  await Promise.all(courses.map((course) => client.prefetchQuery(courseProgressQuery(course._id))));
+};
 
 /** Rendered in the platform's antd theme (its components load on demand). */
 export default function MyEnrollmentsPage() {

@@ -2,6 +2,7 @@ import {
   EmptyState,
   type EnrolledCourse,
   Link,
+  type PageDataLoader,
   QueryStates,
   queryState,
   usePageTitle,
@@ -13,9 +14,12 @@ import {
 import { Themed } from '@courseport/shared-ui/heavy';
 import { type ReactNode, useMemo } from 'react';
 import { courseDetailsQuery } from '../api/course';
+import { isStudentIn } from '../api/page-data';
+import { courseProgressQuery } from '../api/progress';
 import { LearnerPage } from '../components/LearnerPage';
 import { PageHeading } from '../components/PageHeading';
 import { SignInPrompt } from '../components/SignInPrompt';
+import { enrolledCoursesQuery } from '../features/enrollments/api/enrolledCourses';
 import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
 import { useLearnerAccess } from '../hooks/useLearnerAccess';
 import '../styles/player.css';
@@ -110,6 +114,15 @@ function PlayerRoute() {
     </LearnerPage>
   );
 }
+
+/**
+ * What the player shows first, for the signed-in student whose profile is in the cache: their
+ * courses (this one among them) and their progress in it (#34). A preview renders in the browser.
+ */
+export const loadPageData: PageDataLoader = async (client, { courseId = '' }, query) => {
+  if (!isStudentIn(client) || query?.get('preview') === '1') return;
+  await Promise.all([client.prefetchQuery(enrolledCoursesQuery()), client.prefetchQuery(courseProgressQuery(courseId))]);
+};
 
 /** Rendered in the platform's antd theme (its components load on demand). */
 export default function PlayerPage() {

@@ -1,5 +1,6 @@
+import { createContext, createElement, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Role, UserProfile } from '../contracts/index';
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
@@ -32,23 +33,55 @@ export interface SessionState {
 const notReady = async () => {};
 
 /**
+ * A session store. The platform has one (`sessionStore`); the shell's server render makes one per
+ * request (a signed-in page rendered with that user's session), given to the page by
+ * `SessionStoreProvider`.
+ */
+export const createSessionStore = (initial: Partial<SessionState> = {}) =>
+  createStore<SessionState>()((set) => ({
+    status: 'loading',
+    identity: null,
+    user: null,
+    userLoaded: false,
+    roles: [],
+    roleDialogOpen: false,
+    getToken: async () => null,
+    openSignIn: () => {},
+    signOut: notReady,
+    refreshUser: notReady,
+    setRoleDialogOpen: (open) => set({ roleDialogOpen: open }),
+    ...initial,
+  }));
+
+/**
  * The one session store of the platform. Created once here; Module Federation shares
  * shared-ui as a singleton, so the shell's auth bridge and every portal see the same instance.
  */
-export const sessionStore = createStore<SessionState>()((set) => ({
-  status: 'loading',
-  identity: null,
-  user: null,
-  userLoaded: false,
-  roles: [],
+export const sessionStore = createSessionStore();
+
+/** The roles a profile gives the interface: the server's, or student when it has none. */
+export const rolesOf = (user: UserProfile): Role[] => (user.roles.length > 0 ? user.roles : ['student']);
+
+/**
+ * A signed-in user whose profile is known: the state the server renders a signed-in page with, and
+ * the browser's first state when it takes that page over (the same first render on both sides).
+ */
+export const signedInWithProfile = (identity: Identity, user: UserProfile): Partial<SessionState> => ({
+  status: 'signed-in',
+  identity,
+  user,
+  userLoaded: true,
+  roles: rolesOf(user),
   roleDialogOpen: false,
-  getToken: async () => null,
-  openSignIn: () => {},
-  signOut: notReady,
-  refreshUser: notReady,
-  setRoleDialogOpen: (open) => set({ roleDialogOpen: open }),
-}));
+});
+
+const SessionStoreContext = createContext<StoreApi<SessionState>>(sessionStore);
+
+/** Renders `children` with another session store than the platform's (the server's per-request one). */
+export function SessionStoreProvider({ store, children }: { store: StoreApi<SessionState>; children: ReactNode }) {
+  return createElement(SessionStoreContext.Provider, { value: store }, children);
+}
 
 export function useSession<T>(selector: (state: SessionState) => T): T {
-  return useStore(sessionStore, selector);
+  return useStore(useContext(SessionStoreContext), selector);
 }

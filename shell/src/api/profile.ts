@@ -1,4 +1,4 @@
-import { api, queryKeys, queryOptions, type Role, sessionStore, type UserProfile } from '@courseport/shared-ui';
+import { api, queryKeys, queryOptions, rolesOf, sessionStore, type UserProfile } from '@courseport/shared-ui';
 
 /** How often the signed-in user's profile is read again (an approved educator request shows up). */
 export const ROLE_POLL_MS = 10_000;
@@ -25,10 +25,7 @@ export const profileQuery = () =>
     refetchIntervalInBackground: false,
   });
 
-/** The roles the interface works with: the server's, or student when it has none. */
-export const effectiveRoles = (user: UserProfile): Role[] => (user.roles.length > 0 ? user.roles : ['student']);
-
 /** A loaded profile in the store; a user with a profile never needs the sign-up role dialog. */
 export function applyProfile(user: UserProfile): void {
-  sessionStore.setState({ user, roles: effectiveRoles(user), userLoaded: true, roleDialogOpen: false });
+  sessionStore.setState({ user, roles: rolesOf(user), userLoaded: true, roleDialogOpen: false });
 }

@@ -7,29 +7,42 @@
  * module provides the singletons the page shares: React, and shared-ui with the router and the
  * query cache.
  *
- * Signed-in state is not rendered here: the session store starts 'loading' on both sides, and the
- * browser shows the user's state once it has hydrated.
+ * A public page is rendered for nobody in particular: its session store starts 'loading' on both
+ * sides, and the browser shows the user's state once it has hydrated. A signed-in page (#34) is
+ * rendered for the user whose session the shell's server renewed: with a session store of its own
+ * (never the process's, which concurrent renders share), the user's profile, and the page's data
+ * fetched with their token; the browser starts from the same identity and profile.
  */
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import * as SharedUi from '@courseport/shared-ui';
 import {
   createQueryClient,
+  createSessionStore,
   type DehydratedState,
   dehydrate,
+  type Identity,
   type PageDataLoader,
   type PublicConfig,
   queryKeys,
+  SessionStoreProvider,
+  sessionStore,
   setRuntimeConfig,
+  signedInWithProfile,
+  type UserProfile,
 } from '@courseport/shared-ui';
+import { AntdStyleCollector, antdStyleTags, createAntdStyleCache } from '@courseport/shared-ui/antd-server';
 import { init } from '@module-federation/enhanced/runtime';
 import nodeRuntimePlugin from '@module-federation/node/runtimePlugin';
 import * as React from 'react';
 import * as JsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
+import { Readable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import * as Zustand from 'zustand';
 import { matchRoute } from '../../routes.mjs';
 import { App } from '../App';
+import { profileQuery } from '../api/profile';
 import { loadPage, registerPortals } from '../lib/registry';
 
 export interface ServerRenderOptions {
@@ -43,6 +56,8 @@ export interface ServerRenderOptions {
   serverRemotes: Record<string, string>;
   /** aborted when the page is past its deadline */
   signal: AbortSignal;
+  /** a signed-in page's user: who it is, and a session token to fetch their data with */
+  user?: { token: string; identity: Identity } | null;
 }
 
 export interface ServerRenderResult {
@@ -50,6 +65,10 @@ export interface ServerRenderResult {
   stream: NodeJS.ReadableStream;
   /** the query cache the page rendered with, for the browser's `hydrate` */
   state: DehydratedState;
+  /** antd's CSS the page used, as `<style>` elements for the document's head */
+  styles: string;
+  /** the signed-in user it was rendered for, whom the browser starts with */
+  session?: { identity: Identity; user: UserProfile };
 }
 
 const singleton = (version: string, lib: unknown) => ({
@@ -71,6 +90,13 @@ init({
   },
   plugins: [nodeRuntimePlugin()],
 });
+
+/**
+ * The session token of the render in progress: every API call a render makes asks the session store
+ * for a token, and gets the one of the request it is made for (a visitor's: none).
+ */
+const requestToken = new AsyncLocalStorage<string>();
+sessionStore.setState({ getToken: async () => requestToken.getStore() ?? null });
 
 let registered = '';
 
@@ -99,36 +125,66 @@ export async function renderApp({
   apiTarget,
   serverRemotes,
   signal,
+  user = null,
 }: ServerRenderOptions): Promise<ServerRenderResult> {
   const { pathname, searchParams } = new URL(url, 'http://x');
   const match = matchRoute(pathname);
   if (!match) throw new Error(`${pathname} is not a portal's page`);
+  if (match.route.signedIn && !user) throw new Error(`${pathname} is a signed-in page`);
   setRuntimeConfig({ apiBaseUrl: apiTarget, remotes: serverRemotes });
   registerServerPortals(serverRemotes);
 
   const until = aborted(signal);
-  const page = (await Promise.race([loadPage(match.route.remote, match.route.module), until])) as {
-    loadPageData?: PageDataLoader;
-  };
   // The request's own cache (no retries: the deadline is short, and the browser can try again).
   const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
   // The config the browser starts with too (its bootstrap puts the server state's config in its
   // cache): a page reading it (useCurrency) renders the same on both sides. Not sent twice.
   client.setQueryData(queryKeys.config(), publicConfig);
-  if (page.loadPageData) await Promise.race([page.loadPageData(client, match.params, searchParams), until]);
+  const [page, profile] = await Promise.race([
+    Promise.all([
+      loadPage(match.route.remote, match.route.module) as Promise<{ loadPageData?: PageDataLoader }>,
+      // A signed-in page needs its user's profile (roles, enrollments) before its own data.
+      user ? requestToken.run(user.token, () => client.fetchQuery(profileQuery())) : null,
+    ]),
+    until,
+  ]);
+  if (page.loadPageData) {
+    const load = page.loadPageData;
+    const loading = () => load(client, match.params, searchParams);
+    await Promise.race([user ? requestToken.run(user.token, loading) : loading(), until]);
+  }
   const failed = client.getQueryCache().findAll({ predicate: (query) => query.state.status !== 'success' });
   if (failed.length > 0) throw new Error(`${pathname}: the page's data is not there`);
 
+  const session = user && profile ? { identity: user.identity, user: profile } : undefined;
+  const styles = createAntdStyleCache();
+  const app = <App config={publicConfig} client={client} location={url} />;
   // Everything at once, with no Suspense fallback nor outlined boundary left for inline scripts to
   // put in place: the page works without JavaScript, and the CSP needs no nonce.
-  const { prelude } = await prerenderToNodeStream(<App config={publicConfig} client={client} location={url} />, {
-    signal,
-    // One piece: React would send a large boundary (a long course list) apart, for a script to put in place.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-  });
+  const { prelude } = await prerenderToNodeStream(
+    <AntdStyleCollector cache={styles}>
+      {session ? (
+        <SessionStoreProvider store={createSessionStore(signedInWithProfile(session.identity, session.user))}>
+          {app}
+        </SessionStoreProvider>
+      ) : (
+        app
+      )}
+    </AntdStyleCollector>,
+    {
+      signal,
+      // One piece: React would send a large boundary (a long course list) apart, for a script to put in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  // The markup is complete, so antd has asked for every style it uses.
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
   const config = JSON.stringify(queryKeys.config());
   return {
-    stream: prelude,
+    stream: Readable.from([html]),
+    styles: antdStyleTags(styles),
+    ...(session ? { session } : {}),
     state: dehydrate(client, {
       shouldDehydrateQuery: (query) => query.state.status === 'success' && JSON.stringify(query.queryKey) !== config,
     }),

@@ -24,6 +24,8 @@ import { DEVICE_COOKIE_DAYS, type IssuedSession } from './service.js';
 type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const SESSION_COOKIE = 'cp_session';
+/** Where the browser sends the session cookie: every path of the app's origin (the pages and `/api/auth`). */
+export const SESSION_COOKIE_PATH = '/';
 /** Marks a browser that signed in to an account before (#30): it is not held by strangers' failures. */
 export const DEVICE_COOKIE = 'cp_device';
 const HOUR = 60 * 60_000;
@@ -63,16 +65,22 @@ export function authRoutes({ config, auth, mailer }: AuthRouteDeps): Router {
 
   const secure = [config.publicApiUrl, config.publicAppUrl].some((url) => url.startsWith('https://'));
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/api/auth', overwrite: true };
+  // The session cookie goes with the app's pages too (#34): the shell's server renders a returning
+  // user's signed-in page with it. Still httpOnly and SameSite=Lax; only these JSON-only POSTs read it.
+  const sessionCookieOptions = { ...cookieOptions, path: SESSION_COOKIE_PATH };
   const setCookie = (ctx: Context, session: IssuedSession) => {
     if (!session.cookie) return;
     // The public URL is https, so the browser's connection is, whatever the last hop says.
     if (secure) ctx.cookies.secure = true;
     const maxAge = Math.max(0, session.sessionExpiresAt.getTime() - Date.now());
-    ctx.cookies.set(SESSION_COOKIE, session.cookie, { ...cookieOptions, maxAge });
+    ctx.cookies.set(SESSION_COOKIE, session.cookie, { ...sessionCookieOptions, maxAge });
+    // A cookie of the earlier path would be sent first, and its rotated secret would read as a replay.
+    if (ctx.cookies.get(SESSION_COOKIE)) ctx.cookies.set(SESSION_COOKIE, null, { ...cookieOptions, overwrite: false });
   };
   const clearCookie = (ctx: Context) => {
     if (secure) ctx.cookies.secure = true;
-    ctx.cookies.set(SESSION_COOKIE, null, cookieOptions);
+    ctx.cookies.set(SESSION_COOKIE, null, sessionCookieOptions);
+    ctx.cookies.set(SESSION_COOKIE, null, { ...cookieOptions, overwrite: false });
   };
   const respond = (ctx: Context, session: IssuedSession, message: string) => {
     setCookie(ctx, session);

@@ -1,6 +1,6 @@
 import { queryKeys, useQueryClient } from '@courseport/shared-ui';
 import { useCallback, useRef } from 'react';
-import type { ProgressData } from '../../../api/progress';
+import type { ProgressData, StoredProgress } from '../../../api/progress';
 import { savePosition } from '../api/player';
 
 /** The API's bound on a saved second (a day). */
@@ -22,7 +22,7 @@ export function usePositionSaver(courseId: string, saved: ProgressData['position
       if (key === last.current) return;
       last.current = key;
       const position = { lectureId, seconds: whole, updatedAt: new Date().toISOString() };
-      client.setQueryData<ProgressData>(queryKeys.user.progress(courseId), (old) => old && { ...old, position });
+      client.setQueryData<StoredProgress>(queryKeys.user.progress(courseId), (old) => old && { ...old, position });
       savePosition({ courseId, lectureId, seconds: whole }, { leaving }).catch(() => {
         // Another save (the next tick, the next pause) tries again.
         if (last.current === key) last.current = '';

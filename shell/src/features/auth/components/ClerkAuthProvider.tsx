@@ -1,7 +1,7 @@
 import { ClerkProvider, UserButton, useAuth, useClerk, useUser } from '@clerk/clerk-react';
 import { sessionStore, useNavigate } from '@courseport/shared-ui';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { setSignedIn, signedOutState } from '../api/session-state';
+import { setSignedIn, signedOutState } from '../../../api/session-state';
 import { ACCOUNT_LINKS } from './account-links';
 import { UserMenuContext } from './UserMenuSlot';
 

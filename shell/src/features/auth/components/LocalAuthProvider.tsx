@@ -1,25 +1,43 @@
 import { sessionStore, useNavigate } from '@courseport/shared-ui';
-import { lazy, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { LoadWhen } from '../../../components/LoadWhen';
-import { LocalSessionClient } from '../api/session-client';
-import { setSignedIn, signedOutState } from '../api/session-state';
+import { localSession } from '../../../api/session-client';
+import { setSignedIn, signedOutState } from '../../../api/session-state';
 import { type AuthMode, type LocalAccount, LocalAccountContext } from '../hooks/useLocalAccount';
 import { UserMenuContext } from './UserMenuSlot';
 
 // Forms, dialogs and menus are not part of the first load: they load when first shown.
 const AuthDialog = lazy(() => import('./AuthDialog').then((m) => ({ default: m.AuthDialog })));
-const LocalUserMenu = lazy(() => import('./LocalUserMenu').then((m) => ({ default: m.LocalUserMenu })));
+const userMenu = () => import('./LocalUserMenu');
+const LazyUserMenu = lazy(() => userMenu().then((m) => ({ default: m.LocalUserMenu })));
+let loadedUserMenu: ComponentType | null = null;
+
+/**
+ * Loads the user menu now: a page rendered on the server for a signed-in user shows it, and the
+ * browser takes that page over with the menu at hand (a lazy component still loading there would
+ * not match the server's markup).
+ */
+export const preloadUserMenu = () =>
+  userMenu().then((m) => {
+    loadedUserMenu = m.LocalUserMenu;
+  });
+
+function LocalUserMenu() {
+  const Menu = loadedUserMenu ?? LazyUserMenu;
+  return <Menu />;
+}
 
 /** Local accounts mode: writes the session store and renders the shell's own dialog and menu. */
 export function LocalAuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<AuthMode | null>(null);
-  const client = useMemo(() => new LocalSessionClient(() => sessionStore.setState(signedOutState)), []);
+  const client = localSession;
   // useNavigate changes with the location; the session is set up once.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
   useEffect(() => {
+    client.whenSignedOut(() => sessionStore.setState(signedOutState));
     sessionStore.setState({
       getToken: () => client.getToken(),
       openSignIn: (mode = 'sign-in') => setDialog(mode),
@@ -30,7 +48,7 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
       },
     });
     void client
-      .restore()
+      .resume()
       .then((identity) => (identity ? setSignedIn(identity) : sessionStore.setState(signedOutState)));
   }, [client]);
 

@@ -8,13 +8,21 @@
 import {
   type DehydratedState,
   fetchRuntimeConfig,
+  type Identity,
+  type PageDataLoader,
   type PublicConfig,
   providePrefetched,
+  queryClient,
   type RuntimeConfig,
+  sessionStore,
   setRuntimeConfig,
+  type UserProfile,
 } from '@courseport/shared-ui';
 import { matchRoute } from '../../../../routes.mjs';
 import { RUNTIME_CONFIG_ELEMENT_ID, SERVER_STATE_ELEMENT_ID } from '../../../../runtime-config.mjs';
+import { profileQuery } from '../../../api/profile';
+import { localSession } from '../../../api/session-client';
+import { setSignedIn } from '../../../api/session-state';
 import { loadPage, registerPortals } from '../../../lib/registry';
 
 function inlineJson<T>(id: string): T | null {
@@ -32,9 +40,12 @@ const inlineRuntimeConfig = () => inlineJson<RuntimeConfig>(RUNTIME_CONFIG_ELEME
  * What the server rendered the page with (the shell's server, for the storefront's pages): the
  * public config and the query cache. The app hydrates the markup with them, fetching neither again.
  */
-export const serverState = inlineJson<{ publicConfig: PublicConfig; queries: DehydratedState }>(
-  SERVER_STATE_ELEMENT_ID,
-);
+export const serverState = inlineJson<{
+  publicConfig: PublicConfig;
+  queries: DehydratedState;
+  /** the signed-in user the server rendered a signed-in page for (#34) */
+  session?: { identity: Identity; user: UserProfile };
+}>(SERVER_STATE_ELEMENT_ID);
 
 /**
  * The request `<link rel="preload" as="fetch" crossorigin="anonymous">` makes: credentials
@@ -65,11 +76,38 @@ export const publicConfig: Promise<PublicConfig> = serverState
   : runtimeConfig.then((runtime) => fetchJson<PublicConfig>(`${runtime.apiBaseUrl}/api/config`));
 publicConfig.catch(() => {});
 
-/** The route's page, loading from the start; settles (never rejects) when it has loaded or failed. */
-export const firstPage: Promise<void> = runtimeConfig.then(async () => {
+/** The route's page module, loading from the start (null: no route, or it failed to load). */
+const pageModule = runtimeConfig.then(async () =>
   // The router asks for the same module when it renders, and gets it at once if it has loaded.
-  if (match) await loadPage(match.route.remote, match.route.module).catch(() => {});
-});
+  match
+    ? ((await loadPage(match.route.remote, match.route.module).catch(() => null)) as {
+        loadPageData?: PageDataLoader;
+      } | null)
+    : null,
+);
+
+/** The route's page, loading from the start; settles (never rejects) when it has loaded or failed. */
+export const firstPage: Promise<void> = pageModule.then(() => {});
+
+/**
+ * Local accounts: the session is restored now, not once React has rendered, and on a signed-in
+ * page the profile and the page's data are asked for as soon as it is back (#34: one wave, where
+ * it was the session, then the profile, then the data). A page the server rendered brought them.
+ */
+void publicConfig
+  .then(async (config) => {
+    if (config.authMode !== 'local') return;
+    sessionStore.setState({ getToken: () => localSession.getToken() });
+    const identity = await localSession.start();
+    if (!identity) return;
+    // Before anything is cached for this user: a new identity in the store clears the user's queries.
+    setSignedIn(identity);
+    if (serverState?.session || !match?.route.signedIn) return;
+    const [page] = await Promise.all([pageModule, queryClient.prefetchQuery(profileQuery())]);
+    if (!queryClient.getQueryData<UserProfile>(profileQuery().queryKey)) return;
+    await page?.loadPageData?.(queryClient, match.params, new URLSearchParams(location.search));
+  })
+  .catch(() => {});
 
 // The route's first public API call; the page's own `api.get` of the same path takes its answer.
 void runtimeConfig

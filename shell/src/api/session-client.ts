@@ -25,8 +25,31 @@ export class LocalSessionClient {
   private token: string | null = null;
   private expiresAt = 0;
   private refreshing: Promise<Identity | null> | null = null;
+  private early: Promise<Identity | null> | null = null;
 
-  constructor(private readonly onSignedOut: () => void) {}
+  constructor(private onSignedOut: () => void = () => {}) {}
+
+  /** What to do when a renewal finds the session ended (the auth bridge signs the page out). */
+  whenSignedOut(handler: () => void): void {
+    this.onSignedOut = handler;
+  }
+
+  /**
+   * Starts restoring the session before the app renders (the shell's start-up, as soon as the page
+   * knows the deployment uses local accounts), so the session, the profile and the page's data are
+   * asked for in one wave; the auth bridge's `resume` takes it over.
+   */
+  start(): Promise<Identity | null> {
+    this.early ??= this.restore();
+    return this.early;
+  }
+
+  /** The session kept in the cookie: the restore `start` began, or a new one. */
+  resume(): Promise<Identity | null> {
+    const early = this.early;
+    this.early = null;
+    return early ?? this.restore();
+  }
 
   /** A call answered with a session token: keeps the token and returns the answer. */
   private async session(path: string, body: object = {}) {
@@ -100,6 +123,9 @@ export class LocalSessionClient {
   }
 
   async getToken(): Promise<string | null> {
+    // A call made while the session is being restored (a page taken over from the server's
+    // render asks before the auth bridge has run) waits for it rather than going out anonymous.
+    if (!this.token && this.refreshing) await this.refreshing;
     if (!this.token) return null;
     if (this.expiresAt - Date.now() < REFRESH_MARGIN_MS) {
       const identity = await this.restore();
@@ -111,3 +137,6 @@ export class LocalSessionClient {
     return this.token;
   }
 }
+
+/** The page's local-accounts session (one per page, like the session store it feeds). */
+export const localSession = new LocalSessionClient();
