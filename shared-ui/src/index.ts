@@ -81,6 +81,7 @@ export {
   SessionStoreProvider,
   sessionStore,
   signedInWithProfile,
+  takeOverSession,
   useSession,
 } from './session/store';
 export { UserMenu, UserMenuContext, useHasUserMenu } from './session/user-menu';

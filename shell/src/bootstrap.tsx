@@ -3,8 +3,8 @@ import {
   type PublicConfig,
   queryClient,
   queryKeys,
-  sessionStore,
   signedInWithProfile,
+  takeOverSession,
 } from '@courseport/shared-ui';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
@@ -39,7 +39,7 @@ if (root && serverState) {
   // markup over (the page is loaded by now: firstPage waits for it, as the server did). A signed-in
   // page starts as the user it was rendered for (before the cache: a new identity clears the user's queries).
   const { session } = serverState;
-  if (session) sessionStore.setState(signedInWithProfile(session.identity, session.user));
+  if (session) takeOverSession(signedInWithProfile(session.identity, session.user));
   hydrate(queryClient, serverState.queries);
   hydrateRoot(root, <App config={config} />);
 } else if (root) createRoot(root).render(<App config={config} />);

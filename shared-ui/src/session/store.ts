@@ -1,5 +1,4 @@
-import { createContext, createElement, type ReactNode, useContext } from 'react';
-import { useStore } from 'zustand';
+import { createContext, createElement, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Role, UserProfile } from '../contracts/index';
 
@@ -82,6 +81,25 @@ export function SessionStoreProvider({ store, children }: { store: StoreApi<Sess
   return createElement(SessionStoreContext.Provider, { value: store }, children);
 }
 
+/** What the server rendered the page with, when it rendered it for a signed-in user (null: 'loading'). */
+let renderedState: SessionState | null = null;
+
+/**
+ * The browser takes over a page the server rendered for a signed-in user: the store starts as that
+ * user, and the take-over (hydration) reads the state the server rendered with, as it reads the
+ * initial state ('loading') for a page rendered for nobody.
+ */
+export function takeOverSession(state: Partial<SessionState>): void {
+  sessionStore.setState(state);
+  renderedState = { ...sessionStore.getInitialState(), ...state };
+}
+
 export function useSession<T>(selector: (state: SessionState) => T): T {
-  return useStore(useContext(SessionStoreContext), selector);
+  const store = useContext(SessionStoreContext);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => selector(store.getState()),
+    // A request's own store (the server's) is rendered as it is; the platform's as it was rendered.
+    () => selector(store === sessionStore ? (renderedState ?? store.getInitialState()) : store.getState()),
+  );
 }

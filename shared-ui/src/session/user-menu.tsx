@@ -1,4 +1,4 @@
-import { type ComponentType, createContext, Suspense, useContext } from 'react';
+import { type ComponentType, createContext, useContext } from 'react';
 
 /**
  * The signed-in user's account menu (who is signed in, Change password, Sign out, Sign out
@@ -11,14 +11,12 @@ export const UserMenuContext = createContext<ComponentType | null>(null);
 /** Whether the shell provides the account menu. */
 export const useHasUserMenu = () => useContext(UserMenuContext) !== null;
 
-/** The account menu, where the shell provides one. */
+/**
+ * The account menu, where the shell provides one. A menu that loads on demand holds its place
+ * itself while it loads (the shell's local accounts' menu), so a page the server rendered with the
+ * menu is taken over with the same markup.
+ */
 export function UserMenu() {
   const Menu = useContext(UserMenuContext);
-  if (!Menu) return null;
-  // The menu may load on demand; hold its place so the bar does not shift.
-  return (
-    <Suspense fallback={<span style={{ display: 'inline-block', width: 32, height: 32 }} />}>
-      <Menu />
-    </Suspense>
-  );
+  return Menu ? <Menu /> : null;
 }

@@ -21,6 +21,9 @@ export const signedInState = (identity: Identity): Partial<SessionState> => ({
 /** Records who is signed in; the same user again (a token refresh) keeps the loaded profile. */
 export function setSignedIn(identity: Identity): void {
   const current = sessionStore.getState();
+  const same = current.identity && JSON.stringify(current.identity) === JSON.stringify(identity);
+  // Unchanged (a page the server rendered for this user, now restored): nothing to render again.
+  if (current.status === 'signed-in' && same) return;
   if (current.status === 'signed-in' && current.identity?.id === identity.id) sessionStore.setState({ identity });
   else sessionStore.setState(signedInState(identity));
 }

@@ -42,6 +42,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import * as Zustand from 'zustand';
 import { matchRoute } from '../../routes.mjs';
 import { App } from '../App';
+import { preloadUserMenu } from '../features/auth/components/LocalAuthProvider';
 import { profileQuery } from '../api/profile';
 import { loadPage, registerPortals } from '../lib/registry';
 
@@ -97,6 +98,8 @@ init({
  */
 const requestToken = new AsyncLocalStorage<string>();
 sessionStore.setState({ getToken: async () => requestToken.getStore() ?? null });
+
+const menuLoaded = preloadUserMenu();
 
 let registered = '';
 
@@ -157,6 +160,8 @@ export async function renderApp({
   if (failed.length > 0) throw new Error(`${pathname}: the page's data is not there`);
 
   const session = user && profile ? { identity: user.identity, user: profile } : undefined;
+  // The signed-in user's menu is in the page, as the browser will take it over (loaded, no boundary).
+  if (session) await menuLoaded;
   const styles = createAntdStyleCache();
   const app = <App config={publicConfig} client={client} location={url} />;
   // Everything at once, with no Suspense fallback nor outlined boundary left for inline scripts to

@@ -1,5 +1,5 @@
 import { sessionStore, useNavigate } from '@courseport/shared-ui';
-import { type ComponentType, lazy, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { LoadWhen } from '../../../components/LoadWhen';
 import { localSession } from '../../../api/session-client';
 import { setSignedIn, signedOutState } from '../../../api/session-state';
@@ -22,9 +22,17 @@ export const preloadUserMenu = () =>
     loadedUserMenu = m.LocalUserMenu;
   });
 
+/** The menu, at once when it has loaded; until then its place is held (the bar does not shift). */
 function LocalUserMenu() {
-  const Menu = loadedUserMenu ?? LazyUserMenu;
-  return <Menu />;
+  if (loadedUserMenu) {
+    const Menu = loadedUserMenu;
+    return <Menu />;
+  }
+  return (
+    <Suspense fallback={<span style={{ display: 'inline-block', width: 32, height: 32 }} />}>
+      <LazyUserMenu />
+    </Suspense>
+  );
 }
 
 /** Local accounts mode: writes the session store and renders the shell's own dialog and menu. */
