@@ -34,6 +34,8 @@ export function matchRoute(pathname, search = '') {
       return true;
     });
     if (!matches) continue;
+    // The rest of a wildcard route's path (`/educator/my-courses` → `my-courses`): the portal's own route.
+    if (wildcard) params['*'] = parts.slice(fixed.length).join('/');
     const query = new URLSearchParams(search);
     const changed = route.queryParams?.some((name) => query.has(name)) ?? false;
     return { route, params, prefetch: changed ? null : (route.prefetch?.(params) ?? null) };

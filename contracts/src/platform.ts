@@ -172,15 +172,19 @@ export const PORTALS = describePortals({
   },
   educator: {
     port: 3003,
+    serverRendered: true,
     title: 'Courseport Educator',
     // The educator portal owns every /educator/* route, its layout and sidebar.
-    routes: [{ path: '/educator/*', module: 'EducatorPortal', guard: 'educator', navBar: false, index: false }],
+    routes: [
+      { path: '/educator/*', module: 'EducatorPortal', guard: 'educator', navBar: false, index: false, signedIn: true },
+    ],
   },
   admin: {
     port: 3004,
+    serverRendered: true,
     title: 'Courseport Admin',
     // The dashboard's tabs are addresses under it (/admin/emails, ...): admin-mfe's AdminDashboardPage.
-    routes: [{ path: '/admin/*', module: 'AdminDashboardPage', navBar: false, index: false }],
+    routes: [{ path: '/admin/*', module: 'AdminDashboardPage', navBar: false, index: false, signedIn: true }],
   },
 });
 

@@ -74,10 +74,10 @@ export {
 } from './session/enroll-intent';
 export {
   type AuthStatus,
-  type Identity,
-  type SessionState,
   createSessionStore,
+  type Identity,
   rolesOf,
+  type SessionState,
   SessionStoreProvider,
   sessionStore,
   signedInWithProfile,

@@ -14,6 +14,12 @@ import { isServerRendered } from '@courseport/contracts/platform';
 export const RENDER_DEADLINE_MS = 300;
 
 /**
+ * A signed-in page's (#34) wait: longer, because it fetches the user's profile and then the page's
+ * data, and because rendered in the browser instead it shows its content seconds later on a phone.
+ */
+export const SIGNED_IN_RENDER_DEADLINE_MS = 1_000;
+
+/**
  * A portal's server entry, beside its browser entry: `…/storefront/remoteEntry.js` →
  * `…/storefront/server/remoteEntry.js`.
  * @param {string} browserEntry
@@ -32,9 +38,14 @@ export const serverEntryOf = (browserEntry) => new URL('server/remoteEntry.js', 
 /**
  * @param {object} options
  * @param {string | null} options.renderModule the shell's render module (a file), null: no server render
- * @param {number} [options.deadlineMs]
+ * @param {number} [options.deadlineMs] a public page's deadline
+ * @param {number} [options.signedInDeadlineMs] a signed-in page's
  */
-export function createServerRender({ renderModule, deadlineMs = RENDER_DEADLINE_MS }) {
+export function createServerRender({
+  renderModule,
+  deadlineMs = RENDER_DEADLINE_MS,
+  signedInDeadlineMs = Math.max(deadlineMs, SIGNED_IN_RENDER_DEADLINE_MS),
+}) {
   /** @type {Worker | null} */
   let worker = null;
   /** @type {Map<number, (answer: { html?: string, state?: unknown, styles?: string, session?: any, error?: string }) => void>} */
@@ -91,11 +102,14 @@ export function createServerRender({ renderModule, deadlineMs = RENDER_DEADLINE_
       const thread = start();
       const id = nextId++;
       const answer = await new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          thread.postMessage({ id, abort: true });
-          resolve({ error: 'Past the deadline' });
-        }, deadlineMs);
+        const timer = setTimeout(
+          () => {
+            pending.delete(id);
+            thread.postMessage({ id, abort: true });
+            resolve({ error: 'Past the deadline' });
+          },
+          match.route.signedIn ? signedInDeadlineMs : deadlineMs,
+        );
         pending.set(id, (value) => {
           clearTimeout(timer);
           resolve(value);
@@ -105,7 +119,10 @@ export function createServerRender({ renderModule, deadlineMs = RENDER_DEADLINE_
           options: { url, publicConfig, apiTarget, serverRemotes, ...(match.route.signedIn ? { user } : {}) },
         });
       });
-      if (typeof answer.html !== 'string') return null;
+      if (typeof answer.html !== 'string') {
+        if (process.env.DEBUG_RENDER) console.error('render failed', url, answer.error);
+        return null;
+      }
       return {
         stream: Readable.from([answer.html]),
         state: answer.state,

@@ -25,11 +25,12 @@ const config = await publicConfig.then(
 );
 
 // First paint with the page itself rather than a loading state, unless the portal is slow. A page
-// rendered for a signed-in user also shows their menu: it is taken over with it.
-await Promise.race([
-  Promise.all([firstPage, serverState?.session ? preloadUserMenu().catch(() => {}) : null]),
-  new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
-]);
+// the server rendered is on screen already: it is taken over once what it shows has loaded (the
+// page, and a signed-in user's menu), never earlier (React would throw the server's markup away).
+const pageShown = Promise.all([firstPage, serverState?.session ? preloadUserMenu().catch(() => {}) : null]);
+await (serverState
+  ? pageShown
+  : Promise.race([pageShown, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]));
 
 const root = document.getElementById('root');
 // When the app starts rendering (hydrating a server-rendered page): a user timing for RUM and the bench.

@@ -1,10 +1,23 @@
-import { LoadingState, Navigate, useLocation, usePageTitle, useSession } from '@courseport/shared-ui';
+import {
+  LoadingState,
+  Navigate,
+  type PageDataLoader,
+  queryKeys,
+  rolesOf,
+  type UserProfile,
+  useLocation,
+  usePageTitle,
+  useSession,
+} from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { type ReactNode, useEffect, useState } from 'react';
+import { adminEmailsQuery } from '../features/admin-emails/api/adminEmails';
 import { AdminEmailsTab } from '../features/admin-emails/components/AdminEmailsTab';
 import { useAdminEmails } from '../features/admin-emails/hooks/useAdminEmails';
+import { categoriesQuery } from '../features/categories/api/categories';
 import { CategoriesTab } from '../features/categories/components/CategoriesTab';
 import { useAdminCategories } from '../features/categories/hooks/useAdminCategories';
+import { educatorRequestsQuery } from '../features/educator-requests/api/educatorRequests';
 import { RequestsTab } from '../features/educator-requests/components/RequestsTab';
 import { useEducatorRequests } from '../features/educator-requests/hooks/useEducatorRequests';
 import { AccessDenied } from '../features/layout/components/AccessDenied';
@@ -31,6 +44,21 @@ export const ADMIN_TABS = [
   { key: 'releases', label: 'Releases', path: PATHS.releases },
 ] as const;
 type TabKey = (typeof ADMIN_TABS)[number]['key'];
+
+/**
+ * What the dashboard shows first, for the signed-in admin whose profile is in the cache (#34: the
+ * server's render, or the browser's start-up): the educator requests, and the opened tab's list.
+ */
+export const loadPageData: PageDataLoader = async (client, params) => {
+  const user = client.getQueryData<UserProfile>(queryKeys.user.profile());
+  if (!user || !rolesOf(user).includes('admin')) return;
+  const tab = tabOfPath(`/admin/${params['*'] ?? ''}`);
+  await Promise.all([
+    client.prefetchQuery(educatorRequestsQuery()),
+    tab === 'emails' ? client.prefetchQuery(adminEmailsQuery()) : null,
+    tab === 'categories' ? client.prefetchQuery(categoriesQuery()) : null,
+  ]);
+};
 
 /** The tab a path names: '' and 'requests' are Educator Requests; null for no tab of ours. */
 export function tabOfPath(pathname: string): TabKey | null {

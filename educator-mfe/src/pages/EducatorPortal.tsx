@@ -14,6 +14,8 @@ import StudentsEnrolledPage from './StudentsEnrolledPage';
 import SubmissionsPage from './SubmissionsPage';
 import VideosPage from './VideosPage';
 
+export { loadPageData } from './portal-data';
+
 /**
  * The whole educator portal, mounted by the shell at `/educator/*` (behind its educator guard):
  * the layout and every sub-route, relative to that mount point.

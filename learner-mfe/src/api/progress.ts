@@ -35,4 +35,8 @@ const toProgress = (stored: StoredProgress): ProgressData => ({
 
 /** One course's progress in the shared cache (`queryKeys.user.progress(courseId)`). */
 export const courseProgressQuery = (courseId: string) =>
-  queryOptions({ queryKey: queryKeys.user.progress(courseId), queryFn: () => fetchProgress(courseId), select: toProgress });
+  queryOptions({
+    queryKey: queryKeys.user.progress(courseId),
+    queryFn: () => fetchProgress(courseId),
+    select: toProgress,
+  });

@@ -1,11 +1,4 @@
-import {
-  EmptyState,
-  Link,
-  LoadingState,
-  type PageDataLoader,
-  QueryStates,
-  queryState,
-} from '@courseport/shared-ui';
+import { EmptyState, Link, LoadingState, type PageDataLoader, QueryStates, queryState } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/heavy';
 import { useMemo } from 'react';
 import { isStudentIn } from '../api/page-data';

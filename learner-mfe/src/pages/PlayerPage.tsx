@@ -121,7 +121,10 @@ function PlayerRoute() {
  */
 export const loadPageData: PageDataLoader = async (client, { courseId = '' }, query) => {
   if (!isStudentIn(client) || query?.get('preview') === '1') return;
-  await Promise.all([client.prefetchQuery(enrolledCoursesQuery()), client.prefetchQuery(courseProgressQuery(courseId))]);
+  await Promise.all([
+    client.prefetchQuery(enrolledCoursesQuery()),
+    client.prefetchQuery(courseProgressQuery(courseId)),
+  ]);
 };
 
 /** Rendered in the platform's antd theme (its components load on demand). */

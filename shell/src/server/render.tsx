@@ -15,6 +15,7 @@
  */
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { Readable } from 'node:stream';
 import * as SharedUi from '@courseport/shared-ui';
 import {
   createQueryClient,
@@ -37,13 +38,12 @@ import nodeRuntimePlugin from '@module-federation/node/runtimePlugin';
 import * as React from 'react';
 import * as JsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
-import { Readable } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import * as Zustand from 'zustand';
 import { matchRoute } from '../../routes.mjs';
 import { App } from '../App';
-import { preloadUserMenu } from '../features/auth/components/LocalAuthProvider';
 import { profileQuery } from '../api/profile';
+import { preloadUserMenu } from '../features/auth/components/LocalAuthProvider';
 import { loadPage, registerPortals } from '../lib/registry';
 
 export interface ServerRenderOptions {

@@ -1,8 +1,8 @@
 import { sessionStore, useNavigate } from '@courseport/shared-ui';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { LoadWhen } from '../../../components/LoadWhen';
 import { localSession } from '../../../api/session-client';
 import { setSignedIn, signedOutState } from '../../../api/session-state';
+import { LoadWhen } from '../../../components/LoadWhen';
 import { type AuthMode, type LocalAccount, LocalAccountContext } from '../hooks/useLocalAccount';
 import { UserMenuContext } from './UserMenuSlot';
 
@@ -55,9 +55,7 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
         navigateRef.current('/');
       },
     });
-    void client
-      .resume()
-      .then((identity) => (identity ? setSignedIn(identity) : sessionStore.setState(signedOutState)));
+    void client.resume().then((identity) => (identity ? setSignedIn(identity) : sessionStore.setState(signedOutState)));
   }, [client]);
 
   const account = useMemo<LocalAccount>(
