@@ -277,6 +277,40 @@ describe('the development outbox', () => {
 });
 
 describe('behind a TLS-terminating proxy', () => {
+  it("sends the session cookie with the app's pages (path /, httpOnly, SameSite=Lax) and clears one of the earlier /api/auth path (#34)", async () => {
+    const api = await startTestApi();
+    try {
+      await verifiedAccount(api, 'path@example.com');
+      const signedIn = await postJson(api, '/api/auth/sign-in', { email: 'path@example.com', password: PASSWORD });
+      const session = signedIn.headers.getSetCookie().filter((cookie) => cookie.startsWith('cp_session='));
+      // A sign-in from a browser without a session cookie sets the one cookie.
+      expect(session).toHaveLength(1);
+      expect(session[0]).toMatch(/; path=\/;/i);
+      expect(session[0]).toMatch(/httponly/i);
+      expect(session[0]).toMatch(/samesite=lax/i);
+      // A browser still holding the earlier path's cookie: the renewal moves it to the new path and
+      // clears the old one (sent first, its replaced secret would otherwise read as a replay).
+      const cookie = session[0]?.split(';')[0] ?? '';
+      const renewed = await postJson(api, '/api/auth/refresh', {}, { Cookie: cookie });
+      expect(renewed.status).toBe(200);
+      const [rotated, legacy, ...rest] = renewed.headers.getSetCookie();
+      expect(rest).toEqual([]);
+      expect(rotated).toMatch(/^cp_session=sess_[^;]+; path=\/;/i);
+      expect(legacy).toMatch(/^cp_session=; path=\/api\/auth;/i);
+      expect(legacy).toMatch(/expires=Thu, 01 Jan 1970/);
+      // Sign-out clears both.
+      const out = await postJson(api, '/api/auth/sign-out', {}, { Cookie: rotated?.split(';')[0] ?? '' });
+      expect(
+        out.headers
+          .getSetCookie()
+          .map((c) => /path=([^;]+)/i.exec(c)?.[1])
+          .sort(),
+      ).toEqual(['/', '/api/auth']);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('sets a Secure session cookie instead of failing when the last hop is plain HTTP', async () => {
     const api = await startTestApi({
       config: { publicApiUrl: 'https://courseport.example', publicAppUrl: 'https://courseport.example', trustProxy: 1 },

@@ -29,6 +29,32 @@ describe('LocalSessionClient on the wire', () => {
     expect(init.headers.Authorization).toBeUndefined();
   });
 
+  it('restores once at start-up: the auth bridge takes that restore over, and a call meanwhile waits for it (#34)', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const client = new LocalSessionClient(() => {});
+    const started = client.start();
+    // Started twice (a second start-up path) is still one request.
+    expect(client.start()).toBe(started);
+    // A call made before the session is back waits for its token rather than going out anonymous.
+    const token = client.getToken();
+    answer(
+      json(200, {
+        success: true,
+        token: 'the-token',
+        expiresAt: new Date(Date.now() + 300_000).toISOString(),
+        user: { id: 'user_1', email: 'sam@example.com', fullName: 'Sam', imageUrl: '' },
+      }),
+    );
+    expect(await token).toBe('the-token');
+    // The auth bridge's resume is that same restore; a later resume asks again.
+    expect(await client.resume()).toEqual({ id: 'user_1', email: 'sam@example.com', fullName: 'Sam', imageUrl: '' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fetchMock.mockResolvedValueOnce(json(401, { success: false, message: 'You are signed out' }));
+    expect(await client.resume()).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('refreshes with an empty JSON body too', async () => {
     fetchMock.mockResolvedValue(json(401, { success: false, message: 'Not signed in' }));
     expect(await new LocalSessionClient(() => {}).restore()).toBeNull();

@@ -39,47 +39,48 @@ function LocalUserMenu() {
 export function LocalAuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<AuthMode | null>(null);
-  const client = localSession;
   // useNavigate changes with the location; the session is set up once.
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
   useEffect(() => {
-    client.whenSignedOut(() => sessionStore.setState(signedOutState));
+    localSession.whenSignedOut(() => sessionStore.setState(signedOutState));
     sessionStore.setState({
-      getToken: () => client.getToken(),
+      getToken: () => localSession.getToken(),
       openSignIn: (mode = 'sign-in') => setDialog(mode),
       signOut: async () => {
-        await client.signOut();
+        await localSession.signOut();
         sessionStore.setState(signedOutState);
         navigateRef.current('/');
       },
     });
-    void client.resume().then((identity) => (identity ? setSignedIn(identity) : sessionStore.setState(signedOutState)));
-  }, [client]);
+    void localSession
+      .resume()
+      .then((identity) => (identity ? setSignedIn(identity) : sessionStore.setState(signedOutState)));
+  }, []);
 
   const account = useMemo<LocalAccount>(
     () => ({
       openDialog: setDialog,
       confirmEmail: async (token) => {
-        const { identity, message } = await client.confirmEmail(token);
+        const { identity, message } = await localSession.confirmEmail(token);
         setSignedIn(identity);
         return message;
       },
       resetPassword: async (token, password) => {
-        const { identity, message } = await client.resetPassword(token, password);
+        const { identity, message } = await localSession.resetPassword(token, password);
         setSignedIn(identity);
         return message;
       },
-      changePassword: (currentPassword, newPassword) => client.changePassword(currentPassword, newPassword),
+      changePassword: (currentPassword, newPassword) => localSession.changePassword(currentPassword, newPassword),
       signOutEverywhere: async () => {
-        const message = await client.signOutEverywhere();
+        const message = await localSession.signOutEverywhere();
         sessionStore.setState(signedOutState);
         navigateRef.current('/');
         return message;
       },
     }),
-    [client],
+    [],
   );
 
   return (
@@ -91,9 +92,9 @@ export function LocalAuthProvider({ children }: { children: ReactNode }) {
             mode={dialog}
             onModeChange={setDialog}
             onClose={() => setDialog(null)}
-            signIn={async (email, password) => setSignedIn(await client.signIn(email, password))}
-            signUp={(name, email, password) => client.signUp(name, email, password)}
-            forgotPassword={(email) => client.forgotPassword(email)}
+            signIn={async (email, password) => setSignedIn(await localSession.signIn(email, password))}
+            signUp={(name, email, password) => localSession.signUp(name, email, password)}
+            forgotPassword={(email) => localSession.forgotPassword(email)}
           />
         </LoadWhen>
       </UserMenuContext.Provider>
