@@ -53,7 +53,7 @@ beforeAll(async () => {
         method: req.method,
         cookie: req.headers.cookie,
         type: req.headers['content-type'],
-        forwardedFor: req.headers['x-forwarded-for'],
+        forwardedFor: String(req.headers['x-forwarded-for']),
       });
       if (req.headers.cookie === 'cp_session=sess_1.good') {
         return json(

@@ -1,5 +1,5 @@
 import { minWidthQuery, Outlet, useLocation, useMediaQuery } from '@courseport/shared-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useIsEducator } from '../hooks/useSignedInUser';
 import '../../../styles/layout.css';
 import { PortalFooter } from './PortalFooter';
@@ -15,13 +15,21 @@ export function EducatorLayout() {
   const isEducator = useIsEducator();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const { pathname } = useLocation();
-  const [collapsed, setCollapsed] = useState(isPhone);
+  // The server cannot see the screen: the first render leaves the sidebar to layout.css (expanded
+  // from md up, collapsed on phones), and the browser decides before it paints its own render.
+  const [collapsed, setCollapsed] = useState(false);
+  const [decided, setDecided] = useState(false);
+  useLayoutEffect(() => {
+    if (isPhone()) setCollapsed(true);
+    setDecided(true);
+  }, []);
 
   // On phones the expanded sidebar covers the page: choosing a page, or the window narrowing to a
   // phone's width, closes it again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value read here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname and desktop are the triggers, not values read here.
   useEffect(() => {
-    if (!desktop) setCollapsed(true);
+    // (The screen itself, not `desktop`: taking over a server-rendered page, that is the server's guess first.)
+    if (isPhone()) setCollapsed(true);
   }, [pathname, desktop]);
 
   return (
@@ -29,7 +37,7 @@ export function EducatorLayout() {
       <TopBar />
       <div className="ed-body">
         {isEducator && (
-          <Sidebar collapsed={collapsed} desktop={desktop} onToggle={() => setCollapsed((value) => !value)} />
+          <Sidebar collapsed={collapsed} undecided={!decided} onToggle={() => setCollapsed((value) => !value)} />
         )}
         <div className="ed-main" id="ed-content">
           <Outlet />

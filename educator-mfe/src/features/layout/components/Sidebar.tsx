@@ -31,25 +31,27 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: Rea
 
 export const VERSION_TEXT = 'Educator Portal v1.0.0';
 
-/** Widths in pixels: collapsed (Tailwind w-20), expanded on phones, expanded from `md` up (w-72). */
+/**
+ * Widths in pixels: collapsed (Tailwind w-20), expanded on phones, expanded from `md` up (w-72);
+ * set by layout.css (`.ed-sidebar`), so a page rendered on the server has them too.
+ */
 export const SIDEBAR_WIDTH = { collapsed: 80, phone: 224, desktop: 288 } as const;
 
 interface SidebarProps {
   collapsed: boolean;
-  /** Medium screens and up. */
-  desktop: boolean;
+  /**
+   * Not decided yet (the server's render, and the browser's until it has looked at the screen):
+   * expanded from `md` up, collapsed on phones, by layout.css alone.
+   */
+  undecided?: boolean;
   onToggle: () => void;
 }
 
 /** The educator navigation: icons only (with tooltips) when collapsed, icons and labels when expanded. */
-export function Sidebar({ collapsed, desktop, onToggle }: SidebarProps) {
-  const width = collapsed ? SIDEBAR_WIDTH.collapsed : desktop ? SIDEBAR_WIDTH.desktop : SIDEBAR_WIDTH.phone;
+export function Sidebar({ collapsed, undecided = false, onToggle }: SidebarProps) {
+  const state = collapsed ? ' is-collapsed' : undecided ? ' is-undecided' : '';
   return (
-    <aside
-      className={collapsed ? 'ed-sidebar is-collapsed' : 'ed-sidebar'}
-      style={{ width, minWidth: width }}
-      data-collapsed={collapsed}
-    >
+    <aside className={`ed-sidebar${state}`} data-collapsed={collapsed}>
       <button
         type="button"
         className="ed-sidebar-toggle"

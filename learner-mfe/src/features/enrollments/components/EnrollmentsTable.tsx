@@ -8,9 +8,7 @@ import {
   type Lecture,
   Link,
   lectureToContinue,
-  maxWidthQuery,
   percentText,
-  useMediaQuery,
   useNavigate,
 } from '@courseport/shared-ui';
 import { Progress, Table } from '@courseport/shared-ui/heavy';
@@ -67,8 +65,6 @@ function CourseCell({ row }: { row: Row }) {
  */
 export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCourse[]; progress: ProgressByCourse }) {
   const navigate = useNavigate();
-  // Phones (below antd's `sm`): no Duration column and a compact table, so the rest fits the screen.
-  const phone = useMediaQuery(maxWidthQuery('sm'));
   const rows = useMemo<Row[]>(
     () =>
       courses.map((course) => {
@@ -89,20 +85,19 @@ export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCours
       rowKey={(row) => row.course._id}
       dataSource={rows}
       pagination={false}
-      size={phone ? 'small' : 'middle'}
+      // Phones (below antd's `sm`): no Duration column and a compact table, so the rest fits the
+      // screen. Said in CSS (enrollments.css), so the page rendered on the server is already right.
+      size="middle"
       // Titles wrap to fit the screen; below this width the table scrolls sideways instead.
       scroll={{ x: 320 }}
       columns={[
         { title: 'Course', key: 'course', render: (_, row) => <CourseCell row={row} /> },
-        ...(phone
-          ? []
-          : [
-              {
-                title: 'Duration',
-                key: 'duration',
-                render: (_: unknown, row: Row) => <span className="cp-nowrap">{formatDuration(row.minutes)}</span>,
-              },
-            ]),
+        {
+          title: 'Duration',
+          key: 'duration',
+          className: 'ln-col-duration',
+          render: (_: unknown, row: Row) => <span className="cp-nowrap">{formatDuration(row.minutes)}</span>,
+        },
         {
           title: 'Completed',
           key: 'completed',

@@ -1,19 +1,11 @@
 import { LogoMark } from '@courseport/shared-ui';
 
-export function Logo({ compact = false }: { compact?: boolean }) {
+/** The mark and the name ('Courseport', left out on phones by shell.css). */
+export function Logo() {
   return (
-    <span
-      style={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 8,
-        fontWeight: 700,
-        fontSize: 20,
-        color: 'var(--cp-color-heading)',
-      }}
-    >
+    <span className="cp-brand">
       <LogoMark />
-      {!compact && 'Courseport'}
+      <span className="cp-brand-name">Courseport</span>
     </span>
   );
 }

@@ -1,12 +1,4 @@
-import {
-  Button,
-  Link,
-  loadOnDemandComponents,
-  NavLink,
-  UserMenu,
-  useMinWidth,
-  useSession,
-} from '@courseport/shared-ui';
+import { Button, Link, loadOnDemandComponents, NavLink, UserMenu, useSession } from '@courseport/shared-ui';
 import { useRef } from 'react';
 import { type ToggleRole, useRoleToggle } from '../hooks/useRoleToggle';
 import { useToastOffset } from '../hooks/useToastOffset';
@@ -39,11 +31,27 @@ function confirmRemoveEducator(onOk: () => void) {
 export const EDUCATOR_PENDING_LABEL = 'Educator (pending review)';
 
 /**
+ * Words for wider screens and for phones: the stylesheet shows one (shell.css, `cp-wide` and
+ * `cp-narrow`), so a page rendered on the server is laid out as the browser keeps it. The element
+ * they are in is named in full.
+ */
+function Words({ wide, narrow }: { wide: string; narrow: string }) {
+  return (
+    <>
+      <span className="cp-wide">{wide}</span>
+      <span className="cp-narrow" aria-hidden="true">
+        {narrow}
+      </span>
+    </>
+  );
+}
+
+/**
  * The role pills: full words on wider screens, 'S' and 'E' on phones (named and titled in full),
  * so the bar stays one row. A pending educator request shows on the Educator pill: dashed,
  * aria-disabled, named 'Educator (pending review)'; pressing it only says so.
  */
-function RoleToggles({ compact }: { compact: boolean }) {
+function RoleToggles() {
   const { toggle, busy, holds, educatorPending } = useRoleToggle();
   const button = (role: ToggleRole, label: string) => {
     const pending = role === 'educator' && educatorPending;
@@ -54,7 +62,7 @@ function RoleToggles({ compact }: { compact: boolean }) {
         type={holds(role) ? 'primary' : pending ? 'dashed' : 'default'}
         aria-pressed={holds(role)}
         aria-disabled={pending || undefined}
-        aria-label={compact || pending ? name : undefined}
+        aria-label={name}
         title={name}
         className={pending ? 'cp-role-pending' : undefined}
         loading={busy === role}
@@ -63,15 +71,13 @@ function RoleToggles({ compact }: { compact: boolean }) {
           role === 'educator' && holds('educator') ? confirmRemoveEducator(() => toggle(role)) : toggle(role)
         }
       >
-        {compact ? label.slice(0, 1) : name}
+        <Words wide={name} narrow={label.slice(0, 1)} />
       </Button>
     );
   };
   return (
-    <fieldset style={{ display: 'inline-flex', gap: 4, border: 0, margin: 0, padding: 0 }}>
-      <legend style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        Your roles
-      </legend>
+    <fieldset className="cp-role-pills">
+      <legend className="cp-visually-hidden">Your roles</legend>
       {button('student', 'Student')}
       {button('educator', 'Educator')}
     </fieldset>
@@ -79,10 +85,10 @@ function RoleToggles({ compact }: { compact: boolean }) {
 }
 
 /** A link of the bar; on phones a shorter word on screen (the name stays the full one). */
-function BarLink({ to, label, short, compact }: { to: string; label: string; short: string; compact: boolean }) {
+function BarLink({ to, label, short }: { to: string; label: string; short: string }) {
   return (
-    <NavLink to={to} style={linkStyle} aria-label={compact ? label : undefined}>
-      {compact ? short : label}
+    <NavLink to={to} style={linkStyle} aria-label={label}>
+      <Words wide={label} narrow={short} />
     </NavLink>
   );
 }
@@ -92,63 +98,24 @@ export function NavBar() {
   const status = useSession((s) => s.status);
   const roles = useSession((s) => s.roles);
   const openSignIn = useSession((s) => s.openSignIn);
-  const compact = !useMinWidth('md');
   const bar = useRef<HTMLElement>(null);
   useToastOffset(bar);
 
+  // The bar's layout (one row of short words on phones) is the stylesheet's: shell.css.
   return (
-    <header
-      ref={bar}
-      className="cp-header"
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        flexWrap: compact ? 'nowrap' : 'wrap',
-        gap: compact ? 8 : 16,
-        height: 'auto',
-        minHeight: 64,
-        lineHeight: 'normal',
-        paddingBlock: 12,
-        paddingInline: 'clamp(12px, 5vw, 64px)',
-        borderBottom: '1px solid var(--cp-color-border)',
-      }}
-    >
+    <header ref={bar} className="cp-header">
       <Link to="/" aria-label="Courseport home">
-        <Logo compact={compact} />
+        <Logo />
       </Link>
       {status === 'signed-in' && (
-        <nav
-          aria-label="Main"
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            flexWrap: 'wrap',
-            gap: compact ? 12 : 20,
-            marginLeft: 'auto',
-            // On phones the bar is one row: short words, and should they still not fit (an admin
-            // with both roles), the links scroll sideways rather than wrapping under the logo.
-            ...(compact ? { flexWrap: 'nowrap', gap: 10, minWidth: 0, overflowX: 'auto', flex: '0 1 auto' } : {}),
-          }}
-        >
-          <RoleToggles compact={compact} />
-          {roles.includes('admin') && <BarLink to="/admin" label="Admin Dashboard" short="Admin" compact={compact} />}
-          {roles.includes('educator') && (
-            <BarLink to="/educator" label="Educator Dashboard" short="Dashboard" compact={compact} />
-          )}
-          {roles.includes('student') && (
-            <BarLink to="/my-enrollments" label="My Enrollments" short="Enrollments" compact={compact} />
-          )}
+        <nav aria-label="Main" className="cp-main-nav">
+          <RoleToggles />
+          {roles.includes('admin') && <BarLink to="/admin" label="Admin Dashboard" short="Admin" />}
+          {roles.includes('educator') && <BarLink to="/educator" label="Educator Dashboard" short="Dashboard" />}
+          {roles.includes('student') && <BarLink to="/my-enrollments" label="My Enrollments" short="Enrollments" />}
         </nav>
       )}
-      <span
-        style={{
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: 8,
-          marginLeft: status !== 'signed-in' ? 'auto' : 0,
-          flexShrink: 0,
-        }}
-      >
+      <span className={status === 'signed-in' ? 'cp-bar-end' : 'cp-bar-end cp-bar-end-alone'}>
         {status === 'signed-in' && <UserMenu />}
         {status === 'signed-out' && (
           <>

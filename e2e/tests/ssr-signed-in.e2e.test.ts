@@ -1,0 +1,289 @@
+/**
+ * #34: a returning user's signed-in pages come rendered from the shell's server, as that user:
+ * the HTML has their own content (and nobody else's, even when users' pages are rendered at the
+ * same moment), it shows with JavaScript off, and in the browser React takes it over without a
+ * warning, without asking the API again for the data the page came with, and without moving
+ * anything; the session goes on working after the take-over and from load to load (the cookie
+ * the server renewed is the one the browser renews next).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
+import { launchChromium } from '../support/browser';
+import { type Platform, startTestPlatform } from '../support/platform';
+import { shoot } from '../support/screenshots';
+import { DEMO, DEMO_PASSWORD } from '../support/session';
+
+type User = keyof typeof DEMO;
+const NAMES: Record<User, string> = { student: 'Sam Student', educator: 'Eve Educator', admin: 'Ada Admin' };
+
+let platform: Platform;
+let browser: Browser;
+let shell: string;
+/** The demo student's enrolled courses' titles, and the demo educator's courses' titles. */
+let enrolled: Array<{ _id: string; courseTitle: string }>;
+let taught: string[];
+
+/** Each user's session cookie, carried from request to request (it rotates at every renewal). */
+const cookies: Partial<Record<User, string>> = {};
+
+async function signIn(user: User) {
+  const res = await fetch(`${shell}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO[user], password: DEMO_PASSWORD }),
+  });
+  const body = await res.json();
+  cookies[user] = sessionCookieOf(res) ?? '';
+  return body as { token: string; user: { fullName: string } };
+}
+
+const sessionCookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('cp_session=') && !cookie.startsWith('cp_session=;'))
+    ?.split(';')[0];
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  shell = platform.urls.shell;
+  browser = await launchChromium();
+  const student = await signIn('student');
+  const educator = await signIn('educator');
+  const admin = await signIn('admin');
+  NAMES.student = student.user.fullName;
+  NAMES.educator = educator.user.fullName;
+  NAMES.admin = admin.user.fullName;
+  const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+  ({ enrolledCourses: enrolled } = await fetch(`${shell}/api/user/enrolled-courses`, bearer(student.token)).then((r) =>
+    r.json(),
+  ));
+  const { courses } = await fetch(`${shell}/api/educator/courses`, bearer(educator.token)).then((r) => r.json());
+  taught = courses.map((course: { courseTitle: string }) => course.courseTitle);
+  expect(enrolled.length).toBeGreaterThan(0);
+  expect(taught.length).toBeGreaterThan(0);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+const decode = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+/** A signed-in page as the user's browser gets it (the session cookie renewed and kept). */
+async function fetchAs(user: User, pathname: string) {
+  const res = await fetch(shell + pathname, { headers: { Cookie: cookies[user] ?? '' } });
+  cookies[user] = sessionCookieOf(res) ?? cookies[user];
+  const html = await res.text();
+  const root =
+    /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="server-state">([\s\S]*?)<\/script>/.exec(
+      html,
+    );
+  const state = root ? JSON.parse(root[2] ?? 'null') : null;
+  // Who the page was rendered for, and every account menu's name in it.
+  const renderedFor: string | undefined = state?.session?.identity?.email;
+  const menus = [...html.matchAll(/aria-label="Account menu for ([^"]+)"/g)].map((match) => match[1]);
+  return { res, html, rendered: root !== null, text: decode(root?.[1] ?? ''), renderedFor, menus };
+}
+
+/** The same, until it comes server-rendered (the first render of a portal loads its server build). */
+async function renderedAs(user: User, pathname: string) {
+  for (let attempt = 0; ; attempt++) {
+    const page = await fetchAs(user, pathname);
+    if (page.rendered || attempt === 8) return page;
+  }
+}
+
+const PAGES: Array<{ user: User; path: () => string; shows: () => string[] }> = [
+  { user: 'student', path: () => '/my-enrollments', shows: () => enrolled.map((c) => c.courseTitle) },
+  { user: 'student', path: () => `/player/${enrolled[0]?._id}`, shows: () => [enrolled[0]?.courseTitle ?? '?'] },
+  { user: 'educator', path: () => '/educator/my-courses', shows: () => taught },
+  { user: 'admin', path: () => '/admin', shows: () => ['Educator Requests'] },
+];
+
+describe('the HTML of the signed-in pages', () => {
+  it("has each page's own content, for its own user, with the renewed cookie and nothing kept", {
+    timeout: 90_000,
+  }, async () => {
+    for (const { user, path, shows } of PAGES) {
+      const { res, rendered, text, html, renderedFor } = await renderedAs(user, path());
+      expect(rendered, path()).toBe(true);
+      for (const title of shows()) expect(text, path()).toContain(title);
+      expect(renderedFor).toBe(DEMO[user]);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      // antd's CSS of the page is in the head, so it paints styled before any script runs.
+      expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<style[^>]*data-css-hash/);
+    }
+  });
+
+  it('renders pages of different users at the same moment, each for its own user only', {
+    timeout: 90_000,
+  }, async () => {
+    // Warm: every portal's server build loaded.
+    for (const { user, path } of PAGES) await renderedAs(user, path());
+    for (let round = 0; round < 3; round++) {
+      const pages = await Promise.all(
+        PAGES.map(async ({ user, path }) => ({ user, path: path(), page: await fetchAs(user, path()) })),
+      );
+      for (const { user, path, page } of pages) {
+        if (!page.rendered) continue;
+        expect(page.renderedFor, `${path} as ${user}`).toBe(DEMO[user]);
+        // The admin's dashboard draws no account menu; the others show their own user's only.
+        expect(new Set(page.menus), `${path} as ${user}`).toEqual(new Set(user === 'admin' ? [] : [NAMES[user]]));
+      }
+    }
+  });
+});
+
+/** A browser context holding the user's session cookie. */
+async function contextAs(user: User, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  const [name, value] = (cookies[user] ?? '').split('=');
+  await context.addCookies([{ name: name ?? '', value: value ?? '', url: shell, httpOnly: true, sameSite: 'Lax' }]);
+  return context;
+}
+
+/** Keeps the context's renewed cookie for the next test. */
+async function keepCookie(user: User, context: BrowserContext) {
+  const cookie = (await context.cookies(shell)).find((c) => c.name === 'cp_session');
+  if (cookie) cookies[user] = `cp_session=${cookie.value}`;
+}
+
+describe('with JavaScript off', () => {
+  it('shows My Enrollments and the educator’s courses', { timeout: 60_000 }, async () => {
+    const [enrollments, , educatorCourses] = PAGES;
+    if (!enrollments || !educatorCourses) throw new Error('The pages table changed');
+    for (const { user, path, shows, shot } of [
+      { ...enrollments, shot: 'ssr-my-enrollments-no-js' },
+      { ...educatorCourses, shot: 'ssr-educator-courses-no-js' },
+    ]) {
+      await renderedAs(user, path());
+      const context = await contextAs(user, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(shell + path());
+      for (const title of shows()) expect(await page.getByText(title).first().isVisible()).toBe(true);
+      await shoot(page, shot);
+      await keepCookie(user, context);
+      await context.close();
+    }
+  });
+});
+
+interface TakeOver {
+  messages: string[];
+  dataCalls: string[];
+  cls: number;
+  page: Page;
+  context: BrowserContext;
+}
+
+/** Opens a server-rendered signed-in page and waits until React has taken it over. */
+async function takenOver(user: User, pathname: string, apiData: RegExp, viewport: { width: number; height: number }) {
+  const context = await contextAs(user, { viewport });
+  const page = await context.newPage();
+  const messages: string[] = [];
+  const dataCalls: string[] = [];
+  page.on('console', (message) => {
+    if (['error', 'warning'].includes(message.type())) messages.push(message.text());
+  });
+  page.on('pageerror', (error) => messages.push(error.message));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (apiData.test(url.pathname)) dataCalls.push(url.pathname);
+  });
+  await page.addInitScript(() => {
+    const shifts = { value: 0 };
+    Object.assign(window, { __cls: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) shifts.value += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    messages.length = 0;
+    dataCalls.length = 0;
+    await page.goto(shell + pathname);
+    if ((await page.locator('#server-state').count()) === 1) break;
+  }
+  expect(await page.locator('#server-state').count(), pathname).toBe(1);
+  // Taken over: React holds the page's markup (its fiber is on the elements).
+  await page.waitForFunction(() => {
+    const frame = document.querySelector('#main-content');
+    return frame !== null && Object.keys(frame).some((key) => key.startsWith('__reactFiber'));
+  });
+  // The session restored in the browser too (the profile's first poll is 10 s away: not counted).
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const cls = await page.evaluate(() => (window as unknown as { __cls: { value: number } }).__cls.value);
+  return { messages, dataCalls, cls, page, context } satisfies TakeOver;
+}
+
+describe('in the browser', () => {
+  const takeOvers = () => [
+    {
+      user: 'student' as const,
+      path: '/my-enrollments',
+      data: /^\/api\/user\/(enrolled-courses|get-course-progress|data)$/,
+    },
+    { user: 'student' as const, path: `/player/${enrolled[0]?._id}`, data: /^\/api\/user\/(enrolled-courses|data)$/ },
+    { user: 'educator' as const, path: '/educator/my-courses', data: /^\/api\/(educator\/courses|user\/data)$/ },
+    { user: 'admin' as const, path: '/admin', data: /^\/api\/(admin\/educator-requests|user\/data)$/ },
+  ];
+
+  it('takes each page over without a warning, a second request for its data, or a layout shift; axe passes', {
+    timeout: 180_000,
+  }, async () => {
+    for (const { user, path, data } of takeOvers()) {
+      for (const viewport of [
+        { width: 412, height: 823 },
+        { width: 1280, height: 900 },
+      ]) {
+        const result = await takenOver(user, path, data, viewport);
+        try {
+          // Soft: every page and width is tried, and every failure named.
+          expect.soft(result.messages, `${path} at ${viewport.width}px`).toEqual([]);
+          expect.soft(result.dataCalls, `${path} at ${viewport.width}px`).toEqual([]);
+          expect.soft(result.cls, `${path} at ${viewport.width}px`).toBe(0);
+          expect.soft(await seriousViolations(result.page), `${path} at ${viewport.width}px`).toEqual([]);
+        } finally {
+          await keepCookie(user, result.context);
+          await result.context.close();
+        }
+      }
+    }
+  });
+
+  it('goes on as the app, signed in: the next page loads its data with the session, and so does a reload', {
+    timeout: 60_000,
+  }, async () => {
+    const result = await takenOver('student', '/my-enrollments', /^$/, { width: 1280, height: 900 });
+    try {
+      const { page } = result;
+      await shoot(page, 'ssr-my-enrollments-taken-over');
+      // A page that needs the session token, reached in the app.
+      await page.getByRole('link', { name: 'Purchase history' }).click();
+      await page.getByRole('heading', { name: 'Purchase history', level: 1 }).waitFor();
+      expect(await page.getByText('Please sign in').count()).toBe(0);
+      // Reloads: each is rendered for the user again (the cookie the server renewed, then the
+      // browser's own renewal, never read as a replay).
+      for (let reload = 0; reload < 3; reload++) {
+        await page.goto(`${shell}/my-enrollments`);
+        await page.getByRole('button', { name: `Account menu for ${NAMES.student}` }).waitFor();
+        await page
+          .getByText(enrolled[0]?.courseTitle ?? '?')
+          .first()
+          .waitFor();
+      }
+      expect(result.messages).toEqual([]);
+    } finally {
+      await keepCookie('student', result.context);
+      await result.context.close();
+    }
+  });
+});
