@@ -298,7 +298,7 @@ async function main() {
     for (const error of result.errors) errors.push(`${page.name} (${pass} run ${run}): ${error}`);
     const images = imageBytes(result);
     console.log(
-      `${pass.padEnd(9)} ${page.name.padEnd(18)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, content ${Math.round(result.content ?? Number.NaN)} ms, app start ${Math.round(result.appStart ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${images.twice.length ? `, fetched twice: ${images.twice.join(' ')}` : ''}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
+      `${pass.padEnd(9)} ${page.name.padEnd(18)} #${run}  JS ${kb(result.summary.bytes.js)} KB, img ${kb(images.bytes)} KB / ${images.cards ?? 0} cards, ${result.summary.requests} requests (${result.summary.requestsBeforeFcp ?? '?'} before FCP), FCP ${Math.round(result.fcp ?? Number.NaN)} ms, LCP ${Math.round(result.lcp ?? Number.NaN)} ms, content ${Math.round(result.content ?? Number.NaN)} ms, app start ${Math.round(result.appStart ?? Number.NaN)} ms, usable ${Math.round(result.appReady ?? Number.NaN)} ms, TBT ${Math.round(result.tbt ?? Number.NaN)} ms${result.settled ? '' : ' (not quiet)'}${images.twice.length ? `, fetched twice: ${images.twice.join(' ')}` : ''}${result.errors.length ? ` — ${result.errors.length} error(s)` : ''}`,
     );
     if (WATERFALL && throttled) console.log(waterfall(result.requests));
   }

@@ -44,6 +44,8 @@ function expectedErrorStatus(request) {
  * @property {number | undefined} lcp ms from navigation start
  * @property {string | undefined} lcpElement
  * @property {number | undefined} appStart ms from navigation start: the shell starts rendering (hydrating) the page
+ * @property {number | undefined} appReady ms from navigation start: the app has committed its first
+ *   render (a server-rendered page taken over and answering clicks): 'usable'
  * @property {number | undefined} content ms from navigation start: the page's own main content (the
  *   `content` option's selector) first had a box on screen
  * @property {string | undefined} contentElement what matched the `content` selector
@@ -140,6 +142,7 @@ export async function coldLoad(
       lcp: timings.lcp,
       lcpElement: timings.lcpElement,
       appStart: timings.appStart,
+      appReady: timings.appReady,
       // Laid out is not yet painted (the first frames may still be blank, or text waiting for its
       // font): content is painted no earlier than the first contentful paint.
       content: timings.content === undefined ? undefined : Math.max(timings.content, timings.fcp ?? 0),

@@ -154,6 +154,7 @@ export async function readTimings(page) {
       lcp: state.lcp,
       lcpElement: state.lcpElement,
       appStart: performance.getEntriesByName('courseport:app-start')[0]?.startTime,
+      appReady: performance.getEntriesByName('courseport:app-ready')[0]?.startTime,
       content: /** @type {any} */ (window).__benchContent?.at,
       contentElement: /** @type {any} */ (window).__benchContent?.element,
       longTasks: [...state.longTasks],

@@ -10,7 +10,7 @@ import {
   useLocation,
   useSession,
 } from '@courseport/shared-ui';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { ROUTES, showsNavBar } from '../routes.mjs';
 import { LoadWhen } from './components/LoadWhen';
 import { AuthProvider } from './features/auth/components/AuthProvider';
@@ -96,6 +96,19 @@ export function Frame({ demo = false }: { demo?: boolean }) {
   );
 }
 
+/**
+ * Marks when the app has committed its first render: a page rendered on the server has been taken
+ * over (it answers clicks), one rendered in the browser is on screen. A user timing for RUM and the
+ * bench ('usable'). Effects do not run on the server.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    if (performance.getEntriesByName(APP_READY_MARK).length === 0) performance.mark(APP_READY_MARK);
+  }, []);
+  return null;
+}
+export const APP_READY_MARK = 'courseport:app-ready';
+
 interface AppProps {
   config: PublicConfig;
   /** the query cache (the platform's one by default; the server's render has one per request) */
@@ -108,6 +121,7 @@ export function App({ config, client, location }: AppProps) {
   const frame = (
     <AuthProvider config={config}>
       <Frame demo={config.mode === 'demo'} />
+      <ReadyMark />
     </AuthProvider>
   );
   return (
