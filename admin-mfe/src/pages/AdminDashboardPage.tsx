@@ -1,5 +1,5 @@
 import { LoadingState, Navigate, useLocation, usePageTitle, useSession } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/heavy';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AdminEmailsTab } from '../features/admin-emails/components/AdminEmailsTab';
 import { useAdminEmails } from '../features/admin-emails/hooks/useAdminEmails';

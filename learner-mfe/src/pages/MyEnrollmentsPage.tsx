@@ -1,5 +1,5 @@
 import { EmptyState, Link, LoadingState, QueryStates, queryState } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/heavy';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { useMemo } from 'react';
 import { LearnerPage } from '../components/LearnerPage';
 import { PageHeading } from '../components/PageHeading';

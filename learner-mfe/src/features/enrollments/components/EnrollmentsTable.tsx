@@ -13,7 +13,8 @@ import {
   useMediaQuery,
   useNavigate,
 } from '@courseport/shared-ui';
-import { Progress, Table } from '@courseport/shared-ui/heavy';
+import { Progress } from '@courseport/shared-ui/antd/progress';
+import { Table } from '@courseport/shared-ui/antd/table';
 import { useMemo } from 'react';
 import { CertificateButton } from '../../../components/CertificateButton';
 import { type ProgressByCourse, progressOf } from '../hooks/useEnrollmentProgress';
