@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -42,17 +42,58 @@ export function labelOf(app: App, file: string): string {
   if (libs.length > 0) return `${app}'s shared ${libs.join(' + ')}`;
   const pages = exposes.filter((e) => e.assets.js.sync.includes(file)).map((e) => e.name);
   if (pages.length > 0) return `${app} page code (${pages.join(', ')})`;
-  // A chunk loaded on demand: shared-ui's antd (its `heavy` entry), a page's lazy parts.
+  // A chunk loaded on demand: shared-ui's antd (`loadAntd`), a page's lazy parts.
   const lazyLibs = shared.filter((s) => s.assets.js.async?.includes(file)).map((s) => s.name);
   if (lazyLibs.length > 0) return `${app}'s shared ${lazyLibs.join(' + ')}, loaded on demand`;
   const lazyPages = exposes.filter((e) => e.assets.js.async?.includes(file)).map((e) => e.name);
   if (lazyPages.length > 0) return `${app} page code loaded on demand (${lazyPages.join(', ')})`;
   if (/^static\/js\/async\//.test(file)) {
-    // shared-ui's antd (`@courseport/shared-ui/heavy`) is a chunk the stats do not name: its icons say what it is.
+    // shared-ui's antd (#34: a chunk per component, `loadAntd`, and their shared pieces) is in
+    // chunks the stats do not name: the shell's entry says which components each one serves.
+    const components = app === 'shell' ? antdChunks().get(file) : undefined;
+    if (file.startsWith('static/js/async/antd-core.')) return `${app}'s antd core (CSS-in-JS, ConfigProvider, rc-*)`;
+    if (components) {
+      const which = components.length <= 4 ? components.join(', ') : `shared by ${components.length} components`;
+      return `${app}'s antd (${which})`;
+    }
     const antd = readFileSync(path.join(ROOT, APPS[app], 'dist', file), 'utf8').includes('@ant-design');
-    return `${app} chunk loaded on demand${antd ? ': antd (shared-ui/heavy)' : ''}`;
+    return `${app} chunk loaded on demand${antd ? ': antd' : ''}`;
   }
   return `${app} app code`;
+}
+
+let antdChunkMap: Map<string, string[]> | undefined;
+
+/** The `(1)` groups of `pattern`'s matches in `text`. */
+const groups = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1] ?? '');
+
+/**
+ * The shell's antd files, each with the components (shared-ui's `loadAntd` keys: table, modal...)
+ * whose loader fetches it: from the loaders in the shell's entry (`table:()=>Promise.all([r.e("9d"),
+ * ...])`) and each async file's chunk ids. Only labels: a build this does not understand names none.
+ */
+function antdChunks(): Map<string, string[]> {
+  if (antdChunkMap) return antdChunkMap;
+  const keys = groups(
+    readFileSync(path.join(ROOT, 'shared-ui/src/load-on-demand.ts'), 'utf8'),
+    /^ {2}(\w+): \(\) =>/gm,
+  );
+  const js = path.join(ROOT, APPS.shell, 'dist/static/js');
+  const entry = readdirSync(js).find((name) => /^index\..*\.js$/.test(name)) ?? '';
+  const source = entry ? readFileSync(path.join(js, entry), 'utf8') : '';
+  const byChunk = new Map<string, string[]>();
+  for (const key of keys) {
+    const list = new RegExp(`[,{]${key}:\\(\\)=>Promise\\.all\\(\\[([^\\]]*)\\]\\)`).exec(source)?.[1] ?? '';
+    for (const id of groups(list, /\.e\("?([\w-]+)"?\)/g)) byChunk.set(id, [...(byChunk.get(id) ?? []), key]);
+  }
+  antdChunkMap = new Map();
+  for (const name of readdirSync(path.join(js, 'async')).filter((n) => n.endsWith('.js'))) {
+    const head = readFileSync(path.join(js, 'async', name), 'utf8').slice(0, 300);
+    const ids = (/push\(\[\[([^\]]*)\]/.exec(head)?.[1] ?? '').split(',').map((id) => id.replace(/"/g, ''));
+    const users = [...new Set(ids.flatMap((id) => byChunk.get(id) ?? []))].sort();
+    if (users.length > 0) antdChunkMap.set(`static/js/async/${name}`, users);
+  }
+  return antdChunkMap;
 }
 
 /** Files of `app` that are its own copy of a shared library (fetched only when it provides them). */

@@ -1,6 +1,6 @@
 /**
  * The shared UI kit: the router and TanStack Query (only through these re-exports, so every portal
- * shares one), the first-load components (no antd: that is `@courseport/shared-ui/heavy`), the
+ * shares one), the first-load components (no antd: that is `loadAntd`, `@courseport/shared-ui/antd/*`), the
  * theme, the session store, the API client, the data layer (query client, keys, invalidation),
  * `errorText`, `useMediaQuery`, the contracts (`@courseport/contracts`) and shared screen states.
  */
@@ -61,7 +61,7 @@ export {
 } from './hooks/useMediaQuery';
 export { pageTitle, SITE_NAME, useFocusOnNavigation, usePageTitle } from './hooks/usePageTitle';
 export { whenIdle } from './idle';
-export { loadOnDemandComponents } from './load-on-demand';
+export { loadAntd, loadOnDemandComponents } from './load-on-demand';
 export * from './query/index';
 export * from './router';
 export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtime-config';

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { loadOnDemandComponents } from './load-on-demand';
+import { loadAntd } from './load-on-demand';
 import { QueryProvider } from './query/QueryProvider';
 import { fetchRuntimeConfig, setRuntimeConfig } from './runtime-config';
 import { sessionStore } from './session/store';
@@ -28,7 +28,7 @@ export function standaloneRoutes(
  */
 export async function renderStandalone(routes: ReadonlyArray<{ path: string; element: ReactElement }>): Promise<void> {
   setRuntimeConfig(await fetchRuntimeConfig());
-  const { Themed } = await loadOnDemandComponents();
+  const { Themed } = await loadAntd.themed();
   sessionStore.setState({ status: 'signed-out', userLoaded: true });
   const root = document.getElementById('root');
   if (!root) return;

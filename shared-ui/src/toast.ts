@@ -1,6 +1,6 @@
 import { type ErrorTextOptions, errorText } from './errors';
 import { maxWidthQuery } from './hooks/useMediaQuery';
-import { loadOnDemandComponents } from './load-on-demand';
+import { loadAntd } from './load-on-demand';
 
 export interface Toast {
   success(text: string): void;
@@ -28,9 +28,9 @@ export function toastPlacement(): 'topRight' | 'bottom' {
 
 /** Shows a toast as the spec wants them: top-right (bottom on phones), closing after 5 seconds. */
 function show(kind: Kind, text: string): void {
-  void loadOnDemandComponents().then(({ notification }) =>
-    notification[kind]({ title: text, placement: toastPlacement(), duration: 5 }),
-  );
+  void loadAntd
+    .notification()
+    .then(({ notification }) => notification[kind]({ title: text, placement: toastPlacement(), duration: 5 }));
 }
 
 const toast: Toast = {

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { checkExports, type ExportsRecord, UPDATE_ENV } from './exports-check';
 
 // shared-ui's run-time surface: what a portal may use from the singleton. Its main entry (which
-// re-exports `./contracts`) and the on-demand chunk `./heavy` hands out (antd's components).
+// re-exports `./contracts`), each antd chunk `loadAntd.<key>()` hands out (`./antd/<key>`, what
+// `@courseport/shared-ui/antd/*` reads: a key or a name added is a minor bump), and the all-in-one
+// antd chunk `loadOnDemandComponents` still hands out to portals built before 1.7.0 (`./heavy`).
 // Types are not here: they do not exist at run time (a missing one fails a portal's typecheck).
 // A path, not a URL: jsdom's URL is not one node:fs takes.
 const RECORD = path.join(import.meta.dirname, '../exports.json');
@@ -13,11 +15,16 @@ const PACKAGE = path.join(import.meta.dirname, '../package.json');
 async function currentExports(): Promise<ExportsRecord> {
   const { version } = JSON.parse(readFileSync(PACKAGE, 'utf8')) as { version: string };
   const names = (module: object) => Object.keys(module).sort();
+  const { loadAntd } = await import('../src/load-on-demand');
+  const antd = await Promise.all(
+    Object.entries(loadAntd).map(async ([key, load]) => [`./antd/${key}`, names(await load())] as const),
+  );
   return {
     version,
     exports: {
       '.': names(await import('../src/index')),
       './heavy': names(await import('../src/antd/on-demand')),
+      ...Object.fromEntries(antd),
     },
   };
 }

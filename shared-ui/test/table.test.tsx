@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Table } from '../src/antd/on-demand';
+import { Table } from '../src/antd/table';
 
 const rows = [{ key: '1', name: 'Ada Lovelace', email: 'ada@example.com' }];
 const columns = [

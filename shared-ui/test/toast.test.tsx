@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadOnDemandComponents } from '../src/load-on-demand';
+import { loadAntd } from '../src/load-on-demand';
 import { toastPlacement, useToast } from '../src/toast';
 
 const width = window.innerWidth;
 afterEach(async () => {
   window.innerWidth = width;
-  (await loadOnDemandComponents()).notification.destroy();
+  (await loadAntd.notification()).notification.destroy();
 });
 
 describe('toasts', () => {

@@ -9,7 +9,7 @@ import {
   usePageTitle,
   useSession,
 } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/heavy';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { type ReactNode, useEffect, useState } from 'react';
 import { adminEmailsQuery } from '../features/admin-emails/api/adminEmails';
 import { AdminEmailsTab } from '../features/admin-emails/components/AdminEmailsTab';

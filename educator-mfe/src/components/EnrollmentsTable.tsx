@@ -1,5 +1,5 @@
 import { dateColumn, type EnrolledStudent } from '@courseport/shared-ui';
-import { Table } from '@courseport/shared-ui/heavy';
+import { Table } from '@courseport/shared-ui/antd/table';
 import type { ReactNode } from 'react';
 import { localDate } from '../lib/dates';
 import { UserAvatar } from './UserAvatar';

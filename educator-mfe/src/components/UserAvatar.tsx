@@ -1,4 +1,4 @@
-import { Avatar } from '@courseport/shared-ui/heavy';
+import { Avatar } from '@courseport/shared-ui/antd/avatar';
 import { PersonIcon } from './icons';
 
 /** 'Ada Lovelace' → 'AL'; one word → its first letter. */

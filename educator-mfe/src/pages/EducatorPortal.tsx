@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/heavy';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { EducatorLayout } from '../features/layout/components/EducatorLayout';
 import { PATHS } from '../lib/paths';
 import AddCoursePage from './AddCoursePage';

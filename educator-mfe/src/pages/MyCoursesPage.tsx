@@ -8,7 +8,7 @@ import {
   useQueryState,
   useSession,
 } from '@courseport/shared-ui';
-import { Checkbox } from '@courseport/shared-ui/heavy';
+import { Checkbox } from '@courseport/shared-ui/antd/checkbox';
 import { useState } from 'react';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';

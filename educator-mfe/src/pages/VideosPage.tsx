@@ -1,5 +1,5 @@
 import { type EducatorVideo, EmptyState, QueryStates, useSession } from '@courseport/shared-ui';
-import { Modal } from '@courseport/shared-ui/heavy';
+import { Modal } from '@courseport/shared-ui/antd/modal';
 import { useMemo, useState } from 'react';
 import { VIDEOS_PAGE_SIZE } from '../api/videos';
 import { PageHeader } from '../features/layout/components/PageHeader';

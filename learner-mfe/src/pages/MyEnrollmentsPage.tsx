@@ -1,5 +1,5 @@
 import { EmptyState, Link, LoadingState, type PageDataLoader, QueryStates, queryState } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/heavy';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { useMemo } from 'react';
 import { isStudentIn } from '../api/page-data';
 import { courseProgressQuery } from '../api/progress';

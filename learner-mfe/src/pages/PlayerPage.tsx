@@ -11,7 +11,7 @@ import {
   useSearchParams,
   useSession,
 } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/heavy';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { type ReactNode, useMemo } from 'react';
 import { courseDetailsQuery } from '../api/course';
 import { isStudentIn } from '../api/page-data';

@@ -7,7 +7,7 @@ import {
   usePageTitle,
   useQueryState,
 } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/heavy';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { ArrowLeftIcon } from '../components/icons';
 import { LearnerPage } from '../components/LearnerPage';
 import { PageHeading } from '../components/PageHeading';

@@ -1,19 +1,10 @@
 /**
- * antd, which no first page load needs: an async chunk of the shared-ui singleton, so there is one
- * antd instance (theme, style cache), reaching screens through `@courseport/shared-ui/heavy`.
+ * Every antd component the platform used up to shared-ui 1.6.0, in one async chunk of the
+ * singleton: what `loadOnDemandComponents` hands out to portal versions built before 1.7.0 (their
+ * `@courseport/shared-ui/heavy`). New code asks for each component on its own (`loadAntd`, the
+ * `@courseport/shared-ui/antd/*` entries), so a page loads only the ones it renders; this module
+ * stays, unchanged in what it exports, for the portal versions already released.
  */
-import { Table as AntTable, ConfigProvider, Pagination, type TableProps } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { theme } from '../theme';
-
-/** The platform's antd theme. Every screen that uses these components renders inside it. */
-export function Themed({ children }: { children: ReactNode }) {
-  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
-}
-
-// Toasts and confirmations are rendered outside the React tree: give them the same theme.
-ConfigProvider.config({ holderRender: (children) => <Themed>{children}</Themed> });
-
 export {
   Alert,
   Avatar,
@@ -38,86 +29,6 @@ export {
   Tooltip,
   Typography,
 } from 'antd';
-
-/**
- * A paged list's page numbers (compact, no size changer) in a `nav` named `label`; nothing when
- * everything fits on one page.
- */
-export function PagesNav({
-  label,
-  page,
-  pageSize,
-  total,
-  onChange,
-  className,
-}: {
-  label: string;
-  page: number;
-  pageSize: number;
-  total: number;
-  onChange: (page: number) => void;
-  className?: string;
-}) {
-  if (pageSize <= 0 || total <= pageSize) return null;
-  return (
-    <nav aria-label={label} className={className}>
-      <Pagination
-        current={page}
-        pageSize={pageSize}
-        total={total}
-        showSizeChanger={false}
-        showLessItems
-        size="small"
-        onChange={onChange}
-      />
-    </nav>
-  );
-}
-
-/** Marks the scroll boxes this module made focusable (and may make unfocusable again). */
-const SCROLL_MARK = 'data-cp-scroll-box';
-
-/**
- * antd's Table, except that when its scroll box (a `scroll={{ x }}` table on a narrow screen) is
- * narrower than the table, the box is a named tab stop, so the keyboard can scroll it too (WCAG
- * 2.1.1; axe's scrollable-region-focusable). A table whose cells hold a link or button needs no
- * such stop, but one more does no harm; a table that fits the screen gets none.
- */
-function KeyboardScrollTable<T extends object>(props: TableProps<T>) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const root = box.current;
-    if (!root) return;
-    const update = () => {
-      for (const el of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
-        const scrolls = el.scrollWidth > el.clientWidth + 1;
-        if (scrolls && !el.hasAttribute('tabindex')) {
-          el.setAttribute(SCROLL_MARK, '');
-          el.tabIndex = 0;
-          el.setAttribute('role', 'region');
-          el.setAttribute('aria-label', 'Table, scrolls sideways');
-        } else if (!scrolls && el.hasAttribute(SCROLL_MARK)) {
-          for (const name of [SCROLL_MARK, 'tabindex', 'role', 'aria-label']) el.removeAttribute(name);
-        }
-      }
-    };
-    update();
-    // (Test DOMs may have no ResizeObserver.)
-    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
-    resized?.observe(root);
-    // New rows (a load, a page) can make the table wider.
-    const changed = new MutationObserver(update);
-    changed.observe(root, { childList: true, subtree: true });
-    return () => {
-      resized?.disconnect();
-      changed.disconnect();
-    };
-  }, []);
-  return (
-    <div ref={box}>
-      <AntTable<T> {...props} />
-    </div>
-  );
-}
-
-export const Table = KeyboardScrollTable as typeof AntTable;
+export { PagesNav } from './pages-nav';
+export { Table } from './table';
+export { Themed } from './themed';

@@ -10,7 +10,9 @@ import {
   useSearchParams,
   useToast,
 } from '@courseport/shared-ui';
-import { Alert, Card, Themed } from '@courseport/shared-ui/heavy';
+import { Alert } from '@courseport/shared-ui/antd/alert';
+import { Card } from '@courseport/shared-ui/antd/card';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { useState } from 'react';
 import { useLocalAccount } from '../features/auth/hooks/useLocalAccount';
 import { NotFound } from './NotFoundPage';

@@ -9,7 +9,11 @@ import {
   useSearchParams,
   useToast,
 } from '@courseport/shared-ui';
-import { Alert, Card, Form, Input, Themed } from '@courseport/shared-ui/heavy';
+import { Alert } from '@courseport/shared-ui/antd/alert';
+import { Card } from '@courseport/shared-ui/antd/card';
+import { Form } from '@courseport/shared-ui/antd/form';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { useState } from 'react';
 import { confirmPasswordRules, NEW_PASSWORD_RULES } from '../features/auth/components/password-rules';
 import { useLocalAccount } from '../features/auth/hooks/useLocalAccount';

@@ -1,5 +1,9 @@
 import { type AdminEmail, Button, EmptyState, type QueryState, QueryStates } from '@courseport/shared-ui';
-import { Card, Flex, Input, Modal, Typography } from '@courseport/shared-ui/heavy';
+import { Card } from '@courseport/shared-ui/antd/card';
+import { Flex } from '@courseport/shared-ui/antd/flex';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Modal } from '@courseport/shared-ui/antd/modal';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import { useState } from 'react';
 import { sameEmail } from '../api/adminEmails';
 

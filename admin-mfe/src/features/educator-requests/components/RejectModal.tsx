@@ -1,5 +1,7 @@
 import type { EducatorRequest } from '@courseport/shared-ui';
-import { Input, Modal, Typography } from '@courseport/shared-ui/heavy';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Modal } from '@courseport/shared-ui/antd/modal';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import { useState } from 'react';
 
 interface RejectModalProps {

@@ -6,7 +6,11 @@ import {
   type TagTone,
   tagTone,
 } from '@courseport/shared-ui';
-import { Avatar, Flex, Table, Tag, Typography } from '@courseport/shared-ui/heavy';
+import { Avatar } from '@courseport/shared-ui/antd/avatar';
+import { Flex } from '@courseport/shared-ui/antd/flex';
+import { Table } from '@courseport/shared-ui/antd/table';
+import { Tag } from '@courseport/shared-ui/antd/tag';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import { useState } from 'react';
 import { RejectModal } from './RejectModal';
 

@@ -1,5 +1,7 @@
 import { Button, useNavigate, useSession, useToast } from '@courseport/shared-ui';
-import { Flex, Spin, Typography } from '@courseport/shared-ui/heavy';
+import { Flex } from '@courseport/shared-ui/antd/flex';
+import { Spin } from '@courseport/shared-ui/antd/spin';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import { useState } from 'react';
 import { BackToSiteLink } from './BackToSiteLink';
 import { PageHeading } from './PageHeading';

@@ -1,5 +1,5 @@
 import { useLocation } from '@courseport/shared-ui';
-import { Typography } from '@courseport/shared-ui/heavy';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 
 /**

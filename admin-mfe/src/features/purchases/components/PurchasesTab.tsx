@@ -9,7 +9,12 @@ import {
   tagTone,
   useCurrency,
 } from '@courseport/shared-ui';
-import { Flex, Modal, Table, Tag, Tooltip, Typography } from '@courseport/shared-ui/heavy';
+import { Flex } from '@courseport/shared-ui/antd/flex';
+import { Modal } from '@courseport/shared-ui/antd/modal';
+import { Table } from '@courseport/shared-ui/antd/table';
+import { Tag } from '@courseport/shared-ui/antd/tag';
+import { Tooltip } from '@courseport/shared-ui/antd/tooltip';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import type { AdminPurchase, PurchaseStatus } from '../api/purchases';
 
 const STATUS_TAGS: Record<PurchaseStatus, { label: string; tone: TagTone }> = {

@@ -1,5 +1,10 @@
 import { Button, type PortalRelease, type PortalReleaseStatus, tagTone } from '@courseport/shared-ui';
-import { Alert, Card, Flex, Modal, Tag, Typography } from '@courseport/shared-ui/heavy';
+import { Alert } from '@courseport/shared-ui/antd/alert';
+import { Card } from '@courseport/shared-ui/antd/card';
+import { Flex } from '@courseport/shared-ui/antd/flex';
+import { Modal } from '@courseport/shared-ui/antd/modal';
+import { Tag } from '@courseport/shared-ui/antd/tag';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import type { ReleaseChange } from '../api/releases';
 import { ReleaseForm } from './ReleaseForm';
 import { formatWhen } from './when';

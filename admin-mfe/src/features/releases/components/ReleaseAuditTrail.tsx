@@ -1,5 +1,8 @@
 import { EmptyState, QueryStates, type ReleaseAction, type ReleaseAuditEntry } from '@courseport/shared-ui';
-import { Flex, PagesNav, Table, Typography } from '@courseport/shared-ui/heavy';
+import { Flex } from '@courseport/shared-ui/antd/flex';
+import { PagesNav } from '@courseport/shared-ui/antd/pages-nav';
+import { Table } from '@courseport/shared-ui/antd/table';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import { useId } from 'react';
 import type { PortalName } from '../api/releases';
 import type { ReleaseAudit } from '../hooks/useReleaseAudit';

@@ -1,5 +1,7 @@
 import { Button, isReleaseVersion, MAX_CANARY_PERCENT, MIN_CANARY_PERCENT } from '@courseport/shared-ui';
-import { Flex, Input, Typography } from '@courseport/shared-ui/heavy';
+import { Flex } from '@courseport/shared-ui/antd/flex';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import { useId, useState } from 'react';
 import type { PortalName } from '../api/releases';
 

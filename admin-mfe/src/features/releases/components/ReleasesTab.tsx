@@ -1,5 +1,6 @@
 import { EmptyState, QueryStates } from '@courseport/shared-ui';
-import { Flex, Typography } from '@courseport/shared-ui/heavy';
+import { Flex } from '@courseport/shared-ui/antd/flex';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import type { ReleaseAudit } from '../hooks/useReleaseAudit';
 import type { Releases } from '../hooks/useReleases';
 import { PortalReleaseCard } from './PortalReleaseCard';

@@ -1,5 +1,7 @@
 import { type AdminReview, REVIEW_HIDE_REASON_MAX_LENGTH } from '@courseport/shared-ui';
-import { Input, Modal, Typography } from '@courseport/shared-ui/heavy';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Modal } from '@courseport/shared-ui/antd/modal';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import { useId, useState } from 'react';
 
 export const HIDE_REASON_MIN_LENGTH = 3;

@@ -8,7 +8,11 @@ import {
   ReviewSummary,
   tagTone,
 } from '@courseport/shared-ui';
-import { Flex, PagesNav, Segmented, Tag, Typography } from '@courseport/shared-ui/heavy';
+import { Flex } from '@courseport/shared-ui/antd/flex';
+import { PagesNav } from '@courseport/shared-ui/antd/pages-nav';
+import { Segmented } from '@courseport/shared-ui/antd/segmented';
+import { Tag } from '@courseport/shared-ui/antd/tag';
+import { Typography } from '@courseport/shared-ui/antd/typography';
 import { useState } from 'react';
 import type { ReviewFilter } from '../api/reviews';
 import { HideReviewModal } from './HideReviewModal';

@@ -1,5 +1,5 @@
 import { COURSE_LEVELS, LEVEL_NAMES, useQuery } from '@courseport/shared-ui';
-import { Form } from '@courseport/shared-ui/heavy';
+import { Form } from '@courseport/shared-ui/antd/form';
 import type { ChangeEvent, SelectHTMLAttributes } from 'react';
 import { categoriesQuery } from '../api/categories';
 

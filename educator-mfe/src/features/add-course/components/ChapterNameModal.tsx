@@ -1,4 +1,5 @@
-import { Input, Modal } from '@courseport/shared-ui/heavy';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Modal } from '@courseport/shared-ui/antd/modal';
 import { useId, useState } from 'react';
 
 export const CHAPTER_PROMPT = 'Enter Chapter Name:';

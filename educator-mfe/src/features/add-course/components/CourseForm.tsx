@@ -1,5 +1,7 @@
 import { requiredText } from '@courseport/shared-ui';
-import { Form, Input, InputNumber } from '@courseport/shared-ui/heavy';
+import { Form } from '@courseport/shared-ui/antd/form';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { InputNumber } from '@courseport/shared-ui/antd/input-number';
 import { type ReactNode, useId } from 'react';
 import type { CourseFields } from '../hooks/chapters';
 import type { CourseFormState } from '../hooks/useCourseForm';

@@ -1,5 +1,5 @@
 import { plural, tagTone } from '@courseport/shared-ui';
-import { Tag } from '@courseport/shared-ui/heavy';
+import { Tag } from '@courseport/shared-ui/antd/tag';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { CloseIcon, EditIcon } from '../../../components/icons';

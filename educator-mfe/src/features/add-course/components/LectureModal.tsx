@@ -1,5 +1,7 @@
 import { Button, type LessonKind, readingMinutes } from '@courseport/shared-ui';
-import { Checkbox, Input, Modal } from '@courseport/shared-ui/heavy';
+import { Checkbox } from '@courseport/shared-ui/antd/checkbox';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Modal } from '@courseport/shared-ui/antd/modal';
 import { useEffect, useId, useRef, useState } from 'react';
 import { EMPTY_LECTURE, type LectureFields, type VideoSource, videoSourceOf } from '../hooks/chapters';
 import { newQuiz } from '../hooks/quiz';

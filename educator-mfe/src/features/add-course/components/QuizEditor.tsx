@@ -1,5 +1,6 @@
 import { Button, QUESTION_KINDS, type QuestionKind } from '@courseport/shared-ui';
-import { Input, InputNumber } from '@courseport/shared-ui/heavy';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { InputNumber } from '@courseport/shared-ui/antd/input-number';
 import { type KeyboardEvent, useState } from 'react';
 import { CloseIcon, DownIcon, UpIcon } from '../../../components/icons';
 import { moveItem } from '../hooks/chapters';

@@ -1,6 +1,7 @@
 import { resourceInputSchema } from '@courseport/contracts/course-schema';
 import { Button, errorText, isAbortError } from '@courseport/shared-ui';
-import { Input, Progress } from '@courseport/shared-ui/heavy';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Progress } from '@courseport/shared-ui/antd/progress';
 import { useEffect, useId, useRef, useState } from 'react';
 import { CloseIcon, UploadIcon } from '../../../components/icons';
 import { uploadResource } from '../api/resources';

@@ -1,5 +1,5 @@
 import type { EditableCourse } from '@courseport/shared-ui';
-import { Form } from '@courseport/shared-ui/heavy';
+import { Form } from '@courseport/shared-ui/antd/form';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { type CourseFields, draftsOf } from './chapters';
 import { useCourseContent } from './useCourseContent';

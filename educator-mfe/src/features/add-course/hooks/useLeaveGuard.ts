@@ -1,5 +1,5 @@
 import { useNavigate } from '@courseport/shared-ui';
-import { Modal } from '@courseport/shared-ui/heavy';
+import { Modal } from '@courseport/shared-ui/antd/modal';
 import { useEffect, useRef } from 'react';
 
 export const LEAVE_TITLE = 'Leave with unsaved changes?';

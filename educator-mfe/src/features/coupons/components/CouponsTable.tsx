@@ -1,5 +1,6 @@
 import { Button, type Coupon, type TagTone, tagTone, useMinWidth } from '@courseport/shared-ui';
-import { Table, Tag } from '@courseport/shared-ui/heavy';
+import { Table } from '@courseport/shared-ui/antd/table';
+import { Tag } from '@courseport/shared-ui/antd/tag';
 import { type CouponStatus, couponStatus, discountText, expiryText, usesText } from './couponText';
 
 const STATUS_TONE: Record<CouponStatus, TagTone> = {

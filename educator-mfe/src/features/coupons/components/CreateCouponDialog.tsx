@@ -1,5 +1,7 @@
 import { Button, type EducatorCourse, errorText, type NewCouponInput } from '@courseport/shared-ui';
-import { Alert, Input, Modal } from '@courseport/shared-ui/heavy';
+import { Alert } from '@courseport/shared-ui/antd/alert';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Modal } from '@courseport/shared-ui/antd/modal';
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import {
   type CouponField,

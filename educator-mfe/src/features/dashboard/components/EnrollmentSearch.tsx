@@ -1,5 +1,5 @@
 import { Button } from '@courseport/shared-ui';
-import { Input } from '@courseport/shared-ui/heavy';
+import { Input } from '@courseport/shared-ui/antd/input';
 import { SearchIcon } from '../../../components/icons';
 
 /** The search box over the latest enrollments, with a 'Clear' button. */

@@ -1,5 +1,5 @@
 import { NavLink } from '@courseport/shared-ui';
-import { Tooltip } from '@courseport/shared-ui/heavy';
+import { Tooltip } from '@courseport/shared-ui/antd/tooltip';
 import type { ReactNode } from 'react';
 import {
   AddCourseIcon,

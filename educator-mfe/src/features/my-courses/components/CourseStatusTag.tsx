@@ -1,5 +1,5 @@
 import { type CourseStatus, type TagTone, tagTone } from '@courseport/shared-ui';
-import { Tag } from '@courseport/shared-ui/heavy';
+import { Tag } from '@courseport/shared-ui/antd/tag';
 
 export const STATUS_LABELS: Record<CourseStatus, string> = {
   draft: 'Draft',

@@ -1,6 +1,6 @@
 import type { EducatorCourse } from '@courseport/shared-ui';
 import { dateColumn, descriptionTeaser, money } from '@courseport/shared-ui';
-import { Table } from '@courseport/shared-ui/heavy';
+import { Table } from '@courseport/shared-ui/antd/table';
 import { useRef } from 'react';
 import { localDate } from '../../../lib/dates';
 import type { CourseAction } from '../api/courses';

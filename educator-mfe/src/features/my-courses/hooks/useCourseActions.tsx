@@ -1,5 +1,5 @@
 import { type EducatorCourse, queryKeys, useMutation, useQueryClient, useToast } from '@courseport/shared-ui';
-import { Modal } from '@courseport/shared-ui/heavy';
+import { Modal } from '@courseport/shared-ui/antd/modal';
 import { useCallback, useState } from 'react';
 import { type CourseAction, runCourseAction } from '../api/courses';
 

@@ -1,5 +1,5 @@
 import { Button, type EducatorReview, ReviewSummary } from '@courseport/shared-ui';
-import { PagesNav } from '@courseport/shared-ui/heavy';
+import { PagesNav } from '@courseport/shared-ui/antd/pages-nav';
 import { useEffect, useRef, useState } from 'react';
 import { ReplyForm } from './ReplyForm';
 

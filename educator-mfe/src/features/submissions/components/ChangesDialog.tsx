@@ -1,5 +1,6 @@
 import { Button } from '@courseport/shared-ui';
-import { Input, Modal } from '@courseport/shared-ui/heavy';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Modal } from '@courseport/shared-ui/antd/modal';
 import { useId, useState } from 'react';
 
 export const COMMENT_REQUIRED = 'Please write what the student should change';

@@ -7,7 +7,8 @@ import {
   tagTone,
   useToast,
 } from '@courseport/shared-ui';
-import { PagesNav, Tag } from '@courseport/shared-ui/heavy';
+import { PagesNav } from '@courseport/shared-ui/antd/pages-nav';
+import { Tag } from '@courseport/shared-ui/antd/tag';
 import { useState } from 'react';
 import { followLink } from '../../../lib/followLink';
 import { sizeLabel } from '../../../lib/sizes';

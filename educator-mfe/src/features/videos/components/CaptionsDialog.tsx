@@ -6,7 +6,8 @@ import {
   errorText,
   type VideoCaption,
 } from '@courseport/shared-ui';
-import { Input, Modal } from '@courseport/shared-ui/heavy';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Modal } from '@courseport/shared-ui/antd/modal';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { sizeLabel } from '../../../lib/sizes';
 import { useDeleteCaptions, usePutCaptions } from '../hooks/useVideos';

@@ -1,5 +1,5 @@
 import { Button, errorText, useToast } from '@courseport/shared-ui';
-import { Progress } from '@courseport/shared-ui/heavy';
+import { Progress } from '@courseport/shared-ui/antd/progress';
 import { type DragEvent, useId, useState } from 'react';
 import { UploadIcon } from '../../../components/icons';
 import { sizeLabel } from '../../../lib/sizes';

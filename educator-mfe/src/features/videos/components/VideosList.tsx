@@ -1,5 +1,7 @@
 import { Button, type EducatorVideo, type TagTone, tagTone, type VideoStatus } from '@courseport/shared-ui';
-import { PagesNav, Progress, Tag } from '@courseport/shared-ui/heavy';
+import { PagesNav } from '@courseport/shared-ui/antd/pages-nav';
+import { Progress } from '@courseport/shared-ui/antd/progress';
+import { Tag } from '@courseport/shared-ui/antd/tag';
 import { renditionsText, videoLength } from '../../../api/videos';
 import { sizeLabel } from '../../../lib/sizes';
 import type { UploadItem } from '../upload/uploads';

@@ -11,7 +11,8 @@ import {
   percentText,
   useNavigate,
 } from '@courseport/shared-ui';
-import { Progress, Table } from '@courseport/shared-ui/heavy';
+import { Progress } from '@courseport/shared-ui/antd/progress';
+import { Table } from '@courseport/shared-ui/antd/table';
 import { useMemo } from 'react';
 import { CertificateButton } from '../../../components/CertificateButton';
 import { type ProgressByCourse, progressOf } from '../hooks/useEnrollmentProgress';

@@ -9,7 +9,7 @@ import {
   useSearchParams,
   whenIdle,
 } from '@courseport/shared-ui';
-import { Progress } from '@courseport/shared-ui/heavy';
+import { Progress } from '@courseport/shared-ui/antd/progress';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProgressData } from '../../../api/progress';
 import { ArrowLeftIcon } from '../../../components/icons';

@@ -1,12 +1,13 @@
 import {
   Button,
   errorText,
+  loadAntd,
   type MyReview,
   REVIEW_TEXT_MAX_LENGTH,
   type ReviewInput,
   ReviewReplyBlock,
 } from '@courseport/shared-ui';
-import { Input, Modal } from '@courseport/shared-ui/heavy';
+import { Input } from '@courseport/shared-ui/antd/input';
 import { type FormEvent, useId, useState } from 'react';
 import { useMyReview } from '../hooks/useMyReview';
 
@@ -39,15 +40,18 @@ function ReviewEditor({ review, rating, saving, deleting, onSave, onDelete }: Ed
     if (ready && !saving) onSave({ rating, text: text.trim() });
   };
 
+  // The confirmation's code (antd's Modal) loads on the first click, not with the player.
   const confirmDelete = () =>
-    Modal.confirm({
-      title: 'Delete your review?',
-      content: 'Your stars and your text will be removed from the course page.',
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      onOk: onDelete,
-    });
+    void loadAntd.modal().then(({ Modal }) =>
+      Modal.confirm({
+        title: 'Delete your review?',
+        content: 'Your stars and your text will be removed from the course page.',
+        okText: 'Delete',
+        okButtonProps: { danger: true },
+        cancelText: 'Cancel',
+        onOk: onDelete,
+      }),
+    );
 
   return (
     <form className="ln-review-form" onSubmit={submit} aria-busy={saving || deleting}>

@@ -1,5 +1,5 @@
 import { dateColumn, formatDate, Link, maxWidthQuery, money, useCurrency, useMediaQuery } from '@courseport/shared-ui';
-import { Table } from '@courseport/shared-ui/heavy';
+import { Table } from '@courseport/shared-ui/antd/table';
 import type { Purchase, PurchaseStatus } from '../api/purchases';
 
 const STATUS_LABELS: Record<PurchaseStatus, string> = {

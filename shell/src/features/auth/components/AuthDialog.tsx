@@ -1,5 +1,10 @@
 import { Button, errorText, forgetEnrollIntent, requiredText, sessionStore } from '@courseport/shared-ui';
-import { Alert, Form, Input, Modal, Tabs, Themed } from '@courseport/shared-ui/heavy';
+import { Alert } from '@courseport/shared-ui/antd/alert';
+import { Form } from '@courseport/shared-ui/antd/form';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Modal } from '@courseport/shared-ui/antd/modal';
+import { Tabs } from '@courseport/shared-ui/antd/tabs';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { useState } from 'react';
 import type { AuthMode } from '../hooks/useLocalAccount';
 import { CheckInbox } from './CheckInbox';

@@ -1,5 +1,8 @@
 import { Button, errorText, useToast } from '@courseport/shared-ui';
-import { Alert, Form, Input, Modal } from '@courseport/shared-ui/heavy';
+import { Alert } from '@courseport/shared-ui/antd/alert';
+import { Form } from '@courseport/shared-ui/antd/form';
+import { Input } from '@courseport/shared-ui/antd/input';
+import { Modal } from '@courseport/shared-ui/antd/modal';
 import { useState } from 'react';
 import { confirmPasswordRules, NEW_PASSWORD_RULES } from './password-rules';
 

@@ -1,9 +1,16 @@
-import { Button, Link, useNavigate, useSession, useToast } from '@courseport/shared-ui';
-import { Avatar, Dropdown, Modal, Themed } from '@courseport/shared-ui/heavy';
-import { useState } from 'react';
+import { Button, Link, loadAntd, useNavigate, useSession, useToast } from '@courseport/shared-ui';
+import { Avatar } from '@courseport/shared-ui/antd/avatar';
+import { Dropdown } from '@courseport/shared-ui/antd/dropdown';
+import { Themed } from '@courseport/shared-ui/antd/themed';
+import { lazy, useState } from 'react';
+import { LoadWhen } from '../../../components/LoadWhen';
 import { useLocalAccount } from '../hooks/useLocalAccount';
 import { ACCOUNT_LINKS } from './account-links';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+// The menu is in every signed-in page's first load; its dialogs (antd's Form, Input, Modal) load when first opened.
+const ChangePasswordDialog = lazy(() =>
+  import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
 
 export const SIGN_OUT_EVERYWHERE_TITLE = 'Sign out on every device?';
 export const SIGN_OUT_EVERYWHERE_TEXT =
@@ -24,20 +31,22 @@ export function LocalUserMenu() {
 
   function confirmSignOutEverywhere() {
     if (!account) return;
-    Modal.confirm({
-      title: SIGN_OUT_EVERYWHERE_TITLE,
-      content: SIGN_OUT_EVERYWHERE_TEXT,
-      okText: 'Sign out everywhere',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      onOk: async () => {
-        try {
-          toast.success(await account.signOutEverywhere());
-        } catch (e) {
-          toast.failure(e);
-        }
-      },
-    });
+    void loadAntd.modal().then(({ Modal }) =>
+      Modal.confirm({
+        title: SIGN_OUT_EVERYWHERE_TITLE,
+        content: SIGN_OUT_EVERYWHERE_TEXT,
+        okText: 'Sign out everywhere',
+        okButtonProps: { danger: true },
+        cancelText: 'Cancel',
+        onOk: async () => {
+          try {
+            toast.success(await account.signOutEverywhere());
+          } catch (e) {
+            toast.failure(e);
+          }
+        },
+      }),
+    );
   }
 
   const accountItems = account
@@ -89,12 +98,14 @@ export function LocalUserMenu() {
         </Button>
       </Dropdown>
       {account && (
-        <ChangePasswordDialog
-          open={changingPassword}
-          email={identity.email}
-          onClose={() => setChangingPassword(false)}
-          changePassword={account.changePassword}
-        />
+        <LoadWhen when={changingPassword}>
+          <ChangePasswordDialog
+            open={changingPassword}
+            email={identity.email}
+            onClose={() => setChangingPassword(false)}
+            changePassword={account.changePassword}
+          />
+        </LoadWhen>
       )}
     </Themed>
   );

@@ -1,4 +1,4 @@
-import { Button, Link, loadOnDemandComponents, NavLink, UserMenu, useSession } from '@courseport/shared-ui';
+import { Button, Link, loadAntd, NavLink, UserMenu, useSession } from '@courseport/shared-ui';
 import { useRef } from 'react';
 import { type ToggleRole, useRoleToggle } from '../hooks/useRoleToggle';
 import { useToastOffset } from '../hooks/useToastOffset';
@@ -16,7 +16,7 @@ export const REMOVE_EDUCATOR_TEXT =
 
 /** Dropping the educator role cannot be undone alone (re-approval is needed): ask first. */
 function confirmRemoveEducator(onOk: () => void) {
-  void loadOnDemandComponents().then(({ Modal }) =>
+  void loadAntd.modal().then(({ Modal }) =>
     Modal.confirm({
       title: REMOVE_EDUCATOR_TITLE,
       content: REMOVE_EDUCATOR_TEXT,

@@ -1,5 +1,7 @@
 import { ApiError, Button, useMutation, useQueryClient, useSession, useToast } from '@courseport/shared-ui';
-import { Checkbox, Modal, Themed } from '@courseport/shared-ui/heavy';
+import { Checkbox } from '@courseport/shared-ui/antd/checkbox';
+import { Modal } from '@courseport/shared-ui/antd/modal';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { useState } from 'react';
 import {
   createProfile,

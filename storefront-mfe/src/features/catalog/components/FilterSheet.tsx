@@ -1,5 +1,6 @@
 import { Button } from '@courseport/shared-ui';
-import { Drawer, Themed } from '@courseport/shared-ui/heavy';
+import { Drawer } from '@courseport/shared-ui/antd/drawer';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import type { ComponentProps } from 'react';
 import { FilterGroups } from './FilterGroups';
 

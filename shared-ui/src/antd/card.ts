@@ -1,0 +1,3 @@
+import './themed';
+
+export { Card } from 'antd';

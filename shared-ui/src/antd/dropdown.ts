@@ -1,0 +1,3 @@
+import './themed';
+
+export { Dropdown } from 'antd';

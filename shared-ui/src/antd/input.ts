@@ -1,0 +1,3 @@
+import './themed';
+
+export { Input } from 'antd';

@@ -1,0 +1,3 @@
+import './themed';
+
+export { Modal } from 'antd';

@@ -1,0 +1,3 @@
+import './themed';
+
+export { Spin } from 'antd';
