@@ -1,4 +1,5 @@
-import { createContext, createElement, type ReactNode, useContext, useSyncExternalStore } from 'react';
+import { createContext, createElement, type ReactNode, useContext } from 'react';
+import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Role, UserProfile } from '../contracts/index';
 
@@ -94,12 +95,16 @@ export function takeOverSession(state: Partial<SessionState>): void {
   renderedState = { ...sessionStore.getInitialState(), ...state };
 }
 
+/**
+ * The platform's store as `useStore` reads it: the same, except that a take-over (hydration) reads
+ * the state the page was rendered with. A request's own store (the server's) is read as it is.
+ */
+const platformStore: StoreApi<SessionState> = {
+  ...sessionStore,
+  getInitialState: () => renderedState ?? sessionStore.getInitialState(),
+};
+
 export function useSession<T>(selector: (state: SessionState) => T): T {
   const store = useContext(SessionStoreContext);
-  return useSyncExternalStore(
-    store.subscribe,
-    () => selector(store.getState()),
-    // A request's own store (the server's) is rendered as it is; the platform's as it was rendered.
-    () => selector(store === sessionStore ? (renderedState ?? store.getInitialState()) : store.getState()),
-  );
+  return useStore(store === sessionStore ? platformStore : store, selector);
 }
