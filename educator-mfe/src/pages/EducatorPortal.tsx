@@ -5,8 +5,8 @@ import { type LazyPage, lazyPage } from '../lib/lazy-page';
 import { PATHS } from '../lib/paths';
 
 /**
- * While a page's chunk loads: the pages' own loading state, inside the educator frame (the top
- * bar, sidebar and footer are this module's, drawn at once, so the frame does not move).
+ * While a page's chunk loads when going from page to page: the pages' own loading state, inside the
+ * educator frame (the first page comes with the frame, below).
  */
 const pageLoading = (
   <div className="ed-page">
@@ -57,10 +57,12 @@ export function educatorPageAt(pathname: string): LazyPage | null {
 /** Every page's chunk (tests render pages at once, as a returning visitor's cached chunks do). */
 export const loadEducatorPages = () => Promise.all(EDUCATOR_PAGES.map(({ load }) => load()));
 
-// The page of the address being opened starts loading now, with this module, rather than after the
-// portal's first render: its chunk is fetched while the frame is drawn.
+// The page of the address being opened loads with this module (a top-level await): the shell shows
+// its loading state until both are there, so the frame is drawn with its page, never around a
+// loading state that the page then pushes down (the footer would move: a layout shift). A chunk
+// that fails is left to the page's boundary (the shell's error screen and its Retry).
 if (typeof window !== 'undefined')
-  void educatorPageAt(window.location.pathname)
+  await educatorPageAt(window.location.pathname)
     ?.load()
     .catch(() => undefined);
 
