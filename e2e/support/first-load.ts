@@ -35,7 +35,7 @@ const stats = (app: App): FederationStats =>
 
 /** Names a built file by what it carries, so a budget failure says which part grew. */
 export function labelOf(app: App, file: string): string {
-  if (file === 'remoteEntry.js') return `${app} remote entry (federation runtime)`;
+  if (file === 'remoteEntry.js') return `${app} remote entry (federation bundler runtime; its core is the shell's)`;
   if (/^static\/js\/index\./.test(file)) return `${app} entry (federation runtime, start-up)`;
   const { shared, exposes } = stats(app);
   const libs = shared.filter((s) => s.assets.js.sync.includes(file)).map((s) => s.name);

@@ -247,9 +247,30 @@ describe('the assembled platform', () => {
       // The router and antd come only through the shared-ui singleton.
       expect(code, url).not.toContain('may be used only in the context of a <Router> component');
       expect(code, url).not.toContain('ant-design');
+      // One federation runtime (#34): the shell hands its core to the portals (their own copy's
+      // remote-entry bookkeeping appears only where the core is bundled).
+      expect(code, url).not.toContain('__GLOBAL_LOADING_REMOTE_ENTRY__');
     }
+    const runtimeFrom = await page.evaluate(
+      () =>
+        (globalThis as unknown as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM,
+    );
+    expect(runtimeFrom?.name).toBe('shell');
     expect(errors).toEqual([]);
     await student.close();
+  });
+
+  it('runs a portal opened on its own, which loads the federation runtime the shell otherwise provides', async () => {
+    const { page, errors } = await openPage();
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto(`${platform.urls.storefront}/`);
+    await page.getByText('Learn from the best').first().waitFor();
+    expect(scripts[0]).toBe('/static/js/federation-runtime.js');
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('shows a fallback for a portal that is down, keeps the rest working, and recovers on Retry', async () => {

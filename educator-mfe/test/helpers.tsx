@@ -11,10 +11,14 @@ import {
 } from '@courseport/shared-ui';
 import { apiMocks, renderRoutes, testQueryClient } from '@courseport/shared-ui/testing';
 import { beforeEach, vi } from 'vitest';
-import EducatorPortal from '../src/pages/EducatorPortal';
+import EducatorPortal, { loadEducatorPages } from '../src/pages/EducatorPortal';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 20_000 });
+
+// Each page is its own chunk (#34): the tests render pages as a visitor whose chunks are there
+// (lazy-page.test.tsx covers the loading), so each state shows from the first render.
+await loadEducatorPages();
 
 // Add/Edit Course keep drafts in localStorage: each test starts without any.
 beforeEach(() => localStorage.clear());

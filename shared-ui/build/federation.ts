@@ -4,6 +4,7 @@
  * description (@courseport/contracts/platform). Node-only; never imported by browser code.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isReleaseVersion, RELEASE_MANIFEST_FILE, SHARED_UI_PACKAGE } from '@courseport/contracts';
@@ -71,6 +72,36 @@ const pluginReleaseManifest = (name: PortalName | 'shell'): RsbuildPlugin => ({
   },
 });
 
+/**
+ * One federation runtime in the browser (#34). Every build used to carry its own copy of the
+ * federation runtime's core: the shell's entry, and each portal's `remoteEntry.js` (~18 KB of its
+ * ~32 KB gzipped). The shell, a pure consumer, now hands its copy to the portals
+ * (`provideExternalRuntime`: the global `_FEDERATION_RUNTIME_CORE`, set before any remote loads),
+ * and a portal's browser build takes it from there (`externalRuntime`). Node builds keep their own
+ * (the shell's server render creates its runtime itself). A portal opened on its own gets it from
+ * `federation-runtime.js` (below), loaded before its page.
+ */
+const externalRuntime = (isHost: boolean) => (isHost ? { provideExternalRuntime: true } : { externalRuntime: true });
+
+/** Where a portal opened on its own finds the federation runtime (its `index.html` loads it first). */
+const STANDALONE_RUNTIME_SCRIPT = 'static/js/federation-runtime.js';
+
+/** The federation runtime's packages, as the Module Federation plugin resolves them. */
+const requireFromFederation = createRequire(
+  createRequire(import.meta.url).resolve('@module-federation/rsbuild-plugin'),
+);
+const RUNTIME_PACKAGES_DIR = path.resolve(
+  requireFromFederation.resolve('@module-federation/runtime-tools/package.json'),
+  '../../..',
+);
+
+/**
+ * The bundler half of the runtime that stays in a portal's `remoteEntry.js` as ES modules: Rspack
+ * imports its CommonJS build, which keeps every helper of the runtime's SDK (Node loaders, manifest
+ * snapshots); the ES build lets the unused ones be left out (remote entry ~15 → ~10 KB gzipped).
+ */
+const BUNDLER_RUNTIME_CJS = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.cjs$/;
+
 const eagerly = (shared: Record<string, object>) =>
   Object.fromEntries(Object.entries(shared).map(([name, config]) => [name, { ...config, eager: true }]));
 
@@ -118,6 +149,7 @@ export function defineFederatedApp({ name, server: serverOption, extra = {} }: F
     dts: false,
     manifest: target === 'web',
     experiments: {
+      ...(target === 'web' ? externalRuntime(isHost) : {}),
       optimization: {
         disableSnapshot: true,
         target,
@@ -146,7 +178,35 @@ export function defineFederatedApp({ name, server: serverOption, extra = {} }: F
           define: { 'process.env.COURSEPORT_SERVER_BUILD': '"false"', ...SHARED_UI_VERSION_DEFINE },
         },
         output: { target: 'web' },
+        ...(isHost
+          ? {}
+          : {
+              tools: {
+                rspack: (config, { rspack }) => {
+                  config.plugins.push(
+                    new rspack.NormalModuleReplacementPlugin(BUNDLER_RUNTIME_CJS, (resource) => {
+                      resource.request = resource.request.replace(/\.cjs$/, '.js');
+                    }),
+                  );
+                },
+              },
+            }),
       },
+      // A portal opened on its own (no shell to provide the federation runtime): the runtime's core
+      // in one small script, built without federation, that sets the global the portal's build reads.
+      ...(isHost
+        ? {}
+        : {
+            'federation-runtime': {
+              source: {
+                entry: { 'federation-runtime': fileURLToPath(new URL('./federation-runtime.js', import.meta.url)) },
+              },
+              output: { target: 'web', filenameHash: false, emitCss: false },
+              performance: { chunkSplit: { strategy: 'all-in-one' } },
+              // shared-ui does not depend on the runtime itself: it is found where the plugin's is.
+              tools: { htmlPlugin: false, rspack: { resolve: { modules: ['node_modules', RUNTIME_PACKAGES_DIR] } } },
+            },
+          }),
       ...(server
         ? {
             node: {
@@ -183,7 +243,21 @@ export function defineFederatedApp({ name, server: serverOption, extra = {} }: F
       // Rsbuild's own page with the document's language (screen readers, axe's html-has-lang).
       template: fileURLToPath(new URL('./index.html', import.meta.url)),
       // Remotes use an automatic public path; the base keeps standalone deep links (/player/1) working.
-      ...(isHost ? {} : { tags: [{ tag: 'base', attrs: { href: '/' }, head: true, append: false }] }),
+      // A portal's own page loads the federation runtime first (deferred scripts run in order).
+      ...(isHost
+        ? {}
+        : {
+            tags: [
+              { tag: 'base', attrs: { href: '/' }, head: true, append: false },
+              {
+                tag: 'script',
+                attrs: { src: STANDALONE_RUNTIME_SCRIPT, defer: true },
+                head: true,
+                append: false,
+                publicPath: false,
+              },
+            ],
+          }),
       ...extra.html,
     },
     server: {

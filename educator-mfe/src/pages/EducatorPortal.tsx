@@ -1,18 +1,70 @@
-import { Navigate, Route, Routes } from '@courseport/shared-ui';
+import { LoadingState, Navigate, Route, Routes } from '@courseport/shared-ui';
 import { Themed } from '@courseport/shared-ui/antd/themed';
 import { EducatorLayout } from '../features/layout/components/EducatorLayout';
+import { type LazyPage, lazyPage } from '../lib/lazy-page';
 import { PATHS } from '../lib/paths';
-import AddCoursePage from './AddCoursePage';
-import CouponsPage from './CouponsPage';
-import DashboardPage from './DashboardPage';
-import EditCoursePage from './EditCoursePage';
-import MyCoursesPage from './MyCoursesPage';
-import ProfilePage from './ProfilePage';
-import QuizResultsPage from './QuizResultsPage';
-import ReviewsPage from './ReviewsPage';
-import StudentsEnrolledPage from './StudentsEnrolledPage';
-import SubmissionsPage from './SubmissionsPage';
-import VideosPage from './VideosPage';
+
+/**
+ * While a page's chunk loads when going from page to page: the pages' own loading state, inside the
+ * educator frame (the first page comes with the frame, below).
+ */
+const pageLoading = (
+  <div className="ed-page">
+    <LoadingState />
+  </div>
+);
+
+/**
+ * Every sub-route of the portal (relative to its mount point, `/educator`) and its page, each page
+ * in its own chunk (#34): the first load carries the page shown, not all eleven.
+ */
+export const EDUCATOR_PAGES: ReadonlyArray<{ path: string } & LazyPage> = [
+  { path: '', ...lazyPage(() => import('./DashboardPage'), pageLoading) },
+  { path: 'add-course', ...lazyPage(() => import('./AddCoursePage'), pageLoading) },
+  { path: 'my-courses', ...lazyPage(() => import('./MyCoursesPage'), pageLoading) },
+  { path: 'videos', ...lazyPage(() => import('./VideosPage'), pageLoading) },
+  { path: 'courses/:id/edit', ...lazyPage(() => import('./EditCoursePage'), pageLoading) },
+  { path: 'student-enrolled', ...lazyPage(() => import('./StudentsEnrolledPage'), pageLoading) },
+  { path: 'coupons', ...lazyPage(() => import('./CouponsPage'), pageLoading) },
+  { path: 'reviews', ...lazyPage(() => import('./ReviewsPage'), pageLoading) },
+  { path: 'submissions', ...lazyPage(() => import('./SubmissionsPage'), pageLoading) },
+  { path: 'quiz-results', ...lazyPage(() => import('./QuizResultsPage'), pageLoading) },
+  { path: 'profile', ...lazyPage(() => import('./ProfilePage'), pageLoading) },
+];
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+/**
+ * The page the router will show at `pathname` (an address under `/educator`), or null for an
+ * address outside the portal; an unknown sub-route is the dashboard, where the portal sends it.
+ */
+export function educatorPageAt(pathname: string): LazyPage | null {
+  const mount = segments(PATHS.dashboard);
+  const parts = segments(pathname);
+  if (mount.some((segment, i) => parts[i] !== segment)) return null;
+  const rest = parts.slice(mount.length);
+  const dashboard = EDUCATOR_PAGES[0] as LazyPage;
+  return (
+    EDUCATOR_PAGES.find(({ path }) => {
+      const pattern = segments(path);
+      return (
+        pattern.length === rest.length && pattern.every((segment, i) => segment.startsWith(':') || segment === rest[i])
+      );
+    }) ?? dashboard
+  );
+}
+
+/** Every page's chunk (tests render pages at once, as a returning visitor's cached chunks do). */
+export const loadEducatorPages = () => Promise.all(EDUCATOR_PAGES.map(({ load }) => load()));
+
+// The page of the address being opened loads with this module (a top-level await): the shell shows
+// its loading state until both are there, so the frame is drawn with its page, never around a
+// loading state that the page then pushes down (the footer would move: a layout shift). A chunk
+// that fails is left to the page's boundary (the shell's error screen and its Retry).
+if (typeof window !== 'undefined')
+  await educatorPageAt(window.location.pathname)
+    ?.load()
+    .catch(() => undefined);
 
 export { loadPageData } from './portal-data';
 
@@ -24,17 +76,13 @@ function Portal() {
   return (
     <Routes>
       <Route element={<EducatorLayout />}>
-        <Route index element={<DashboardPage />} />
-        <Route path="add-course" element={<AddCoursePage />} />
-        <Route path="my-courses" element={<MyCoursesPage />} />
-        <Route path="videos" element={<VideosPage />} />
-        <Route path="courses/:id/edit" element={<EditCoursePage />} />
-        <Route path="student-enrolled" element={<StudentsEnrolledPage />} />
-        <Route path="coupons" element={<CouponsPage />} />
-        <Route path="reviews" element={<ReviewsPage />} />
-        <Route path="submissions" element={<SubmissionsPage />} />
-        <Route path="quiz-results" element={<QuizResultsPage />} />
-        <Route path="profile" element={<ProfilePage />} />
+        {EDUCATOR_PAGES.map(({ path, element }) =>
+          path === '' ? (
+            <Route key="index" index element={element} />
+          ) : (
+            <Route key={path} path={path} element={element} />
+          ),
+        )}
         <Route path="*" element={<Navigate to={PATHS.dashboard} replace />} />
       </Route>
     </Routes>
