@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { EditorLoading } from './EditorLoading';
 import type { RichTextEditorProps } from './richTextEditorProps';
 
 export type { RichTextEditorProps } from './richTextEditorProps';
@@ -9,13 +10,7 @@ const TiptapEditor = lazy(() => import('./TiptapEditor'));
 /** The course description editor (Tiptap), loaded lazily. */
 export function RichTextEditor(props: RichTextEditorProps) {
   return (
-    <Suspense
-      fallback={
-        <div className="ed-editor-loading" role="status">
-          Loading editor...
-        </div>
-      }
-    >
+    <Suspense fallback={<EditorLoading />}>
       <TiptapEditor {...props} />
     </Suspense>
   );

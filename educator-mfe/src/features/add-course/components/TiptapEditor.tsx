@@ -1,6 +1,7 @@
 import { EditorContent, type Editor as TiptapInstance, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
+import { EditorLoading } from './EditorLoading';
 import '../../../styles/editor.css';
 import { EditorToolbar } from './EditorToolbar';
 import type { RichTextEditorProps } from './richTextEditorProps';
@@ -23,7 +24,9 @@ export default function TiptapEditor({ value, onChange, labelledBy, describedBy 
       }),
     ],
     content: value,
-    immediatelyRender: true,
+    // Made after the first render, as on the server (where there is no editor): the page the server
+    // rendered is taken over with the same placeholder box, then the editor takes its place.
+    immediatelyRender: false,
     editorProps: {
       attributes: {
         class: 'ed-editor-content',
@@ -55,7 +58,7 @@ export default function TiptapEditor({ value, onChange, labelledBy, describedBy 
     }
   }, [editor, describedBy]);
 
-  if (!editor) return null;
+  if (!editor) return <EditorLoading />;
   return (
     <div className="ed-editor">
       <EditorToolbar editor={editor} />
