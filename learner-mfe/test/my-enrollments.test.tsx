@@ -57,7 +57,7 @@ async function openPage() {
 }
 
 const headers = () => Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent);
-const bodyRows = () => Array.from(document.querySelectorAll<HTMLElement>('tbody tr.ant-table-row'));
+const bodyRows = () => Array.from(document.querySelectorAll<HTMLElement>('tbody tr'));
 const rowOf = (title: string) => around(title, 'tr');
 const progressOf = (row: HTMLElement) => row.querySelector('[role="progressbar"]');
 

@@ -1,5 +1,4 @@
 import { EmptyState, Link, LoadingState, type PageDataLoader, QueryStates, queryState } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/antd/themed';
 import { useMemo } from 'react';
 import { isStudentIn } from '../api/page-data';
 import { courseProgressQuery } from '../api/progress';
@@ -95,11 +94,7 @@ export const loadPageData: PageDataLoader = async (client) => {
   await Promise.all(courses.map((course) => client.prefetchQuery(courseProgressQuery(course._id))));
 };
 
-/** Rendered in the platform's antd theme (its components load on demand). */
+/** No antd on this page (#34): the students' most opened page loads none of it. */
 export default function MyEnrollmentsPage() {
-  return (
-    <Themed>
-      <MyEnrollments />
-    </Themed>
-  );
+  return <MyEnrollments />;
 }

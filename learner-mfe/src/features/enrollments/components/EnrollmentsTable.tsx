@@ -11,8 +11,6 @@ import {
   percentText,
   useNavigate,
 } from '@courseport/shared-ui';
-import { Progress } from '@courseport/shared-ui/antd/progress';
-import { Table } from '@courseport/shared-ui/antd/table';
 import { useMemo } from 'react';
 import { CertificateButton } from '../../../components/CertificateButton';
 import { type ProgressByCourse, progressOf } from '../hooks/useEnrollmentProgress';
@@ -31,6 +29,28 @@ const playerPath = (course: EnrolledCourse, lecture?: Lecture) =>
 /** `.ln-course-thumb` (enrollments.css): 112px wide, 72px on phones (below 576px). */
 const THUMB_SIZES = '(max-width: 575px) 72px, 112px';
 
+/**
+ * A course's progress: a bar with the percentage beside it (antd's small Progress, drawn here: this
+ * page needs no antd, so a returning student's first load carries none, #34).
+ */
+function ProgressBar({ percent, label }: { percent: number; label: string }) {
+  return (
+    <div
+      className="ln-course-progress"
+      role="progressbar"
+      aria-valuenow={percent}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-label={label}
+    >
+      <span className="ln-progress-rail">
+        <span className="ln-progress-track" style={{ width: `${percent}%` }} />
+      </span>
+      <span className="ln-progress-text">{percentText(percent)}</span>
+    </div>
+  );
+}
+
 function CourseCell({ row }: { row: Row }) {
   const { course } = row;
   return (
@@ -38,13 +58,7 @@ function CourseCell({ row }: { row: Row }) {
       <CourseImage className="ln-course-thumb" course={course} sizes={THUMB_SIZES} />
       <div className="ln-course-info">
         <span className="ln-course-title cp-clamped-title">{course.courseTitle}</span>
-        <Progress
-          className="ln-course-progress"
-          percent={row.percent}
-          size="small"
-          format={percentText}
-          aria-label={`${course.courseTitle} progress`}
-        />
+        <ProgressBar percent={row.percent} label={`${course.courseTitle} progress`} />
         {row.continueWith && (
           <Link
             className="ln-continue"
@@ -62,7 +76,9 @@ function CourseCell({ row }: { row: Row }) {
 
 /**
  * The enrolled courses (in the order given), each with its progress, "Continue" naming the lecture
- * to go on with, and a button that opens the player.
+ * to go on with, and a button that opens the player. A plain table with antd's look
+ * (enrollments.css); on phones (below 576px) compact and without the Duration column, by CSS, so
+ * the page rendered on the server is already right.
  */
 export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCourse[]; progress: ProgressByCourse }) {
   const navigate = useNavigate();
@@ -81,55 +97,59 @@ export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCours
   );
 
   return (
-    <Table<Row>
-      className="ln-enrollments"
-      rowKey={(row) => row.course._id}
-      dataSource={rows}
-      pagination={false}
-      // Phones (below antd's `sm`): no Duration column and a compact table, so the rest fits the
-      // screen. Said in CSS (enrollments.css), so the page rendered on the server is already right.
-      size="middle"
-      // Titles wrap to fit the screen; below this width the table scrolls sideways instead.
-      scroll={{ x: 320 }}
-      columns={[
-        { title: 'Course', key: 'course', render: (_, row) => <CourseCell row={row} /> },
-        {
-          title: 'Duration',
-          key: 'duration',
-          className: 'ln-col-duration',
-          render: (_: unknown, row: Row) => <span className="cp-nowrap">{formatDuration(row.minutes)}</span>,
-        },
-        {
-          title: 'Completed',
-          key: 'completed',
-          render: (_, row) => <span className="ln-completed">{`${row.completed} / ${row.total} Lectures`}</span>,
-        },
-        {
-          title: 'Status',
-          key: 'status',
-          align: 'right',
-          render: (_, row) => (
-            <span className="ln-status-cell">
-              {row.done && (
-                <CertificateButton
-                  size="small"
-                  courseId={row.course._id}
-                  courseTitle={row.course.courseTitle}
-                  label="Certificate"
-                />
-              )}
-              <button
-                type="button"
-                className={row.done ? 'ln-status ln-status-done' : 'ln-status'}
-                aria-label={`${row.done ? 'Completed' : 'On Going'}: ${row.course.courseTitle}`}
-                onClick={() => navigate(playerPath(row.course))}
-              >
-                {row.done ? 'Completed' : 'On Going'}
-              </button>
-            </span>
-          ),
-        },
-      ]}
-    />
+    // Titles wrap to fit the screen; below the table's least width (320px) it scrolls sideways,
+    // and the keyboard can scroll it too (a named tab stop).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach (WCAG 2.1.1).
+    <section className="ln-enrollments-scroll" tabIndex={0} aria-label="Your enrolled courses">
+      <table className="ln-enrollments">
+        <thead>
+          <tr>
+            <th scope="col">Course</th>
+            <th scope="col" className="ln-col-duration">
+              Duration
+            </th>
+            <th scope="col">Completed</th>
+            <th scope="col" className="ln-col-status">
+              Status
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.course._id}>
+              <td>
+                <CourseCell row={row} />
+              </td>
+              <td className="ln-col-duration">
+                <span className="cp-nowrap">{formatDuration(row.minutes)}</span>
+              </td>
+              <td>
+                <span className="ln-completed">{`${row.completed} / ${row.total} Lectures`}</span>
+              </td>
+              <td className="ln-col-status">
+                <span className="ln-status-cell">
+                  {row.done && (
+                    <CertificateButton
+                      size="small"
+                      courseId={row.course._id}
+                      courseTitle={row.course.courseTitle}
+                      label="Certificate"
+                    />
+                  )}
+                  <button
+                    type="button"
+                    className={row.done ? 'ln-status ln-status-done' : 'ln-status'}
+                    aria-label={`${row.done ? 'Completed' : 'On Going'}: ${row.course.courseTitle}`}
+                    onClick={() => navigate(playerPath(row.course))}
+                  >
+                    {row.done ? 'Completed' : 'On Going'}
+                  </button>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
