@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 vi.mock('@courseport/shared-ui', async (original) => ({ ...(await original<object>()), api }));
 
-import { SIGN_OUT_EVERYWHERE_TEXT } from '../src/features/auth/components/LocalUserMenu';
+import { SIGN_OUT_EVERYWHERE_TEXT } from '../src/features/auth/components/account-texts';
 import { fill, renderLocalAuth, resetSession, sessionAnswer } from './local-auth';
 
 const ACCOUNT_CALL = { credentials: 'include' };

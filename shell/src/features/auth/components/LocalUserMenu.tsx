@@ -1,112 +1,30 @@
-import { Button, Link, loadAntd, useNavigate, useSession, useToast } from '@courseport/shared-ui';
-import { Avatar } from '@courseport/shared-ui/antd/avatar';
-import { Dropdown } from '@courseport/shared-ui/antd/dropdown';
-import { Themed } from '@courseport/shared-ui/antd/themed';
-import { lazy, useState } from 'react';
-import { LoadWhen } from '../../../components/LoadWhen';
-import { useLocalAccount } from '../hooks/useLocalAccount';
-import { ACCOUNT_LINKS } from './account-links';
+import { useSession } from '@courseport/shared-ui';
+import { lazy, Suspense, useState } from 'react';
+import { AccountButton } from './AccountButton';
 
-// The menu is in every signed-in page's first load; its dialogs (antd's Form, Input, Modal) load when first opened.
-const ChangePasswordDialog = lazy(() =>
-  import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
-);
+export { SIGN_OUT_EVERYWHERE_TEXT, SIGN_OUT_EVERYWHERE_TITLE } from './account-texts';
 
-export const SIGN_OUT_EVERYWHERE_TITLE = 'Sign out on every device?';
-export const SIGN_OUT_EVERYWHERE_TEXT =
-  'This signs you out in this browser and on every other device where you are signed in.';
+const accountMenu = () => import('./AccountMenu');
+const AccountMenu = lazy(accountMenu);
+const preload = () => void accountMenu().catch(() => {});
 
 /**
- * Local accounts' user menu: who is signed in, the Wishlist and the Purchase history (links),
- * Change password, Sign out (here or everywhere).
+ * Local accounts' user menu, as every signed-in page shows it: a plain button (no antd in the
+ * page's first load, #34) that loads the menu (AccountMenu: antd's Dropdown and the account's
+ * dialogs) when pointed at or focused, and opens it when pressed.
  */
 export function LocalUserMenu() {
-  const navigate = useNavigate();
   const identity = useSession((s) => s.identity);
-  const signOut = useSession((s) => s.signOut);
-  const account = useLocalAccount();
-  const toast = useToast();
-  const [changingPassword, setChangingPassword] = useState(false);
+  const [used, setUsed] = useState(false);
   if (!identity) return null;
-
-  function confirmSignOutEverywhere() {
-    if (!account) return;
-    void loadAntd.modal().then(({ Modal }) =>
-      Modal.confirm({
-        title: SIGN_OUT_EVERYWHERE_TITLE,
-        content: SIGN_OUT_EVERYWHERE_TEXT,
-        okText: 'Sign out everywhere',
-        okButtonProps: { danger: true },
-        cancelText: 'Cancel',
-        onOk: async () => {
-          try {
-            toast.success(await account.signOutEverywhere());
-          } catch (e) {
-            toast.failure(e);
-          }
-        },
-      }),
+  if (!used) {
+    return (
+      <AccountButton identity={identity} onPointerEnter={preload} onFocus={preload} onClick={() => setUsed(true)} />
     );
   }
-
-  const accountItems = account
-    ? [
-        { key: 'change-password', label: 'Change password', onClick: () => setChangingPassword(true) },
-        { type: 'divider' as const },
-      ]
-    : [];
-
   return (
-    <Themed>
-      <Dropdown
-        trigger={['click']}
-        placement="bottomRight"
-        menu={{
-          items: [
-            {
-              key: 'who',
-              disabled: true,
-              label: (
-                <div style={{ color: 'var(--cp-color-heading)' }}>
-                  <strong>{identity.fullName}</strong>
-                  <div style={{ fontSize: 12, color: 'var(--cp-color-text-muted)' }}>{identity.email}</div>
-                </div>
-              ),
-            },
-            { type: 'divider' },
-            // Links (a click follows the link); Enter on the focused item goes there too.
-            ...ACCOUNT_LINKS.map(({ key, label, to }) => ({
-              key,
-              label: <Link to={to}>{label}</Link>,
-              onClick: ({ domEvent }: { domEvent: { type: string } }) => {
-                if (domEvent.type === 'keydown') navigate(to);
-              },
-            })),
-            { type: 'divider' },
-            ...accountItems,
-            { key: 'sign-out', label: 'Sign out', onClick: () => void signOut() },
-            ...(account
-              ? [{ key: 'sign-out-everywhere', label: 'Sign out everywhere', onClick: confirmSignOutEverywhere }]
-              : []),
-          ],
-        }}
-      >
-        <Button type="text" shape="circle" aria-label={`Account menu for ${identity.fullName}`} style={{ padding: 0 }}>
-          <Avatar src={identity.imageUrl || undefined} alt={identity.fullName}>
-            {identity.fullName.slice(0, 1).toUpperCase()}
-          </Avatar>
-        </Button>
-      </Dropdown>
-      {account && (
-        <LoadWhen when={changingPassword}>
-          <ChangePasswordDialog
-            open={changingPassword}
-            email={identity.email}
-            onClose={() => setChangingPassword(false)}
-            changePassword={account.changePassword}
-          />
-        </LoadWhen>
-      )}
-    </Themed>
+    <Suspense fallback={<AccountButton identity={identity} aria-busy />}>
+      <AccountMenu />
+    </Suspense>
   );
 }
