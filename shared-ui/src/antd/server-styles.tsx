@@ -17,5 +17,8 @@ export function AntdStyleCollector({ cache, children }: { cache: AntdStyleCache;
   return <StyleProvider cache={cache}>{children}</StyleProvider>;
 }
 
-/** The `<style>` elements of the CSS the render used (empty when it used no antd component). */
-export const antdStyleTags = (cache: AntdStyleCache): string => extractStyle(cache);
+/** The `<style>` elements of the CSS the render used; nothing when it used no antd component. */
+export function antdStyleTags(cache: AntdStyleCache): string {
+  const tags = extractStyle(cache);
+  return tags.includes('data-css-hash') ? tags : '';
+}
