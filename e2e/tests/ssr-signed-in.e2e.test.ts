@@ -101,7 +101,7 @@ async function renderedAs(user: User, pathname: string) {
 }
 
 /** `antd`: the page draws antd components (My Enrollments draws none, #34). */
-const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd: boolean }> = [
+const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd: boolean; title?: string }> = [
   { user: 'student', path: () => '/my-enrollments', shows: () => enrolled.map((c) => c.courseTitle), antd: false },
   {
     user: 'student',
@@ -109,7 +109,13 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     shows: () => [enrolled[0]?.courseTitle ?? '?'],
     antd: true,
   },
-  { user: 'educator', path: () => '/educator/my-courses', shows: () => taught, antd: true },
+  {
+    user: 'educator',
+    path: () => '/educator/my-courses',
+    shows: () => taught,
+    antd: true,
+    title: 'My Courses · Educator · Courseport',
+  },
   { user: 'admin', path: () => '/admin', shows: () => ['Educator Requests'], antd: true },
 ];
 
@@ -117,8 +123,10 @@ describe('the HTML of the signed-in pages', () => {
   it("has each page's own content, for its own user, with the renewed cookie and nothing kept", {
     timeout: 90_000,
   }, async () => {
-    for (const { user, path, shows, antd } of PAGES) {
+    for (const { user, path, shows, antd, title } of PAGES) {
       const { res, rendered, text, html, renderedFor } = await renderedAs(user, path());
+      // The page's own title, in the document the server sent.
+      if (title) expect(html).toContain(`<title>${title}</title>`);
       expect(rendered, path()).toBe(true);
       for (const title of shows()) expect(text, path()).toContain(title);
       expect(renderedFor).toBe(DEMO[user]);

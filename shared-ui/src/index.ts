@@ -59,7 +59,7 @@ export {
   useMediaQuery,
   useMinWidth,
 } from './hooks/useMediaQuery';
-export { pageTitle, SITE_NAME, useFocusOnNavigation, usePageTitle } from './hooks/usePageTitle';
+export { pageTitle, RenderedTitleContext, SITE_NAME, useFocusOnNavigation, usePageTitle } from './hooks/usePageTitle';
 export { whenIdle } from './idle';
 export { loadAntd, loadOnDemandComponents } from './load-on-demand';
 export * from './query/index';

@@ -31,6 +31,7 @@ export const serverEntryOf = (browserEntry) => new URL('server/remoteEntry.js', 
  * @property {import('node:stream').Readable} stream the app's markup for the root element
  * @property {unknown} state the query cache it rendered with (TanStack Query's dehydrated state)
  * @property {string} styles antd's CSS the page used (`<style>` elements, for the head)
+ * @property {string} [title] the title the page named while rendering
  * @property {{ identity: object, user: object } | undefined} [session] the signed-in user it was rendered for
  *   (their identity and profile, which the browser starts with)
  */
@@ -48,7 +49,7 @@ export function createServerRender({
 }) {
   /** @type {Worker | null} */
   let worker = null;
-  /** @type {Map<number, (answer: { html?: string, state?: unknown, styles?: string, session?: any, error?: string }) => void>} */
+  /** @type {Map<number, (answer: { html?: string, state?: unknown, styles?: string, session?: any, title?: string, error?: string }) => void>} */
   const pending = new Map();
   let nextId = 0;
 
@@ -128,6 +129,7 @@ export function createServerRender({
         state: answer.state,
         styles: typeof answer.styles === 'string' ? answer.styles : '',
         session: answer.session,
+        title: typeof answer.title === 'string' ? answer.title : undefined,
       };
     },
     /** Stops the render thread (the server is closing). */

@@ -183,7 +183,8 @@ export function createShellServer({
           largestImageHint({ match, answer }) +
           metadataHtml(facts, origin) +
           (served?.styles ?? ''),
-        title: facts.title,
+        // A signed-in page rendered here names itself ('Videos · Educator · Courseport', a course's title in the player).
+        title: served?.session && served.title ? served.title : facts.title,
         status: facts.status,
         ...(served
           ? {

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { createContext, type RefObject, useContext, useEffect } from 'react';
 import { useLocation } from '../router';
 
 export const SITE_NAME = 'Courseport';
@@ -6,9 +6,18 @@ export const SITE_NAME = 'Courseport';
 /** The browser tab's name: `pageTitle('Dashboard', 'Educator')` → 'Dashboard · Educator · Courseport'; no parts → 'Courseport'. */
 export const pageTitle = (...parts: string[]) => [...parts.filter(Boolean), SITE_NAME].join(' · ');
 
+/**
+ * Where a server render collects the title its page names (#34: the shell's server puts it in the
+ * document, so a page rendered there has its own title before any script runs). The page rendered
+ * last (innermost) names it.
+ */
+export const RenderedTitleContext = createContext<{ title?: string } | null>(null);
+
 /** Names the browser tab while the page is shown (`pageTitle(...parts)`); the previous title comes back after. */
 export function usePageTitle(...parts: string[]): void {
   const title = pageTitle(...parts);
+  const rendered = useContext(RenderedTitleContext);
+  if (rendered) rendered.title = title;
   useEffect(() => {
     const previous = document.title;
     document.title = title;

@@ -26,6 +26,7 @@ import {
   type PageDataLoader,
   type PublicConfig,
   queryKeys,
+  RenderedTitleContext,
   SessionStoreProvider,
   sessionStore,
   setRuntimeConfig,
@@ -70,6 +71,8 @@ export interface ServerRenderResult {
   styles: string;
   /** the signed-in user it was rendered for, whom the browser starts with */
   session?: { identity: Identity; user: UserProfile };
+  /** the title the page named while it rendered (`usePageTitle`), if it named one */
+  title?: string;
 }
 
 const singleton = (version: string, lib: unknown) => ({
@@ -163,7 +166,12 @@ export async function renderApp({
   // The signed-in user's menu is in the page, as the browser will take it over (loaded, no boundary).
   if (session) await menuLoaded;
   const styles = createAntdStyleCache();
-  const app = <App config={publicConfig} client={client} location={url} />;
+  const named: { title?: string } = {};
+  const app = (
+    <RenderedTitleContext.Provider value={named}>
+      <App config={publicConfig} client={client} location={url} />
+    </RenderedTitleContext.Provider>
+  );
   // Everything at once, with no Suspense fallback nor outlined boundary left for inline scripts to
   // put in place: the page works without JavaScript, and the CSP needs no nonce.
   const { prelude } = await prerenderToNodeStream(
@@ -190,6 +198,7 @@ export async function renderApp({
     stream: Readable.from([html]),
     styles: antdStyleTags(styles),
     ...(session ? { session } : {}),
+    ...(named.title ? { title: named.title } : {}),
     state: dehydrate(client, {
       shouldDehydrateQuery: (query) => query.state.status === 'success' && JSON.stringify(query.queryKey) !== config,
     }),

@@ -40,6 +40,7 @@ beforeAll(async () => {
       stream: require('node:stream').Readable.from(['<main>Rendered ', url, user ? ' for ' + user.identity.fullName + (user.token === 'token-of-sam' ? ' (token)' : '') : '', '</main>']),
       state: { queries: [{ queryKey: ['catalog', { search: '' }] }] },
       styles: user ? '<style data-css-hash="x">.ant-table{}</style>' : '',
+      title: user ? 'Named by the page · Courseport' : 'Not used for a public page',
       ...(user ? { session: { identity: user.identity, user: { _id: user.identity.id, roles: ['student'] } } } : {}),
     });`,
   );
@@ -173,6 +174,9 @@ describe("the shell's server with a server render", () => {
       /<script type="application\/json" id="server-state">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
     );
     expect(state.session).toEqual({ identity: SAM, user: { _id: 'user_1', roles: ['student'] } });
+    // The title the page named while rendering (a public page keeps the server's own).
+    expect(html).toContain('<title>Named by the page · Courseport</title>');
+    expect(await (await fetch(`${base}/course-list?x=1`)).text()).not.toContain('Not used for a public page');
   });
 
   it("renders a signed-in page in the browser without a session, and passes an ended one's cleared cookie on", async () => {
