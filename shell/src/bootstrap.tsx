@@ -8,7 +8,6 @@ import {
 } from '@courseport/shared-ui';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
-import { preloadUserMenu } from './features/auth/components/LocalAuthProvider';
 import { firstPage, publicConfig, serverState } from './features/startup/api/early';
 
 /** Without the API the frame still renders (portals show their own errors): assume the defaults. */
@@ -25,12 +24,11 @@ const config = await publicConfig.then(
 );
 
 // First paint with the page itself rather than a loading state, unless the portal is slow. A page
-// the server rendered is on screen already: it is taken over once what it shows has loaded (the
-// page, and a signed-in user's menu), never earlier (React would throw the server's markup away).
-const pageShown = Promise.all([firstPage, serverState?.session ? preloadUserMenu().catch(() => {}) : null]);
+// the server rendered is on screen already: it is taken over once its page has loaded, never
+// earlier (React would throw the server's markup away).
 await (serverState
-  ? pageShown
-  : Promise.race([pageShown, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]));
+  ? firstPage
+  : Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]));
 
 const root = document.getElementById('root');
 // When the app starts rendering (hydrating a server-rendered page): a user timing for RUM and the bench.

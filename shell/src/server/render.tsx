@@ -44,7 +44,6 @@ import * as Zustand from 'zustand';
 import { matchRoute } from '../../routes.mjs';
 import { App } from '../App';
 import { profileQuery } from '../api/profile';
-import { preloadUserMenu } from '../features/auth/components/LocalAuthProvider';
 import { loadPage, registerPortals } from '../lib/registry';
 
 export interface ServerRenderOptions {
@@ -101,8 +100,6 @@ init({
  */
 const requestToken = new AsyncLocalStorage<string>();
 sessionStore.setState({ getToken: async () => requestToken.getStore() ?? null });
-
-const menuLoaded = preloadUserMenu();
 
 let registered = '';
 
@@ -163,8 +160,6 @@ export async function renderApp({
   if (failed.length > 0) throw new Error(`${pathname}: the page's data is not there`);
 
   const session = user && profile ? { identity: user.identity, user: profile } : undefined;
-  // The signed-in user's menu is in the page, as the browser will take it over (loaded, no boundary).
-  if (session) await menuLoaded;
   const styles = createAntdStyleCache();
   const named: { title?: string } = {};
   const app = (

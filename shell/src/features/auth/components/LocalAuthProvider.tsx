@@ -1,40 +1,16 @@
 import { sessionStore, useNavigate } from '@courseport/shared-ui';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { localSession } from '../../../api/session-client';
 import { setSignedIn, signedOutState } from '../../../api/session-state';
 import { LoadWhen } from '../../../components/LoadWhen';
 import { type AuthMode, type LocalAccount, LocalAccountContext } from '../hooks/useLocalAccount';
+// A plain button, no antd (its menu loads when used): in the first load, drawn at once on both
+// sides, so a page rendered on the server for a signed-in user is taken over as it is.
+import { LocalUserMenu } from './LocalUserMenu';
 import { UserMenuContext } from './UserMenuSlot';
 
-// Forms, dialogs and menus are not part of the first load: they load when first shown.
+// Forms and dialogs are not part of the first load: they load when first shown.
 const AuthDialog = lazy(() => import('./AuthDialog').then((m) => ({ default: m.AuthDialog })));
-const userMenu = () => import('./LocalUserMenu');
-const LazyUserMenu = lazy(() => userMenu().then((m) => ({ default: m.LocalUserMenu })));
-let loadedUserMenu: ComponentType | null = null;
-
-/**
- * Loads the user menu now: a page rendered on the server for a signed-in user shows it, and the
- * browser takes that page over with the menu at hand (a lazy component still loading there would
- * not match the server's markup).
- */
-export const preloadUserMenu = () =>
-  userMenu().then((m) => {
-    loadedUserMenu = m.LocalUserMenu;
-  });
-
-/** The menu, at once when it has loaded; until then its place is held (the bar does not shift). */
-function LocalUserMenu() {
-  if (loadedUserMenu) {
-    const Menu = loadedUserMenu;
-    return <Menu />;
-  }
-  return (
-    <Suspense fallback={<span style={{ display: 'inline-block', width: 32, height: 32 }} />}>
-      <LazyUserMenu />
-    </Suspense>
-  );
-}
-
 /** Local accounts mode: writes the session store and renders the shell's own dialog and menu. */
 export function LocalAuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
