@@ -12,6 +12,7 @@ import { seriousViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
 import { shoot } from '../support/screenshots';
+import { layoutShift, openServerRendered, trackLayoutShifts } from '../support/server-rendered';
 import { DEMO, DEMO_PASSWORD } from '../support/session';
 
 type User = keyof typeof DEMO;
@@ -214,21 +215,12 @@ async function takenOver(user: User, pathname: string, apiData: RegExp, viewport
     const url = new URL(request.url());
     if (apiData.test(url.pathname)) dataCalls.push(url.pathname);
   });
-  await page.addInitScript(() => {
-    const shifts = { value: 0 };
-    Object.assign(window, { __cls: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
-        if (!entry.hadRecentInput) shifts.value += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  for (let attempt = 0; attempt < 5; attempt++) {
+  await trackLayoutShifts(page);
+  const rendered = await openServerRendered(page, shell + pathname, () => {
     messages.length = 0;
     dataCalls.length = 0;
-    await page.goto(shell + pathname);
-    if ((await page.locator('#server-state').count()) === 1) break;
-  }
-  expect(await page.locator('#server-state').count(), pathname).toBe(1);
+  });
+  expect(rendered, pathname).toBe(true);
   // Taken over: React holds the page's markup (its fiber is on the elements).
   await page.waitForFunction(() => {
     const frame = document.querySelector('#main-content');
@@ -236,8 +228,7 @@ async function takenOver(user: User, pathname: string, apiData: RegExp, viewport
   });
   // The session restored in the browser too (the profile's first poll is 10 s away: not counted).
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const cls = await page.evaluate(() => (window as unknown as { __cls: { value: number } }).__cls.value);
+  const cls = await layoutShift(page);
   return { messages, dataCalls, cls, page, context } satisfies TakeOver;
 }
 

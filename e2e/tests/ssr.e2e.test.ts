@@ -17,6 +17,7 @@ import { createStaticServer, listen } from '../../shell/server/static-server.mjs
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
 import { shoot } from '../support/screenshots';
+import { layoutShift, openServerRendered, trackLayoutShifts } from '../support/server-rendered';
 
 const STOREFRONT_DIST = fileURLToPath(new URL('../../storefront-mfe/dist', import.meta.url));
 const HERO_TEXT = 'Empower your future with courses designed to';
@@ -193,27 +194,14 @@ async function hydrated(
   page.on('request', (request) => {
     if (apiData.test(new URL(request.url()).pathname + new URL(request.url()).search)) dataCalls.push(request.url());
   });
-  await page.addInitScript(() => {
-    const shifts = { value: 0 };
-    Object.assign(window, { __cls: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
-        if (!entry.hadRecentInput) shifts.value += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  // The render has a deadline of a few hundred milliseconds, which a busy test machine can miss
-  // (the page then comes client-rendered, as it should): a few tries to get a server-rendered one.
-  for (let attempt = 0; attempt < 5; attempt++) {
+  await trackLayoutShifts(page);
+  const rendered = await openServerRendered(page, shell + pathname, () => {
     messages.length = 0;
     dataCalls.length = 0;
-    await page.goto(shell + pathname);
-    if ((await page.locator('#server-state').count()) === 1) break;
-  }
-  expect(await page.locator('#server-state').count()).toBe(1);
+  });
+  expect(rendered).toBe(true);
   await page.getByRole('button', { name: 'Create Account' }).waitFor();
-  // Two frames, so a shift caused by that last render is reported.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const cls = await page.evaluate(() => (window as unknown as { __cls: { value: number } }).__cls.value);
+  const cls = await layoutShift(page);
   return { messages, dataCalls, cls, page, close: () => context.close() };
 }
 
