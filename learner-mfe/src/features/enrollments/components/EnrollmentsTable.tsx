@@ -43,8 +43,8 @@ function ProgressBar({ percent, label }: { percent: number; label: string }) {
       aria-valuemax={100}
       aria-label={label}
     >
-      <span className="ln-progress-rail">
-        <span className="ln-progress-track" style={{ width: `${percent}%` }} />
+      <span className="cp-progress-rail">
+        <span className="cp-progress-track" style={{ width: `${percent}%` }} />
       </span>
       <span className="ln-progress-text">{percentText(percent)}</span>
     </div>
@@ -100,8 +100,8 @@ export function EnrollmentsTable({ courses, progress }: { courses: EnrolledCours
     // Titles wrap to fit the screen; below the table's least width (320px) it scrolls sideways,
     // and the keyboard can scroll it too (a named tab stop).
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach (WCAG 2.1.1).
-    <section className="ln-enrollments-scroll" tabIndex={0} aria-label="Your enrolled courses">
-      <table className="ln-enrollments">
+    <section className="cp-table-scroll" tabIndex={0} aria-label="Your enrolled courses">
+      <table className="cp-table ln-enrollments">
         <thead>
           <tr>
             <th scope="col">Course</th>
