@@ -26,7 +26,12 @@ import {
 // test sees what the page gives it and plays, pauses and ends it as the viewer would.
 const hosted = vi.hoisted(() => {
   const players: Array<{ props: HostedVideoProps; time: number }> = [];
-  return { players, current: () => players.at(-1) as { props: HostedVideoProps; time: number } };
+  return {
+    players,
+    current: () => players.at(-1) as { props: HostedVideoProps; time: number },
+    /** What loads hls.js ahead of a hosted lesson. */
+    preload: vi.fn(),
+  };
 });
 vi.mock('@courseport/shared-ui/hosted-video', () => ({
   HostedVideo(props: HostedVideoProps) {
@@ -35,6 +40,7 @@ vi.mock('@courseport/shared-ui/hosted-video', () => ({
     else hosted.players.push({ props, time: props.startAt ?? 0 });
     return <div data-testid="hosted-video">{props.title}</div>;
   },
+  preloadHostedVideo: hosted.preload,
 }));
 
 const TITLE = 'Complete React Bootcamp';
@@ -115,6 +121,7 @@ async function openPlayer(path = '/player/c1') {
 
 beforeEach(() => {
   hosted.players.length = 0;
+  hosted.preload.mockClear();
   signIn({}, ['c1']);
   localStorage.removeItem(AUTOPLAY_KEY);
 });
@@ -175,6 +182,30 @@ describe('Player: a hosted video lesson', () => {
     await user.click(within(structure).getByRole('button', { name: /Watch Setting up your tools/ }));
     expect(await within(player()).findByTestId('hosted-video')).toBeInTheDocument();
     expect(hosted.current().props.startAt).toBe(0);
+  });
+
+  it('loads hls.js only when the student is about to open a hosted lesson, not with the page (#34)', async () => {
+    answerWith();
+    await openPlayer();
+    const structure = around('Course Structure', 'section');
+    // A YouTube lesson, pointed at and focused: nothing of the hosted player.
+    const youtube = within(structure).getByRole('button', { name: /Watch Welcome to the course/ });
+    await user.hover(youtube);
+    youtube.focus();
+    await act(async () => {});
+    expect(hosted.preload).not.toHaveBeenCalled();
+    // The hosted one, pointed at: its player and hls.js start loading before the click.
+    await user.hover(within(structure).getByRole('button', { name: /Watch Setting up your tools/ }));
+    await waitFor(() => expect(hosted.preload).toHaveBeenCalled());
+  });
+
+  it('loads hls.js when the keyboard reaches a hosted lesson, or Next names one', async () => {
+    answerWith([], { lectureId: 'l1', seconds: 0 });
+    await openPlayer();
+    await act(async () => {});
+    expect(hosted.preload).not.toHaveBeenCalled();
+    within(player()).getByRole('button', { name: 'Next lecture: Setting up your tools' }).focus();
+    await waitFor(() => expect(hosted.preload).toHaveBeenCalled());
   });
 
   it('plays in the preview as student too, saving nothing', async () => {

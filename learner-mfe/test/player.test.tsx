@@ -285,6 +285,18 @@ describe('Player: course structure', () => {
   });
 });
 
+describe('Player: its first screen without antd (#34)', () => {
+  it("shows the course's progress as a named bar with its percentage, and draws no antd component", async () => {
+    answerWith(undefined, ['l1', 'l3', 'l4']);
+    await openPlayer();
+    const progress = screen.getByRole('progressbar', { name: 'Course progress' });
+    expect(progress).toHaveAttribute('aria-valuenow', '50');
+    expect(progress).toHaveTextContent('50%');
+    expect(screen.getByText('3 of 6 lectures completed')).toBeInTheDocument();
+    expect(document.querySelector('[class*="ant-"]')).toBeNull();
+  });
+});
+
 describe('Player: watching', () => {
   it('shows the course thumbnail until a lecture is chosen', async () => {
     answerWith();

@@ -11,7 +11,6 @@ import {
   useSearchParams,
   useSession,
 } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/antd/themed';
 import { type ReactNode, useMemo } from 'react';
 import { courseDetailsQuery } from '../api/course';
 import { isStudentIn } from '../api/page-data';
@@ -127,11 +126,10 @@ export const loadPageData: PageDataLoader = async (client, { courseId = '' }, qu
   ]);
 };
 
-/** Rendered in the platform's antd theme (its components load on demand). */
+/**
+ * No antd in the player (#34): its first screen is plain markup with antd's look; what antd draws
+ * later (the review's delete confirmation, toasts) takes the platform's theme from shared-ui.
+ */
 export default function PlayerPage() {
-  return (
-    <Themed>
-      <PlayerRoute />
-    </Themed>
-  );
+  return <PlayerRoute />;
 }

@@ -8,11 +8,11 @@ import {
   type Lecture,
   Link,
   lectureToContinue,
-  percentText,
   useNavigate,
 } from '@courseport/shared-ui';
 import { useMemo } from 'react';
 import { CertificateButton } from '../../../components/CertificateButton';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { type ProgressByCourse, progressOf } from '../hooks/useEnrollmentProgress';
 
 interface Row extends CourseCompletion {
@@ -29,28 +29,6 @@ const playerPath = (course: EnrolledCourse, lecture?: Lecture) =>
 /** `.ln-course-thumb` (enrollments.css): 112px wide, 72px on phones (below 576px). */
 const THUMB_SIZES = '(max-width: 575px) 72px, 112px';
 
-/**
- * A course's progress: a bar with the percentage beside it (antd's small Progress, drawn here: this
- * page needs no antd, so a returning student's first load carries none, #34).
- */
-function ProgressBar({ percent, label }: { percent: number; label: string }) {
-  return (
-    <div
-      className="ln-course-progress"
-      role="progressbar"
-      aria-valuenow={percent}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-label={label}
-    >
-      <span className="cp-progress-rail">
-        <span className="cp-progress-track" style={{ width: `${percent}%` }} />
-      </span>
-      <span className="ln-progress-text">{percentText(percent)}</span>
-    </div>
-  );
-}
-
 function CourseCell({ row }: { row: Row }) {
   const { course } = row;
   return (
@@ -58,7 +36,7 @@ function CourseCell({ row }: { row: Row }) {
       <CourseImage className="ln-course-thumb" course={course} sizes={THUMB_SIZES} />
       <div className="ln-course-info">
         <span className="ln-course-title cp-clamped-title">{course.courseTitle}</span>
-        <ProgressBar percent={row.percent} label={`${course.courseTitle} progress`} />
+        <ProgressBar className="ln-course-progress" percent={row.percent} label={`${course.courseTitle} progress`} />
         {row.continueWith && (
           <Link
             className="ln-continue"

@@ -9,7 +9,10 @@ export interface LectureNavigationProps {
   onAutoplayNextChange: (on: boolean) => void;
 }
 
-/** Previous/Next lecture (course order, named by the lecture they open) and the "Autoplay next lecture" switch. */
+/**
+ * Previous/Next lecture (course order, named by the lecture they open; `data-lecture-id`: which, for
+ * the player's preloading of a hosted lesson) and the "Autoplay next lecture" switch.
+ */
 export function LectureNavigation({
   previous,
   next,
@@ -24,6 +27,7 @@ export function LectureNavigation({
         <button
           type="button"
           className="ln-lecture-step"
+          data-lecture-id={previous.lectureId}
           aria-label={`Previous lecture: ${previous.lectureTitle}`}
           onClick={() => onSelect(previous.lectureId)}
         >
@@ -34,6 +38,7 @@ export function LectureNavigation({
         <button
           type="button"
           className="ln-lecture-step ln-lecture-step-next"
+          data-lecture-id={next.lectureId}
           aria-label={`Next lecture: ${next.lectureTitle}`}
           onClick={() => onSelect(next.lectureId)}
         >

@@ -4,16 +4,14 @@ import {
   hasLectureVideo,
   Link,
   orderedChapters,
-  percentText,
   plural,
   useSearchParams,
-  whenIdle,
 } from '@courseport/shared-ui';
-import { Progress } from '@courseport/shared-ui/antd/progress';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ProgressData } from '../../../api/progress';
 import { ArrowLeftIcon } from '../../../components/icons';
 import { PageHeading } from '../../../components/PageHeading';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { useAutoplayNext } from '../hooks/useAutoplayNext';
 import { usePlayerActions } from '../hooks/usePlayerActions';
 import { usePositionSaver } from '../hooks/usePositionSaver';
@@ -21,6 +19,7 @@ import { CourseCompletePanel } from './CourseCompletePanel';
 import { CourseRating } from './CourseRating';
 import { CourseResources } from './CourseResources';
 import { CourseStructure } from './CourseStructure';
+import { hostedLectureIds, usePreloadHostedOnIntent } from './hostedPreload';
 import { LecturePlayer } from './LecturePlayer';
 import { findLecture, isOpenable, neighbours } from './lectures';
 import { YourReview } from './YourReview';
@@ -50,14 +49,14 @@ interface Playing {
  */
 export function PlayerView({ course, completed, position, preview = false }: PlayerViewProps) {
   const chapters = useMemo(() => orderedChapters(course), [course]);
-  const hasHostedVideo = chapters.some((chapter) => chapter.chapterContent.some((lecture) => lecture.hostedVideoId));
-  // Hosted lessons: their player and hls.js load once the page is idle, so Watch waits only for the stream (#33).
-  useEffect(() => {
-    if (!hasHostedVideo) return;
-    return whenIdle(() => {
-      void import('@courseport/shared-ui/hosted-video').then((module) => module.preloadHostedVideo()).catch(() => {});
-    });
-  }, [hasHostedVideo]);
+  // A hosted lesson's player and hls.js load when the student is about to open one (a pointer or the
+  // focus on its row, Watch, Previous or Next), so Watch waits only for the stream (#33), and the
+  // page's first load carries none of it (#34). The lesson playing first loads them at once.
+  const layoutRef = useRef<HTMLDivElement>(null);
+  usePreloadHostedOnIntent(
+    layoutRef,
+    useMemo(() => hostedLectureIds(chapters), [chapters]),
+  );
   const completion = courseCompletion(course, completed);
   const [searchParams] = useSearchParams();
   /** Where each lecture was left on this page: going back to one goes on from there. */
@@ -125,18 +124,12 @@ export function PlayerView({ course, completed, position, preview = false }: Pla
         </Link>
         <PageHeading>{course.courseTitle}</PageHeading>
         <div className="ln-player-progress">
-          <Progress
-            percent={completion.percent}
-            size="small"
-            format={percentText}
-            aria-label="Course progress"
-            className="ln-player-progress-bar"
-          />
+          <ProgressBar percent={completion.percent} label="Course progress" className="ln-player-progress-bar" />
           <span className="ln-muted">{`${completion.completed} of ${plural(completion.total, 'lecture')} completed`}</span>
         </div>
       </header>
       {completion.done && !preview && <CourseCompletePanel course={course} />}
-      <div className="ln-player-layout">
+      <div className="ln-player-layout" ref={layoutRef}>
         <div className="ln-player-main">
           <LecturePlayer
             ref={playerRef}

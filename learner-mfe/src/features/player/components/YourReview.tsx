@@ -7,8 +7,7 @@ import {
   type ReviewInput,
   ReviewReplyBlock,
 } from '@courseport/shared-ui';
-import { Input } from '@courseport/shared-ui/antd/input';
-import { type FormEvent, useId, useState } from 'react';
+import { type ComponentProps, type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useMyReview } from '../hooks/useMyReview';
 
 export interface YourReviewProps {
@@ -26,6 +25,24 @@ interface EditorProps {
   deleting: boolean;
   onSave: (input: ReviewInput) => void;
   onDelete: () => void;
+}
+
+/**
+ * The review's text box: a plain textarea with antd's TextArea look (`.ln-review-text`, player.css),
+ * so the player's first load needs no antd (#34). It grows with its text from 4 lines to 12 (CSS
+ * min- and max-height), then scrolls.
+ */
+function ReviewText(props: Omit<ComponentProps<'textarea'>, 'ref' | 'rows' | 'className'> & { value: string }) {
+  const box = useRef<HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is what changes the height.
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    // The content's height with the borders (border-box): CSS keeps it between 4 and 12 lines.
+    element.style.height = `${element.scrollHeight + element.offsetHeight - element.clientHeight}px`;
+  }, [props.value]);
+  return <textarea ref={box} rows={4} className="ln-review-text" {...props} />;
 }
 
 /** The text box, its counter and the buttons; it starts from the saved text (a new one after a delete). */
@@ -58,12 +75,11 @@ function ReviewEditor({ review, rating, saving, deleting, onSave, onDelete }: Ed
       <label htmlFor={`${id}-text`} className="ln-review-label">
         Write your review
       </label>
-      <Input.TextArea
+      <ReviewText
         id={`${id}-text`}
         value={text}
         onChange={(event) => setText(event.target.value)}
         maxLength={REVIEW_TEXT_MAX_LENGTH}
-        autoSize={{ minRows: 4, maxRows: 12 }}
         aria-describedby={`${id}-count${rating > 0 ? '' : ` ${id}-hint`}`}
         disabled={saving || deleting}
       />
