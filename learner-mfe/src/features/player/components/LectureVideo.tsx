@@ -1,16 +1,15 @@
-import { Spinner, YouTubeEmbed } from '@courseport/shared-ui';
-import { lazy, Suspense, useCallback, useContext, useEffect, useRef } from 'react';
+import { YouTubeEmbed } from '@courseport/shared-ui';
+// The hosted player (#33) comes with the page (5 KB, its CSS with the page's: a player opened at a
+// hosted lesson is server-rendered in its final layout, #34); hls.js, 112 KB, loads only when a hosted
+// lesson plays or is about to (hostedPreload.ts).
+import { HostedVideo } from '@courseport/shared-ui/hosted-video';
+import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLatest } from '../../../hooks/useLatest';
 import { loadLessonPlayback } from '../api/player';
 import { VideoAdapterContext, type VideoControls, type VideoEvents } from '../api/youtube';
 
 /** How often the position is saved while the video plays. */
 export const SAVE_EVERY_MS = 10_000;
-
-/** The hosted player (and hls.js after it) loads with the first hosted lesson played, never before. */
-const HostedVideo = lazy(() =>
-  import('@courseport/shared-ui/hosted-video').then((module) => ({ default: module.HostedVideo })),
-);
 
 /** A lesson's video the platform hosts (#33), played through signed URLs the lesson's access gives. */
 export interface HostedLesson {
@@ -106,7 +105,24 @@ export function LectureVideo(props: LectureVideoProps) {
   return props.hosted ? <HostedLectureVideo {...props} hosted={props.hosted} /> : <YouTubeLectureVideo {...props} />;
 }
 
-function YouTubeLectureVideo({ videoId, title, startSeconds, onPosition, onEnded }: LectureVideoProps) {
+const noSubscription = () => () => {};
+
+/**
+ * YouTube's embed is made for the browser it plays in (its address carries the page's origin, for
+ * the IFrame API): the server's render, and the browser's take-over of it, draw the player's black
+ * 16:9 box, and the embed replaces it right after (same box: no layout shift). So a player opened
+ * at a YouTube lesson (a saved position, My Enrollments' "Continue") is server-rendered too (#34).
+ */
+function YouTubeLectureVideo(props: LectureVideoProps) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return inBrowser ? <YouTubePlayingVideo {...props} /> : <div className="ln-video-pending" />;
+}
+
+function YouTubePlayingVideo({ videoId, title, startSeconds, onPosition, onEnded }: LectureVideoProps) {
   const adapter = useContext(VideoAdapterContext);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const connect = useCallback<Connect>(
@@ -150,25 +166,16 @@ function HostedLectureVideo({
   );
 
   return (
-    <Suspense
-      fallback={
-        <div className="ln-hosted-loading" role="status">
-          <Spinner size="large" />
-          <span className="cp-visually-hidden">Loading video…</span>
-        </div>
-      }
-    >
-      <HostedVideo
-        loadPlayback={loadPlayback}
-        title={title}
-        startAt={startSeconds}
-        poster={posterUrl}
-        autoPlay
-        onReady={(controls) => events.current?.onReady(controls)}
-        onPlay={() => events.current?.onPlay()}
-        onPause={() => events.current?.onPause()}
-        onEnded={() => events.current?.onEnded()}
-      />
-    </Suspense>
+    <HostedVideo
+      loadPlayback={loadPlayback}
+      title={title}
+      startAt={startSeconds}
+      poster={posterUrl}
+      autoPlay
+      onReady={(controls) => events.current?.onReady(controls)}
+      onPlay={() => events.current?.onPlay()}
+      onPause={() => events.current?.onPause()}
+      onEnded={() => events.current?.onEnded()}
+    />
   );
 }

@@ -1,17 +1,7 @@
 import type { Chapter } from '@courseport/shared-ui';
+import { preloadHostedVideo } from '@courseport/shared-ui/hosted-video';
 import { type RefObject, useEffect } from 'react';
 import { isOpenable } from './lectures';
-
-/**
- * Starts loading what a hosted lesson plays with (the hosted player, then hls.js where the browser has
- * Media Source Extensions), so its Watch waits only for the stream (#33). Called when the student is
- * about to open one (points at it, focuses it, touches it), never on the page's first load: the
- * 112 KB of hls.js are for the students who play a hosted video (#34). Each part loads once (the
- * module by the browser, hls.js by the stream's loader, which tries a failed load again next time).
- */
-export function preloadHostedPlayer(): void {
-  void import('@courseport/shared-ui/hosted-video').then((module) => module.preloadHostedVideo()).catch(() => {});
-}
 
 /** The ids of the course's hosted lessons the player opens. */
 export function hostedLectureIds(chapters: Chapter[]): ReadonlySet<string> {
@@ -28,9 +18,12 @@ export function hostedLectureIds(chapters: Chapter[]): ReadonlySet<string> {
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'focusin'] as const;
 
 /**
- * Preloads a hosted lesson's player when the student is about to open one inside `area`: a pointer or
- * the focus on (or in) an element naming the lesson (`data-lecture-id`: its row in the structure,
- * Previous, Next). A hint only, not an interaction: listened to on the area, passively.
+ * Starts loading hls.js (where the browser has Media Source Extensions; once, a failed load tried
+ * again next time) when the student is about to open a hosted lesson inside `area`, so its Watch
+ * waits only for the stream (#33): a pointer, a touch or the focus on (or in) an element naming the
+ * lesson (`data-lecture-id`: its row in the structure, Previous, Next). Never on the page's first
+ * load: its 112 KB are for the students who play a hosted video (#34). A hint only, not an
+ * interaction: listened to on the area, passively.
  */
 export function usePreloadHostedOnIntent(area: RefObject<HTMLElement | null>, hosted: ReadonlySet<string>): void {
   useEffect(() => {
@@ -39,7 +32,7 @@ export function usePreloadHostedOnIntent(area: RefObject<HTMLElement | null>, ho
     const onIntent = (event: Event) => {
       if (!(event.target instanceof Element)) return;
       const id = event.target.closest('[data-lecture-id]')?.getAttribute('data-lecture-id');
-      if (id && hosted.has(id)) preloadHostedPlayer();
+      if (id && hosted.has(id)) preloadHostedVideo();
     };
     for (const type of INTENT_EVENTS) element.addEventListener(type, onIntent, { passive: true });
     return () => {
