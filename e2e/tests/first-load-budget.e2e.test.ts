@@ -74,7 +74,8 @@ const STOREFRONT_PAGES = [
  * came per component (#34: 389.6, 452.7, 511.1, 638.7, 511.1, 511.1 and 449.7 KB), and again with one
  * federation runtime in the browser and the educator's pages as chunks (368.1, 431.2, 375.7, 515.8,
  * 382.2, 345.2 and 429.6 KB), and with My Enrollments and the account menu without antd (162.5, 416.6,
- * 374.9, 505.3, 381.4, 334.6 and 428.8 KB: My Enrollments is within the 250 KB goal). #34 lowers them,
+ * 374.9, 505.3, 381.4, 334.6 and 428.8 KB: My Enrollments is within the 250 KB goal), and with the
+ * player without antd and hls.js only for a hosted lesson played (188.7 KB: within the goal). #34 lowers them,
  * page by page, to 250 KB (JS_BUDGET_BYTES). `ready`: the page's own content (drawn from its
  * data), so that the load counted is the page's whole first load.
  */
@@ -91,7 +92,7 @@ const SIGNED_IN_PAGES: Array<{ name: string; user: User; route: () => string; re
     user: 'student',
     route: () => `/player/${enrolledCourseId}`,
     ready: { css: '.ln-player-media' },
-    ceilingKb: 421,
+    ceilingKb: 250,
   },
   {
     name: 'Educator dashboard',
