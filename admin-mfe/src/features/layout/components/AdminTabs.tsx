@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@courseport/shared-ui';
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { Fragment, type KeyboardEvent, type ReactNode, useRef } from 'react';
 
 export interface AdminTab {
   key: string;
@@ -81,7 +81,8 @@ export function AdminTabs({ tabs, active }: { tabs: AdminTab[]; active: string }
         aria-labelledby={`admin-tab-${current.key}`}
         className="cp-admin-tabpanel"
       >
-        {current.panel}
+        {/* Each tab's own subtree: another tab's content (and its loading state) never carries over. */}
+        <Fragment key={current.key}>{current.panel}</Fragment>
       </div>
     </div>
   );
