@@ -126,7 +126,7 @@ const SIGNED_IN_PAGES: Array<{ name: string; user: User; route: () => string; re
     user: 'admin',
     route: () => '/admin',
     ready: { css: 'section[aria-label="Educator requests"] .cp-admin-request-row, .cp-admin-empty' },
-    ceilingKb: 433,
+    ceilingKb: 250,
   },
 ];
 
