@@ -53,6 +53,11 @@ const TAB_CHUNKS = {
   releases: lazyTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab)),
 };
 
+/** Starts loading a tab's chunk (pointed at or focused: it is likely opened next). */
+function prepareTab(key: TabKey) {
+  if (key !== 'requests') void TAB_CHUNKS[key].load().catch(() => undefined);
+}
+
 /** Every tab's chunk (tests open tabs at once, as a returning admin's cached chunks do). */
 export const loadAdminTabs = () => Promise.all(Object.values(TAB_CHUNKS).map(({ load }) => load()));
 
@@ -221,7 +226,12 @@ function AdminDashboard({ active }: { active: TabKey }) {
     // No <main>: the shell's frame is the page's main landmark.
     <div className="cp-admin">
       <AdminHeader refreshing={refreshing} autoRefreshing={requests.autoRefreshing} onRefresh={refresh} />
-      <AdminTabs active={active} tabs={ADMIN_TABS.map((tab): AdminTab => ({ ...tab, panel: panels[tab.key] }))} />
+      <AdminTabs
+        active={active}
+        tabs={ADMIN_TABS.map(
+          (tab): AdminTab => ({ ...tab, panel: panels[tab.key], prepare: () => prepareTab(tab.key) }),
+        )}
+      />
     </div>
   );
 }
