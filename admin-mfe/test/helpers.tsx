@@ -9,9 +9,9 @@ import {
 } from '@courseport/shared-ui';
 import { apiMocks, LocationProbe, MemoryRouter, testQueryClient } from '@courseport/shared-ui/testing';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 import type { AdminPurchase } from '../src/features/purchases/api/purchases';
-import AdminDashboardPage from '../src/pages/AdminDashboardPage';
+import AdminDashboardPage, { loadAdminTabs } from '../src/pages/AdminDashboardPage';
 
 // TanStack Query tells its observers on a zero-delay timer, which a fake clock would hold back
 // (and move by a millisecond): in these tests they are told in a microtask instead.
@@ -19,6 +19,10 @@ notifyManager.setScheduler(queueMicrotask);
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
 vi.setConfig({ testTimeout: 15_000 });
+
+// Every tab's chunk (antd with it) is there before the tests, as a returning admin's cached chunks
+// are: a tab opens at once (#34: the dashboard loads each tab's chunk when it is first opened).
+beforeAll(() => loadAdminTabs(), 60_000);
 
 // The portal set-up (shared-ui/test/setup-portal.ts) mocks `api`: these are the mocks.
 export const { apiGet, apiPost, getCalls, mockGet, mockPost, postBodies } = apiMocks(api);

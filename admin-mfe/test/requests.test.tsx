@@ -230,4 +230,30 @@ describe('Educator requests tab', () => {
     // A manual refresh never announces new requests; only polling does.
     expect(screen.queryByText(/New educator request received!/)).not.toBeInTheDocument();
   });
+
+  it('shows ten requests a page, with a page list only when there is a second page', async () => {
+    const many = Array.from({ length: 12 }, (_, i) =>
+      makeRequest({ _id: `m${i + 1}`, name: `Person ${i + 1}`, email: `person${i + 1}@example.com` }),
+    );
+    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: many }) });
+    renderPage();
+    await screen.findByText('person1@example.com');
+    expect(screen.getByText('person10@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('person11@example.com')).not.toBeInTheDocument();
+
+    const pages = screen.getByRole('navigation', { name: 'Educator requests pages' });
+    expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    expect(screen.getByText('person11@example.com')).toBeInTheDocument();
+    expect(screen.getByText('person12@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('person1@example.com')).not.toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('has no page list for ten requests or fewer', async () => {
+    mockGet({ [REQUESTS_PATH]: () => ({ success: true, requests: REQUESTS }) });
+    renderPage();
+    await screen.findByText('alice@example.com');
+    expect(screen.queryByRole('navigation', { name: 'Educator requests pages' })).not.toBeInTheDocument();
+  });
 });

@@ -126,8 +126,8 @@ const SIGNED_IN_PAGES: Array<{ name: string; user: User; route: () => string; re
     name: 'Admin dashboard',
     user: 'admin',
     route: () => '/admin',
-    ready: { css: 'section[aria-label="Educator requests"] .ant-table-row, .cp-admin-empty' },
-    ceilingKb: 433,
+    ready: { css: 'section[aria-label="Educator requests"] .cp-admin-request-row, .cp-admin-empty' },
+    ceilingKb: 250,
   },
 ];
 

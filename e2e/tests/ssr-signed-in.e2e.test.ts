@@ -106,7 +106,7 @@ async function renderedAs(user: User, pathname: string) {
   }
 }
 
-/** `antd`: the page draws antd components (My Enrollments and the player draw none, #34). */
+/** `antd`: the page draws antd components (My Enrollments, the player and the admin's first tab draw none, #34). */
 const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd: boolean; title?: string }> = [
   { user: 'student', path: () => '/my-enrollments', shows: () => enrolled.map((c) => c.courseTitle), antd: false },
   {
@@ -122,7 +122,15 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     antd: true,
     title: 'My Courses · Educator · Courseport',
   },
-  { user: 'admin', path: () => '/admin', shows: () => ['Educator Requests'], antd: true },
+  // The dashboard's first tab draws no antd (#34); a tab its address opens (its own chunk) does.
+  { user: 'admin', path: () => '/admin', shows: () => ['Educator Requests'], antd: false },
+  {
+    user: 'admin',
+    path: () => '/admin/emails',
+    shows: () => ['Admin Email Management', DEMO.admin],
+    antd: true,
+    title: 'Admin Emails · Admin · Courseport',
+  },
 ];
 
 describe('the HTML of the signed-in pages', () => {
@@ -249,6 +257,7 @@ describe('in the browser', () => {
     { user: 'student' as const, path: `/player/${enrolled[0]?._id}`, data: /^\/api\/user\/(enrolled-courses|data)$/ },
     { user: 'educator' as const, path: '/educator/my-courses', data: /^\/api\/(educator\/courses|user\/data)$/ },
     { user: 'admin' as const, path: '/admin', data: /^\/api\/(admin\/educator-requests|user\/data)$/ },
+    { user: 'admin' as const, path: '/admin/emails', data: /^\/api\/user\/(admin-emails|data)$/ },
   ];
 
   it('takes each page over without a warning, a second request for its data, or a layout shift; axe passes', {

@@ -9,13 +9,10 @@ import {
   usePageTitle,
   useSession,
 } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/antd/themed';
 import { type ReactNode, useEffect, useState } from 'react';
 import { adminEmailsQuery } from '../features/admin-emails/api/adminEmails';
-import { AdminEmailsTab } from '../features/admin-emails/components/AdminEmailsTab';
 import { useAdminEmails } from '../features/admin-emails/hooks/useAdminEmails';
 import { categoriesQuery } from '../features/categories/api/categories';
-import { CategoriesTab } from '../features/categories/components/CategoriesTab';
 import { useAdminCategories } from '../features/categories/hooks/useAdminCategories';
 import { educatorRequestsQuery } from '../features/educator-requests/api/educatorRequests';
 import { RequestsTab } from '../features/educator-requests/components/RequestsTab';
@@ -24,15 +21,13 @@ import { AccessDenied } from '../features/layout/components/AccessDenied';
 import { AdminHeader } from '../features/layout/components/AdminHeader';
 import { type AdminTab, AdminTabs } from '../features/layout/components/AdminTabs';
 import { BrandBar } from '../features/layout/components/BrandBar';
-import { PurchasesTab } from '../features/purchases/components/PurchasesTab';
+import { PATHS } from '../features/layout/components/paths';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
-import { ReleasesTab } from '../features/releases/components/ReleasesTab';
 import { useReleaseAudit } from '../features/releases/hooks/useReleaseAudit';
 import { useReleases } from '../features/releases/hooks/useReleases';
-import { ReviewsTab } from '../features/reviews/components/ReviewsTab';
 import { useAdminReviews } from '../features/reviews/hooks/useAdminReviews';
+import { ChunkedTab, lazyTab } from '../lib/lazy-tab';
 import '../styles/admin.css';
-import { PATHS } from '../features/layout/components/paths';
 
 /** Each tab's address: `/admin` is Educator Requests (`/admin/requests` too). */
 export const ADMIN_TABS = [
@@ -46,6 +41,27 @@ export const ADMIN_TABS = [
 type TabKey = (typeof ADMIN_TABS)[number]['key'];
 
 /**
+ * The tabs after the first, each in its own chunk with antd (#34): the first load carries Educator
+ * Requests (plain markup, no antd) and the chunk of the tab the address opens, not all six. Their
+ * data hooks stay here (small, no antd): an opened tab keeps its data, and Refresh reloads it.
+ */
+const TAB_CHUNKS = {
+  emails: lazyTab(() => import('../features/admin-emails/components/AdminEmailsTab').then((m) => m.AdminEmailsTab)),
+  purchases: lazyTab(() => import('../features/purchases/components/PurchasesTab').then((m) => m.PurchasesTab)),
+  reviews: lazyTab(() => import('../features/reviews/components/ReviewsTab').then((m) => m.ReviewsTab)),
+  categories: lazyTab(() => import('../features/categories/components/CategoriesTab').then((m) => m.CategoriesTab)),
+  releases: lazyTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab)),
+};
+
+/** Starts loading a tab's chunk (pointed at or focused: it is likely opened next). */
+function prepareTab(key: TabKey) {
+  if (key !== 'requests') void TAB_CHUNKS[key].load().catch(() => undefined);
+}
+
+/** Every tab's chunk (tests open tabs at once, as a returning admin's cached chunks do). */
+export const loadAdminTabs = () => Promise.all(Object.values(TAB_CHUNKS).map(({ load }) => load()));
+
+/**
  * What the dashboard shows first, for the signed-in admin whose profile is in the cache (#34: the
  * server's render, or the browser's start-up): the educator requests, and the opened tab's list.
  */
@@ -54,6 +70,8 @@ export const loadPageData: PageDataLoader = async (client, params) => {
   if (!user || !rolesOf(user).includes('admin')) return;
   const tab = tabOfPath(`/admin/${params['*'] ?? ''}`);
   await Promise.all([
+    // The opened tab's chunk: the server renders the tab itself, not its loading state.
+    tab && tab !== 'requests' ? TAB_CHUNKS[tab].load() : null,
     client.prefetchQuery(educatorRequestsQuery()),
     tab === 'emails' ? client.prefetchQuery(adminEmailsQuery()) : null,
     tab === 'categories' ? client.prefetchQuery(categoriesQuery()) : null,
@@ -139,74 +157,103 @@ function AdminDashboard({ active }: { active: TabKey }) {
       />
     ),
     emails: (
-      <AdminEmailsTab
-        state={emails.state}
-        onRetry={emails.refresh}
-        ownEmails={emails.ownEmails}
-        adding={emails.adding}
-        removingIds={emails.removingIds}
-        onAdd={emails.add}
-        onRemove={emails.remove}
+      <ChunkedTab
+        tab={TAB_CHUNKS.emails}
+        props={{
+          state: emails.state,
+          onRetry: emails.refresh,
+          ownEmails: emails.ownEmails,
+          adding: emails.adding,
+          removingIds: emails.removingIds,
+          onAdd: emails.add,
+          onRemove: emails.remove,
+        }}
       />
     ),
     purchases: (
-      <PurchasesTab
-        purchases={purchases.purchases}
-        total={purchases.total}
-        state={purchases.state}
-        loadingMore={purchases.loadingMore}
-        refundingIds={purchases.refundingIds}
-        onRetry={purchases.refresh}
-        onLoadMore={purchases.loadMore}
-        onRefund={purchases.refund}
+      <ChunkedTab
+        tab={TAB_CHUNKS.purchases}
+        props={{
+          purchases: purchases.purchases,
+          total: purchases.total,
+          state: purchases.state,
+          loadingMore: purchases.loadingMore,
+          refundingIds: purchases.refundingIds,
+          onRetry: purchases.refresh,
+          onLoadMore: purchases.loadMore,
+          onRefund: purchases.refund,
+        }}
       />
     ),
     reviews: (
-      <ReviewsTab
-        reviews={reviews.reviews}
-        total={reviews.total}
-        page={reviews.page}
-        pageSize={reviews.pageSize}
-        filter={reviews.filter}
-        state={reviews.state}
-        busyIds={reviews.busyIds}
-        onFilterChange={reviews.setFilter}
-        onPageChange={reviews.setPage}
-        onRetry={reviews.refresh}
-        onHide={reviews.hide}
-        onRestore={reviews.restore}
+      <ChunkedTab
+        tab={TAB_CHUNKS.reviews}
+        props={{
+          reviews: reviews.reviews,
+          total: reviews.total,
+          page: reviews.page,
+          pageSize: reviews.pageSize,
+          filter: reviews.filter,
+          state: reviews.state,
+          busyIds: reviews.busyIds,
+          onFilterChange: reviews.setFilter,
+          onPageChange: reviews.setPage,
+          onRetry: reviews.refresh,
+          onHide: reviews.hide,
+          onRestore: reviews.restore,
+        }}
       />
     ),
     categories: (
-      <CategoriesTab
-        state={categories.state}
-        onRetry={categories.refresh}
-        adding={categories.adding}
-        renaming={categories.renaming}
-        busySlugs={categories.busySlugs}
-        onAdd={categories.add}
-        onRename={categories.rename}
-        onDelete={categories.remove}
+      <ChunkedTab
+        tab={TAB_CHUNKS.categories}
+        props={{
+          state: categories.state,
+          onRetry: categories.refresh,
+          adding: categories.adding,
+          renaming: categories.renaming,
+          busySlugs: categories.busySlugs,
+          onAdd: categories.add,
+          onRename: categories.rename,
+          onDelete: categories.remove,
+        }}
       />
     ),
-    releases: <ReleasesTab releases={releases} audit={releaseAudit} />,
+    releases: <ChunkedTab tab={TAB_CHUNKS.releases} props={{ releases, audit: releaseAudit }} />,
   };
 
   return (
     // No <main>: the shell's frame is the page's main landmark.
     <div className="cp-admin">
       <AdminHeader refreshing={refreshing} autoRefreshing={requests.autoRefreshing} onRefresh={refresh} />
-      <AdminTabs active={active} tabs={ADMIN_TABS.map((tab): AdminTab => ({ ...tab, panel: panels[tab.key] }))} />
+      <AdminTabs
+        active={active}
+        tabs={ADMIN_TABS.map(
+          (tab): AdminTab => ({ ...tab, panel: panels[tab.key], prepare: () => prepareTab(tab.key) }),
+        )}
+      />
     </div>
   );
 }
 
-/** Rendered in the platform's antd theme (its components load on demand). */
+/**
+ * The first screen (the header, the tabs, Educator Requests) draws no antd; the other tabs and the
+ * dialogs load it, in the platform's theme, when they are opened (#34).
+ */
 export default function AdminDashboardPage() {
   return (
-    <Themed>
+    <>
       <BrandBar />
       <AdminGate />
-    </Themed>
+    </>
   );
+}
+
+// The chunk of the tab the address opens loads with this module (a top-level await): the shell
+// waits for both before it renders or takes over the server's markup, so the tab is drawn at once,
+// never a loading state that React would then put in place of the server's tab. A chunk that
+// fails is left to the tab's boundary (the shell's error screen and its Retry).
+if (typeof window !== 'undefined') {
+  const tab = tabOfPath(window.location.pathname);
+  if (tab && tab !== 'requests') await TAB_CHUNKS[tab].load().catch(() => undefined);
 }

@@ -3,22 +3,35 @@ import {
   type EducatorRequest,
   type EducatorRequestStatus,
   ErrorState,
+  LoadingState,
   type TagTone,
   tagTone,
 } from '@courseport/shared-ui';
-import { Avatar } from '@courseport/shared-ui/antd/avatar';
-import { Flex } from '@courseport/shared-ui/antd/flex';
-import { Table } from '@courseport/shared-ui/antd/table';
-import { Tag } from '@courseport/shared-ui/antd/tag';
-import { Typography } from '@courseport/shared-ui/antd/typography';
-import { useState } from 'react';
-import { RejectModal } from './RejectModal';
+import { lazy, Suspense, useState } from 'react';
 
 const STATUS_TAGS: Record<EducatorRequestStatus, { label: string; tone: TagTone }> = {
   pending: { label: 'Pending', tone: 'gold' },
   approved: { label: 'Approved', tone: 'green' },
   rejected: { label: 'Rejected', tone: 'red' },
 };
+
+/** Rows per page (antd's table paged by ten; the page list shows only when there is a second page). */
+const PAGE_SIZE = 10;
+
+/** The rejection dialog (antd's Modal, in the platform's theme): loaded when first wanted. */
+const loadRejectModal = () =>
+  Promise.all([import('./RejectModal'), import('@courseport/shared-ui/antd/themed')]).then(
+    ([{ RejectModal }, { Themed }]) => ({
+      default: (props: Parameters<typeof RejectModal>[0]) => (
+        <Themed>
+          <RejectModal {...props} />
+        </Themed>
+      ),
+    }),
+  );
+const RejectModal = lazy(loadRejectModal);
+/** Starts loading the dialog when a Reject button is pointed at or focused (no wait on the press). */
+const preloadRejectModal = () => void loadRejectModal().catch(() => undefined);
 
 interface RequestsTabProps {
   requests: EducatorRequest[];
@@ -33,117 +46,166 @@ interface RequestsTabProps {
   onReject: (requestId: string, reason: string) => Promise<boolean>;
 }
 
+function UserCell({ request }: { request: EducatorRequest }) {
+  const image = request.userId?.imageUrl;
+  return (
+    <span className="cp-admin-user">
+      <span className="cp-admin-avatar" aria-hidden="true">
+        {image ? <img src={image} alt="" /> : request.name.charAt(0).toUpperCase()}
+      </span>
+      <strong>{request.name}</strong>
+    </span>
+  );
+}
+
+function StatusCell({ request }: { request: EducatorRequest }) {
+  const tag = STATUS_TAGS[request.status];
+  return (
+    <span className="cp-admin-status">
+      <span className="cp-tag" style={tagTone(tag.tone)}>
+        {tag.label}
+      </span>
+      {request.status === 'rejected' && request.reason && (
+        <span className="cp-admin-reason">Reason: {request.reason}</span>
+      )}
+    </span>
+  );
+}
+
+/** The page list under the table, when there is more than one page (antd's pagination look). */
+function Pages({ count, page, onPage }: { count: number; page: number; onPage: (page: number) => void }) {
+  if (count < 2) return null;
+  return (
+    <nav className="cp-admin-pages" aria-label="Educator requests pages">
+      {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
+        <Button
+          key={n}
+          size="small"
+          type={n === page ? 'primary' : 'default'}
+          aria-current={n === page ? 'page' : undefined}
+          aria-label={`Page ${n}`}
+          onClick={() => onPage(n)}
+        >
+          {n}
+        </Button>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * The educator requests: a plain table with antd's look (shared-ui's `.cp-table`, `.cp-tag`;
+ * admin.css), so the dashboard's first screen needs no antd (#34). On phones the table scrolls
+ * sideways in its box while the Actions column stays at its right edge (#30).
+ */
 export function RequestsTab({ requests, loading, loadError, onRetry, busyIds, onApprove, onReject }: RequestsTabProps) {
   const [rejecting, setRejecting] = useState<EducatorRequest | null>(null);
+  /** The dialog stays mounted once opened (its closing animation, the focus going back). */
+  const [dialogWanted, setDialogWanted] = useState(false);
+  const [page, setPage] = useState(1);
 
   if (loadError !== null) {
     return <ErrorState title="Could not load educator requests" message={loadError} onRetry={onRetry} />;
   }
+
+  const pageCount = Math.ceil(requests.length / PAGE_SIZE);
+  // A list that shrank (a decision, a poll) shows its last page rather than an empty one.
+  const shown = Math.min(page, Math.max(1, pageCount));
+  const rows = requests.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE);
 
   const submitReject = async (reason: string) => {
     if (!rejecting) return;
     if (await onReject(rejecting._id, reason)) setRejecting(null);
   };
 
+  const startReject = (request: EducatorRequest) => {
+    setDialogWanted(true);
+    setRejecting(request);
+  };
+
   return (
     <>
-      <section aria-label="Educator requests">
-        <Table<EducatorRequest>
-          rowKey="_id"
-          dataSource={requests}
-          loading={loading}
-          scroll={{ x: 'max-content' }}
-          // Columns as wide as their content (a fixed column would otherwise share the width out evenly).
-          tableLayout="auto"
-          pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-          // While the first load runs the table shows its spinner, not a false 'no requests'.
-          locale={{
-            emptyText: loading ? (
-              <span aria-hidden="true" />
-            ) : (
-              // In the body text's colour: antd's placeholder grey is too faint (2.6:1).
-              <span className="cp-admin-empty">No educator requests found</span>
-            ),
-          }}
-          columns={[
-            {
-              title: 'User',
-              key: 'user',
-              render: (_, request) => (
-                <Flex align="center" gap={10}>
-                  <Avatar src={request.userId?.imageUrl || undefined} alt="">
-                    {request.name.charAt(0).toUpperCase()}
-                  </Avatar>
-                  <Typography.Text strong>{request.name}</Typography.Text>
-                </Flex>
-              ),
-            },
-            { title: 'Email', dataIndex: 'email', key: 'email' },
-            {
-              title: 'Requested At',
-              dataIndex: 'requestedAt',
-              key: 'requestedAt',
-              render: (value: string) => new Date(value).toLocaleString(),
-            },
-            {
-              title: 'Status',
-              key: 'status',
-              render: (_, request) => {
-                const tag = STATUS_TAGS[request.status];
-                return (
-                  <Flex vertical align="flex-start" gap={4}>
-                    <Tag style={tagTone(tag.tone)}>{tag.label}</Tag>
-                    {request.status === 'rejected' && request.reason && (
-                      <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 260 }}>
-                        Reason: {request.reason}
-                      </Typography.Text>
+      {/* The labelled region is the table's scroll box: on a phone it scrolls sideways, and the
+          keyboard can scroll it too (one named tab stop). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach (WCAG 2.1.1). */}
+      <section className="cp-table-scroll" tabIndex={0} aria-label="Educator requests">
+        <table className="cp-table cp-admin-requests">
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">Email</th>
+              <th scope="col">Requested At</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="cp-admin-actions-cell">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((request) => {
+              const busy = busyIds.has(request._id);
+              return (
+                <tr key={request._id} className="cp-admin-request-row">
+                  <td>
+                    <UserCell request={request} />
+                  </td>
+                  <td>{request.email}</td>
+                  <td>{new Date(request.requestedAt).toLocaleString()}</td>
+                  <td>
+                    <StatusCell request={request} />
+                  </td>
+                  <td className="cp-admin-actions-cell">
+                    {request.status === 'pending' && (
+                      <span className="cp-admin-actions">
+                        {/* The theme's primary (white on it passes AA). */}
+                        <Button
+                          size="small"
+                          type="primary"
+                          aria-label={`Approve the request from ${request.name}`}
+                          disabled={busy}
+                          onClick={() => onApprove(request._id)}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="small"
+                          danger
+                          aria-label={`Reject the request from ${request.name}`}
+                          disabled={busy}
+                          onPointerEnter={preloadRejectModal}
+                          onFocus={preloadRejectModal}
+                          onClick={() => startReject(request)}
+                        >
+                          Reject
+                        </Button>
+                      </span>
                     )}
-                  </Flex>
-                );
-              },
-            },
-            {
-              title: 'Actions',
-              key: 'actions',
-              // Held at the right edge while the other columns scroll: a phone sees Approve and Reject (#30).
-              fixed: 'right',
-              render: (_, request) => {
-                if (request.status !== 'pending') return null;
-                const busy = busyIds.has(request._id);
-                return (
-                  <Flex gap={8}>
-                    {/* The theme's primary (white on it passes AA; white on the old #16a34a green did not). */}
-                    <Button
-                      size="small"
-                      type="primary"
-                      aria-label={`Approve the request from ${request.name}`}
-                      disabled={busy}
-                      onClick={() => onApprove(request._id)}
-                    >
-                      Approve
-                    </Button>
-                    <Button
-                      size="small"
-                      danger
-                      aria-label={`Reject the request from ${request.name}`}
-                      disabled={busy}
-                      onClick={() => setRejecting(request)}
-                    >
-                      Reject
-                    </Button>
-                  </Flex>
-                );
-              },
-            },
-          ]}
-        />
+                  </td>
+                </tr>
+              );
+            })}
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={5} className="cp-admin-table-placeholder">
+                  {/* While the first load runs: a loading state, not a false 'no requests'. */}
+                  {loading ? <LoadingState /> : <span className="cp-admin-empty">No educator requests found</span>}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
       </section>
-      <RejectModal
-        request={rejecting}
-        submitting={rejecting !== null && busyIds.has(rejecting._id)}
-        onCancel={() => setRejecting(null)}
-        onSubmit={submitReject}
-      />
+      <Pages count={pageCount} page={shown} onPage={setPage} />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <RejectModal
+            request={rejecting}
+            submitting={rejecting !== null && busyIds.has(rejecting._id)}
+            onCancel={() => setRejecting(null)}
+            onSubmit={submitReject}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

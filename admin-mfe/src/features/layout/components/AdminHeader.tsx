@@ -1,7 +1,4 @@
-import { Button, useNavigate, useSession, useToast } from '@courseport/shared-ui';
-import { Flex } from '@courseport/shared-ui/antd/flex';
-import { Spin } from '@courseport/shared-ui/antd/spin';
-import { Typography } from '@courseport/shared-ui/antd/typography';
+import { Button, Spinner, useNavigate, useSession, useToast } from '@courseport/shared-ui';
 import { useState } from 'react';
 import { BackToSiteLink } from './BackToSiteLink';
 import { PageHeading } from './PageHeading';
@@ -56,27 +53,26 @@ function SignOutButton() {
   );
 }
 
+/** The dashboard's header: plain markup with antd's look (admin.css; #34: no antd on the first screen). */
 export function AdminHeader({ refreshing, autoRefreshing, onRefresh }: AdminHeaderProps) {
   return (
-    <Flex component="header" wrap justify="space-between" align="flex-end" gap={12} style={{ marginBottom: 8 }}>
-      <Flex vertical gap={4}>
+    <header className="cp-admin-header">
+      <div className="cp-admin-header-title">
         <BackToSiteLink />
-        <PageHeading style={{ margin: 0, fontSize: 30 }}>Admin Dashboard</PageHeading>
-      </Flex>
-      <Flex wrap align="center" gap={12}>
+        <PageHeading style={{ fontSize: 30 }}>Admin Dashboard</PageHeading>
+      </div>
+      <div className="cp-admin-header-actions">
         {autoRefreshing && !refreshing && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            <Flex align="center" gap={6} component="span">
-              <Spin size="small" />
-              <span>Auto-refreshing...</span>
-            </Flex>
-          </Typography.Text>
+          <span className="cp-admin-auto-refresh">
+            <Spinner size="small" />
+            <span>Auto-refreshing...</span>
+          </span>
         )}
         <Button icon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing}>
           {refreshing ? 'Refreshing...' : 'Refresh'}
         </Button>
         <SignOutButton />
-      </Flex>
-    </Flex>
+      </div>
+    </header>
   );
 }

@@ -1,5 +1,4 @@
 import { useLocation } from '@courseport/shared-ui';
-import { Typography } from '@courseport/shared-ui/antd/typography';
 import { type CSSProperties, type ReactNode, useEffect, useRef } from 'react';
 
 /**
@@ -15,8 +14,9 @@ export function PageHeading({ children, style }: { children: ReactNode; style?: 
     if (key !== 'default' && !tabChange) ref.current?.focus({ preventScroll: true });
   }, [key]);
   return (
-    <Typography.Title level={1} ref={ref} tabIndex={-1} className="cp-admin-heading" style={style}>
+    // antd's level-1 Title look, in admin.css (#34: the first screen draws no antd).
+    <h1 ref={ref} tabIndex={-1} className="cp-admin-heading" style={style}>
       {children}
-    </Typography.Title>
+    </h1>
   );
 }
