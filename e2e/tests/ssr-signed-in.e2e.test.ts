@@ -256,7 +256,7 @@ describe('in the browser', () => {
     },
     { user: 'student' as const, path: `/player/${enrolled[0]?._id}`, data: /^\/api\/user\/(enrolled-courses|data)$/ },
     { user: 'educator' as const, path: '/educator/my-courses', data: /^\/api\/(educator\/courses|user\/data)$/ },
-    { user: 'admin' as const, path: '/admin', data: /^\/api\/(admin\/educator-requests|user\/data)$/ },
+    { user: 'admin' as const, path: '/admin', data: /^\/api\/user\/(educator-requests|data)$/ },
     { user: 'admin' as const, path: '/admin/emails', data: /^\/api\/user\/(admin-emails|data)$/ },
   ];
 
