@@ -10,6 +10,7 @@ export * from './discovery.js';
 export * from './format.js';
 export * from './lessons.js';
 export * from './limits.js';
+export * from './notifications.js';
 export type { PortalName, RemoteName, RuntimeConfig } from './platform.js';
 export * from './releases.js';
 export * from './text.js';
