@@ -1,4 +1,4 @@
-import type { Announcement, AnnouncementsPage, AppNotification } from '@courseport/contracts';
+import type { Announcement, AnnouncementsPage, AppNotification } from '@courseport/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeServices, type Services } from '../src/compose.js';
 import type { Config } from '../src/config.js';

@@ -1,5 +1,5 @@
-import type { AppNotification, NotificationPreferences, NotificationsPage } from '@courseport/contracts';
-import { NOTIFICATION_KINDS } from '@courseport/contracts';
+import type { AppNotification, NotificationPreferences, NotificationsPage } from '@courseport/contracts/notifications';
+import { NOTIFICATION_KINDS } from '@courseport/contracts/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeServices, type Services } from '../src/compose.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';

@@ -1,4 +1,4 @@
-import type { Announcement } from '@courseport/contracts';
+import type { Announcement } from '@courseport/contracts/notifications';
 import type { Store, Stored } from '../../store/index.js';
 
 /** A course announcement (`announcements`); the author's name is read from their user record. */

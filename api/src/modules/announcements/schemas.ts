@@ -1,10 +1,10 @@
+import { htmlToText } from '@courseport/contracts';
 import {
   ANNOUNCEMENT_BODY_MAX_LENGTH,
   ANNOUNCEMENT_TITLE_MAX_LENGTH,
   ANNOUNCEMENTS_MAX_PAGE_SIZE,
   ANNOUNCEMENTS_PAGE_SIZE,
-  htmlToText,
-} from '@courseport/contracts';
+} from '@courseport/contracts/notifications';
 import { sanitizeDescription } from '@courseport/contracts/sanitize-description';
 import { z } from 'zod';
 import { cleanName } from '../../http/plain-text.js';

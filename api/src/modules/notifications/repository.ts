@@ -1,4 +1,4 @@
-import type { AppNotification, NotificationKind } from '@courseport/contracts';
+import type { AppNotification, NotificationKind } from '@courseport/contracts/notifications';
 import type { Store, Stored } from '../../store/index.js';
 
 /** One notification of one user (`notifications`). */

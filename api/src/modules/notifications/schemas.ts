@@ -3,7 +3,7 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATIONS_MAX_PAGE_SIZE,
   NOTIFICATIONS_PAGE_SIZE,
-} from '@courseport/contracts';
+} from '@courseport/contracts/notifications';
 import { z } from 'zod';
 import { parseTimeCursor } from '../../http/time-cursor.js';
 import { ID_PATTERN } from '../../store/index.js';

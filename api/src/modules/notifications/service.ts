@@ -7,7 +7,7 @@ import {
   type NotificationKind,
   type NotificationPreferences,
   type NotificationsPage,
-} from '@courseport/contracts';
+} from '@courseport/contracts/notifications';
 import type { Agenda } from 'agenda';
 import type { Clock } from '../../clock.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';

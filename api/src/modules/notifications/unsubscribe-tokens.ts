@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { isNotificationKind, type NotificationKind } from '@courseport/contracts';
+import { isNotificationKind, type NotificationKind } from '@courseport/contracts/notifications';
 import { ID_PATTERN } from '../../store/index.js';
 
 /** What one unsubscribe link stops: one kind of mail, one course's announcements, or every notification mail (a digest's). */
