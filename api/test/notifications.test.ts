@@ -329,15 +329,23 @@ for (const adapter of bothStores('notifications')) {
       const prefs = await send<{ preferences: NotificationPreferences }>('GET', '/api/notifications/preferences', who);
       expect(prefs.body.preferences.mail).toMatchObject({ answer: false, announcement: true });
 
-      // Let the window pass, so that a mail would go out at once if it were wanted.
-      await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 100));
+      // Neither mailed nor queued for a digest: the kind is off before any window is looked at.
+      const windowBefore = await api.deps.store.collection('notificationMailWindows').findOne({ _id: who.userId });
       const before = await mailsTo(who);
-      await notify(who, 'answer', 'Not mailed');
+      const quiet = await notify(who, 'answer', 'Not mailed');
       expect(await mailsTo(who)).toBe(before);
+      expect(await api.deps.store.collection('notifications').findOne({ _id: quiet?._id })).not.toHaveProperty(
+        'digestPending',
+      );
+      expect(await api.deps.store.collection('notificationMailWindows').findOne({ _id: who.userId })).toEqual(
+        windowBefore,
+      );
       expect(await unread(who)).toBe(2);
-      // Another kind still is.
+      // Another kind still is (in the window's digest, since the first mail opened one).
       await notify(who, 'announcement', 'Still mailed');
-      await smtp.waitForMailTo(who.email, (m) => m.subject === 'Still mailed');
+      const digest = await smtp.waitForMailTo(who.email, (m) => m.text.includes('Still mailed'));
+      expect(digest.subject).toBe('1 new notification on Courseport');
+      expect(digest.text).not.toContain('Not mailed');
       // Again: harmless.
       expect((await api.request(path, { method: 'POST' })).status).toBe(200);
     });
