@@ -281,6 +281,12 @@ describe('media and the demo catalog', () => {
         headers: asStudent,
       });
       expect((announced.body.announcements as unknown[]).length).toBe(1);
+      // Both mailed on their own at once: no mail window left open to hold back the next event's mail.
+      const outbox = await demoApi.deps.mailer.outbox(200);
+      expect(outbox.filter((m) => m.to === 'student@courseport.dev' && m.kind === 'notification')).toHaveLength(2);
+      expect(
+        await demoApi.deps.store.collection('notificationMailWindows').countDocuments({ pending: { $gt: 0 } }),
+      ).toBe(0);
     } finally {
       await demoApi.close();
     }
