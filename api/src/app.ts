@@ -10,6 +10,7 @@ import { errorHandler } from './http/middleware/error-handler.js';
 import { requestId } from './http/middleware/request-id.js';
 import { securityHeaders } from './http/middleware/security-headers.js';
 import { adminEmailRoutes } from './modules/admin-emails/index.js';
+import { announcementRoutes } from './modules/announcements/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { certificateRoutes } from './modules/certificates/index.js';
@@ -21,6 +22,7 @@ import { healthRoutes } from './modules/health/index.js';
 import { instructorRoutes } from './modules/instructors/index.js';
 import { learningRoutes } from './modules/learning/index.js';
 import { mediaRoutes } from './modules/media/index.js';
+import { notificationRoutes, UNSUBSCRIBE_PATH } from './modules/notifications/index.js';
 import { platformRoutes } from './modules/platform/index.js';
 import { projectRoutes } from './modules/projects/index.js';
 import { checkoutRoutes, purchaseRoutes } from './modules/purchases/index.js';
@@ -34,8 +36,11 @@ import { wishlistRoutes } from './modules/wishlist/index.js';
 
 export const JSON_LIMIT = '100kb';
 
-/** Routes that read their own body: Stripe signs the raw bytes of its webhooks. */
-const RAW_BODY_PATHS = new Set(['/api/stripe/webhook']);
+/**
+ * Routes that read their own body: Stripe signs the raw bytes of its webhooks; a one-click
+ * unsubscribe (#35, RFC 8058) is a form POST whose body (`List-Unsubscribe=One-Click`) says nothing.
+ */
+const RAW_BODY_PATHS = new Set(['/api/stripe/webhook', UNSUBSCRIBE_PATH]);
 /** tus uploads (#33) stream their bytes to @tus/server, which reads the body itself. */
 const RAW_BODY_PREFIXES = [UPLOADS_PATH];
 
@@ -73,6 +78,9 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     learningRoutes(deps, s),
     certificateRoutes(deps, s),
     wishlistRoutes(deps, s),
+    // #35: notifications and course announcements.
+    notificationRoutes(deps, s),
+    announcementRoutes(deps, s),
   ];
   // 405/501 come from this router's own allowedMethods (in createApp), which sees every module's
   // routes. A module's would run only after one of its routes matched, where it never answers.

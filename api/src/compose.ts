@@ -4,6 +4,7 @@ import { callerOf } from './auth/middleware.js';
 import type { AppDeps } from './deps.js';
 import { requireAdmin } from './http/require-admin.js';
 import { adminEmailsOf } from './modules/admin-emails/index.js';
+import { announcementsService } from './modules/announcements/index.js';
 import { categoriesService } from './modules/categories/index.js';
 import { certificatesService } from './modules/certificates/index.js';
 import { couponsService, couponUses } from './modules/coupons/index.js';
@@ -13,6 +14,7 @@ import { educatorRequestsOf } from './modules/educator-requests/index.js';
 import { enrollmentsService } from './modules/enrollments/index.js';
 import { continueLearningService, learningService } from './modules/learning/index.js';
 import { uploadQuota } from './modules/media/index.js';
+import { type Notify, notificationsService } from './modules/notifications/index.js';
 import { projectsService } from './modules/projects/index.js';
 import { purchasesService } from './modules/purchases/index.js';
 import { quizzesService } from './modules/quizzes/index.js';
@@ -45,9 +47,9 @@ export function videoTranscoding(
 
 /**
  * The composition root: every service of the API, built once from the app's dependencies, lowest
- * module first (mail → admin-emails → users → auth → media → categories → courses → enrollments →
- * learning → quizzes → reviews → certificates → coupons → purchases → resources → projects → videos → educator, wishlist,
- * the rest). A module
+ * module first (mail → admin-emails → users → notifications → auth → media → categories → courses →
+ * enrollments → learning → quizzes → reviews → certificates → coupons → purchases → resources → projects →
+ * videos → educator, wishlist, announcements, the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
  */
@@ -64,6 +66,22 @@ export function composeServices(deps: AppDeps) {
   const users = usersOf(store, adminEmails, clock, config.publicApiUrl + PLACEHOLDER_AVATAR_PATH);
   const profiles = instructorProfilesOf(store, clock);
 
+  // #35: notifications, low (mail, users); higher modules tell users through `notify` (their port).
+  const notifications = notificationsService(store, clock, {
+    mailer,
+    logger,
+    appOrigin,
+    publicApiUrl: config.publicApiUrl,
+    linkKey: deps.auth.linkKey,
+    ...config.notifications,
+  });
+  /** `notify` for events that stand whether or not the telling works (a reply, an approval): failures are logged. */
+  const tell: Notify = (userId, kind, input) =>
+    notifications.notify(userId, kind, input).catch((error: unknown) => {
+      logger.error({ err: error, kind }, 'notifying a user failed');
+      return null;
+    });
+
   const courseData = courseRecords(store);
   // Categories are below courses: what they need of courses comes through this port.
   const categories = categoriesService(store, clock, courseData);
@@ -72,7 +90,7 @@ export function composeServices(deps: AppDeps) {
   const enrollments = enrollmentsService(store, clock);
   const learning = learningService(store, clock);
   const quizzes = quizzesService(store, clock, learning);
-  const reviews = reviewsService(store, clock, learning.checkAccess);
+  const reviews = reviewsService(store, clock, learning.checkAccess, tell);
   const certificates = certificatesService(store, clock, learning);
   const coupons = couponsService(store, clock);
   const purchases = purchasesService(store, clock, config, payments.gateway, mailer, logger, {
@@ -91,8 +109,7 @@ export function composeServices(deps: AppDeps) {
   const projects = projectsService(store, clock, {
     learning,
     resources,
-    mailer,
-    logger,
+    notify: tell,
     publicAppUrl: appOrigin,
   });
   const videoUploadDir = videoUploadDirOf(config);
@@ -111,6 +128,14 @@ export function composeServices(deps: AppDeps) {
     isAdmin,
   });
   const wishlist = wishlistService(store, clock, mailer, logger, appOrigin, catalog);
+  // #35: course announcements, fanned out to the students by a job through `notify`.
+  const announcements = announcementsService(store, clock, {
+    notify: notifications.notify,
+    isAdmin,
+    checkEnrolled: learning.checkAccess,
+    logger,
+    jobPollMs: config.notifications.jobPollMs,
+  });
 
   return {
     adminEmails,
@@ -121,7 +146,7 @@ export function composeServices(deps: AppDeps) {
     profileName: async (userId: string) => (await userData.byId(userId, { name: 1 }))?.name ?? null,
     assertEducator: userData.assertEducator,
     profiles,
-    educatorRequests: educatorRequestsOf(store, clock),
+    educatorRequests: educatorRequestsOf(store, clock, tell),
     categories,
     catalog,
     publicCatalog: catalogOf(store),
@@ -154,6 +179,9 @@ export function composeServices(deps: AppDeps) {
       videos,
     }),
     releases: releasesService(store, clock),
+    // #35
+    notifications,
+    announcements,
   };
 }
 export type Services = ReturnType<typeof composeServices>;

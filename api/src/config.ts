@@ -209,6 +209,25 @@ const schema = z.object({
     .min(1, 'must be at least 1 (second)')
     .max(86_400, 'must be at most 86400 (seconds)')
     .default(300),
+  // #35: notifications and announcements.
+  NOTIFY_DIGEST_WINDOW_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must not be negative (0: every notification is mailed on its own)')
+    .max(86_400_000, 'must be at most 86400000 (milliseconds)')
+    .default(900_000),
+  NOTIFY_JOB_POLL_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(50, 'must be at least 50 (milliseconds)')
+    .max(60_000, 'must be at most 60000 (milliseconds)')
+    .default(2000),
+  ANNOUNCEMENTS_PER_COURSE_PER_DAY: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(5),
   STRIPE_API_BASE: optionalText.pipe(
     z
       .string()
@@ -295,6 +314,12 @@ export interface Config {
   videoUploadExpiryH: number;
   /** How long a hosted video's signed stream URLs work, in seconds (#33; `VIDEO_URL_TTL_S`, default 300). */
   videoUrlTtlS: number;
+  /**
+   * #35: a burst's window before its digest mail (`NOTIFY_DIGEST_WINDOW_MS`, 15 min; 0: no digests),
+   * how often idle hosts look for due digests and announcement fan-outs (`NOTIFY_JOB_POLL_MS`, 2 s),
+   * announcements a course may post a day (`ANNOUNCEMENTS_PER_COURSE_PER_DAY`, 5).
+   */
+  notifications: { digestWindowMs: number; jobPollMs: number; announcementsPerCoursePerDay: number };
 }
 
 export class ConfigError extends Error {
@@ -411,5 +436,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     videoUrlTtlS: e.VIDEO_URL_TTL_S,
     videoUploadExpiryH: e.VIDEO_UPLOAD_EXPIRY_H,
+    notifications: {
+      digestWindowMs: e.NOTIFY_DIGEST_WINDOW_MS,
+      jobPollMs: e.NOTIFY_JOB_POLL_MS,
+      announcementsPerCoursePerDay: e.ANNOUNCEMENTS_PER_COURSE_PER_DAY,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { RATE_LIMIT_INDEXES } from './limits/index.js';
 import { ADMIN_EMAIL_INDEXES } from './modules/admin-emails/index.js';
+import { ANNOUNCEMENT_INDEXES } from './modules/announcements/index.js';
 import { AUTH_INDEXES } from './modules/auth/index.js';
 import { CATEGORY_INDEXES } from './modules/categories/index.js';
 import { CERTIFICATE_INDEXES } from './modules/certificates/index.js';
@@ -9,6 +10,7 @@ import { EDUCATOR_REQUEST_INDEXES } from './modules/educator-requests/index.js';
 import { ENROLLMENT_INDEXES } from './modules/enrollments/index.js';
 import { PROGRESS_INDEXES } from './modules/learning/index.js';
 import { MAIL_INDEXES } from './modules/mail/index.js';
+import { NOTIFICATION_INDEXES } from './modules/notifications/index.js';
 import { PROJECT_INDEXES } from './modules/projects/index.js';
 import { PURCHASE_INDEXES } from './modules/purchases/index.js';
 import { QUIZ_INDEXES } from './modules/quizzes/index.js';
@@ -37,5 +39,8 @@ export const INDEXES: readonly IndexSpec[] = [
   ...PROJECT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...RESOURCE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...VIDEO_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  // #35
+  ...NOTIFICATION_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...ANNOUNCEMENT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...RATE_LIMIT_INDEXES,
 ];

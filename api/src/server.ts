@@ -56,6 +56,9 @@ async function main() {
   // Transcoding jobs (#33): left queued or interrupted by a crash, they resume now (VIDEO_WORKERS=0:
   // only enqueued here, worker processes run them).
   await services.transcoding.start();
+  // #35: digests and announcement fan-outs (a crash's leftovers are queued again first).
+  await services.notifications.start();
+  await services.announcements.start();
   // Uploads nobody finished (#33): deleted with their quota once VIDEO_UPLOAD_EXPIRY_H passed since their
   // last byte, now and every quarter of an hour (idempotent: several replicas may sweep at once).
   const sweepUploads = () =>
@@ -127,6 +130,10 @@ async function main() {
       await services.transcoding
         .stop(SHUTDOWN_GRACE_MS)
         .catch((error: unknown) => logger.error({ err: error }, 'stopping the video job queue failed'));
+      await Promise.all([
+        services.notifications.stop(SHUTDOWN_GRACE_MS),
+        services.announcements.stop(SHUTDOWN_GRACE_MS),
+      ]);
       await backfilled;
       await limits.close();
       await mailer.settle();

@@ -9,6 +9,7 @@ import type { ChapterDoc, CourseDoc } from '../src/modules/courses/repository.js
 import type { EducatorRequestDoc } from '../src/modules/educator-requests/repository.js';
 import { processImage } from '../src/modules/media/pipeline.js';
 import { thumbnailBlobs } from '../src/modules/media/thumbnails.js';
+import { unsubscribeTokens } from '../src/modules/notifications/index.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import { releasesService } from '../src/modules/releases/service.js';
 import { type RatingDoc, ratingsRepository } from '../src/modules/reviews/repository.js';
@@ -80,6 +81,8 @@ type Access =
   | 'owner-or-admin'
   /** Any educator (their own things), or an admin reading (403 for anyone else). */
   | 'educator-or-admin'
+  /** #35: a course's members: its enrolled students, its educator and admins (403 for anyone else). */
+  | 'member'
   /** Stripe's signature on the raw body; bearer tokens grant nothing (400 without a valid signature). */
   | 'webhook'
   /** The local gateway's hosted checkout pages: the unguessable session id is the capability; HTML, not JSON. */
@@ -119,6 +122,8 @@ function rule(access: Access, caller: Caller): Outcome {
       return unauthenticated ? 401 : caller === 'owner' || caller === 'admin' ? OK : 403;
     case 'educator-or-admin':
       return unauthenticated ? 401 : caller === 'student' ? 403 : OK;
+    case 'member':
+      return unauthenticated ? 401 : caller === 'otherEducator' ? 403 : OK;
   }
 }
 
@@ -299,6 +304,29 @@ async function freshCourse(status: 'published' | 'draft' = 'published'): Promise
   await api.deps.store.collection<CourseDoc>('courses').insertOne(course);
   return course._id;
 }
+
+/** #35: an announcement of the owner's on courseA that only the call about to be made uses. */
+async function freshAnnouncement(): Promise<string> {
+  const _id = newId();
+  const now = new Date();
+  await api.deps.store.collection('announcements').insertOne({
+    _id,
+    courseId: courseA._id,
+    authorId: people.owner.userId,
+    title: 'Fresh announcement',
+    body: '<p>Hello</p>',
+    createdAt: now,
+    updatedAt: now,
+    fannedOutAt: now,
+  });
+  return _id;
+}
+
+/** #35: the bystander's one-click unsubscribe link (a path with its signed token). */
+const unsubscribePath = () =>
+  `/api/notifications/unsubscribe?token=${encodeURIComponent(
+    unsubscribeTokens(api.deps.auth.linkKey).sign(people.bystander.userId, { type: 'kind', kind: 'answer' }),
+  )}`;
 
 /**
  * A tus upload of the owner's, made without the upload route (whose per-minute limit the callers
@@ -765,6 +793,45 @@ const TABLE: Record<string, Entry> = {
   'DELETE /api/user/wishlist/:courseId': {
     access: 'signed-in',
     call: () => ({ path: `/api/user/wishlist/${courseA._id}` }),
+  },
+  // #35: notifications (each caller's own) and course announcements.
+  'GET /api/notifications': { access: 'signed-in' },
+  'GET /api/notifications/unread-count': { access: 'signed-in' },
+  'POST /api/notifications/read-all': { access: 'signed-in' },
+  // A well-formed id of nobody's notification: 404 shows the handler was reached (each caller's own is in notifications.test.ts).
+  'POST /api/notifications/:id/read': {
+    access: 'signed-in',
+    ok: 404,
+    call: () => ({ path: `/api/notifications/${newId()}/read` }),
+  },
+  'GET /api/notifications/preferences': { access: 'signed-in' },
+  'PUT /api/notifications/preferences': { access: 'signed-in', call: () => ({ json: { mail: { answer: true } } }) },
+  // The signed token is the proof: no sign-in, and a bearer token neither helps nor hurts.
+  'GET /api/notifications/unsubscribe': { access: 'public', call: () => ({ path: unsubscribePath() }) },
+  'POST /api/notifications/unsubscribe': { access: 'public', call: () => ({ path: unsubscribePath() }) },
+  'GET /api/courses/:courseId/announcements': {
+    access: 'member',
+    call: () => ({ path: `/api/courses/${courseA._id}/announcements` }),
+    reveals: everyoneSees(['owner']),
+  },
+  'POST /api/courses/:courseId/announcements': {
+    access: 'owner-or-admin',
+    ok: 201,
+    call: async () => ({
+      path: `/api/courses/${await freshCourse()}/announcements`,
+      json: { title: 'Hello', body: '<p>Welcome</p>' },
+    }),
+  },
+  'PATCH /api/courses/:courseId/announcements/:id': {
+    access: 'owner',
+    call: async () => ({
+      path: `/api/courses/${courseA._id}/announcements/${await freshAnnouncement()}`,
+      json: { title: 'Edited' },
+    }),
+  },
+  'DELETE /api/courses/:courseId/announcements/:id': {
+    access: 'owner-or-admin',
+    call: async () => ({ path: `/api/courses/${courseA._id}/announcements/${await freshAnnouncement()}` }),
   },
   'GET /api/course/:id/reviews': {
     access: 'public',

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { rebaseThumbnails } from '../src/modules/courses/service.js';
-import { seedDemo } from '../src/seed/demo.js';
+import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
 import { newId } from '../src/store/index.js';
 import { rawGet, startTestApi, type TestApi } from './support/http.js';
 import { bearer, userWithProfile } from './support/identity.js';
@@ -265,6 +265,28 @@ describe('media and the demo catalog', () => {
       const educatorId = (courses[0]?.educator as { _id: string } | undefined)?._id ?? '';
       const instructor = (await demoApi.json(`/api/instructors/${educatorId}`)).body.instructor as { bio: string };
       expect(instructor.bio.length).toBeGreaterThan(40);
+      // #35: the demo student has each of their two courses' announcement as an unread notification.
+      const signedIn = await demoApi.json<{ token: string }>('/api/auth/sign-in', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'student@courseport.dev', password: DEMO_PASSWORD }),
+      });
+      const asStudent = { Authorization: `Bearer ${signedIn.body.token}` };
+      expect((await demoApi.json('/api/notifications/unread-count', { headers: asStudent })).body.unread).toBe(2);
+      const { notifications } = (await demoApi.json('/api/notifications', { headers: asStudent })).body as {
+        notifications: Array<{ kind: string; link: string }>;
+      };
+      expect(notifications.map((n) => n.kind)).toEqual(['announcement', 'announcement']);
+      const announced = await demoApi.json(`/api/courses/${notifications[0]?.link.split('/')[2]}/announcements`, {
+        headers: asStudent,
+      });
+      expect((announced.body.announcements as unknown[]).length).toBe(1);
+      // Both mailed on their own at once: no mail window left open to hold back the next event's mail.
+      const outbox = await demoApi.deps.mailer.outbox(200);
+      expect(outbox.filter((m) => m.to === 'student@courseport.dev' && m.kind === 'notification')).toHaveLength(2);
+      expect(
+        await demoApi.deps.store.collection('notificationMailWindows').countDocuments({ pending: { $gt: 0 } }),
+      ).toBe(0);
     } finally {
       await demoApi.close();
     }

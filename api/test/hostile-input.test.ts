@@ -70,6 +70,14 @@ const COLLECTIONS = [
   'quizzes',
   'quizAttempts',
   'videos',
+  // #35
+  'notifications',
+  'notificationCounters',
+  'notificationPrefs',
+  'notificationMailWindows',
+  'notificationJobs',
+  'announcements',
+  'announcementJobs',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -247,7 +255,11 @@ type Kind =
   | 'decision'
   | 'answers'
   | 'captionLabel'
-  | 'captionText';
+  | 'captionText'
+  // #35: notification mail preferences (kinds and true/false), an announcement's rich text.
+  | 'mailPrefs'
+  | 'courseIds'
+  | 'richText';
 
 /** courseQ's quiz (#32): one single-choice question, its first option correct. */
 const QUIZ_QUESTION = newId();
@@ -346,6 +358,22 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
     ),
     randomText,
   ),
+  // #35: unknown kinds, look-alike booleans; course ids that are not; rich text that is empty once sanitized, or too long.
+  mailPrefs: fc.constantFrom<Json>(
+    { bogus: true },
+    { answer: 'no' },
+    { answer: null },
+    { answer: 1 },
+    { answer: [true] },
+  ),
+  courseIds: fc.oneof(
+    fc.constantFrom<Json>(['nope'], [''], [{ $ne: null }], [null], ['A'.repeat(24)]),
+    fc.constant<Json>(Array.from({ length: 501 }, () => 'a'.repeat(24))),
+  ),
+  richText: fc.oneof(
+    fc.constantFrom('', '   ', '<p> </p>', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>'),
+    fc.integer({ min: 40_001, max: 90_000 }).map((n) => 'x'.repeat(n)),
+  ),
   // A boolean has no wrong value of its own type: the look-alikes.
   flag: fc.constantFrom<Json>('true', 'false', 1, 0, 'yes', [true]),
   chapters: fc.oneof(
@@ -396,7 +424,7 @@ const NUMERIC: ReadonlySet<Kind> = new Set(['rating', 'seconds', 'price', 'perce
 const wrongType = (kind: Kind): fc.Arbitrary<Value> =>
   NUMERIC.has(kind)
     ? notANumber
-    : kind === 'roles' || kind === 'chapters' || kind === 'answers'
+    : kind === 'roles' || kind === 'chapters' || kind === 'answers' || kind === 'courseIds'
       ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), objectOf, mongoOperator)
       : kind === 'flag'
         ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null), objectOf, mongoOperator)
@@ -592,6 +620,8 @@ let projectLectureId: string; // courseA's project lesson (#32)
 let reviewSubmissionId: string; // a submission for it, by someone else, for the educator's review
 /** Written reviews of courseA by people outside the suite: one the educator replies to, one an admin hides. */
 let replyReviewId: string;
+/** courseA's announcement by the educator (#35), for its edit. */
+const announcementId = newId();
 let hideReviewId: string;
 let buyerTurn = 0;
 /** Sign-in is limited to 10 attempts per e-mail: valid sign-in bodies take turns among these. */
@@ -832,6 +862,16 @@ beforeAll(async () => {
       updatedAt: now,
     });
   }
+  await store.collection('announcements').insertOne({
+    _id: announcementId,
+    courseId: courseA._id,
+    authorId: educator.userId,
+    title: 'Welcome',
+    body: '<p>Hello</p>',
+    createdAt: now,
+    updatedAt: now,
+    fannedOutAt: now,
+  });
   removableAdminEmailId = newId();
   await store
     .collection('adminEmails')
@@ -1115,6 +1155,39 @@ const POST_ROUTES: Record<string, PostRoute> = {
     accepted: 200,
     fields: { rating: 'rating', text: 'optionalText' },
     required: ['rating', 'text'],
+  },
+  // #35: notifications and announcements.
+  'POST /api/notifications/read-all': { kind: 'no-body', why: 'acts on the token’s account' },
+  'POST /api/notifications/:id/read': { kind: 'no-body', why: 'the notification is the path’s' },
+  'POST /api/notifications/unsubscribe': {
+    kind: 'no-body',
+    why: 'the signed token is in the query; the one-click form body (RFC 8058) is never read',
+  },
+  'PUT /api/notifications/preferences': {
+    kind: 'json',
+    as: asUser(() => student),
+    valid: () => ({ mail: { answer: false }, mutedCourses: [courseA._id] }),
+    accepted: 200,
+    fields: { mail: 'mailPrefs', mutedCourses: 'courseIds' },
+    required: [],
+  },
+  'POST /api/courses/:courseId/announcements': {
+    kind: 'json',
+    as: asUser(() => educator),
+    path: () => `/api/courses/${courseA._id}/announcements`,
+    valid: () => ({ title: 'Office hours', body: '<p>Friday at five.</p>' }),
+    accepted: 201,
+    fields: { title: 'name', body: 'richText' },
+    required: ['title', 'body'],
+  },
+  'PATCH /api/courses/:courseId/announcements/:id': {
+    kind: 'json',
+    as: asUser(() => educator),
+    path: () => `/api/courses/${courseA._id}/announcements/${announcementId}`,
+    valid: () => ({ title: 'Office hours moved', body: '<p>Thursday at five.</p>' }),
+    accepted: 200,
+    fields: { title: 'name', body: 'richText' },
+    required: [],
   },
   'POST /api/educator/reviews/:reviewId/reply': {
     kind: 'json',

@@ -10,6 +10,8 @@ export * from './discovery.js';
 export * from './format.js';
 export * from './lessons.js';
 export * from './limits.js';
+// #35: types only here (no run-time names reach shared-ui's exports); the kinds and limits are `@courseport/contracts/notifications`'s.
+export type * from './notifications.js';
 export type { PortalName, RemoteName, RuntimeConfig } from './platform.js';
 export * from './releases.js';
 export * from './text.js';

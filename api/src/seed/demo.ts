@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.js';
 import { HttpError } from '../http/errors.js';
 import { USER_LIMITS } from '../http/rate-limit.js';
 import { adminEmailsOf } from '../modules/admin-emails/index.js';
+import { announcementsService } from '../modules/announcements/index.js';
 import { noAccounts } from '../modules/auth/index.js';
 import { categoriesService } from '../modules/categories/index.js';
 import { amountInPaise } from '../modules/coupons/index.js';
@@ -18,6 +19,8 @@ import {
   thumbnailFields,
   uploadQuota,
 } from '../modules/media/index.js';
+import type { Notify } from '../modules/notifications/index.js';
+import { notificationsService } from '../modules/notifications/index.js';
 import { projectsService } from '../modules/projects/index.js';
 import { type PurchaseDoc, purchaseRecords } from '../modules/purchases/index.js';
 import { quizzesService } from '../modules/quizzes/index.js';
@@ -281,15 +284,31 @@ async function seedCatalog(
     }
   }
 
-  // The demo student's project in the first course, waiting for the educator's review.
+  // #35: notifications (mailed to the demo outbox) and the announcements that make them.
+  const notifications = notificationsService(store, clock, {
+    mailer,
+    logger,
+    appOrigin: new URL(config.publicAppUrl).origin,
+    publicApiUrl: config.publicApiUrl,
+    linkKey,
+    ...config.notifications,
+    // Each seeded mail on its own: no demo user starts with a mail window open, so the first thing
+    // that happens to them after the start is mailed at once, not in a digest 15 minutes later.
+    digestWindowMs: 0,
+  });
   const java = courses[0] as CourseDoc;
+  await seedAnnouncements(store, clock, logger, config.notifications.jobPollMs, notifications.notify, learning, [
+    java,
+    courses[2],
+  ]);
+
+  // The demo student's project in the first course, waiting for the educator's review.
   const project = java.courseContent.flatMap((c) => c.chapterContent).find((l) => l.lessonKind === 'project');
   if (project) {
     const projects = projectsService(store, clock, {
       learning,
       resources,
-      mailer,
-      logger,
+      notify: notifications.notify,
       publicAppUrl: config.publicAppUrl,
     });
     await projects.submit(student, java._id, project.lectureId, {
@@ -301,6 +320,47 @@ async function seedCatalog(
 }
 
 const MiB = 1024 * 1024;
+
+/** #35: one announcement from each course's educator to its students (the demo student is in both), fanned out at once. */
+async function seedAnnouncements(
+  store: AppDeps['store'],
+  clock: AppDeps['clock'],
+  logger: AppDeps['logger'],
+  jobPollMs: number,
+  notify: Notify,
+  learning: { checkAccess: (userId: string, courseId: string) => Promise<void> },
+  courses: Array<CourseDoc | undefined>,
+): Promise<void> {
+  const announcements = announcementsService(store, clock, {
+    notify,
+    isAdmin: async () => false,
+    checkEnrolled: learning.checkAccess,
+    logger,
+    jobPollMs,
+  });
+  const texts = [
+    {
+      title: 'Office hours this Friday',
+      body: '<p>I will answer your questions live on <strong>Friday at 17:00 UTC</strong>. Bring your project and anything that puzzled you in the last two chapters.</p>',
+    },
+    {
+      title: 'New lesson: accessible forms',
+      body: '<p>A new lesson on <em>accessible forms</em> is up in chapter two. It takes about 15 minutes; the checklist at the end is worth keeping.</p>',
+    },
+  ];
+  for (const [index, course] of courses.entries()) {
+    const text = texts[index];
+    if (!course || !text) continue;
+    const author = {
+      userId: course.educator._id,
+      sessionId: undefined,
+      email: undefined,
+      emailVerified: true,
+      name: undefined,
+    };
+    await announcements.post(author, course._id, text, { fanOutNow: true });
+  }
+}
 
 /**
  * Appends the demo hosted videos' lessons (`seed/videos.ts`) to the course's chapters: each video

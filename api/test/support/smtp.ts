@@ -6,6 +6,10 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML alternative, when the mail has one (#35). */
+  html: string;
+  /** Every header, lower-cased names, as sent (#35: `list-unsubscribe`, `list-unsubscribe-post`). */
+  headers: Record<string, string>;
 }
 
 /**
@@ -35,6 +39,16 @@ export async function startSmtpServer() {
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(
+              parsed.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           };
           received.push(mail);
           for (const waiter of waiters.filter((w) => w.match(mail))) {

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Store } from '../../store/index.js';
 import { ConflictError, newId } from '../../store/index.js';
+import type { Notify } from '../notifications/index.js';
 import { type UserRecords, userRecords } from '../users/index.js';
 import { type EducatorRequestDoc, type EducatorRequestsRepository, educatorRequestsRepository } from './repository.js';
 
@@ -21,6 +22,8 @@ export function educatorRequestsService(
   repo: EducatorRequestsRepository,
   users: Pick<UserRecords, 'byId' | 'grantRole'>,
   clock: Clock,
+  /** #35: tells the user their request was approved (a logged failure never undoes it). */
+  notify?: Notify,
 ) {
   async function decide(requestId: string, update: Partial<EducatorRequestDoc>) {
     const decided = await repo.findOneAndUpdate(
@@ -82,6 +85,11 @@ export function educatorRequestsService(
         );
         throw error;
       }
+      await notify?.(request.userId, 'educator-approved', {
+        title: 'Your educator request was approved',
+        text: 'You can now create courses in the educator portal.',
+        link: '/educator',
+      });
     },
 
     async reject(requestId: string, reason: string): Promise<void> {
@@ -92,5 +100,5 @@ export function educatorRequestsService(
 export type EducatorRequestsService = ReturnType<typeof educatorRequestsService>;
 
 /** The service over the store's `educatorRequests` collection (which only this module opens). */
-export const educatorRequestsOf = (store: Store, clock: Clock) =>
-  educatorRequestsService(educatorRequestsRepository(store), userRecords(store), clock);
+export const educatorRequestsOf = (store: Store, clock: Clock, notify?: Notify) =>
+  educatorRequestsService(educatorRequestsRepository(store), userRecords(store), clock, notify);

@@ -7,7 +7,10 @@ export type MailKind =
   | 'password-changed'
   | 'receipt'
   | 'price-drop'
-  | 'project-review';
+  | 'project-review'
+  // #35: a notification's mail (one event) and the digest of a burst.
+  | 'notification'
+  | 'notification-digest';
 
 /**
  * Every outgoing mail, written before anyone is told it was sent. With SMTP it waits here until
@@ -20,6 +23,10 @@ export interface MailDoc {
   to: string;
   subject: string;
   text?: string;
+  /** The HTML alternative (#35), dropped with the text once sent. */
+  html?: string;
+  /** Extra headers (#35: `List-Unsubscribe`, `List-Unsubscribe-Post`), dropped once sent. */
+  headers?: Record<string, string>;
   link?: string;
   status: 'outbox' | 'pending' | 'sending' | 'sent' | 'failed';
   attempts: number;

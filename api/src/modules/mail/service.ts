@@ -10,6 +10,10 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to the text (#35); every user-written part HTML-escaped by its template. */
+  html?: string;
+  /** Extra headers (#35: RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`). */
+  headers?: Record<string, string>;
   /** The one link the mail is about (kept on outbox mails so a demo can follow it). */
   link?: string;
 }
@@ -48,10 +52,20 @@ export function createMailer({ repo, clock, logger, from, smtpUrl }: MailerOptio
     );
     if (!mail) return false;
     try {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
       await repo.updateOne(
         { _id: id },
-        { $set: { status: 'sent', sentAt: clock.now() }, $unset: { text: true, link: true } },
+        {
+          $set: { status: 'sent', sentAt: clock.now() },
+          $unset: { text: true, html: true, headers: true, link: true },
+        },
       );
       return true;
     } catch (error) {
@@ -62,7 +76,10 @@ export function createMailer({ repo, clock, logger, from, smtpUrl }: MailerOptio
       await repo.updateOne(
         { _id: id },
         failed
-          ? { $set: { status: 'failed', attempts, lastError: reason }, $unset: { text: true, link: true } }
+          ? {
+              $set: { status: 'failed', attempts, lastError: reason },
+              $unset: { text: true, html: true, headers: true, link: true },
+            }
           : {
               $set: {
                 status: 'pending',

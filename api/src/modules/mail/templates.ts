@@ -60,25 +60,92 @@ export const mails = {
     text: `${greet(name)}\n\nA course on your Courseport wishlist is now cheaper.\n\nCourse: ${course.title}\nWas: ${course.from}\nNow: ${course.to}\n\nSee it here: ${course.link}\n\nYou get this mail because you saved the course to your wishlist; remove it there to stop hearing about it.\n`,
     link: course.link,
   }),
+};
 
-  /** #32: the educator reviewed a student's project (accepted, or changes asked for with a comment). */
-  projectReviewed: (
+/** Text as HTML: `&`, `<`, `>`, `"`, `'` escaped, line breaks kept (#35: every user-written part of an HTML mail). */
+export const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+const htmlParagraphs = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+const htmlPage = (body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.5">\n${body}\n</body></html>`;
+
+/** What a notification mail (#35) says: the event, where to see it, and how to stop such mails. */
+export interface NotificationMailContent {
+  subject: string;
+  /** Plain text: the event (the caller's own wording, or the notification's text). */
+  text: string;
+  /** Absolute URL of the page the notification is about. */
+  link: string;
+  /** Absolute URL of the one-click unsubscribe (also the `List-Unsubscribe` header). */
+  unsubscribeUrl: string;
+  /** What the unsubscribe stops, for the footer ("mails about course announcements"). */
+  unsubscribeWhat: string;
+}
+
+/** RFC 8058's one-click unsubscribe headers. */
+export const unsubscribeHeaders = (url: string) => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+const footerText = (c: Pick<NotificationMailContent, 'unsubscribeUrl' | 'unsubscribeWhat'>) =>
+  `\n--\nYou get this mail because of your Courseport notification settings. To stop ${c.unsubscribeWhat}, open: ${c.unsubscribeUrl}\n`;
+const footerHtml = (c: Pick<NotificationMailContent, 'unsubscribeUrl' | 'unsubscribeWhat'>) =>
+  `<hr><p style="font-size:12px;color:#666">You get this mail because of your Courseport notification settings. <a href="${escapeHtml(c.unsubscribeUrl)}">Stop ${escapeHtml(c.unsubscribeWhat)}</a>.</p>`;
+
+export const notificationMails = {
+  /** One notification, mailed as it happens. */
+  single: (to: string, name: string, c: NotificationMailContent): OutgoingMail => ({
+    kind: 'notification',
+    to,
+    subject: c.subject,
+    text: `${greet(name)}\n\n${c.text}\n\nSee it on Courseport: ${c.link}\n${footerText(c)}`,
+    html: htmlPage(
+      `<p>${escapeHtml(greet(name))}</p>\n${htmlParagraphs(c.text)}\n<p><a href="${escapeHtml(c.link)}">See it on Courseport</a></p>\n${footerHtml(c)}`,
+    ),
+    headers: unsubscribeHeaders(c.unsubscribeUrl),
+    link: c.link,
+  }),
+
+  /** A burst's digest: "3 new notifications", the newest titles, one link to the list. */
+  digest: (
     to: string,
     name: string,
-    review: { courseTitle: string; lessonTitle: string; accepted: boolean; comment: string; link: string },
-  ): OutgoingMail => ({
-    kind: 'project-review',
-    to,
-    subject: review.accepted
-      ? `Your project was accepted: ${review.lessonTitle}`
-      : `Changes requested on your project: ${review.lessonTitle}`,
-    text: `${greet(name)}\n\n${
-      review.accepted
-        ? 'Your educator accepted your project, and the lesson is now complete.'
-        : 'Your educator reviewed your project and asked for some changes before accepting it.'
-    }\n\nCourse: ${review.courseTitle}\nProject: ${review.lessonTitle}\n${
-      review.comment ? `\nTheir comment:\n${review.comment}\n` : ''
-    }\nOpen the course: ${review.link}\n`,
-    link: review.link,
-  }),
+    d: {
+      count: number;
+      items: Array<{ title: string; link: string }>;
+      link: string;
+      unsubscribeUrl: string;
+      unsubscribeWhat: string;
+    },
+  ): OutgoingMail => {
+    const subject = `${d.count} new notification${d.count === 1 ? '' : 's'} on Courseport`;
+    const more = d.count > d.items.length ? d.count - d.items.length : 0;
+    return {
+      kind: 'notification-digest',
+      to,
+      subject,
+      text: `${greet(name)}\n\nYou have ${d.count} new notification${d.count === 1 ? '' : 's'}:\n\n${d.items
+        .map((item) => `- ${item.title}\n  ${item.link}`)
+        .join('\n')}${more ? `\n- and ${more} more` : ''}\n\nSee them all: ${d.link}\n${footerText(d)}`,
+      html: htmlPage(
+        `<p>${escapeHtml(greet(name))}</p>\n<p>You have ${d.count} new notification${d.count === 1 ? '' : 's'}:</p>\n<ul>${d.items
+          .map((item) => `<li><a href="${escapeHtml(item.link)}">${escapeHtml(item.title)}</a></li>`)
+          .join(
+            '',
+          )}${more ? `<li>and ${more} more</li>` : ''}</ul>\n<p><a href="${escapeHtml(d.link)}">See them all</a></p>\n${footerHtml(d)}`,
+      ),
+      headers: unsubscribeHeaders(d.unsubscribeUrl),
+      link: d.link,
+    };
+  },
 };

@@ -1,7 +1,7 @@
 /**
  * Project submissions (#32, the `projectSubmissions` collection): students hand in a link or a
  * file for a project lesson; the course's educator reviews them; accepting completes the lesson.
- * Calls learning, mail, users, courses and resources (submission files).
+ * Calls learning, notifications (the `notify` port), users, courses and resources (submission files).
  */
 export { PROJECT_INDEXES } from './repository.js';
 export { MAX_SUBMISSION_MB, type ProjectServices, projectRoutes } from './routes.js';

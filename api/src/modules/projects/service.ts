@@ -3,11 +3,10 @@ import type { AuthContext } from '../../auth/verify.js';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { cleanPlainText } from '../../http/plain-text.js';
-import type { Logger } from '../../logger.js';
 import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
 import { COURSE_NOT_FOUND, courseRecords, type LectureDoc } from '../courses/index.js';
 import type { LearningService } from '../learning/index.js';
-import { type Mailer, mails } from '../mail/index.js';
+import type { Notify } from '../notifications/index.js';
 import type { ResourcesService, UploadInput } from '../resources/index.js';
 import { userRecords } from '../users/index.js';
 import { type SubmissionDoc, submissionsRepository } from './repository.js';
@@ -45,7 +44,7 @@ const lessonsOf = (course: { courseContent?: Array<{ chapterContent: LectureDoc[
  * Project lessons' submissions (#32): an enrolled student hands in a link or a file (a resource
  * stored by the resources module); the course's educator reviews it (accept, or ask for changes
  * with a comment); an accepted project completes the lesson (learning) and the student is told by
- * mail. Calls learning, mail, users, courses and resources.
+ * notification (#35). Calls learning, notifications, users, courses and resources.
  */
 export function projectsService(
   store: Store,
@@ -53,8 +52,8 @@ export function projectsService(
   deps: {
     learning: Pick<LearningService, 'checkAccess' | 'completeGatedLesson'>;
     resources: Pick<ResourcesService, 'storeSubmissionFile' | 'remove' | 'signedLink'>;
-    mailer: Mailer;
-    logger: Logger;
+    /** Tells the student (#35: a `project-reviewed` notification, mailed unless they turned it off). */
+    notify: Notify;
     publicAppUrl: string;
   },
 ) {
@@ -231,27 +230,27 @@ export function projectsService(
       return (await enrich([saved]))[0] as ProjectSubmission;
     },
 
-    /** Mails the student the review (a failure is logged: the review stands). */
+    /** Tells the student about the review (#35: a notification and its mail; a failure is logged by the port: the review stands). */
     async tell(doc: SubmissionDoc, accepted: boolean, comment: string): Promise<void> {
-      try {
-        const [student, course] = await Promise.all([
-          users.byId(doc.userId, { name: 1, email: 1 }),
-          courses.byId(doc.courseId, { courseTitle: 1, courseContent: 1 }),
-        ]);
-        if (!student?.email || !course) return;
-        const lessonTitle = lessonsOf(course).find((l) => l.lectureId === doc.lectureId)?.lectureTitle ?? 'Project';
-        await deps.mailer.send(
-          mails.projectReviewed(student.email, student.name, {
-            courseTitle: course.courseTitle,
-            lessonTitle,
-            accepted,
-            comment,
-            link: `${deps.publicAppUrl}/player/${doc.courseId}`,
-          }),
-        );
-      } catch (error) {
-        deps.logger.error({ err: error, submissionId: doc._id }, 'mailing a project review failed');
-      }
+      const course = await courses.byId(doc.courseId, { courseTitle: 1, courseContent: 1 });
+      if (!course) return;
+      const lessonTitle = lessonsOf(course).find((l) => l.lectureId === doc.lectureId)?.lectureTitle ?? 'Project';
+      const title = accepted
+        ? `Your project was accepted: ${lessonTitle}`
+        : `Changes requested on your project: ${lessonTitle}`;
+      const what = accepted
+        ? 'Your educator accepted your project, and the lesson is now complete.'
+        : 'Your educator reviewed your project and asked for some changes before accepting it.';
+      await deps.notify(doc.userId, 'project-reviewed', {
+        title,
+        text: comment ? `${course.courseTitle}: ${comment}` : course.courseTitle,
+        link: `/player/${doc.courseId}`,
+        courseId: doc.courseId,
+        mail: {
+          subject: title,
+          text: `${what}\n\nCourse: ${course.courseTitle}\nProject: ${lessonTitle}\n${comment ? `\nTheir comment:\n${comment}\n` : ''}`,
+        },
+      });
     },
 
     /** A signed link to a file submission: for the student who sent it and the course's educator (404 for anyone else). */

@@ -15,6 +15,7 @@ import type { Clock } from '../../clock.js';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { ConflictError, type Filter, ID_PATTERN, type Store } from '../../store/index.js';
 import { COURSE_NOT_FOUND, courseProjectionsOf, courseRecords } from '../courses/index.js';
+import type { Notify } from '../notifications/index.js';
 import { userRecords } from '../users/index.js';
 import { type RatingDoc, ratingsRepository } from './repository.js';
 
@@ -47,7 +48,7 @@ const iso = (date: Date | undefined, fallback: Date) => new Date(date ?? fallbac
  * `<userId>:<courseId>`), the course's `courseRatings` list rebuilt from the visible ones. The
  * reviewer's user id never leaves here: reviews are named by `reviewId` and shown by name and photo.
  */
-export function reviewsService(store: Store, clock: Clock, checkEnrolled: EnrollmentCheck) {
+export function reviewsService(store: Store, clock: Clock, checkEnrolled: EnrollmentCheck, notify?: Notify) {
   const ratings = ratingsRepository(store);
   const courses = courseRecords(store);
   const users = userRecords(store);
@@ -353,6 +354,13 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
         if (now?.reply) throw conflict(ALREADY_REPLIED);
         throw notFound(REVIEW_NOT_FOUND);
       }
+      // #35: the reviewer hears of the reply (the port logs a failure: the reply stands).
+      await notify?.(updated.userId, 'review-reply', {
+        title: `The educator replied to your review of ${course.courseTitle}`,
+        text: text.slice(0, 300),
+        link: `/course/${course._id}`,
+        courseId: course._id,
+      });
       return {
         ...courseReviewOf(updated, await peopleOf([updated])),
         course: { _id: course._id, courseTitle: course.courseTitle },
