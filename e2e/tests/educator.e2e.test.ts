@@ -212,7 +212,9 @@ describe('Add Course keeps a half-built course', () => {
     await educator.close();
   });
 
-  it('the page does not shift when the editor loads on a phone (CLS ~0)', { timeout: 60_000 }, async () => {
+  it('the page does not shift when the editor loads on a phone (CLS ~0), on Add Course and Edit Course', {
+    timeout: 60_000,
+  }, async () => {
     const educator = await signedInContext(browser, platform.urls.shell, DEMO.educator);
     const page = await educator.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -249,6 +251,25 @@ describe('Add Course keeps a half-built course', () => {
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
     expect({ cls, shifts }).toEqual({ cls: expect.any(Number), shifts: [] });
     expect(cls).toBeLessThan(0.001);
+
+    // Edit Course: the saved description (headings, a list) is in the box at once; the editor that
+    // loads when the box is pointed at takes its place without moving anything.
+    await page.goto(`${platform.urls.shell}/educator/my-courses`);
+    const edit =
+      (await page
+        .getByRole('link', { name: /^Edit 'Go for Backend Engineers/ })
+        .first()
+        .getAttribute('href')) ?? '';
+    await page.goto(`${platform.urls.shell}${edit}`);
+    const box = page.getByRole('textbox', { name: 'Course Description' });
+    await box.locator('li').first().waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { __shifts: string[] }).__shifts = [];
+    });
+    await box.hover();
+    await page.locator('.ProseMirror').waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
     await educator.close();
   });
 });
