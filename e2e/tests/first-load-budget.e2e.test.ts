@@ -106,7 +106,9 @@ const SIGNED_IN_PAGES: Array<{ name: string; user: User; route: () => string; re
     user: 'educator',
     route: () => '/educator/add-course',
     ready: { css: '.ed-add-form' },
-    ceilingKb: 510,
+    // #34: the form without antd, the description's editor and the dialogs on use: 322.3 KB, of which
+    // 104 KB are the educator frame's antd (core, Avatar, Tooltip, Themed); the page's own parts ~218.
+    ceilingKb: 326,
   },
   {
     name: 'My Courses',

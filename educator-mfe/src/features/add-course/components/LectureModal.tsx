@@ -242,6 +242,8 @@ function RichField({
         {label}
       </span>
       <RichTextEditor
+        // The dialog was opened to write in: the editor loads at once.
+        eager
         value={html}
         onChange={onChange}
         labelledBy={`${id}-label`}
