@@ -101,7 +101,7 @@ async function renderedAs(user: User, pathname: string) {
   }
 }
 
-/** `antd`: the page draws antd components (My Enrollments draws none, #34). */
+/** `antd`: the page draws antd components (My Enrollments and My Courses draw none, #34). */
 const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd: boolean; title?: string }> = [
   { user: 'student', path: () => '/my-enrollments', shows: () => enrolled.map((c) => c.courseTitle), antd: false },
   {
@@ -114,7 +114,7 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     user: 'educator',
     path: () => '/educator/my-courses',
     shows: () => taught,
-    antd: true,
+    antd: false,
     title: 'My Courses · Educator · Courseport',
   },
   { user: 'admin', path: () => '/admin', shows: () => ['Educator Requests'], antd: true },
