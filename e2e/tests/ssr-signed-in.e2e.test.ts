@@ -241,6 +241,13 @@ describe('in the browser', () => {
     },
     { user: 'student' as const, path: `/player/${enrolled[0]?._id}`, data: /^\/api\/user\/(enrolled-courses|data)$/ },
     { user: 'educator' as const, path: '/educator/my-courses', data: /^\/api\/(educator\/courses|user\/data)$/ },
+    // The educator's pages drawn without antd (#34): the frame, the dashboard's table and pager, the videos' cards.
+    {
+      user: 'educator' as const,
+      path: '/educator',
+      data: /^\/api\/(educator\/dashboard|educator\/project-submissions\/count|user\/data)$/,
+    },
+    { user: 'educator' as const, path: '/educator/videos', data: /^\/api\/(educator\/videos|user\/data)$/ },
     { user: 'admin' as const, path: '/admin', data: /^\/api\/(admin\/educator-requests|user\/data)$/ },
   ];
 

@@ -8,6 +8,9 @@ import { PATHS } from '../lib/paths';
 import '../styles/add-course.css';
 import '../styles/coupons.css';
 import '../styles/dashboard.css';
+// (The Videos page's hints, `.ed-hint`, are styled there: without it, its upload panel shifted
+// once the page's chunk brought it.)
+import '../styles/lessons.css';
 import '../styles/my-courses.css';
 import '../styles/profile.css';
 import '../styles/reviews.css';

@@ -10,7 +10,6 @@ import { DELETE_FAILED, useDeleteVideo, useStartUpload, useVideos } from '../fea
 import { type UploadItem, useUploads } from '../features/videos/upload/uploads';
 import '../styles/add-course.css';
 import '../styles/lessons.css';
-import '../styles/reviews.css';
 import '../styles/videos.css';
 
 // antd's dialogs are not in the page's first load (#34): the captions dialog's chunk loads when
