@@ -88,9 +88,12 @@ export function renderPortal(path = '/educator', client: QueryClient = testQuery
   return { ...rendered, client };
 }
 
-/** The texts of the cells of every body row of the tables in `scope` (a person cell: just the name). */
+/**
+ * The texts of the cells of every body row of the tables in `scope` (a person cell: just the name):
+ * antd's tables and the plain ones (`tr.ed-row`, #34).
+ */
 export function tableRows(scope: HTMLElement = document.body): string[][] {
-  return Array.from(scope.querySelectorAll('tbody tr.ant-table-row')).map((row) =>
+  return Array.from(scope.querySelectorAll('tbody tr.ant-table-row, tbody tr.ed-row')).map((row) =>
     Array.from(row.querySelectorAll('td')).map(
       (cell) => (cell.querySelector('.ed-person-name') ?? cell).textContent ?? '',
     ),
