@@ -29,8 +29,8 @@ const pageLoading = (
 
 /**
  * A page drawn with antd's components: its chunk comes with antd's theme (`Themed`, antd's core),
- * and the page is rendered inside it. The frame and the pages without antd (the dashboard, My
- * Courses, Videos, Student Enrolled) are not: their first load carries no antd at all (#34); what
+ * and the page is rendered inside it. The frame and the pages without antd (the dashboard, Add
+ * Course, Edit Course, My Courses, Videos, Student Enrolled) are not: their first load carries no antd at all (#34); what
  * they open that needs antd (a dialog) loads it then, themed by its own module.
  */
 const themed =
@@ -54,19 +54,13 @@ export const EDUCATOR_PAGES: ReadonlyArray<{ path: string } & LazyPage> = [
   { path: '', ...lazyPage(() => import('./DashboardPage'), pageLoading) },
   {
     path: 'add-course',
-    ...lazyPage(
-      themed(() => import('./AddCoursePage')),
-      pageLoading,
-    ),
+    ...lazyPage(() => import('./AddCoursePage'), pageLoading),
   },
   { path: 'my-courses', ...lazyPage(() => import('./MyCoursesPage'), pageLoading) },
   { path: 'videos', ...lazyPage(() => import('./VideosPage'), pageLoading) },
   {
     path: 'courses/:id/edit',
-    ...lazyPage(
-      themed(() => import('./EditCoursePage')),
-      pageLoading,
-    ),
+    ...lazyPage(() => import('./EditCoursePage'), pageLoading),
   },
   { path: 'student-enrolled', ...lazyPage(() => import('./StudentsEnrolledPage'), pageLoading) },
   {
