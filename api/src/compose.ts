@@ -8,11 +8,13 @@ import { categoriesService } from './modules/categories/index.js';
 import { certificatesService } from './modules/certificates/index.js';
 import { couponsService, couponUses } from './modules/coupons/index.js';
 import { catalogCache, catalogOf, courseRecords } from './modules/courses/index.js';
+import { discussionsService, quietDiscussionEvents } from './modules/discussions/index.js';
 import { courseLifecycle, educatorService } from './modules/educator/index.js';
 import { educatorRequestsOf } from './modules/educator-requests/index.js';
 import { enrollmentsService } from './modules/enrollments/index.js';
 import { continueLearningService, learningService } from './modules/learning/index.js';
 import { uploadQuota } from './modules/media/index.js';
+import { notesService } from './modules/notes/index.js';
 import { projectsService } from './modules/projects/index.js';
 import { purchasesService } from './modules/purchases/index.js';
 import { quizzesService } from './modules/quizzes/index.js';
@@ -46,8 +48,8 @@ export function videoTranscoding(
 /**
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → auth → media → categories → courses → enrollments →
- * learning → quizzes → reviews → certificates → coupons → purchases → resources → projects → videos → educator, wishlist,
- * the rest). A module
+ * learning → quizzes → reviews → discussions, notes → certificates → coupons → purchases → resources → projects →
+ * videos → educator, wishlist, the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
  */
@@ -73,6 +75,16 @@ export function composeServices(deps: AppDeps) {
   const learning = learningService(store, clock);
   const quizzes = quizzesService(store, clock, learning);
   const reviews = reviewsService(store, clock, learning.checkAccess);
+  // #35: Q&A on lessons and private lesson notes, above learning (its enrollment check).
+  const discussions = discussionsService(store, clock, {
+    checkEnrolled: learning.checkAccess,
+    isAdmin,
+    // TODO(#35, notifications module): the notifications module (built in parallel) fills this port
+    // (an answer to your question, a reply from the educator, an accepted answer).
+    events: quietDiscussionEvents,
+    logError: (error, message) => logger.error({ err: error }, message),
+  });
+  const notes = notesService(store, clock, learning.checkAccess);
   const certificates = certificatesService(store, clock, learning);
   const coupons = couponsService(store, clock);
   const purchases = purchasesService(store, clock, config, payments.gateway, mailer, logger, {
@@ -130,6 +142,9 @@ export function composeServices(deps: AppDeps) {
     quizzes,
     continueLearning: continueLearningService(store),
     reviews,
+    // #35
+    discussions,
+    notes,
     certificates,
     coupons,
     purchases,
