@@ -460,7 +460,9 @@ async function freshAnswerId(author: Person = 'student'): Promise<{ questionId: 
     createdAt: new Date(),
     upvotes: 0,
   });
-  await api.deps.store.collection<QuestionDoc>('questions').updateOne({ _id: questionId }, { $inc: { answerCount: 1 } });
+  await api.deps.store
+    .collection<QuestionDoc>('questions')
+    .updateOne({ _id: questionId }, { $inc: { answerCount: 1 } });
   return { questionId, answerId };
 }
 
@@ -1072,7 +1074,10 @@ const TABLE: Record<string, Entry> = {
   'GET /api/educator/questions': { access: 'educator' },
   'POST /api/admin/questions/:id/hide': {
     access: 'admin',
-    call: async () => ({ path: `/api/admin/questions/${await freshQuestionId('bystander')}/hide`, json: { reason: 'Spam' } }),
+    call: async () => ({
+      path: `/api/admin/questions/${await freshQuestionId('bystander')}/hide`,
+      json: { reason: 'Spam' },
+    }),
   },
   'POST /api/admin/questions/:id/restore': {
     access: 'admin',
@@ -1090,7 +1095,10 @@ const TABLE: Record<string, Entry> = {
     call: async () => ({ path: `/api/admin/answers/${(await freshAnswerId('bystander')).answerId}/restore` }),
   },
   // Notes (#35): the student's own only; anyone else's note is 404 as an unknown one.
-  'GET /api/courses/:courseId/notes': { access: 'enrolled', call: () => ({ path: `/api/courses/${courseA._id}/notes` }) },
+  'GET /api/courses/:courseId/notes': {
+    access: 'enrolled',
+    call: () => ({ path: `/api/courses/${courseA._id}/notes` }),
+  },
   'GET /api/courses/:courseId/notes/export': {
     access: 'enrolled',
     call: () => ({ path: `/api/courses/${courseA._id}/notes/export` }),

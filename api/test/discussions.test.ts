@@ -207,7 +207,12 @@ for (const adapter of bothStores('discussions')) {
         expect(res.body.success).toBe(false);
         expect(res.body.message).toMatch(message);
       }
-      const huge = await send('POST', path, s(1), JSON.stringify({ lectureId: lesson1, title: 'Huge', body: 'x'.repeat(200_000) }));
+      const huge = await send(
+        'POST',
+        path,
+        s(1),
+        JSON.stringify({ lectureId: lesson1, title: 'Huge', body: 'x'.repeat(200_000) }),
+      );
       expect(huge).toMatchObject({ status: 413, body: { success: false } });
       const notJson = await send('POST', path, s(1), '{"lectureId": ');
       expect(notJson).toMatchObject({ status: 400, body: { success: false } });
@@ -217,11 +222,20 @@ for (const adapter of bothStores('discussions')) {
     it('refuses link spam from students (400) but not from the course’s educator', async () => {
       const links = [1, 2, 3, 4].map((n) => `<a href="https://spam${n}.example">deal ${n}</a>`).join(' ');
       const spam = await ask(s(2), 'Cheap watches here', `<p>${links}</p>`);
-      expect(spam).toMatchObject({ status: 400, body: { success: false, message: 'Please keep to at most 3 links in one post' } });
+      expect(spam).toMatchObject({
+        status: 400,
+        body: { success: false, message: 'Please keep to at most 3 links in one post' },
+      });
       // Bare addresses count too.
-      const bare = await ask(s(2), 'Four bare links', '<p>http://a.example b.example www.c.example https://d.example http://e.example</p>');
+      const bare = await ask(
+        s(2),
+        'Four bare links',
+        '<p>http://a.example b.example www.c.example https://d.example http://e.example</p>',
+      );
       expect(bare.status).toBe(400);
-      expect((await ask(s(2), 'Three links are fine', `<p>${links.split(' <a').slice(0, 3).join(' <a')}</p>`)).status).toBe(201);
+      expect(
+        (await ask(s(2), 'Three links are fine', `<p>${links.split(' <a').slice(0, 3).join(' <a')}</p>`)).status,
+      ).toBe(201);
       expect((await ask(owner, 'Reading list for this lesson', `<p>${links}</p>`)).status).toBe(201);
     });
 
@@ -231,12 +245,17 @@ for (const adapter of bothStores('discussions')) {
       const again = await ask(s(3), 'how do I install the  JDK?', '<p><em>On   Windows</em></p>');
       expect(again).toMatchObject({
         status: 409,
-        body: { success: false, message: 'You have just posted this. Please write something new instead of posting it again.' },
+        body: {
+          success: false,
+          message: 'You have just posted this. Please write something new instead of posting it again.',
+        },
       });
       const questionId = (first.body.question as Question)._id;
       tick();
       const racing = await Promise.all(
-        Array.from({ length: 6 }, () => send('POST', `/api/questions/${questionId}/answers`, s(4), { body: 'Use the installer.' })),
+        Array.from({ length: 6 }, () =>
+          send('POST', `/api/questions/${questionId}/answers`, s(4), { body: 'Use the installer.' }),
+        ),
       );
       expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
       expect((await answer(s(4), questionId, 'Or use SDKMAN.')).status).toBe(201);
@@ -248,7 +267,8 @@ for (const adapter of bothStores('discussions')) {
     it('answers with the instructor mark; the asker or the educator accepts one, replacing the last', async () => {
       const asked = await ask(s(5), 'What is a NullPointerException?');
       const q = asked.body.question as Question;
-      const a1 = (await answer(s(6), q._id, '<p>A null reference <b>used</b><script>x</script></p>')).body.answer as Answer;
+      const a1 = (await answer(s(6), q._id, '<p>A null reference <b>used</b><script>x</script></p>')).body
+        .answer as Answer;
       const a2 = (await answer(owner, q._id, '<p>See the docs: <a href="https://docs.oracle.com">here</a></p>')).body
         .answer as Answer;
       expect(a1).toMatchObject({ byInstructor: false, accepted: false, upvotes: 0, mine: true });
@@ -292,7 +312,7 @@ for (const adapter of bothStores('discussions')) {
         Array.from({ length: 20 }, () => send('PUT', `/api/questions/${q._id}/vote`, s(10))),
       );
       expect(byOne.every((r) => r.status === 200)).toBe(true);
-      expect(((await send('GET', `/api/questions/${q._id}`, s(10))).body.question as Question)).toMatchObject({
+      expect((await send('GET', `/api/questions/${q._id}`, s(10))).body.question as Question).toMatchObject({
         upvotes: 1,
         votedByMe: true,
       });
@@ -321,13 +341,19 @@ for (const adapter of bothStores('discussions')) {
       }
       tick();
       const edited = await send('PATCH', `/api/questions/${q._id}`, s(11), { body: '<p>Second <i>version</i></p>' });
-      expect(edited.body.question).toMatchObject({ title: 'Is recursion slow in Java?', body: '<p>Second <i>version</i></p>' });
+      expect(edited.body.question).toMatchObject({
+        title: 'Is recursion slow in Java?',
+        body: '<p>Second <i>version</i></p>',
+      });
       expect((edited.body.question as Question).editedAt).not.toBeNull();
       expect((await send('PATCH', `/api/questions/${q._id}`, s(11), {})).status).toBe(400);
 
       const a = (await answer(s(12), q._id, 'Not really')).body.answer as Answer;
       expect((await send('PATCH', `/api/answers/${a._id}`, s(11), { body: 'Hijack' })).status).toBe(403);
-      expect((await send('PATCH', `/api/answers/${a._id}`, s(12), { body: 'Not really, with tail calls aside' })).body.answer).toMatchObject({
+      expect(
+        (await send('PATCH', `/api/answers/${a._id}`, s(12), { body: 'Not really, with tail calls aside' })).body
+          .answer,
+      ).toMatchObject({
         body: 'Not really, with tail calls aside',
       });
 
@@ -335,7 +361,10 @@ for (const adapter of bothStores('discussions')) {
       expect((await send('POST', `/api/admin/answers/${a._id}/hide`, owner, { reason: 'Spam' })).status).toBe(403);
       expect((await send('POST', `/api/admin/answers/${a._id}/hide`, admin, { reason: 'x' })).status).toBe(400);
       const hidden = await send('POST', `/api/admin/answers/${a._id}/hide`, admin, { reason: 'Off topic' });
-      expect(hidden).toMatchObject({ status: 200, body: { message: 'Answer hidden', answer: { hidden: { reason: 'Off topic' } } } });
+      expect(hidden).toMatchObject({
+        status: 200,
+        body: { message: 'Answer hidden', answer: { hidden: { reason: 'Off topic' } } },
+      });
       // Twice is once: the count drops by one.
       await send('POST', `/api/admin/answers/${a._id}/hide`, admin, { reason: 'Off topic' });
       expect(((await send('GET', `/api/questions/${q._id}`, s(11))).body.question as Question).answerCount).toBe(0);
@@ -347,20 +376,33 @@ for (const adapter of bothStores('discussions')) {
       expect(((await send('GET', `/api/questions/${q._id}`, s(11))).body.question as Question).answerCount).toBe(1);
 
       const hideQ = await send('POST', `/api/admin/questions/${q._id}/hide`, admin, { reason: 'Duplicate question' });
-      expect(hideQ).toMatchObject({ status: 200, body: { message: 'Question hidden', question: { hidden: { reason: 'Duplicate question' } } } });
+      expect(hideQ).toMatchObject({
+        status: 200,
+        body: { message: 'Question hidden', question: { hidden: { reason: 'Duplicate question' } } },
+      });
       expect((await list(s(13))).questions.map((x) => x._id)).not.toContain(q._id);
       expect((await list(owner)).questions.map((x) => x._id)).not.toContain(q._id);
-      expect((await list(s(11))).questions.find((x) => x._id === q._id)?.hidden).toMatchObject({ reason: 'Duplicate question' });
+      expect((await list(s(11))).questions.find((x) => x._id === q._id)?.hidden).toMatchObject({
+        reason: 'Duplicate question',
+      });
       expect((await list(admin)).questions.map((x) => x._id)).toContain(q._id);
-      expect(await send('GET', `/api/questions/${q._id}`, s(13))).toMatchObject({ status: 404, body: { message: 'Question not found' } });
+      expect(await send('GET', `/api/questions/${q._id}`, s(13))).toMatchObject({
+        status: 404,
+        body: { message: 'Question not found' },
+      });
       expect((await send('POST', `/api/questions/${q._id}/answers`, s(13), { body: 'Still here?' })).status).toBe(404);
-      expect((await send('POST', `/api/admin/questions/${q._id}/restore`, admin)).body.question).toMatchObject({ hidden: null });
+      expect((await send('POST', `/api/admin/questions/${q._id}/restore`, admin)).body.question).toMatchObject({
+        hidden: null,
+      });
       expect((await send('POST', `/api/admin/questions/${newId()}/hide`, admin, { reason: 'Gone' })).status).toBe(404);
 
       // The author deletes: the question, its answers and their votes go.
       await send('PUT', `/api/answers/${a._id}/vote`, s(13));
       expect((await send('DELETE', `/api/answers/${a._id}`, s(11))).status).toBe(403);
-      expect(await send('DELETE', `/api/questions/${q._id}`, s(11))).toMatchObject({ status: 200, body: { message: 'Question deleted' } });
+      expect(await send('DELETE', `/api/questions/${q._id}`, s(11))).toMatchObject({
+        status: 200,
+        body: { message: 'Question deleted' },
+      });
       expect(await api.deps.store.collection('answers').countDocuments({ questionId: q._id })).toBe(0);
       expect(await api.deps.store.collection('discussionVotes').countDocuments({ targetId: a._id })).toBe(0);
       expect((await send('GET', `/api/questions/${q._id}`, s(11))).status).toBe(404);
@@ -406,9 +448,9 @@ for (const adapter of bothStores('discussions')) {
       expect(upper.nextCursor).not.toBeNull();
       expect((await list(s(0), `?q=${encodeURIComponent('(A+B)*')}`)).questions.length).toBeGreaterThan(0);
       expect((await list(s(0), `?q=${encodeURIComponent('.*')}`)).questions).toEqual([]);
-      expect((await list(s(0), `?q=${encodeURIComponent('body 7')}&lectureId=${lesson2}`)).questions.map((q) => q.title)).toEqual([
-        `Paging ${marker} number 7 (a+b)*`,
-      ]);
+      expect(
+        (await list(s(0), `?q=${encodeURIComponent('body 7')}&lectureId=${lesson2}`)).questions.map((q) => q.title),
+      ).toEqual([`Paging ${marker} number 7 (a+b)*`]);
       expect((await list(s(0), `?q=nothing-matches-${marker}`)).questions).toEqual([]);
 
       // Most upvoted: the voted ones first, by count; the rest newest first.
@@ -424,7 +466,10 @@ for (const adapter of bothStores('discussions')) {
       const topAll: string[] = [];
       cursor = '';
       while (cursor !== null) {
-        const page = await list(s(0), `?lectureId=${lesson2}&sort=top${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const page = await list(
+          s(0),
+          `?lectureId=${lesson2}&sort=top${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
         topAll.push(...page.questions.map((q) => q._id));
         cursor = page.nextCursor;
       }
@@ -439,7 +484,10 @@ for (const adapter of bothStores('discussions')) {
       // Cursors: made by the API, for one order only.
       for (const bad of ['garbage!', Buffer.from('{"s":"newest"}').toString('base64url'), top.nextCursor ?? '']) {
         const res = await send('GET', `/api/courses/${course._id}/questions?cursor=${encodeURIComponent(bad)}`, s(0));
-        expect(res).toMatchObject({ status: 400, body: { success: false, message: 'This page link (cursor) is not valid' } });
+        expect(res).toMatchObject({
+          status: 400,
+          body: { success: false, message: 'This page link (cursor) is not valid' },
+        });
       }
       for (const query of ['?sort=oldest', `?q=${'x'.repeat(500)}`, '?lectureId=']) {
         expect((await send('GET', `/api/courses/${course._id}/questions${query}`, s(0))).status, query).toBe(400);
@@ -451,12 +499,22 @@ for (const adapter of bothStores('discussions')) {
       expect((await send('GET', '/api/educator/questions', null)).status).toBe(401);
       const theirs = await send('GET', '/api/educator/questions', otherEducator);
       expect(theirs.body).toMatchObject({ questions: [], nextCursor: null });
-      const inOther = await ask(s(0), 'Question in the other course', 'x', lectureIdsOf(otherCourse)[0], otherCourse._id);
+      const inOther = await ask(
+        s(0),
+        'Question in the other course',
+        'x',
+        lectureIdsOf(otherCourse)[0],
+        otherCourse._id,
+      );
       expect(inOther.status).toBe(201);
       const all: InboxPage['questions'] = [];
       let cursor: string | null = '';
       while (cursor !== null) {
-        const res = await send('GET', `/api/educator/questions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, owner);
+        const res = await send(
+          'GET',
+          `/api/educator/questions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+          owner,
+        );
         expect(res.status).toBe(200);
         const page = res.body as unknown as InboxPage;
         all.push(...page.questions);
@@ -471,7 +529,9 @@ for (const adapter of bothStores('discussions')) {
       expect(all[0]).toMatchObject({ course: { _id: course._id, courseTitle: 'Discussed course' }, answerCount: 0 });
       expect(all.find((q) => q.lectureId === lesson2)?.lectureTitle).toBe('Lecture 2');
       expect(all.map((q) => q.courseId)).not.toContain(otherCourse._id);
-      expect(((await send('GET', '/api/educator/questions', otherEducator)).body as unknown as InboxPage).questions).toHaveLength(1);
+      expect(
+        ((await send('GET', '/api/educator/questions', otherEducator)).body as unknown as InboxPage).questions,
+      ).toHaveLength(1);
       expectNoIds(all);
       expect((await send('GET', '/api/educator/questions?cursor=abc', owner)).status).toBe(400);
     });
@@ -493,7 +553,9 @@ for (const adapter of bothStores('discussions')) {
       const heard: string[] = [];
       const events: DiscussionEvents = {
         answered: (e) => {
-          heard.push(`answered ${e.questionTitle} by ${e.byInstructor ? 'instructor' : 'student'} to ${e.askerId === s(16).userId ? 'asker' : '?'}`);
+          heard.push(
+            `answered ${e.questionTitle} by ${e.byInstructor ? 'instructor' : 'student'} to ${e.askerId === s(16).userId ? 'asker' : '?'}`,
+          );
         },
         accepted: (e) => {
           heard.push(`accepted ${e.answerAuthorId === owner.userId ? 'instructor' : '?'}`);

@@ -124,7 +124,10 @@ for (const adapter of bothStores('notes')) {
       expect(await listOf(classmate)).toEqual([]);
 
       tick();
-      const edited = await send('PATCH', `/api/notes/${note._id}`, student, { text: 'Remember final', videoSeconds: null });
+      const edited = await send('PATCH', `/api/notes/${note._id}`, student, {
+        text: 'Remember final',
+        videoSeconds: null,
+      });
       expect(edited.body.note).toMatchObject({ text: 'Remember final', videoSeconds: null });
       expect((edited.body.note as LessonNote).updatedAt).not.toBe(note.updatedAt);
       expect((await send('PATCH', `/api/notes/${note._id}`, student, { videoSeconds: 43 })).body.note).toMatchObject({
@@ -151,11 +154,26 @@ for (const adapter of bothStores('notes')) {
     it('refuses bad input with a 400 and a sentence, writing nothing', async () => {
       const cases: Array<[Record<string, unknown>, string]> = [
         [{ lectureId: lesson(0), text: '   ' }, 'A note cannot be empty'],
-        [{ lectureId: lesson(0), text: 'x'.repeat(NOTE_MAX_LENGTH + 1) }, `Text must be at most ${NOTE_MAX_LENGTH} characters`],
-        [{ lectureId: lesson(0), text: 'ok', videoSeconds: -1 }, 'Video seconds must be a whole number of seconds from 0 to 86400'],
-        [{ lectureId: lesson(0), text: 'ok', videoSeconds: 4.5 }, 'Video seconds must be a whole number of seconds from 0 to 86400'],
-        [{ lectureId: lesson(0), text: 'ok', videoSeconds: NOTE_MAX_VIDEO_SECONDS + 1 }, 'Video seconds must be a whole number of seconds from 0 to 86400'],
-        [{ lectureId: lesson(0), text: 'ok', videoSeconds: '42' }, 'Video seconds must be a whole number of seconds from 0 to 86400'],
+        [
+          { lectureId: lesson(0), text: 'x'.repeat(NOTE_MAX_LENGTH + 1) },
+          `Text must be at most ${NOTE_MAX_LENGTH} characters`,
+        ],
+        [
+          { lectureId: lesson(0), text: 'ok', videoSeconds: -1 },
+          'Video seconds must be a whole number of seconds from 0 to 86400',
+        ],
+        [
+          { lectureId: lesson(0), text: 'ok', videoSeconds: 4.5 },
+          'Video seconds must be a whole number of seconds from 0 to 86400',
+        ],
+        [
+          { lectureId: lesson(0), text: 'ok', videoSeconds: NOTE_MAX_VIDEO_SECONDS + 1 },
+          'Video seconds must be a whole number of seconds from 0 to 86400',
+        ],
+        [
+          { lectureId: lesson(0), text: 'ok', videoSeconds: '42' },
+          'Video seconds must be a whole number of seconds from 0 to 86400',
+        ],
         [{ lectureId: lesson(0), text: { $gt: '' } }, 'Text must be text'],
         [{ text: 'ok' }, 'Lecture ID is required'],
       ];
@@ -177,7 +195,10 @@ for (const adapter of bothStores('notes')) {
         [1, 'second lesson, at 0', 0],
       ];
       for (const [i, text, videoSeconds] of texts) {
-        expect((await write(student, { lectureId: lesson(i), text, ...(videoSeconds === null ? {} : { videoSeconds }) })).status).toBe(201);
+        expect(
+          (await write(student, { lectureId: lesson(i), text, ...(videoSeconds === null ? {} : { videoSeconds }) }))
+            .status,
+        ).toBe(201);
       }
       await write(classmate, { lectureId: lesson(0), text: 'the classmate’s own' });
       expect((await listOf(student)).map((n) => n.text)).toEqual([
@@ -249,7 +270,9 @@ for (const adapter of bothStores('notes')) {
       await counts.updateOne({ _id: key }, { $set: { count: NOTES_PER_COURSE_MAX - 2 } });
       tick();
       const racing = await Promise.all(
-        [1, 2, 3, 4, 5].map((n) => send('POST', `/api/courses/${course._id}/notes`, classmate, { lectureId: lesson(0), text: `n${n}` })),
+        [1, 2, 3, 4, 5].map((n) =>
+          send('POST', `/api/courses/${course._id}/notes`, classmate, { lectureId: lesson(0), text: `n${n}` }),
+        ),
       );
       expect(racing.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409]);
       expect(racing.find((r) => r.status === 409)?.body.message).toBe(

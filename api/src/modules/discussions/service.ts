@@ -131,7 +131,10 @@ function readCursor(text: string | undefined, kind: CursorKind): Cursor | null {
 const writeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
 /** Each list's order, and the filter of what comes after a cursor in it (ties broken by id). */
-const ORDERS: Record<CursorKind, { sort: Sort; after: (c: Cursor) => Filter; key: (d: QuestionDoc | AnswerDoc) => Cursor }> = {
+const ORDERS: Record<
+  CursorKind,
+  { sort: Sort; after: (c: Cursor) => Filter; key: (d: QuestionDoc | AnswerDoc) => Cursor }
+> = {
   newest: {
     sort: { createdAt: -1, _id: -1 },
     after: (c) => ({ $or: [{ createdAt: { $lt: new Date(c.t) } }, { createdAt: new Date(c.t), _id: { $lt: c.id } }] }),
@@ -394,7 +397,10 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
       await collection.updateOne({ _id: target._id }, { $inc: { upvotes: -1 } });
     }
     const now = await collection.findOne({ _id: target._id }, { projection: { upvotes: 1 } });
-    return { upvotes: now?.upvotes ?? 0, votedByMe: (await votes.findOne({ _id }, { projection: { _id: 1 } })) !== null };
+    return {
+      upvotes: now?.upvotes ?? 0,
+      votedByMe: (await votes.findOne({ _id }, { projection: { _id: 1 } })) !== null,
+    };
   }
 
   /** The admin's hide or restore of a post; the question's answer count follows a visible answer's. */
@@ -413,7 +419,12 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
     async list(
       caller: AuthContext,
       courseId: string,
-      query: { lectureId?: string | undefined; q?: string | undefined; sort: DiscussionSort; cursor?: string | undefined },
+      query: {
+        lectureId?: string | undefined;
+        q?: string | undefined;
+        sort: DiscussionSort;
+        cursor?: string | undefined;
+      },
     ): Promise<QuestionsPage> {
       const access = await accessTo(caller, courseId, query.lectureId);
       const filters: Filter[] = [
@@ -466,7 +477,8 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
       const { question, access } = await readableQuestion(caller, id);
       if (question.authorId !== caller.userId) throw forbidden(NOT_YOUR_POST);
       const title = edit.title ?? question.title;
-      const { body, text } = edit.body === undefined ? { body: question.body, text: textOf(question.body) } : cleanBody(edit.body, access);
+      const { body, text } =
+        edit.body === undefined ? { body: question.body, text: textOf(question.body) } : cleanBody(edit.body, access);
       const updated = await questions.findOneAndUpdate(
         { _id: question._id, authorId: caller.userId },
         { $set: { title, body, searchText: `${title}\n${text}`, editedAt: clock.now() } },
@@ -551,9 +563,13 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
       const { answer } = await readableAnswer(caller, id);
       if (answer.authorId !== caller.userId) throw forbidden(NOT_YOUR_POST);
       // Only the delete that removed it changes the count (two at once: one).
-      if ((await answers.deleteOne({ _id: answer._id, authorId: caller.userId })) === 0) throw notFound(ANSWER_NOT_FOUND);
+      if ((await answers.deleteOne({ _id: answer._id, authorId: caller.userId })) === 0)
+        throw notFound(ANSWER_NOT_FOUND);
       if (!answer.hidden) await questions.updateOne({ _id: answer.questionId }, { $inc: { answerCount: -1 } });
-      await questions.updateOne({ _id: answer.questionId, acceptedAnswerId: answer._id }, { $unset: { acceptedAnswerId: true } });
+      await questions.updateOne(
+        { _id: answer.questionId, acceptedAnswerId: answer._id },
+        { $unset: { acceptedAnswerId: true } },
+      );
       await votes.deleteMany({ targetId: answer._id });
     },
 

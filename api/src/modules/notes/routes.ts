@@ -30,7 +30,10 @@ export function noteRoutes({ auth }: AppDeps, { notes }: NoteServices): Router {
     const { fileName, markdown } = await notes.exportMarkdown(me(ctx), param(ctx, 'courseId'));
     cacheFor(ctx, cache.privateNone);
     ctx.type = 'text/markdown; charset=utf-8';
-    ctx.set('Content-Disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    ctx.set(
+      'Content-Disposition',
+      `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    );
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.body = markdown;
   });

@@ -11,11 +11,7 @@ const text = z
   );
 
 const SECONDS = `must be a whole number of seconds from 0 to ${NOTE_MAX_VIDEO_SECONDS}`;
-const videoSeconds = z
-  .number({ message: SECONDS })
-  .int(SECONDS)
-  .min(0, SECONDS)
-  .max(NOTE_MAX_VIDEO_SECONDS, SECONDS);
+const videoSeconds = z.number({ message: SECONDS }).int(SECONDS).min(0, SECONDS).max(NOTE_MAX_VIDEO_SECONDS, SECONDS);
 
 const lectureId = z.string({ message: 'is required' }).min(1, 'is required').max(100, 'is not valid');
 

@@ -41,7 +41,11 @@ const view = (doc: NoteDoc): LessonNote => ({
 });
 
 /** A heading's text on one line, without what Markdown would read as markup at its start. */
-const headingText = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/^[#>*+-]+\s*/, '') || 'Untitled';
+const headingText = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[#>*+-]+\s*/, '') || 'Untitled';
 
 /** A note as a Markdown list item: its time first, its further lines indented under it. */
 function noteItem(note: NoteDoc): string {
