@@ -16,10 +16,10 @@ const videoSeconds = z.number({ message: SECONDS }).int(SECONDS).min(0, SECONDS)
 const lectureId = z.string({ message: 'is required' }).min(1, 'is required').max(100, 'is not valid');
 
 /** `POST /api/courses/:courseId/notes`. */
-export const noteInput = z.object({ lectureId, text, videoSeconds: videoSeconds.nullable().optional() });
-/** `PATCH /api/notes/:id`: new text, a new time (null: none), or both. */
+export const noteInput = z.object({ lectureId, text, videoSeconds: videoSeconds.optional() });
+/** `PATCH /api/notes/:id`: new text, a new time, or both (a time once given is not taken away). */
 export const noteEdit = z
-  .object({ text: text.optional(), videoSeconds: videoSeconds.nullable().optional() })
+  .object({ text: text.optional(), videoSeconds: videoSeconds.optional() })
   .refine((e) => e.text !== undefined || e.videoSeconds !== undefined, 'Nothing to change: send a text or a time');
 /** `GET /api/courses/:courseId/notes?lectureId=`. */
 export const notesQuery = z.object({ lectureId: lectureId.optional() });

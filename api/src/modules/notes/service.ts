@@ -102,7 +102,7 @@ export function notesService(store: Store, clock: Clock, checkEnrolled: Enrollme
     async create(
       userId: string,
       courseId: string,
-      input: { lectureId: string; text: string; videoSeconds?: number | null | undefined },
+      input: { lectureId: string; text: string; videoSeconds?: number | undefined },
     ): Promise<LessonNote> {
       await lessonsFor(userId, courseId, input.lectureId);
       const counter = `${userId}:${courseId}`;
@@ -139,16 +139,13 @@ export function notesService(store: Store, clock: Clock, checkEnrolled: Enrollme
     async edit(
       userId: string,
       id: string,
-      edit: { text?: string | undefined; videoSeconds?: number | null | undefined },
+      edit: { text?: string | undefined; videoSeconds?: number | undefined },
     ): Promise<LessonNote> {
       const doc = await ownNote(userId, id);
       const set: Record<string, unknown> = { updatedAt: clock.now() };
       if (edit.text !== undefined) set.text = edit.text;
       if (typeof edit.videoSeconds === 'number') set.videoSeconds = edit.videoSeconds;
-      const updated = await notes.findOneAndUpdate(
-        { _id: doc._id, userId },
-        { $set: set, ...(edit.videoSeconds === null ? { $unset: { videoSeconds: true } } : {}) },
-      );
+      const updated = await notes.findOneAndUpdate({ _id: doc._id, userId }, { $set: set });
       if (!updated) throw notFound(NOTE_NOT_FOUND);
       return view(updated);
     },
