@@ -167,6 +167,9 @@ export function composeServices(deps: AppDeps) {
       resources,
       projects,
       videos,
+      // #35
+      discussions,
+      notes,
     }),
     releases: releasesService(store, clock),
   };

@@ -549,6 +549,24 @@ for (const adapter of bothStores('discussions')) {
       expect(refused.body.message).toMatch(/^You have reached today's limit of questions and answers/);
     });
 
+    it('removes a deleted course’s questions, answers and votes with it', async () => {
+      const doomed = testCourse(
+        { _id: owner.userId, name: 'Owner' },
+        { courseTitle: 'To be deleted', isPublished: false, status: 'draft' },
+      );
+      await api.deps.store.collection<CourseDoc>('courses').insertOne(doomed);
+      const asked = await ask(owner, 'Welcome: ask anything here', 'x', lectureIdsOf(doomed)[0], doomed._id);
+      expect(asked.status).toBe(201);
+      const q = asked.body.question as Question;
+      const a = (await answer(admin, q._id, 'An admin checking in')).body.answer as Answer;
+      expect((await send('PUT', `/api/answers/${a._id}/vote`, owner)).status).toBe(200);
+      expect((await send('DELETE', `/api/educator/courses/${doomed._id}`, owner)).status).toBe(200);
+      const store = api.deps.store;
+      expect(await store.collection('questions').countDocuments({ courseId: doomed._id })).toBe(0);
+      expect(await store.collection('answers').countDocuments({ courseId: doomed._id })).toBe(0);
+      expect(await store.collection('discussionVotes').countDocuments({ targetId: a._id })).toBe(0);
+    });
+
     it('tells the events port of an answer and an acceptance, once each', async () => {
       const heard: string[] = [];
       const events: DiscussionEvents = {

@@ -260,6 +260,21 @@ for (const adapter of bothStores('notes')) {
       expect(empty.status).toBe(403);
     });
 
+    it('removes a deleted course’s notes with it (a refunded student’s included)', async () => {
+      const doomed = testCourse({ _id: owner.userId, name: 'Teacher' }, { courseTitle: 'To be deleted' });
+      await api.deps.store.collection<CourseDoc>('courses').insertOne(doomed);
+      await enroll(student, doomed);
+      const lectureId = lectureIdsOf(doomed)[0];
+      expect((await write(student, { lectureId, text: 'Soon gone' }, doomed._id)).status).toBe(201);
+      // The student leaves (as a refund takes them out), then the educator deletes the course.
+      await api.deps.store
+        .collection<CourseDoc>('courses')
+        .updateOne({ _id: doomed._id }, { $set: { enrolledStudents: [] } });
+      expect((await send('DELETE', `/api/educator/courses/${doomed._id}`, owner)).status).toBe(200);
+      expect(await api.deps.store.collection('lessonNotes').countDocuments({ courseId: doomed._id })).toBe(0);
+      expect(await api.deps.store.collection('lessonNoteCounts').countDocuments({ courseId: doomed._id })).toBe(0);
+    });
+
     it(`keeps at most ${NOTES_PER_COURSE_MAX} notes per student and course, racing writes included`, async () => {
       const counts = api.deps.store.collection('lessonNoteCounts');
       const key = `${classmate.userId}:${course._id}`;

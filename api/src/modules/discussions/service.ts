@@ -647,6 +647,17 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
       };
     },
 
+    /** A deleted course's questions, answers and their votes (the educator module's course delete). */
+    async removeForCourse(courseId: string): Promise<void> {
+      const gone = [
+        ...(await questions.find({ courseId }, { projection: { _id: 1 } })),
+        ...(await answers.find({ courseId }, { projection: { _id: 1 } })),
+      ].map((doc) => doc._id);
+      await answers.deleteMany({ courseId });
+      await questions.deleteMany({ courseId });
+      if (gone.length) await votes.deleteMany({ targetId: { $in: gone } });
+    },
+
     /** Admins hide a question (with the reason its author sees) or show it again. */
     async hideQuestion(caller: AuthContext, id: string, reason: string | null): Promise<Question> {
       const question = await questionById(id);

@@ -19,6 +19,7 @@ export interface NoteDoc {
 export interface NoteCountDoc {
   /** `<userId>:<courseId>` */
   _id: string;
+  courseId: string;
   count: number;
   [key: string]: unknown;
 }
@@ -26,6 +27,9 @@ export interface NoteCountDoc {
 export const NOTE_INDEXES = [
   // A student's notes of a course (and of one of its lessons).
   { collection: 'lessonNotes', fields: ['userId', 'courseId', 'lectureId'] },
+  // A deleted course's notes and counts.
+  { collection: 'lessonNotes', fields: ['courseId'] },
+  { collection: 'lessonNoteCounts', fields: ['courseId'] },
 ] as const;
 
 export const noteRepositories = (store: Store) => ({

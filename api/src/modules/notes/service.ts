@@ -107,7 +107,7 @@ export function notesService(store: Store, clock: Clock, checkEnrolled: Enrollme
       await lessonsFor(userId, courseId, input.lectureId);
       const counter = `${userId}:${courseId}`;
       try {
-        await counts.insertOne({ _id: counter, count: 0 });
+        await counts.insertOne({ _id: counter, courseId, count: 0 });
       } catch (error) {
         if (!(error instanceof ConflictError)) throw error;
       }
@@ -154,6 +154,12 @@ export function notesService(store: Store, clock: Clock, checkEnrolled: Enrollme
       const doc = await ownNote(userId, id);
       if ((await notes.deleteOne({ _id: doc._id, userId })) === 0) throw notFound(NOTE_NOT_FOUND);
       await counts.updateOne({ _id: `${userId}:${doc.courseId}` }, { $inc: { count: -1 } });
+    },
+
+    /** A deleted course's notes, everyone's (the educator module's course delete). */
+    async removeForCourse(courseId: string): Promise<void> {
+      await notes.deleteMany({ courseId });
+      await counts.deleteMany({ courseId });
     },
 
     /**
