@@ -16,12 +16,14 @@ import { categoryRoutes } from './modules/categories/index.js';
 import { certificateRoutes } from './modules/certificates/index.js';
 import { couponRoutes } from './modules/coupons/index.js';
 import { courseRoutes } from './modules/courses/index.js';
+import { discussionRoutes } from './modules/discussions/index.js';
 import { courseLifecycleRoutes, educatorRoutes } from './modules/educator/index.js';
 import { educatorRequestRoutes } from './modules/educator-requests/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { instructorRoutes } from './modules/instructors/index.js';
 import { learningRoutes } from './modules/learning/index.js';
 import { mediaRoutes } from './modules/media/index.js';
+import { noteRoutes } from './modules/notes/index.js';
 import { notificationRoutes, UNSUBSCRIBE_PATH } from './modules/notifications/index.js';
 import { platformRoutes } from './modules/platform/index.js';
 import { projectRoutes } from './modules/projects/index.js';
@@ -65,6 +67,9 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     courseLifecycleRoutes(deps, s),
     // Also before educatorRoutes (GET /educator/reviews checks the educator role itself).
     reviewRoutes(deps, s),
+    // #35: also before educatorRoutes (GET /educator/questions checks the educator role itself).
+    discussionRoutes(deps, s),
+    noteRoutes(deps, s),
     couponRoutes(deps, s),
     // Before educatorRoutes (POST /educator/resources, GET /educator/quiz-stats and the submission
     // queue check the educator role themselves).

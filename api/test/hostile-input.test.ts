@@ -78,6 +78,12 @@ const COLLECTIONS = [
   'notificationJobs',
   'announcements',
   'announcementJobs',
+  'questions',
+  'answers',
+  'discussionVotes',
+  'discussionPosters',
+  'lessonNotes',
+  'lessonNoteCounts',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -101,7 +107,18 @@ const api = await startTestApi({
     // (tested in limits.test.ts) are raised so that they never stand between a hostile body and
     // validation either.
     const many = { windowMs: 60_000, max: 1_000_000 };
-    setUserLimits(app, { writes: many, totalWrites: many, courses: many, ratings: many, quizAttempts: many });
+    setUserLimits(app, {
+      writes: many,
+      totalWrites: many,
+      courses: many,
+      ratings: many,
+      quizAttempts: many,
+      // #35
+      discussionPosts: many,
+      discussionDaily: { windowMs: 24 * 60 * 60_000, max: 1_000_000 },
+      discussionVotes: many,
+      notes: many,
+    });
   },
 });
 const ROUTES = routeKeys(api.deps);
@@ -913,7 +930,146 @@ let readyVideoId: string;
 let courseQ: CourseDoc;
 const quizOfQ = () => courseQ.courseContent[0]?.chapterContent[1]?.lectureId ?? '';
 
+// #35: the student's question on courseA with the student's answer (edited, accepted) and note;
+// another question with an answer for the admin's hiding.
+let qaQuestionId: string;
+let qaAnswerId: string;
+let qaNoteId: string;
+let hiddenQuestionId: string;
+let hiddenAnswerId: string;
+beforeAll(async () => {
+  const store = api.deps.store;
+  const question = (authorId: string) => {
+    const _id = newId();
+    return {
+      _id,
+      courseId: courseA._id,
+      lectureId: lectureOfA(),
+      authorId,
+      byInstructor: false,
+      title: `Question ${_id}`,
+      body: '<p>Why?</p>',
+      searchText: `Question ${_id}`,
+      createdAt: new Date(),
+      answerCount: 1,
+      upvotes: 0,
+    };
+  };
+  const answer = (questionId: string, authorId: string) => ({
+    _id: newId(),
+    questionId,
+    courseId: courseA._id,
+    authorId,
+    byInstructor: false,
+    body: '<p>Because.</p>',
+    createdAt: new Date(),
+    upvotes: 0,
+  });
+  const [mine, other] = [question(student.userId), question(educator.userId)];
+  const [myAnswer, otherAnswer] = [answer(mine._id, student.userId), answer(other._id, educator.userId)];
+  await store.collection('questions').insertMany([mine, other]);
+  await store.collection('answers').insertMany([myAnswer, otherAnswer]);
+  [qaQuestionId, qaAnswerId, hiddenQuestionId, hiddenAnswerId] = [mine._id, myAnswer._id, other._id, otherAnswer._id];
+  qaNoteId = newId();
+  await store.collection('lessonNotes').insertOne({
+    _id: qaNoteId,
+    userId: student.userId,
+    courseId: courseA._id,
+    lectureId: lectureOfA(),
+    text: 'A note',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+});
+
 const POST_ROUTES: Record<string, PostRoute> = {
+  // #35: questions and answers, notes.
+  'POST /api/courses/:courseId/questions': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/courses/${courseA._id}/questions`,
+    valid: () => ({ lectureId: lectureOfA(), title: `Asked ${newId()}`, body: '<p>How?</p>' }),
+    accepted: 201,
+    fields: { lectureId: 'ref', title: 'name', body: 'longText' },
+    required: ['lectureId', 'title'],
+  },
+  'PATCH /api/questions/:id': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/questions/${qaQuestionId}`,
+    valid: () => ({ title: 'A clearer title', body: '<p>Edited</p>' }),
+    accepted: 200,
+    fields: { title: 'name', body: 'longText' },
+    required: [],
+  },
+  'POST /api/questions/:id/answers': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/questions/${qaQuestionId}/answers`,
+    valid: () => ({ body: `<p>Answered ${newId()}</p>` }),
+    accepted: 201,
+    fields: { body: 'longText' },
+    required: ['body'],
+  },
+  'PATCH /api/answers/:id': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/answers/${qaAnswerId}`,
+    valid: () => ({ body: '<p>Edited answer</p>' }),
+    accepted: 200,
+    fields: { body: 'longText' },
+    required: ['body'],
+  },
+  'PUT /api/questions/:id/vote': { kind: 'no-body', why: 'acts on the question in the path' },
+  'PUT /api/answers/:id/vote': { kind: 'no-body', why: 'acts on the answer in the path' },
+  'POST /api/questions/:id/accept': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/questions/${qaQuestionId}/accept`,
+    valid: () => ({ answerId: qaAnswerId }),
+    accepted: 200,
+    fields: { answerId: 'ref' },
+    required: ['answerId'],
+  },
+  'POST /api/admin/questions/:id/hide': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/questions/${hiddenQuestionId}/hide`,
+    valid: () => ({ reason: 'Off topic' }),
+    accepted: 200,
+    fields: { reason: 'optionalText' },
+    required: ['reason'],
+  },
+  'POST /api/admin/questions/:id/restore': { kind: 'no-body', why: 'acts on the question in the path' },
+  'POST /api/admin/answers/:id/hide': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/answers/${hiddenAnswerId}/hide`,
+    valid: () => ({ reason: 'Off topic' }),
+    accepted: 200,
+    fields: { reason: 'optionalText' },
+    required: ['reason'],
+  },
+  'POST /api/admin/answers/:id/restore': { kind: 'no-body', why: 'acts on the answer in the path' },
+  'POST /api/courses/:courseId/notes': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/courses/${courseA._id}/notes`,
+    valid: () => ({ lectureId: lectureOfA(), text: 'At 0:42, the key point', videoSeconds: 42 }),
+    accepted: 201,
+    fields: { lectureId: 'ref', text: 'note', videoSeconds: 'seconds' },
+    required: ['lectureId', 'text'],
+  },
+  'PATCH /api/notes/:id': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/notes/${qaNoteId}`,
+    valid: () => ({ text: 'Edited note', videoSeconds: 7 }),
+    accepted: 200,
+    fields: { text: 'note', videoSeconds: 'seconds' },
+    required: [],
+  },
+
   'POST /api/auth/sign-up': {
     kind: 'json',
     as: anyone,
@@ -1884,6 +2040,70 @@ describe('hostile release paths and queries (#22)', () => {
       { ...FC_OPTIONS, numRuns: RUNS.misc },
     );
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('hostile question, answer and note ids and Q&A queries (#35)', () => {
+  const id = fc.oneof(
+    fc.string({ maxLength: 40 }).map(encodeURIComponent),
+    fc.constantFrom(
+      '%',
+      '%ZZ',
+      '%C0%AF',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%00',
+      '%24gt',
+      'a'.repeat(3000),
+      '%7B%22%24ne%22%3Anull%7D',
+    ),
+    fc.constant(null).map(() => newId()),
+  );
+  const query = fc.oneof(
+    fc.string({ maxLength: 150 }).map((s) => `q=${encodeURIComponent(s)}`),
+    fc.string({ maxLength: 60 }).map((s) => `cursor=${encodeURIComponent(s)}`),
+    fc.string({ maxLength: 20 }).map((s) => `sort=${encodeURIComponent(s)}`),
+    fc.string({ maxLength: 20 }).map((s) => `lectureId=${encodeURIComponent(s)}`),
+    fc.constantFrom(
+      'q=%FF',
+      'q[$ne]=x',
+      'q=a&q=b',
+      'q=(((((((((a)))))))))*',
+      `q=${'.*'.repeat(50)}`,
+      `cursor=${Buffer.from('{"s":"newest","t":-1,"id":{"$gt":""}}').toString('base64url')}`,
+      'sort=newest&sort=top',
+    ),
+  );
+
+  it('answers them with a 4xx (a query may also be a 200), never a 5xx, and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(id, query, async (value, search) => {
+        const before = await snapshot();
+        const calls: Array<[string, string, number[]]> = [
+          ['GET', `/api/questions/${value}`, [400, 404]],
+          ['GET', `/api/questions/${value}/answers`, [400, 404]],
+          ['DELETE', `/api/questions/${value}`, [400, 404]],
+          ['DELETE', `/api/answers/${value}`, [400, 404]],
+          ['DELETE', `/api/questions/${value}/vote`, [400, 404]],
+          ['DELETE', `/api/answers/${value}/vote`, [400, 404]],
+          ['DELETE', `/api/questions/${value}/accept`, [400, 404]],
+          ['DELETE', `/api/notes/${value}`, [400, 404]],
+          ['GET', `/api/courses/${value}/questions`, [400, 404]],
+          ['GET', `/api/courses/${value}/notes`, [400, 404]],
+          ['GET', `/api/courses/${value}/notes/export`, [400, 404]],
+          ['GET', `/api/courses/${courseA._id}/questions?${search}`, [200, 400, 404]],
+          ['GET', `/api/educator/questions?${search}`, [200, 400]],
+        ];
+        for (const [method, path, statuses] of calls) {
+          const who = path.startsWith('/api/educator/') ? educator : student;
+          const res = await api.request(path, { method, headers: bearer(who.token) });
+          const text = await res.text();
+          expect(statuses, `${method} ${path.slice(0, 120)}: ${text.slice(0, 200)}`).toContain(res.status);
+          if (res.status >= 400) expectRefusal(res.status, text);
+        }
+        expect(await snapshot()).toEqual(before);
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
   });
 });
 

@@ -7,6 +7,7 @@
 export * from './course-stats.js';
 export * from './description.js';
 export * from './discovery.js';
+export * from './discussions.js';
 export * from './format.js';
 export * from './lessons.js';
 export * from './limits.js';

@@ -30,6 +30,7 @@ import { insertReadyVideo } from '../modules/videos/index.js';
 import { newId } from '../store/index.js';
 import type { VideoTools } from '../video/binaries.js';
 import { DEMO_COURSES } from './catalog.js';
+import { addDemoDiscussions } from './discussions.js';
 import { DEMO_LESSONS, type DemoFile } from './lessons.js';
 import { courseCoverSvg } from './thumbnail.js';
 import { DEMO_VIDEO_COURSE, demoCaptions, prepareDemoVideos } from './videos.js';
@@ -317,6 +318,8 @@ async function seedCatalog(
       note: 'My first try: the sorting works, but I am not sure my tests cover enough. Any advice welcome!',
     });
   }
+  // #35: questions, answers (the instructor's accepted) and the demo student's notes in the first course.
+  await addDemoDiscussions(store, clock, learning, { course: java, student });
 }
 
 const MiB = 1024 * 1024;
