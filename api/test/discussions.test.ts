@@ -567,6 +567,44 @@ for (const adapter of bothStores('discussions')) {
       expect(await store.collection('discussionVotes').countDocuments({ targetId: a._id })).toBe(0);
     });
 
+    it("tells the asker of answers in their notifications (a reply from the educator as its own kind), and an answer's author of its acceptance", async () => {
+      const unread = async (who: Account) => {
+        const res = await send('GET', '/api/notifications', who);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return (res.body.notifications as Array<{ kind: string; title: string; link: string; read: boolean }>).filter(
+          (n) => !n.read,
+        );
+      };
+      const before = (await unread(s(17))).length;
+      const q = await ask(s(17), 'Who tells me?');
+      expect(q.status, JSON.stringify(q.body)).toBe(201);
+      const questionId = (q.body.question as Question)._id;
+      expect((await answer(s(17), questionId, '<p>My own note</p>')).status).toBe(201);
+      expect((await answer(s(18), questionId, '<p>A classmate answers</p>')).status).toBe(201);
+      const byOwner = await answer(owner, questionId, '<p>The instructor answers</p>');
+      expect(byOwner.status).toBe(201);
+      const told = (await unread(s(17))).slice(0, -before || undefined);
+      // Newest first; nobody is told of their own answer.
+      expect(told.map((n) => [n.kind, n.title])).toEqual([
+        ['instructor-reply', 'The instructor answered "Who tells me?"'],
+        ['answer', 'New answer to "Who tells me?"'],
+      ]);
+      expect(told[0]?.link).toBe(`/player/${course._id}?question=${questionId}`);
+      const ownerAnswerId = (byOwner.body.answer as Answer)._id;
+      const classmateAnswer = (await answersOf(s(17), questionId)).find(
+        (a) => !a.byInstructor && a.body.includes('classmate'),
+      );
+      expect(classmateAnswer).toBeDefined();
+      const classmateBefore = (await unread(s(18))).length;
+      expect(
+        (await send('POST', `/api/questions/${questionId}/accept`, s(17), { answerId: classmateAnswer?._id })).status,
+      ).toBe(200);
+      const classmateTold = await unread(s(18));
+      expect(classmateTold.length).toBe(classmateBefore + 1);
+      expect(classmateTold[0]?.title).toBe('Your answer to "Who tells me?" was accepted');
+      expect(ownerAnswerId).toBeTruthy();
+    });
+
     it('tells the events port of an answer and an acceptance, once each', async () => {
       const heard: string[] = [];
       const events: DiscussionEvents = {
