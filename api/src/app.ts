@@ -20,9 +20,11 @@ import { educatorRequestRoutes } from './modules/educator-requests/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { instructorRoutes } from './modules/instructors/index.js';
 import { learningRoutes } from './modules/learning/index.js';
+import { ledgerRoutes } from './modules/ledger/index.js';
 import { mediaRoutes } from './modules/media/index.js';
 import { platformRoutes } from './modules/platform/index.js';
 import { projectRoutes } from './modules/projects/index.js';
+import { payoutRoutes } from './modules/payouts/index.js';
 import { checkoutRoutes, purchaseRoutes } from './modules/purchases/index.js';
 import { quizRoutes } from './modules/quizzes/index.js';
 import { releaseRoutes } from './modules/releases/index.js';
@@ -68,6 +70,9 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     // Also before educatorRoutes (every /educator/videos route checks the educator role itself).
     videoRoutes(deps, { videos: s.videos, assertEducator: s.assertEducator, uploadDir: s.videoUploadDir }),
     quizRoutes(deps, s),
+    // #36: also before educatorRoutes (the ledger's and payouts' /educator routes check the role themselves).
+    ledgerRoutes(deps, s),
+    payoutRoutes(deps, s),
     educatorRoutes(deps, s),
     purchaseRoutes(deps, s),
     learningRoutes(deps, s),

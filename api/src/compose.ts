@@ -12,6 +12,9 @@ import { courseLifecycle, educatorService } from './modules/educator/index.js';
 import { educatorRequestsOf } from './modules/educator-requests/index.js';
 import { enrollmentsService } from './modules/enrollments/index.js';
 import { continueLearningService, learningService } from './modules/learning/index.js';
+// #36: the educators' ledger and local payouts.
+import { ledgerService } from './modules/ledger/index.js';
+import { payoutsService } from './modules/payouts/index.js';
 import { uploadQuota } from './modules/media/index.js';
 import { projectsService } from './modules/projects/index.js';
 import { purchasesService } from './modules/purchases/index.js';
@@ -46,8 +49,8 @@ export function videoTranscoding(
 /**
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → auth → media → categories → courses → enrollments →
- * learning → quizzes → reviews → certificates → coupons → purchases → resources → projects → videos → educator, wishlist,
- * the rest). A module
+ * learning → quizzes → reviews → certificates → coupons → ledger → purchases → payouts → resources → projects →
+ * videos → educator, wishlist, the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
  */
@@ -75,11 +78,15 @@ export function composeServices(deps: AppDeps) {
   const reviews = reviewsService(store, clock, learning.checkAccess);
   const certificates = certificatesService(store, clock, learning);
   const coupons = couponsService(store, clock);
+  // #36: the ledger is below purchases, which records each sale and refund in it; simulated
+  // purchases reach it in demo mode only (as the dashboard counts them, `countSimulated`).
+  const ledger = ledgerService(store, clock, { ...config.ledger, countSimulated: config.mode === 'demo' });
   const purchases = purchasesService(store, clock, config, payments.gateway, mailer, logger, {
     enrollments,
     certificates,
     coupons,
     couponUses: couponUses(store, clock),
+    ledger,
   });
   const quota = uploadQuota(store);
   const resources = resourcesService(store, clock, {
@@ -133,6 +140,9 @@ export function composeServices(deps: AppDeps) {
     certificates,
     coupons,
     purchases,
+    // #36
+    ledger,
+    payouts: payoutsService(store, clock, ledger),
     quota,
     wishlist,
     resources,

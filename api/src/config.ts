@@ -209,6 +209,22 @@ const schema = z.object({
     .min(1, 'must be at least 1 (second)')
     .max(86_400, 'must be at most 86400 (seconds)')
     .default(300),
+  // #36: the platform's fee until an admin sets one, and how long a sale stays pending.
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number({ error: 'must be a number from 0 to 100 with at most two decimals' })
+    .min(0, 'must be a number from 0 to 100 with at most two decimals')
+    .max(100, 'must be a number from 0 to 100 with at most two decimals')
+    .refine(
+      (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      'must be a number from 0 to 100 with at most two decimals',
+    )
+    .default(20),
+  LEDGER_HOLD_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(0, 'must not be negative')
+    .max(365, 'must be at most 365 (days)')
+    .default(7),
   STRIPE_API_BASE: optionalText.pipe(
     z
       .string()
@@ -295,6 +311,12 @@ export interface Config {
   videoUploadExpiryH: number;
   /** How long a hosted video's signed stream URLs work, in seconds (#33; `VIDEO_URL_TTL_S`, default 300). */
   videoUrlTtlS: number;
+  /**
+   * The educators' ledger (#36): the platform's fee until an admin sets one, basis points
+   * (`PLATFORM_FEE_PERCENT`, default 20); days a sale stays pending before it can be paid out, the
+   * refund window (`LEDGER_HOLD_DAYS`, default 7).
+   */
+  ledger: { defaultFeeBasisPoints: number; holdDays: number };
 }
 
 export class ConfigError extends Error {
@@ -411,5 +433,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     videoUrlTtlS: e.VIDEO_URL_TTL_S,
     videoUploadExpiryH: e.VIDEO_UPLOAD_EXPIRY_H,
+    ledger: { defaultFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100), holdDays: e.LEDGER_HOLD_DAYS },
   };
 }

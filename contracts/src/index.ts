@@ -11,6 +11,7 @@ export * from './format.js';
 export * from './lessons.js';
 export * from './limits.js';
 export type { PortalName, RemoteName, RuntimeConfig } from './platform.js';
+export * from './payouts.js';
 export * from './releases.js';
 export * from './text.js';
 export * from './thumbnail.js';
