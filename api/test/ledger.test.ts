@@ -8,8 +8,9 @@ import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { feeOf, ledgerService, type SaleEvent } from '../src/modules/ledger/index.js';
 import { payoutsService } from '../src/modules/payouts/index.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
-import { openEmbeddedStore } from '../src/store/embedded.js';
 import { INDEXES } from '../src/indexes.js';
+import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
+import { openEmbeddedStore } from '../src/store/embedded.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
@@ -224,7 +225,7 @@ for (const adapter of bothStores('ledger')) {
       const sold = await purchase(paidSale.purchaseId as string);
       expect(sold?.status).toBe('completed');
       {
-        expect((await postJson(api, '/api/admin/refund-purchase', { purchaseId: sold._id }, bearer(admin.token))).status).toBe(200);
+        expect((await postJson(api, '/api/admin/refund-purchase', { purchaseId: sold?._id }, bearer(admin.token))).status).toBe(200);
         expect((await balance(owner)).available).toBe(-paidSale.amount);
         // … and the next run pays nothing until sales repay it.
         const nothing = await send('POST', '/api/admin/payouts/run', { cutoff: today }, admin);
@@ -331,6 +332,27 @@ for (const adapter of bothStores('ledger')) {
     });
   });
 }
+
+describe('the demo', () => {
+  let api: TestApi;
+  afterAll(() => api?.close());
+
+  it("shows the demo educator's sales pending and a paid month with its bank reference", async () => {
+    api = await startTestApi();
+    expect(await seedDemo(api.deps)).toBe(true);
+    const signIn = await postJson(api, '/api/auth/sign-in', { email: 'educator@courseport.dev', password: DEMO_PASSWORD });
+    const token = signIn.body.token as string;
+    const balance = await api.json<{ balance: EducatorBalance }>('/api/educator/balance', { headers: bearer(token) });
+    expect(balance.body.balance.pending).toBeGreaterThan(0);
+    expect(balance.body.balance).toMatchObject({ available: 0, paid: 1_245_000, hold: null });
+    const payouts = await api.json<{ payouts: Payout[] }>('/api/educator/payouts', { headers: bearer(token) });
+    expect(payouts.body.payouts).toMatchObject([
+      { amount: 1_245_000, status: 'paid', bankReference: expect.stringMatching(/^NEFT-DEMO-\d{6}$/) },
+    ]);
+    const ledger = await api.json<{ entries: LedgerEntry[] }>('/api/educator/ledger?limit=100', { headers: bearer(token) });
+    expect(ledger.body.entries.filter((e) => e.kind === 'sale').length).toBeGreaterThan(0);
+  });
+});
 
 describe('simulated purchases in production', () => {
   let api: TestApi;
