@@ -14,8 +14,8 @@ import { enrollmentsService } from './modules/enrollments/index.js';
 import { continueLearningService, learningService } from './modules/learning/index.js';
 // #36: the educators' ledger and local payouts.
 import { ledgerService } from './modules/ledger/index.js';
-import { payoutsService } from './modules/payouts/index.js';
 import { uploadQuota } from './modules/media/index.js';
+import { payoutsService } from './modules/payouts/index.js';
 import { projectsService } from './modules/projects/index.js';
 import { purchasesService } from './modules/purchases/index.js';
 import { quizzesService } from './modules/quizzes/index.js';

@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { Balance, EducatorBalance, LedgerEntry, Payout } from '@courseport/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INDEXES } from '../src/indexes.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { feeOf, ledgerService, type SaleEvent } from '../src/modules/ledger/index.js';
 import { payoutsService } from '../src/modules/payouts/index.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
-import { INDEXES } from '../src/indexes.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
 import { openEmbeddedStore } from '../src/store/embedded.js';
 import { newId } from '../src/store/index.js';
@@ -92,7 +92,8 @@ for (const adapter of bothStores('ledger')) {
         headers: { ...bearer(who.token), 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
-    const balance = async (who: Account) => (await get<{ balance: EducatorBalance }>('/api/educator/balance', who)).body.balance;
+    const balance = async (who: Account) =>
+      (await get<{ balance: EducatorBalance }>('/api/educator/balance', who)).body.balance;
     const entries = async (who: Account) =>
       (await get<{ entries: LedgerEntry[] }>('/api/educator/ledger?limit=100', who)).body.entries;
     const purchase = (id: string) => api.deps.store.collection<PurchaseDoc>('purchases').findOne({ _id: id });
@@ -107,7 +108,12 @@ for (const adapter of bothStores('ledger')) {
       );
       expect(coupon.status).toBe(201);
       const buyer = student();
-      const start = await postJson(api, '/api/user/purchase', { courseId: course._id, couponCode: 'ledger15' }, bearer(buyer.token));
+      const start = await postJson(
+        api,
+        '/api/user/purchase',
+        { courseId: course._id, couponCode: 'ledger15' },
+        bearer(buyer.token),
+      );
       const pay = await api.request(`${new URL(start.body.session_url as string).pathname}/pay`, {
         method: 'POST',
         redirect: 'manual',
@@ -135,10 +141,17 @@ for (const adapter of bothStores('ledger')) {
         purchaseId,
         courseId: course._id,
       });
-      expect(new Date(list[0]?.availableAt as string).getTime() - new Date(list[0]?.createdAt as string).getTime()).toBe(
-        7 * DAY_MS,
-      );
-      expect(await balance(owner)).toMatchObject({ pending: gross - fee, available: 0, paid: 0, hold: null, feePercent: 20, holdDays: 7 });
+      expect(
+        new Date(list[0]?.availableAt as string).getTime() - new Date(list[0]?.createdAt as string).getTime(),
+      ).toBe(7 * DAY_MS);
+      expect(await balance(owner)).toMatchObject({
+        pending: gross - fee,
+        available: 0,
+        paid: 0,
+        hold: null,
+        feePercent: 20,
+        holdDays: 7,
+      });
       offsetMs = 8 * DAY_MS;
       expect(await balance(owner)).toMatchObject({ pending: 0, available: gross - fee, paid: 0 });
       // The dashboard's totalEarnings keeps its meaning: what students paid (whole rupees), before the fee.
@@ -199,14 +212,22 @@ for (const adapter of bothStores('ledger')) {
       expect(before.pending).toBe(0);
       expect(before.available).toBeGreaterThan(0);
       const run = await send('POST', '/api/admin/payouts/run', { cutoff: today }, admin);
-      expect(run).toMatchObject({ status: 200, body: { success: true, run: { id: `run-${today}`, status: 'finished' } } });
+      expect(run).toMatchObject({
+        status: 200,
+        body: { success: true, run: { id: `run-${today}`, status: 'finished' } },
+      });
       expect(await balance(owner)).toMatchObject({ available: 0, paid: before.available, pending: 0 });
       const again = await send('POST', '/api/admin/payouts/run', { cutoff: today }, admin);
-      expect(again.body).toMatchObject({ run: { id: `run-${today}` }, message: expect.stringContaining('already finished') });
+      expect(again.body).toMatchObject({
+        run: { id: `run-${today}` },
+        message: expect.stringContaining('already finished'),
+      });
       expect((await balance(owner)).paid).toBe(before.available);
 
       const mine = (await get<{ payouts: Payout[] }>('/api/educator/payouts', owner)).body.payouts;
-      expect(mine).toMatchObject([{ amount: before.available, status: 'processing', bankReference: null, runId: `run-${today}` }]);
+      expect(mine).toMatchObject([
+        { amount: before.available, status: 'processing', bankReference: null, runId: `run-${today}` },
+      ]);
       expect((await get<{ payouts: Payout[] }>('/api/educator/payouts', rival)).body.payouts).toEqual([]);
       const recorded = await send(
         'PUT',
@@ -214,18 +235,25 @@ for (const adapter of bothStores('ledger')) {
         { bankReference: 'NEFT-000123', paidAt: today },
         admin,
       );
-      expect(recorded).toMatchObject({ status: 200, body: { payout: { status: 'paid', bankReference: 'NEFT-000123' } } });
+      expect(recorded).toMatchObject({
+        status: 200,
+        body: { payout: { status: 'paid', bankReference: 'NEFT-000123' } },
+      });
       expect((await get<{ payouts: Payout[] }>('/api/educator/payouts', owner)).body.payouts[0]).toMatchObject({
         status: 'paid',
         paidAt: `${today}T00:00:00.000Z`,
       });
 
       // A sale that was paid out is refunded: available goes below zero …
-      const paidSale = (await entries(owner)).find((e) => e.kind === 'sale' && e.couponCode === undefined) as LedgerEntry;
+      const paidSale = (await entries(owner)).find(
+        (e) => e.kind === 'sale' && e.couponCode === undefined,
+      ) as LedgerEntry;
       const sold = await purchase(paidSale.purchaseId as string);
       expect(sold?.status).toBe('completed');
       {
-        expect((await postJson(api, '/api/admin/refund-purchase', { purchaseId: sold?._id }, bearer(admin.token))).status).toBe(200);
+        expect(
+          (await postJson(api, '/api/admin/refund-purchase', { purchaseId: sold?._id }, bearer(admin.token))).status,
+        ).toBe(200);
         expect((await balance(owner)).available).toBe(-paidSale.amount);
         // … and the next run pays nothing until sales repay it.
         const nothing = await send('POST', '/api/admin/payouts/run', { cutoff: today }, admin);
@@ -234,7 +262,9 @@ for (const adapter of bothStores('ledger')) {
       }
       const adminView = await get<{ balances: Array<{ educatorId: string } & Balance> }>('/api/admin/balances', admin);
       const row = adminView.body.balances.find((b) => b.educatorId === owner.userId);
-      expect(row).toMatchObject(await balance(owner).then(({ pending, available, paid }) => ({ pending, available, paid })));
+      expect(row).toMatchObject(
+        await balance(owner).then(({ pending, available, paid }) => ({ pending, available, paid })),
+      );
     });
 
     it('holds an educator: the run passes them over until the hold is lifted', async () => {
@@ -242,7 +272,9 @@ for (const adapter of bothStores('ledger')) {
       await buyThroughLocalCheckout(api, buyer.token, rivalCourse._id);
       offsetMs = 30 * DAY_MS;
       const today = new Date(Date.now() + offsetMs).toISOString().slice(0, 10);
-      expect((await send('POST', `/api/admin/educators/${rival.userId}/hold`, { reason: 'Identity check' }, admin)).status).toBe(200);
+      expect(
+        (await send('POST', `/api/admin/educators/${rival.userId}/hold`, { reason: 'Identity check' }, admin)).status,
+      ).toBe(200);
       expect((await balance(rival)).hold).toMatchObject({ reason: 'Identity check' });
       const available = (await balance(rival)).available;
       expect(available).toBe(24_000);
@@ -259,10 +291,15 @@ for (const adapter of bothStores('ledger')) {
     it('adjustments, pages and the monthly statement (CSV, formulas defused)', async () => {
       const adjust = (body: Record<string, unknown>) =>
         send('POST', `/api/admin/educators/${rival.userId}/adjustments`, body, admin);
-      const first = await adjust({ amount: 1500, reason: '=HYPERLINK("http://evil.example","x")', requestKey: 'bonus-0001' });
+      const first = await adjust({
+        amount: 1500,
+        reason: '=HYPERLINK("http://evil.example","x")',
+        requestKey: 'bonus-0001',
+      });
       expect(first).toMatchObject({ status: 201, body: { entry: { kind: 'adjustment', amount: 1500 } } });
       expect((await adjust({ amount: 1500, reason: 'again', requestKey: 'bonus-0001' })).status).toBe(200);
-      for (let i = 0; i < 3; i++) expect((await adjust({ amount: -(i + 1), reason: `Correction ${i}` })).status).toBe(201);
+      for (let i = 0; i < 3; i++)
+        expect((await adjust({ amount: -(i + 1), reason: `Correction ${i}` })).status).toBe(201);
       const all = await entries(rival);
       expect(all.filter((e) => e.kind === 'adjustment')).toHaveLength(4);
 
@@ -290,7 +327,9 @@ for (const adapter of bothStores('ledger')) {
       expect(text).toContain('Net,');
       expect(text).not.toMatch(/(^|,)=/m);
       // Nobody sees the rival's money but the rival (and admins, through admin routes).
-      const ownerText = await (await api.request(`/api/educator/statements/${month}.csv`, { headers: bearer(owner.token) })).text();
+      const ownerText = await (
+        await api.request(`/api/educator/statements/${month}.csv`, { headers: bearer(owner.token) })
+      ).text();
       expect(ownerText).not.toContain('HYPERLINK');
       expect((await entries(owner)).some((e) => e.kind === 'adjustment')).toBe(false);
     });
@@ -324,7 +363,9 @@ for (const adapter of bothStores('ledger')) {
       }
       expect((await get('/api/educator/ledger?cursor=not-a-cursor', owner)).status).toBe(400);
       expect((await get('/api/educator/ledger?limit=0', owner)).status).toBe(400);
-      expect((await api.request('/api/educator/statements/2026-13.csv', { headers: bearer(owner.token) })).status).toBe(400);
+      expect((await api.request('/api/educator/statements/2026-13.csv', { headers: bearer(owner.token) })).status).toBe(
+        400,
+      );
       expect((await get('/api/educator/balance', admin)).status).toBe(403);
       expect((await get('/api/educator/balance', students[0] as Account)).status).toBe(403);
       expect((await api.json('/api/educator/balance')).status).toBe(401);
@@ -340,7 +381,10 @@ describe('the demo', () => {
   it("shows the demo educator's sales pending and a paid month with its bank reference", async () => {
     api = await startTestApi();
     expect(await seedDemo(api.deps)).toBe(true);
-    const signIn = await postJson(api, '/api/auth/sign-in', { email: 'educator@courseport.dev', password: DEMO_PASSWORD });
+    const signIn = await postJson(api, '/api/auth/sign-in', {
+      email: 'educator@courseport.dev',
+      password: DEMO_PASSWORD,
+    });
     const token = signIn.body.token as string;
     const balance = await api.json<{ balance: EducatorBalance }>('/api/educator/balance', { headers: bearer(token) });
     expect(balance.body.balance.pending).toBeGreaterThan(0);
@@ -349,7 +393,9 @@ describe('the demo', () => {
     expect(payouts.body.payouts).toMatchObject([
       { amount: 1_245_000, status: 'paid', bankReference: expect.stringMatching(/^NEFT-DEMO-\d{6}$/) },
     ]);
-    const ledger = await api.json<{ entries: LedgerEntry[] }>('/api/educator/ledger?limit=100', { headers: bearer(token) });
+    const ledger = await api.json<{ entries: LedgerEntry[] }>('/api/educator/ledger?limit=100', {
+      headers: bearer(token),
+    });
     expect(ledger.body.entries.filter((e) => e.kind === 'sale').length).toBeGreaterThan(0);
   });
 });
@@ -391,7 +437,11 @@ describe('the balances (property)', () => {
       | { kind: 'fee'; percent: number }
       | { kind: 'repeat'; sale: number };
     const step = fc.oneof(
-      fc.record({ kind: fc.constant('sale' as const), educator: fc.nat(2), amount: fc.integer({ min: 1, max: 500_000 }) }),
+      fc.record({
+        kind: fc.constant('sale' as const),
+        educator: fc.nat(2),
+        amount: fc.integer({ min: 1, max: 500_000 }),
+      }),
       fc.record({ kind: fc.constant('refund' as const), sale: fc.nat(40) }),
       fc.record({ kind: fc.constant('payout' as const) }),
       fc.record({
@@ -400,7 +450,10 @@ describe('the balances (property)', () => {
         amount: fc.integer({ min: -50_000, max: 50_000 }).filter((n) => n !== 0),
       }),
       fc.record({ kind: fc.constant('wait' as const), days: fc.integer({ min: 0, max: 10 }) }),
-      fc.record({ kind: fc.constant('fee' as const), percent: fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100) }),
+      fc.record({
+        kind: fc.constant('fee' as const),
+        percent: fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100),
+      }),
       fc.record({ kind: fc.constant('repeat' as const), sale: fc.nat(40) }),
     );
     let round = 0;
@@ -409,7 +462,11 @@ describe('the balances (property)', () => {
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps: Step[]) => {
           round += 1;
           const ids = educators.map((e) => `${e}-${round}`);
-          const ledger = ledgerService(store, clock, { holdDays: 7, defaultFeeBasisPoints: 2000, countSimulated: false });
+          const ledger = ledgerService(store, clock, {
+            holdDays: 7,
+            defaultFeeBasisPoints: 2000,
+            countSimulated: false,
+          });
           const payouts = payoutsService(store, clock, ledger);
           const sales: SaleEvent[] = [];
           for (const s of steps) {
@@ -430,7 +487,9 @@ describe('the balances (property)', () => {
               if (s.kind === 'refund') await ledger.recordRefund({ ...sale, refundedAt: new Date(now) });
               else await ledger.recordSale(sale);
             } else if (s.kind === 'payout') {
-              const before = new Map(await Promise.all(ids.map(async (id) => [id, await ledger.balanceOf(id)] as const)));
+              const before = new Map(
+                await Promise.all(ids.map(async (id) => [id, await ledger.balanceOf(id)] as const)),
+              );
               // A run per step: its own cut-off (the clock moves a day between payouts).
               now += DAY_MS;
               const day = new Date(now).toISOString().slice(0, 10);

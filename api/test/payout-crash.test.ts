@@ -68,7 +68,11 @@ for (const kind of ['embedded', 'mongodb'] as const) {
       let store: Store = await open();
       try {
         await store.ensureIndexes(INDEXES);
-        const ledger = ledgerService(store, systemClock, { holdDays: 7, defaultFeeBasisPoints: 2000, countSimulated: true });
+        const ledger = ledgerService(store, systemClock, {
+          holdDays: 7,
+          defaultFeeBasisPoints: 2000,
+          countSimulated: true,
+        });
         const soldAt = new Date(Date.now() - 10 * DAY_MS);
         for (let i = 0; i < EDUCATORS; i++) {
           const educatorId = `edu-${String(i).padStart(3, '0')}`;
@@ -119,7 +123,11 @@ for (const kind of ['embedded', 'mongodb'] as const) {
         expect(records).toHaveLength(EDUCATORS);
         expect(new Set(records.map((r) => r.educatorId)).size).toBe(EDUCATORS);
         for (const record of records) expect(record.amount).toBe(available.get(record.educatorId));
-        const ledger = ledgerService(store, systemClock, { holdDays: 7, defaultFeeBasisPoints: 2000, countSimulated: true });
+        const ledger = ledgerService(store, systemClock, {
+          holdDays: 7,
+          defaultFeeBasisPoints: 2000,
+          countSimulated: true,
+        });
         for (const [educatorId, share] of available)
           expect(await ledger.balanceOf(educatorId)).toEqual({ pending: 0, available: 0, paid: share });
         expect(await store.collection<PayoutRunDoc>('payoutRuns').findOne({ _id: `run-${today}` })).toMatchObject({

@@ -78,7 +78,9 @@ for (const kind of ['embedded', 'mongodb'] as const) {
       const [first, second] = await Promise.all([a.payouts.run(day, 'admin-1'), b.payouts.run(day, 'admin-2')]);
       expect(first.run.id).toBe(second.run.id);
       for (const id of educators) {
-        const entries = await a.store.collection<LedgerEntryDoc>('ledgerEntries').find({ educatorId: id, kind: 'payout' });
+        const entries = await a.store
+          .collection<LedgerEntryDoc>('ledgerEntries')
+          .find({ educatorId: id, kind: 'payout' });
         expect(entries).toHaveLength(1);
         expect(-(entries[0]?.amount ?? 0)).toBe(available.get(id));
         expect(await a.ledger.balanceOf(id)).toEqual({ pending: 0, available: 0, paid: available.get(id) });
@@ -111,7 +113,8 @@ for (const kind of ['embedded', 'mongodb'] as const) {
       // Running the later cut-off again pays whatever the race left.
       now += DAY_MS;
       await b.payouts.run(new Date(now).toISOString().slice(0, 10), 'admin-2');
-      for (const id of educators) expect(await a.ledger.balanceOf(id)).toEqual({ pending: 0, available: 0, paid: 40_000 });
+      for (const id of educators)
+        expect(await a.ledger.balanceOf(id)).toEqual({ pending: 0, available: 0, paid: 40_000 });
     });
 
     it('refunds racing a payout run: nothing is paid twice, and the balances stay the sums of the entries', async () => {
@@ -168,7 +171,12 @@ for (const kind of ['embedded', 'mongodb'] as const) {
       await Promise.all([a.ledger.recordRefund(early), b.ledger.recordRefund(early)]);
       await Promise.all([a.ledger.recordSale(early), b.ledger.recordSale(early)]);
       const all = await entries();
-      expect(all.filter((e) => e.purchaseId === early.purchaseId).map((e) => e.kind).sort()).toEqual(['refund', 'sale']);
+      expect(
+        all
+          .filter((e) => e.purchaseId === early.purchaseId)
+          .map((e) => e.kind)
+          .sort(),
+      ).toEqual(['refund', 'sale']);
       expect(await a.ledger.balanceOf('edu-twice')).toEqual({ pending: 39_920, available: 0, paid: 0 });
     });
   });

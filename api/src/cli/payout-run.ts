@@ -8,11 +8,10 @@ import { loadConfig } from '../config.js';
 import { validationMessage } from '../http/validate.js';
 import { INDEXES } from '../indexes.js';
 import { ledgerService } from '../modules/ledger/index.js';
-import { payoutsService } from '../modules/payouts/index.js';
-import { runSchema } from '../modules/payouts/schemas.js';
+import { payoutRunSchema, payoutsService } from '../modules/payouts/index.js';
 import { openStore } from '../store/index.js';
 
-const input = runSchema.safeParse({ cutoff: process.argv[2] });
+const input = payoutRunSchema.safeParse({ cutoff: process.argv[2] });
 if (!input.success) {
   console.error(`cut-off: ${validationMessage(input.error.issues[0])}`);
   console.error('Usage: pnpm payout-run <YYYY-MM | YYYY-MM-DD>');

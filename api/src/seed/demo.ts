@@ -331,14 +331,22 @@ async function seedDemoLedger(
   const at = (time: number) => ({ now: () => new Date(time) });
   await ledgerService(store, at(monthStart - 15 * 86_400_000), options).adjust(
     educatorId,
-    { amount: 1_245_000, reason: `Opening balance: earnings for ${lastMonth} before the ledger`, requestKey: 'demo-opening' },
+    {
+      amount: 1_245_000,
+      reason: `Opening balance: earnings for ${lastMonth} before the ledger`,
+      requestKey: 'demo-opening',
+    },
     'demo seed',
   );
   const payouts = payoutsService(store, at(monthStart), ledgerService(store, at(monthStart), options));
   const { run } = await payouts.run(lastMonth, 'demo seed');
   const [payout] = await payouts.all(run.id);
   if (payout) {
-    await payouts.record(payout.id, { bankReference: `NEFT-DEMO-${lastMonth.replace('-', '')}`, paidAt: new Date(monthStart) }, 'demo seed');
+    await payouts.record(
+      payout.id,
+      { bankReference: `NEFT-DEMO-${lastMonth.replace('-', '')}`, paidAt: new Date(monthStart) },
+      'demo seed',
+    );
   }
 }
 

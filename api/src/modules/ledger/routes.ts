@@ -80,7 +80,8 @@ export function ledgerRoutes({ auth }: AppDeps, { ledger, assertEducator, requir
     await ledger.setEducatorFee(educatorId, percent, callerOf(ctx.state).userId);
     ctx.body = {
       success: true,
-      message: percent === null ? "This educator now pays the platform's fee" : `This educator's fee is now ${percent}%`,
+      message:
+        percent === null ? "This educator now pays the platform's fee" : `This educator's fee is now ${percent}%`,
       feePercent: await ledger.feePercent(educatorId),
     };
   });
@@ -90,7 +91,11 @@ export function ledgerRoutes({ auth }: AppDeps, { ledger, assertEducator, requir
     const educatorId = await namedEducator(ctx);
     const { entry, written } = await ledger.adjust(educatorId, input, callerOf(ctx.state).userId);
     ctx.status = written ? 201 : 200;
-    ctx.body = { success: true, message: written ? 'Adjustment recorded' : 'Adjustment already recorded', entry: publicEntry(entry) };
+    ctx.body = {
+      success: true,
+      message: written ? 'Adjustment recorded' : 'Adjustment already recorded',
+      entry: publicEntry(entry),
+    };
   });
 
   return router;

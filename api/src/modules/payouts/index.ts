@@ -5,6 +5,7 @@
  */
 export { PAYOUT_INDEXES, type PayoutDoc, type PayoutRunDoc } from './repository.js';
 export { PAID_IN_FUTURE, type PayoutServices, payoutRoutes } from './routes.js';
+export { runSchema as payoutRunSchema } from './schemas.js';
 export {
   CUTOFF_IN_FUTURE,
   cutoffOf,

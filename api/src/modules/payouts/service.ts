@@ -104,7 +104,11 @@ export function payoutsService(store: Store, clock: Clock, ledger: LedgerService
      * half-way is finished by starting it again (the entries it wrote are found by their keys and
      * their records written; nothing is paid twice). A finished run is answered as it is.
      */
-    async run(cutoffInput: string, by: string, options: PayoutRunOptions = {}): Promise<{ run: PayoutRun; ran: boolean }> {
+    async run(
+      cutoffInput: string,
+      by: string,
+      options: PayoutRunOptions = {},
+    ): Promise<{ run: PayoutRun; ran: boolean }> {
       const { runId, day, end } = cutoffOf(cutoffInput);
       const now = clock.now();
       if (day > now.toISOString().slice(0, 10)) throw badRequest(CUTOFF_IN_FUTURE);
@@ -170,7 +174,12 @@ export function payoutsService(store: Store, clock: Clock, ledger: LedgerService
     async all(runId?: string): Promise<AdminPayout[]> {
       const list = await payouts.find(runId ? { runId } : {}, { sort: { createdAt: -1, _id: -1 }, limit: 500 });
       const names = new Map(
-        (await users.byIds(list.map((p) => p.educatorId), { name: 1 })).map((u) => [u._id, u.name]),
+        (
+          await users.byIds(
+            list.map((p) => p.educatorId),
+            { name: 1 },
+          )
+        ).map((u) => [u._id, u.name]),
       );
       return list.map((p) => ({ ...publicPayout(p), educatorName: names.get(p.educatorId) ?? 'Unknown educator' }));
     },
