@@ -1,8 +1,12 @@
 import type { Payout, PayoutRun } from '@courseport/contracts';
 import type { Store, Stored } from '../../store/index.js';
 
-/** A payout run: `_id` is `run-<cut-off day>`, so starting the same cut-off again finishes this run. */
-export interface PayoutRunDoc extends Stored<Omit<PayoutRun, 'id' | 'cutoff'>, 'startedAt' | 'finishedAt'> {
+/**
+ * A payout run: `_id` is `run-<cut-off day>`, so starting the same cut-off again finishes this run.
+ * Its count and total are not stored: they are counted from its payout records when read.
+ */
+export interface PayoutRunDoc
+  extends Stored<Omit<PayoutRun, 'id' | 'cutoff' | 'payouts' | 'total'>, 'startedAt' | 'finishedAt'> {
   _id: string;
   /** The end of the cut-off day (UTC, inclusive). */
   cutoff: Date;

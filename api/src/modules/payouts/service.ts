@@ -27,15 +27,13 @@ export const NOT_ON_HOLD = "This educator's payouts are not on hold";
 
 const iso = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString() : null);
 
-export function publicRun(doc: PayoutRunDoc): PayoutRun {
+function publicRun(doc: PayoutRunDoc): Omit<PayoutRun, 'payouts' | 'total'> {
   return {
     id: doc._id,
     cutoff: new Date(doc.cutoff).toISOString().slice(0, 10),
     status: doc.status,
     startedAt: new Date(doc.startedAt).toISOString(),
     finishedAt: iso(doc.finishedAt),
-    payouts: doc.payouts,
-    total: doc.total,
   };
 }
 
@@ -97,6 +95,18 @@ export function payoutsService(store: Store, clock: Clock, ledger: LedgerService
     }
   }
 
+  /** Runs with their payouts counted from the records (derived, so two racing runs never miscount). */
+  async function withCounts(list: PayoutRunDoc[]): Promise<PayoutRun[]> {
+    const records = await payouts.find(
+      { runId: { $in: list.map((run) => run._id) } },
+      { projection: { runId: 1, amount: 1 } },
+    );
+    return list.map((run) => {
+      const mine = records.filter((record) => record.runId === run._id);
+      return { ...publicRun(run), payouts: mine.length, total: mine.reduce((sum, p) => sum + p.amount, 0) };
+    });
+  }
+
   const service = {
     /**
      * Pays every educator not on hold what they have available by the cut-off: one payout entry
@@ -121,15 +131,13 @@ export function payoutsService(store: Store, clock: Clock, ledger: LedgerService
           startedAt: now,
           startedBy: by,
           finishedAt: null,
-          payouts: 0,
-          total: 0,
         });
       } catch (error) {
         if (!(error instanceof ConflictError)) throw error;
         run = await runs.findOne({ _id: runId });
       }
       if (!run) throw new Error(`payout run ${runId} vanished`);
-      if (run.status === 'finished') return { run: publicRun(run), ran: false };
+      if (run.status === 'finished') return { run: (await withCounts([run]))[0] as PayoutRun, ran: false };
 
       const [balances, already, held] = await Promise.all([
         ledger.balances(),
@@ -151,23 +159,16 @@ export function payoutsService(store: Store, clock: Clock, ledger: LedgerService
         if (entry) await recordOf(entry);
         await options.onEducator?.(educatorId, entry);
       }
-      const written = await payouts.find({ runId }, { projection: { amount: 1 } });
       const finished = await runs.findOneAndUpdate(
         { _id: runId, status: 'running' },
-        {
-          $set: {
-            status: 'finished',
-            finishedAt: clock.now(),
-            payouts: written.length,
-            total: written.reduce((sum, p) => sum + p.amount, 0),
-          },
-        },
+        { $set: { status: 'finished', finishedAt: clock.now() } },
       );
-      return { run: publicRun(finished ?? ((await runs.findOne({ _id: runId })) as PayoutRunDoc)), ran: true };
+      const [counted] = await withCounts([finished ?? ((await runs.findOne({ _id: runId })) as PayoutRunDoc)]);
+      return { run: counted as PayoutRun, ran: true };
     },
 
     async runs(): Promise<PayoutRun[]> {
-      return (await runs.find({}, { sort: { startedAt: -1 }, limit: 100 })).map(publicRun);
+      return withCounts(await runs.find({}, { sort: { startedAt: -1 }, limit: 100 }));
     },
 
     /** Every payout (optionally of one run), newest first, with the educator's name. */
