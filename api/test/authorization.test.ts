@@ -944,6 +944,10 @@ const TABLE: Record<string, Entry> = {
     access: 'educator',
     call: () => ({ path: `/api/educator/statements/${new Date().toISOString().slice(0, 7)}.csv` }),
   },
+  'GET /api/educator/statements/:month.pdf': {
+    access: 'educator',
+    call: () => ({ path: `/api/educator/statements/${new Date().toISOString().slice(0, 7)}.pdf` }),
+  },
   'GET /api/educator/balance': { access: 'educator' },
   'GET /api/educator/payouts': { access: 'educator' },
   'GET /api/admin/platform-fee': { access: 'admin' },

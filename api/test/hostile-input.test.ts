@@ -1931,6 +1931,7 @@ describe('hostile months, cursors and educator ids (#36)', () => {
         const before = await snapshot();
         const calls: Array<[string, RequestInit, number[]]> = [
           [`/api/educator/statements/${v}.csv`, { headers: bearer(educator.token) }, [400, 404]],
+          [`/api/educator/statements/${v}.pdf`, { headers: bearer(educator.token) }, [400, 404]],
           // A string that happens to decode to a well-formed cursor is simply a page (200).
           [`/api/educator/ledger?cursor=${v}`, { headers: bearer(educator.token) }, [200, 400]],
           [`/api/educator/ledger?limit=${v}`, { headers: bearer(educator.token) }, [400]],

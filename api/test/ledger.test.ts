@@ -14,6 +14,7 @@ import { openEmbeddedStore } from '../src/store/embedded.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
+import { pdfText } from './support/pdf.js';
 import { buyThroughLocalCheckout } from './support/purchases.js';
 import { bothStores } from './support/stores.js';
 
@@ -326,6 +327,16 @@ for (const adapter of bothStores('ledger')) {
       expect(text).toContain(`,Adjustment,,"'=HYPERLINK(""http://evil.example"",""x"")",,,15.00,`);
       expect(text).toContain('Net,');
       expect(text).not.toMatch(/(^|,)=/m);
+      // The same month as a PDF.
+      const pdf = await api.request(`/api/educator/statements/${month}.pdf`, { headers: bearer(rival.token) });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="courseport-statement-${month}.pdf"`);
+      const drawn = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+      expect(drawn).toContain(`Courseport statement: ${month}`);
+      expect(drawn).toContain('Adjustment');
+      expect(drawn).toContain('INR 15.00');
+      expect(drawn).toContain('Net');
       // Nobody sees the rival's money but the rival (and admins, through admin routes).
       const ownerText = await (
         await api.request(`/api/educator/statements/${month}.csv`, { headers: bearer(owner.token) })

@@ -16,6 +16,7 @@ import {
 } from './schemas.js';
 import { type LedgerService, publicEntry } from './service.js';
 import { statementCsv } from './statement.js';
+import { statementPdf } from './statement-pdf.js';
 
 export const EDUCATOR_NOT_FOUND = 'Educator not found';
 
@@ -49,17 +50,30 @@ export function ledgerRoutes({ auth }: AppDeps, { ledger, assertEducator, requir
     ctx.body = { success: true, ...(await ledger.page(callerOf(ctx.state).userId, cursor, limit)) };
   });
 
-  router.get('/educator/statements/:month.csv', signedIn, educatorOnly, async (ctx) => {
+  /** The caller's entries of the month (`YYYY-MM`, UTC) and their courses' titles. */
+  async function statementOf(ctx: Context) {
     const { month } = parseInput(monthParam, ctx.params);
     const from = new Date(`${month}-01T00:00:00.000Z`);
     const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
     const entries = await ledger.between(callerOf(ctx.state).userId, from, to);
     const titles = await ledger.courseTitles(entries.flatMap((e) => (e.courseId ? [e.courseId] : [])));
     cacheFor(ctx, cache.privateNone);
-    ctx.set('Content-Disposition', `attachment; filename="courseport-statement-${month}.csv"`);
     ctx.set('X-Content-Type-Options', 'nosniff');
+    return { month, entries, titles };
+  }
+
+  router.get('/educator/statements/:month.csv', signedIn, educatorOnly, async (ctx) => {
+    const { month, entries, titles } = await statementOf(ctx);
+    ctx.set('Content-Disposition', `attachment; filename="courseport-statement-${month}.csv"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = statementCsv(month, entries, titles);
+  });
+
+  router.get('/educator/statements/:month.pdf', signedIn, educatorOnly, async (ctx) => {
+    const { month, entries, titles } = await statementOf(ctx);
+    ctx.set('Content-Disposition', `attachment; filename="courseport-statement-${month}.pdf"`);
+    ctx.type = 'application/pdf';
+    ctx.body = Buffer.from(await statementPdf(month, entries, titles));
   });
 
   router.get('/admin/platform-fee', signedIn, adminOnly, async (ctx) => {
