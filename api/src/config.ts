@@ -39,6 +39,10 @@ const flag = (fallback: 'true' | 'false') =>
     .default(fallback)
     .transform((v) => v === 'true' || v === '1');
 
+/** #36: an empty value is an unset one (its default), never the number 0 `z.coerce` would make of it. */
+const unsetIfEmpty = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), inner);
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   COURSEPORT_MODE: optionalText.pipe(
@@ -210,21 +214,25 @@ const schema = z.object({
     .max(86_400, 'must be at most 86400 (seconds)')
     .default(300),
   // #36: the platform's fee until an admin sets one, and how long a sale stays pending.
-  PLATFORM_FEE_PERCENT: z.coerce
-    .number({ error: 'must be a number from 0 to 100 with at most two decimals' })
-    .min(0, 'must be a number from 0 to 100 with at most two decimals')
-    .max(100, 'must be a number from 0 to 100 with at most two decimals')
-    .refine(
-      (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-      'must be a number from 0 to 100 with at most two decimals',
-    )
-    .default(20),
-  LEDGER_HOLD_DAYS: z.coerce
-    .number({ error: 'must be a whole number of days' })
-    .int('must be a whole number of days')
-    .min(0, 'must not be negative')
-    .max(365, 'must be at most 365 (days)')
-    .default(7),
+  PLATFORM_FEE_PERCENT: unsetIfEmpty(
+    z.coerce
+      .number({ error: 'must be a number from 0 to 100 with at most two decimals' })
+      .min(0, 'must be a number from 0 to 100 with at most two decimals')
+      .max(100, 'must be a number from 0 to 100 with at most two decimals')
+      .refine(
+        (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+        'must be a number from 0 to 100 with at most two decimals',
+      )
+      .default(20),
+  ),
+  LEDGER_HOLD_DAYS: unsetIfEmpty(
+    z.coerce
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(0, 'must not be negative')
+      .max(365, 'must be at most 365 (days)')
+      .default(7),
+  ),
   STRIPE_API_BASE: optionalText.pipe(
     z
       .string()
