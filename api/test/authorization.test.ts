@@ -257,7 +257,7 @@ async function freshPayoutId(): Promise<string> {
     educatorId: `edu_${_id}`,
     amount: 1000,
     status: 'processing',
-    createdAt: new Date(),
+    createdAt: new Date('2026-01-01T00:00:00.000Z'),
     bankReference: null,
     paidAt: null,
   });

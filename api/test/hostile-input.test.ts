@@ -881,7 +881,7 @@ beforeAll(async () => {
     educatorId: educator.userId,
     amount: 1000,
     status: 'processing',
-    createdAt: now,
+    createdAt: new Date('2026-01-01T00:00:00.000Z'),
     bankReference: null,
     paidAt: null,
   });

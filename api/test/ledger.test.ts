@@ -236,6 +236,11 @@ for (const adapter of bothStores('ledger')) {
         { bankReference: 'NEFT-000123', paidAt: today },
         admin,
       );
+      const early = { bankReference: 'NEFT-0', paidAt: '2020-01-01' };
+      expect(await send('PUT', `/api/admin/payouts/${mine[0]?.id}`, early, admin)).toMatchObject({
+        status: 400,
+        body: { message: 'The payment date cannot be before the payout was made' },
+      });
       expect(recorded).toMatchObject({
         status: 200,
         body: { payout: { status: 'paid', bankReference: 'NEFT-000123' } },

@@ -10,6 +10,7 @@ export {
   CUTOFF_IN_FUTURE,
   cutoffOf,
   NOT_ON_HOLD,
+  PAID_BEFORE_PAYOUT,
   PAYOUT_NOT_FOUND,
   type PayoutRunOptions,
   type PayoutsService,

@@ -24,6 +24,7 @@ const DAY_MS = 86_400_000;
 export const CUTOFF_IN_FUTURE = 'The cut-off must be today or earlier: only money already available can be paid';
 export const PAYOUT_NOT_FOUND = 'Payout not found';
 export const NOT_ON_HOLD = "This educator's payouts are not on hold";
+export const PAID_BEFORE_PAYOUT = 'The payment date cannot be before the payout was made';
 
 const iso = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString() : null);
 
@@ -190,14 +191,17 @@ export function payoutsService(store: Store, clock: Clock, ledger: LedgerService
       return (await payouts.find({ educatorId }, { sort: { createdAt: -1, _id: -1 }, limit: 500 })).map(publicPayout);
     },
 
-    /** The admin's record of how a payout was paid (may be corrected later). */
+    /** The admin's record of how a payout was paid (may be corrected later); not before the payout was made. */
     async record(payoutId: string, input: { bankReference: string; paidAt: Date }, by: string): Promise<Payout> {
-      const updated = ID_PATTERN.test(payoutId)
-        ? await payouts.findOneAndUpdate(
-            { _id: payoutId },
-            { $set: { status: 'paid', bankReference: input.bankReference, paidAt: input.paidAt, recordedBy: by } },
-          )
-        : null;
+      const payout = ID_PATTERN.test(payoutId) ? await payouts.findOne({ _id: payoutId }) : null;
+      if (!payout) throw notFound(PAYOUT_NOT_FOUND);
+      if (input.paidAt.toISOString().slice(0, 10) < new Date(payout.createdAt).toISOString().slice(0, 10)) {
+        throw badRequest(PAID_BEFORE_PAYOUT);
+      }
+      const updated = await payouts.findOneAndUpdate(
+        { _id: payoutId },
+        { $set: { status: 'paid', bankReference: input.bankReference, paidAt: input.paidAt, recordedBy: by } },
+      );
       if (!updated) throw notFound(PAYOUT_NOT_FOUND);
       return publicPayout(updated);
     },
