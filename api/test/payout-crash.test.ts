@@ -132,7 +132,6 @@ for (const kind of ['embedded', 'mongodb'] as const) {
           expect(await ledger.balanceOf(educatorId)).toEqual({ pending: 0, available: 0, paid: share });
         expect(await store.collection<PayoutRunDoc>('payoutRuns').findOne({ _id: `run-${today}` })).toMatchObject({
           status: 'finished',
-          payouts: EDUCATORS,
         });
       } finally {
         await store.close();
