@@ -14,9 +14,12 @@ import { courseLifecycle, educatorService } from './modules/educator/index.js';
 import { educatorRequestsOf } from './modules/educator-requests/index.js';
 import { enrollmentsService } from './modules/enrollments/index.js';
 import { continueLearningService, learningService } from './modules/learning/index.js';
+// #36: the educators' ledger and local payouts.
+import { ledgerService } from './modules/ledger/index.js';
 import { uploadQuota } from './modules/media/index.js';
 import { notesService } from './modules/notes/index.js';
 import { type Notify, notificationsService } from './modules/notifications/index.js';
+import { payoutsService } from './modules/payouts/index.js';
 import { projectsService } from './modules/projects/index.js';
 import { purchasesService } from './modules/purchases/index.js';
 import { quizzesService } from './modules/quizzes/index.js';
@@ -50,8 +53,8 @@ export function videoTranscoding(
 /**
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → notifications → auth → media → categories → courses →
- * enrollments → learning → quizzes → reviews → discussions, notes → certificates → coupons → purchases →
- * resources → projects → videos → educator, wishlist, announcements, the rest). A module
+ * enrollments → learning → quizzes → reviews → discussions, notes → certificates → coupons → ledger →
+ * purchases → payouts → resources → projects → videos → educator, wishlist, announcements, the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
  */
@@ -104,11 +107,15 @@ export function composeServices(deps: AppDeps) {
   const notes = notesService(store, clock, learning.checkAccess);
   const certificates = certificatesService(store, clock, learning);
   const coupons = couponsService(store, clock);
+  // #36: the ledger is below purchases, which records each sale and refund in it; simulated
+  // purchases reach it in demo mode only (as the dashboard counts them, `countSimulated`).
+  const ledger = ledgerService(store, clock, { ...config.ledger, countSimulated: config.mode === 'demo' });
   const purchases = purchasesService(store, clock, config, payments.gateway, mailer, logger, {
     enrollments,
     certificates,
     coupons,
     couponUses: couponUses(store, clock),
+    ledger,
   });
   const quota = uploadQuota(store);
   const resources = resourcesService(store, clock, {
@@ -172,6 +179,9 @@ export function composeServices(deps: AppDeps) {
     certificates,
     coupons,
     purchases,
+    // #36
+    ledger,
+    payouts: payoutsService(store, clock, ledger),
     quota,
     wishlist,
     resources,

@@ -257,6 +257,23 @@ async function freshCompletedPurchaseId(): Promise<string> {
   return purchase._id;
 }
 
+/** A payout record of an educator who is none of the people above (#36). */
+async function freshPayoutId(): Promise<string> {
+  const _id = newId();
+  await api.deps.store.collection('payouts').insertOne({
+    _id,
+    entryKey: `payout:run-2026-01-01:edu_${_id}`,
+    runId: 'run-2026-01-01',
+    educatorId: `edu_${_id}`,
+    amount: 1000,
+    status: 'processing',
+    createdAt: new Date('2026-01-01T00:00:00.000Z'),
+    bankReference: null,
+    paidAt: null,
+  });
+  return _id;
+}
+
 /** A pending educator request of someone who is none of the people above. */
 async function freshPendingRequestId(): Promise<string> {
   const applicant = `user_${newId()}`;
@@ -1051,6 +1068,62 @@ const TABLE: Record<string, Entry> = {
   'POST /api/admin/reviews/:reviewId/restore': {
     access: 'admin',
     call: async () => ({ path: `/api/admin/reviews/${await freshReviewId()}/restore` }),
+  },
+  // #36: the educators' ledger and payouts. An educator sees only their own money; admins through admin routes.
+  'GET /api/educator/ledger': { access: 'educator' },
+  'GET /api/educator/statements/:month.csv': {
+    access: 'educator',
+    call: () => ({ path: `/api/educator/statements/${new Date().toISOString().slice(0, 7)}.csv` }),
+  },
+  'GET /api/educator/statements/:month.pdf': {
+    access: 'educator',
+    call: () => ({ path: `/api/educator/statements/${new Date().toISOString().slice(0, 7)}.pdf` }),
+  },
+  'GET /api/educator/balance': { access: 'educator' },
+  'GET /api/educator/payouts': { access: 'educator' },
+  'GET /api/admin/platform-fee': { access: 'admin' },
+  'PUT /api/admin/platform-fee': { access: 'admin', call: () => ({ json: { percent: 20 } }) },
+  'PUT /api/admin/educators/:id/fee': {
+    access: 'admin',
+    call: () => ({ path: `/api/admin/educators/${people.owner.userId}/fee`, json: { percent: null } }),
+  },
+  'POST /api/admin/educators/:id/adjustments': {
+    access: 'admin',
+    ok: 201,
+    call: () => ({
+      path: `/api/admin/educators/${people.otherEducator.userId}/adjustments`,
+      json: { amount: 100, reason: 'Authorization suite' },
+    }),
+  },
+  'GET /api/admin/balances': { access: 'admin', reveals: { admin: EDUCATORS } },
+  'GET /api/admin/payouts': { access: 'admin', reveals: { admin: EDUCATORS } },
+  'POST /api/admin/payouts/run': {
+    access: 'admin',
+    call: () => ({ json: { cutoff: new Date().toISOString().slice(0, 10) } }),
+  },
+  'PUT /api/admin/payouts/:id': {
+    access: 'admin',
+    call: async () => ({
+      path: `/api/admin/payouts/${await freshPayoutId()}`,
+      json: { bankReference: 'NEFT-42', paidAt: '2026-01-02' },
+    }),
+  },
+  'POST /api/admin/educators/:id/hold': {
+    access: 'admin',
+    call: () => ({ path: `/api/admin/educators/${people.otherEducator.userId}/hold`, json: { reason: 'Checking' } }),
+  },
+  'DELETE /api/admin/educators/:id/hold': {
+    access: 'admin',
+    call: async () => {
+      await api.deps.store
+        .collection('payoutHolds')
+        .updateOne(
+          { _id: people.otherEducator.userId },
+          { $set: { reason: 'Checking', since: new Date(), by: 'suite' } },
+          { upsert: true },
+        );
+      return { path: `/api/admin/educators/${people.otherEducator.userId}/hold` };
+    },
   },
   'GET /api/user/certificates/:courseId': {
     access: 'enrolled',

@@ -1,5 +1,9 @@
 import type { Answer, AnswersPage, InboxPage, Question, QuestionsPage, VoteResult } from '@courseport/contracts';
-import { DISCUSSION_BODY_MAX_LENGTH, DISCUSSION_PAGE_SIZE, QUESTION_TITLE_MAX_LENGTH } from '@courseport/contracts';
+import {
+  DISCUSSION_BODY_MAX_LENGTH,
+  DISCUSSION_PAGE_SIZE,
+  QUESTION_TITLE_MAX_LENGTH,
+} from '@courseport/contracts/discussions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUserLimits } from '../src/http/rate-limit.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';

@@ -84,6 +84,12 @@ const COLLECTIONS = [
   'discussionPosters',
   'lessonNotes',
   'lessonNoteCounts',
+  // #36
+  'ledgerEntries',
+  'feeSettings',
+  'payoutRuns',
+  'payouts',
+  'payoutHolds',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -276,7 +282,16 @@ type Kind =
   // #35: notification mail preferences (kinds and true/false), an announcement's rich text.
   | 'mailPrefs'
   | 'courseIds'
-  | 'richText';
+  | 'richText'
+  // #36: a fee in percent (two decimals at most), paise, an admin's reason, a request key, a payout
+  // run's cut-off, a day, a bank reference.
+  | 'feePercent'
+  | 'paise'
+  | 'reason'
+  | 'requestKey'
+  | 'cutoff'
+  | 'day'
+  | 'bankReference';
 
 /** courseQ's quiz (#32): one single-choice question, its first option correct. */
 const QUIZ_QUESTION = newId();
@@ -391,6 +406,27 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
     fc.constantFrom('', '   ', '<p> </p>', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>'),
     fc.integer({ min: 40_001, max: 90_000 }).map((n) => 'x'.repeat(n)),
   ),
+  feePercent: fc.oneof(
+    fc.constantFrom(-0.01, 100.01, 12.345, 1e308, -1),
+    fc.integer({ min: 101 }),
+    fc.double({ min: 0, max: 100, noNaN: true }).filter((n) => Math.abs(n * 100 - Math.round(n * 100)) > 1e-4),
+  ),
+  paise: fc.oneof(
+    fc.constantFrom(0, 1.5, -0.25, 1e10, -1e10, 1e308),
+    fc.integer({ min: 1_000_000_001 }),
+    fc.integer({ max: -1_000_000_001 }),
+  ),
+  reason: fc.oneof(fc.constantFrom('', '  ', 'ab', '\u0000\u0001'), hugeString),
+  requestKey: fc.oneof(fc.constantFrom('', 'short', 'has space in it', '../../etc/passwd', 'x'.repeat(65)), hugeString),
+  cutoff: fc.oneof(
+    fc.constantFrom('', '2026-13', '2026-00', '2026-02-30', '1999-12', '2999-01-01', '2999-01', '26-01', '2026-1-1'),
+    randomText.filter((s) => !/^\d{4}-\d{2}(-\d{2})?$/.test(s)),
+  ),
+  day: fc.oneof(
+    fc.constantFrom('', '2026-02-30', '2999-01-01', 'yesterday', '2026-1-1', '2026-01-01T00:00:00Z'),
+    randomText,
+  ),
+  bankReference: fc.oneof(fc.constantFrom('', 'ab', 'two\nlines', '   '), hugeString),
   // A boolean has no wrong value of its own type: the look-alikes.
   flag: fc.constantFrom<Json>('true', 'false', 1, 0, 'yes', [true]),
   chapters: fc.oneof(
@@ -437,15 +473,18 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
       ]),
   ),
 };
-const NUMERIC: ReadonlySet<Kind> = new Set(['rating', 'seconds', 'price', 'percent', 'canary']);
+const NUMERIC: ReadonlySet<Kind> = new Set(['rating', 'seconds', 'price', 'percent', 'canary', 'feePercent', 'paise']);
 const wrongType = (kind: Kind): fc.Arbitrary<Value> =>
-  NUMERIC.has(kind)
-    ? notANumber
-    : kind === 'roles' || kind === 'chapters' || kind === 'answers' || kind === 'courseIds'
-      ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), objectOf, mongoOperator)
-      : kind === 'flag'
-        ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null), objectOf, mongoOperator)
-        : notAString;
+  // An educator's fee may be null (the platform's then): every other wrong type.
+  kind === 'feePercent'
+    ? notANumber.filter((value) => value !== null)
+    : NUMERIC.has(kind)
+      ? notANumber
+      : kind === 'roles' || kind === 'chapters' || kind === 'answers' || kind === 'courseIds'
+        ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), objectOf, mongoOperator)
+        : kind === 'flag'
+          ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null), objectOf, mongoOperator)
+          : notAString;
 
 const HOSTILE_KEYS = [
   '__proto__',
@@ -630,6 +669,7 @@ let rejectRequestId: string;
 /** A completed purchase of nobody else in this suite, for the admin's refund. */
 let refundablePurchaseId: string;
 let removableAdminEmailId: string;
+let hostilePayoutId: string; // #36
 /** The educator's course that PATCH edits, and a coupon of courseB's that PATCH switches. */
 let editableCourse: CourseDoc;
 let couponId: string;
@@ -888,6 +928,19 @@ beforeAll(async () => {
     createdAt: now,
     updatedAt: now,
     fannedOutAt: now,
+  });
+  // #36: a payout record for the admin's record of how it was paid.
+  hostilePayoutId = newId();
+  await store.collection('payouts').insertOne({
+    _id: hostilePayoutId,
+    entryKey: `payout:run-2026-01-01:${educator.userId}`,
+    runId: 'run-2026-01-01',
+    educatorId: educator.userId,
+    amount: 1000,
+    status: 'processing',
+    createdAt: new Date('2026-01-01T00:00:00.000Z'),
+    bankReference: null,
+    paidAt: null,
   });
   removableAdminEmailId = newId();
   await store
@@ -1365,6 +1418,59 @@ const POST_ROUTES: Record<string, PostRoute> = {
     required: ['reason'],
   },
   'POST /api/admin/reviews/:reviewId/restore': { kind: 'no-body', why: 'acts on the review in the path' },
+  // #36: fees, adjustments, payout runs, payout records, holds.
+  'PUT /api/admin/platform-fee': {
+    kind: 'json',
+    as: asUser(() => admin),
+    valid: () => ({ percent: 20 }),
+    accepted: 200,
+    fields: { percent: 'feePercent' },
+    required: ['percent'],
+  },
+  'PUT /api/admin/educators/:id/fee': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/educators/${educator.userId}/fee`,
+    valid: () => ({ percent: 12.5 }),
+    accepted: 200,
+    fields: { percent: 'feePercent' },
+    required: ['percent'],
+  },
+  'POST /api/admin/educators/:id/adjustments': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/educators/${educator.userId}/adjustments`,
+    valid: () => ({ amount: 500, reason: 'Goodwill credit', requestKey: `hostile-${newId()}` }),
+    accepted: 201,
+    fields: { amount: 'paise', reason: 'reason', requestKey: 'requestKey' },
+    required: ['amount', 'reason'],
+  },
+  'POST /api/admin/payouts/run': {
+    kind: 'json',
+    as: asUser(() => admin),
+    valid: () => ({ cutoff: new Date().toISOString().slice(0, 10) }),
+    accepted: 200,
+    fields: { cutoff: 'cutoff' },
+    required: ['cutoff'],
+  },
+  'PUT /api/admin/payouts/:id': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/payouts/${hostilePayoutId}`,
+    valid: () => ({ bankReference: 'NEFT-000042', paidAt: '2026-01-02' }),
+    accepted: 200,
+    fields: { bankReference: 'bankReference', paidAt: 'day' },
+    required: ['bankReference', 'paidAt'],
+  },
+  'POST /api/admin/educators/:id/hold': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/educators/${educator.userId}/hold`,
+    valid: () => ({ reason: 'Checking identity' }),
+    accepted: 200,
+    fields: { reason: 'reason' },
+    required: ['reason'],
+  },
   'POST /api/admin/categories': {
     kind: 'json',
     as: asUser(() => admin),
@@ -2098,6 +2204,37 @@ describe('hostile question, answer and note ids and Q&A queries (#35)', () => {
           const res = await api.request(path, { method, headers: bearer(who.token) });
           const text = await res.text();
           expect(statuses, `${method} ${path.slice(0, 120)}: ${text.slice(0, 200)}`).toContain(res.status);
+          if (res.status >= 400) expectRefusal(res.status, text);
+        }
+        expect(await snapshot()).toEqual(before);
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+  });
+});
+
+describe('hostile months, cursors and educator ids (#36)', () => {
+  const value = fc.oneof(
+    fc.string({ maxLength: 40 }).map(encodeURIComponent),
+    fc.constantFrom('%', '%ZZ', '%00', '%24gt', 'a'.repeat(3000), '2026-13', '2026-1', '..%2F..', 'MTIz', '-1:x'),
+  );
+  it('answers them with a 4xx, never a 5xx, and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(value, async (v) => {
+        const before = await snapshot();
+        const calls: Array<[string, RequestInit, number[]]> = [
+          [`/api/educator/statements/${v}.csv`, { headers: bearer(educator.token) }, [400, 404]],
+          [`/api/educator/statements/${v}.pdf`, { headers: bearer(educator.token) }, [400, 404]],
+          // A string that happens to decode to a well-formed cursor is simply a page (200).
+          [`/api/educator/ledger?cursor=${v}`, { headers: bearer(educator.token) }, [200, 400]],
+          [`/api/educator/ledger?limit=${v}`, { headers: bearer(educator.token) }, [400]],
+          [`/api/admin/payouts?runId=${v}`, { headers: bearer(admin.token) }, [400]],
+          [`/api/admin/educators/${v}/hold`, { method: 'DELETE', headers: bearer(admin.token) }, [400, 404, 405]],
+        ];
+        for (const [path, init, statuses] of calls) {
+          const res = await api.request(path, init);
+          const text = await res.text();
+          expect(statuses, `${path} → ${res.status} ${text.slice(0, 200)}`).toContain(res.status);
           if (res.status >= 400) expectRefusal(res.status, text);
         }
         expect(await snapshot()).toEqual(before);

@@ -1,5 +1,10 @@
 import type { LessonNote } from '@courseport/contracts';
-import { NOTE_MAX_LENGTH, NOTE_MAX_VIDEO_SECONDS, NOTES_PER_COURSE_MAX, videoTimestamp } from '@courseport/contracts';
+import {
+  NOTE_MAX_LENGTH,
+  NOTE_MAX_VIDEO_SECONDS,
+  NOTES_PER_COURSE_MAX,
+  videoTimestamp,
+} from '@courseport/contracts/discussions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUserLimits } from '../src/http/rate-limit.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';

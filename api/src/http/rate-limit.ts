@@ -1,4 +1,4 @@
-import { DISCUSSION_DAILY_POSTS } from '@courseport/contracts';
+import { DISCUSSION_DAILY_POSTS } from '@courseport/contracts/discussions';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import type { Limits } from '../limits/index.js';

@@ -1,11 +1,11 @@
+import { REVIEW_HIDE_REASON_MAX_LENGTH } from '@courseport/contracts';
 import {
   DISCUSSION_BODY_MAX_LENGTH,
   DISCUSSION_SEARCH_MAX_LENGTH,
   DISCUSSION_SORTS,
   QUESTION_TITLE_MAX_LENGTH,
   QUESTION_TITLE_MIN_LENGTH,
-  REVIEW_HIDE_REASON_MAX_LENGTH,
-} from '@courseport/contracts';
+} from '@courseport/contracts/discussions';
 import { z } from 'zod';
 import { cleanName, cleanPlainText } from '../../http/plain-text.js';
 

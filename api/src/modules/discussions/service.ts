@@ -9,7 +9,7 @@ import type {
   QuestionsPage,
   VoteResult,
 } from '@courseport/contracts';
-import { DISCUSSION_MAX_LINKS, DISCUSSION_PAGE_SIZE } from '@courseport/contracts';
+import { DISCUSSION_MAX_LINKS, DISCUSSION_PAGE_SIZE } from '@courseport/contracts/discussions';
 import { sanitizeDiscussion } from '@courseport/contracts/sanitize-description';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';

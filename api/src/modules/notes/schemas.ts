@@ -1,4 +1,4 @@
-import { NOTE_MAX_LENGTH, NOTE_MAX_VIDEO_SECONDS } from '@courseport/contracts';
+import { NOTE_MAX_LENGTH, NOTE_MAX_VIDEO_SECONDS } from '@courseport/contracts/discussions';
 import { z } from 'zod';
 import { cleanPlainText } from '../../http/plain-text.js';
 

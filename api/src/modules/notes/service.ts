@@ -1,4 +1,5 @@
-import { type LessonNote, NOTES_PER_COURSE_MAX, videoTimestamp } from '@courseport/contracts';
+import type { LessonNote } from '@courseport/contracts';
+import { NOTES_PER_COURSE_MAX, videoTimestamp } from '@courseport/contracts/discussions';
 import type { Clock } from '../../clock.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
