@@ -77,7 +77,8 @@ const STOREFRONT_PAGES = [
  * 374.9, 505.3, 381.4, 334.6 and 428.8 KB: My Enrollments is within the 250 KB goal), and with the
  * player without antd and hls.js only for a hosted lesson played (188.7 KB), the admin's first tab without antd
  * (167.1 KB) and the educator's frame, dashboard, My Courses and Videos without antd (167.4, 168.1 and 170.6 KB):
- * all within the goal. #34 lowers them,
+ * all within the goal; and Add Course without antd or Tiptap until used, in the frame without antd (218.3 KB).
+ * Every signed-in page is now within the 250 KB goal: the ceilings are the goal itself, as the storefront's. #34 lowered them,
  * page by page, to 250 KB (JS_BUDGET_BYTES). `ready`: the page's own content (drawn from its
  * data), so that the load counted is the page's whole first load.
  */
@@ -110,7 +111,7 @@ const SIGNED_IN_PAGES: Array<{ name: string; user: User; route: () => string; re
     ready: { css: '.ed-add-form' },
     // #34: the form without antd, the description's editor and the dialogs on use: 322.3 KB, of which
     // 104 KB are the educator frame's antd (core, Avatar, Tooltip, Themed); the page's own parts ~218.
-    ceilingKb: 326,
+    ceilingKb: 250,
   },
   {
     name: 'My Courses',
