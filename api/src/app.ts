@@ -16,13 +16,17 @@ import { categoryRoutes } from './modules/categories/index.js';
 import { certificateRoutes } from './modules/certificates/index.js';
 import { couponRoutes } from './modules/coupons/index.js';
 import { courseRoutes } from './modules/courses/index.js';
+import { discussionRoutes } from './modules/discussions/index.js';
 import { courseLifecycleRoutes, educatorRoutes } from './modules/educator/index.js';
 import { educatorRequestRoutes } from './modules/educator-requests/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { instructorRoutes } from './modules/instructors/index.js';
 import { learningRoutes } from './modules/learning/index.js';
+import { ledgerRoutes } from './modules/ledger/index.js';
 import { mediaRoutes } from './modules/media/index.js';
+import { noteRoutes } from './modules/notes/index.js';
 import { notificationRoutes, UNSUBSCRIBE_PATH } from './modules/notifications/index.js';
+import { payoutRoutes } from './modules/payouts/index.js';
 import { platformRoutes } from './modules/platform/index.js';
 import { projectRoutes } from './modules/projects/index.js';
 import { checkoutRoutes, purchaseRoutes } from './modules/purchases/index.js';
@@ -65,6 +69,9 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     courseLifecycleRoutes(deps, s),
     // Also before educatorRoutes (GET /educator/reviews checks the educator role itself).
     reviewRoutes(deps, s),
+    // #35: also before educatorRoutes (GET /educator/questions checks the educator role itself).
+    discussionRoutes(deps, s),
+    noteRoutes(deps, s),
     couponRoutes(deps, s),
     // Before educatorRoutes (POST /educator/resources, GET /educator/quiz-stats and the submission
     // queue check the educator role themselves).
@@ -73,6 +80,9 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     // Also before educatorRoutes (every /educator/videos route checks the educator role itself).
     videoRoutes(deps, { videos: s.videos, assertEducator: s.assertEducator, uploadDir: s.videoUploadDir }),
     quizRoutes(deps, s),
+    // #36: also before educatorRoutes (the ledger's and payouts' /educator routes check the role themselves).
+    ledgerRoutes(deps, s),
+    payoutRoutes(deps, s),
     educatorRoutes(deps, s),
     purchaseRoutes(deps, s),
     learningRoutes(deps, s),

@@ -9,12 +9,17 @@ import { categoriesService } from './modules/categories/index.js';
 import { certificatesService } from './modules/certificates/index.js';
 import { couponsService, couponUses } from './modules/coupons/index.js';
 import { catalogCache, catalogOf, courseRecords } from './modules/courses/index.js';
+import { discussionNotices, discussionsService } from './modules/discussions/index.js';
 import { courseLifecycle, educatorService } from './modules/educator/index.js';
 import { educatorRequestsOf } from './modules/educator-requests/index.js';
 import { enrollmentsService } from './modules/enrollments/index.js';
 import { continueLearningService, learningService } from './modules/learning/index.js';
+// #36: the educators' ledger and local payouts.
+import { ledgerService } from './modules/ledger/index.js';
 import { uploadQuota } from './modules/media/index.js';
+import { notesService } from './modules/notes/index.js';
 import { type Notify, notificationsService } from './modules/notifications/index.js';
+import { payoutsService } from './modules/payouts/index.js';
 import { projectsService } from './modules/projects/index.js';
 import { purchasesService } from './modules/purchases/index.js';
 import { quizzesService } from './modules/quizzes/index.js';
@@ -48,8 +53,8 @@ export function videoTranscoding(
 /**
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → notifications → auth → media → categories → courses →
- * enrollments → learning → quizzes → reviews → certificates → coupons → purchases → resources → projects →
- * videos → educator, wishlist, announcements, the rest). A module
+ * enrollments → learning → quizzes → reviews → discussions, notes → certificates → coupons → ledger →
+ * purchases → payouts → resources → projects → videos → educator, wishlist, announcements, the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
  */
@@ -91,13 +96,26 @@ export function composeServices(deps: AppDeps) {
   const learning = learningService(store, clock);
   const quizzes = quizzesService(store, clock, learning);
   const reviews = reviewsService(store, clock, learning.checkAccess, tell);
+  // #35: Q&A on lessons and private lesson notes, above learning (its enrollment check).
+  const discussions = discussionsService(store, clock, {
+    checkEnrolled: learning.checkAccess,
+    isAdmin,
+    // An answer to your question, a reply from the educator, your answer accepted.
+    events: discussionNotices(tell),
+    logError: (error, message) => logger.error({ err: error }, message),
+  });
+  const notes = notesService(store, clock, learning.checkAccess);
   const certificates = certificatesService(store, clock, learning);
   const coupons = couponsService(store, clock);
+  // #36: the ledger is below purchases, which records each sale and refund in it; simulated
+  // purchases reach it in demo mode only (as the dashboard counts them, `countSimulated`).
+  const ledger = ledgerService(store, clock, { ...config.ledger, countSimulated: config.mode === 'demo' });
   const purchases = purchasesService(store, clock, config, payments.gateway, mailer, logger, {
     enrollments,
     certificates,
     coupons,
     couponUses: couponUses(store, clock),
+    ledger,
   });
   const quota = uploadQuota(store);
   const resources = resourcesService(store, clock, {
@@ -155,9 +173,15 @@ export function composeServices(deps: AppDeps) {
     quizzes,
     continueLearning: continueLearningService(store),
     reviews,
+    // #35
+    discussions,
+    notes,
     certificates,
     coupons,
     purchases,
+    // #36
+    ledger,
+    payouts: payoutsService(store, clock, ledger),
     quota,
     wishlist,
     resources,
@@ -177,6 +201,9 @@ export function composeServices(deps: AppDeps) {
       resources,
       projects,
       videos,
+      // #35
+      discussions,
+      notes,
     }),
     releases: releasesService(store, clock),
     // #35

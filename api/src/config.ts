@@ -39,6 +39,10 @@ const flag = (fallback: 'true' | 'false') =>
     .default(fallback)
     .transform((v) => v === 'true' || v === '1');
 
+/** #36: an empty value is an unset one (its default), never the number 0 `z.coerce` would make of it. */
+const unsetIfEmpty = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), inner);
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   COURSEPORT_MODE: optionalText.pipe(
@@ -228,6 +232,26 @@ const schema = z.object({
     .min(1, 'must be at least 1')
     .max(1000, 'must be at most 1000')
     .default(5),
+  // #36: the platform's fee until an admin sets one, and how long a sale stays pending.
+  PLATFORM_FEE_PERCENT: unsetIfEmpty(
+    z.coerce
+      .number({ error: 'must be a number from 0 to 100 with at most two decimals' })
+      .min(0, 'must be a number from 0 to 100 with at most two decimals')
+      .max(100, 'must be a number from 0 to 100 with at most two decimals')
+      .refine(
+        (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+        'must be a number from 0 to 100 with at most two decimals',
+      )
+      .default(20),
+  ),
+  LEDGER_HOLD_DAYS: unsetIfEmpty(
+    z.coerce
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(0, 'must not be negative')
+      .max(365, 'must be at most 365 (days)')
+      .default(7),
+  ),
   STRIPE_API_BASE: optionalText.pipe(
     z
       .string()
@@ -320,6 +344,12 @@ export interface Config {
    * announcements a course may post a day (`ANNOUNCEMENTS_PER_COURSE_PER_DAY`, 5).
    */
   notifications: { digestWindowMs: number; jobPollMs: number; announcementsPerCoursePerDay: number };
+  /**
+   * The educators' ledger (#36): the platform's fee until an admin sets one, basis points
+   * (`PLATFORM_FEE_PERCENT`, default 20); days a sale stays pending before it can be paid out, the
+   * refund window (`LEDGER_HOLD_DAYS`, default 7).
+   */
+  ledger: { defaultFeeBasisPoints: number; holdDays: number };
 }
 
 export class ConfigError extends Error {
@@ -441,5 +471,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobPollMs: e.NOTIFY_JOB_POLL_MS,
       announcementsPerCoursePerDay: e.ANNOUNCEMENTS_PER_COURSE_PER_DAY,
     },
+    ledger: { defaultFeeBasisPoints: Math.round(e.PLATFORM_FEE_PERCENT * 100), holdDays: e.LEDGER_HOLD_DAYS },
   };
 }

@@ -6,11 +6,15 @@ import { CATEGORY_INDEXES } from './modules/categories/index.js';
 import { CERTIFICATE_INDEXES } from './modules/certificates/index.js';
 import { COUPON_INDEXES } from './modules/coupons/index.js';
 import { COURSE_INDEXES } from './modules/courses/index.js';
+import { DISCUSSION_INDEXES } from './modules/discussions/index.js';
 import { EDUCATOR_REQUEST_INDEXES } from './modules/educator-requests/index.js';
 import { ENROLLMENT_INDEXES } from './modules/enrollments/index.js';
 import { PROGRESS_INDEXES } from './modules/learning/index.js';
+import { LEDGER_INDEXES } from './modules/ledger/index.js';
 import { MAIL_INDEXES } from './modules/mail/index.js';
+import { NOTE_INDEXES } from './modules/notes/index.js';
 import { NOTIFICATION_INDEXES } from './modules/notifications/index.js';
+import { PAYOUT_INDEXES } from './modules/payouts/index.js';
 import { PROJECT_INDEXES } from './modules/projects/index.js';
 import { PURCHASE_INDEXES } from './modules/purchases/index.js';
 import { QUIZ_INDEXES } from './modules/quizzes/index.js';
@@ -42,5 +46,11 @@ export const INDEXES: readonly IndexSpec[] = [
   // #35
   ...NOTIFICATION_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...ANNOUNCEMENT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  // #35: questions, answers, votes; lesson notes.
+  ...DISCUSSION_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...NOTE_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  // #36: the ledger's idempotency keys and payout sequence; payout records.
+  ...LEDGER_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  ...PAYOUT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...RATE_LIMIT_INDEXES,
 ];

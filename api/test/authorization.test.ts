@@ -6,6 +6,7 @@ import { createLocalIssuer } from '../src/auth/local-issuer.js';
 import { composeServices } from '../src/compose.js';
 import { type CouponDoc, couponKey } from '../src/modules/coupons/repository.js';
 import type { ChapterDoc, CourseDoc } from '../src/modules/courses/repository.js';
+import type { AnswerDoc, QuestionDoc } from '../src/modules/discussions/repository.js';
 import type { EducatorRequestDoc } from '../src/modules/educator-requests/repository.js';
 import { processImage } from '../src/modules/media/pipeline.js';
 import { thumbnailBlobs } from '../src/modules/media/thumbnails.js';
@@ -69,6 +70,8 @@ type Access =
   | 'enrolled'
   /** An enrolled student, or the course's owner previewing (403 for anyone else): a quiz to take. */
   | 'enrolled-or-owner'
+  /** An enrolled student, the course's owner or an admin (403 for anyone else): a course's Q&A (#35). */
+  | 'course-member'
   /** A valid token of the purchase's buyer; anyone else's is 404, so the purchase's existence stays hidden. */
   | 'buyer'
   /** A valid token of a user with the educator role (403 for anyone else). */
@@ -110,6 +113,8 @@ function rule(access: Access, caller: Caller): Outcome {
       return unauthenticated ? 401 : caller === 'student' ? OK : 403;
     case 'enrolled-or-owner':
       return unauthenticated ? 401 : caller === 'student' || caller === 'owner' ? OK : 403;
+    case 'course-member':
+      return unauthenticated ? 401 : caller === 'otherEducator' ? 403 : OK;
     case 'buyer':
       return unauthenticated ? 401 : caller === 'student' ? OK : 404;
     case 'educator':
@@ -250,6 +255,23 @@ async function freshCompletedPurchaseId(): Promise<string> {
   };
   await api.deps.store.collection<PurchaseDoc>('purchases').insertOne(purchase);
   return purchase._id;
+}
+
+/** A payout record of an educator who is none of the people above (#36). */
+async function freshPayoutId(): Promise<string> {
+  const _id = newId();
+  await api.deps.store.collection('payouts').insertOne({
+    _id,
+    entryKey: `payout:run-2026-01-01:edu_${_id}`,
+    runId: 'run-2026-01-01',
+    educatorId: `edu_${_id}`,
+    amount: 1000,
+    status: 'processing',
+    createdAt: new Date('2026-01-01T00:00:00.000Z'),
+    bankReference: null,
+    paidAt: null,
+  });
+  return _id;
 }
 
 /** A pending educator request of someone who is none of the people above. */
@@ -444,6 +466,65 @@ async function freshReviewId(): Promise<string> {
   };
   await ratingsRepository(api.deps.store).insertOne(review);
   return review.reviewId as string;
+}
+
+// #35: questions, answers and notes on courseA's first lesson, each for one call.
+const firstLesson = () => courseA.courseContent[0]?.chapterContent[0]?.lectureId ?? '';
+
+/** A question on courseA, by the student (who may then edit, delete or accept) or by the bystander. */
+async function freshQuestionId(author: Person = 'student'): Promise<string> {
+  const _id = newId();
+  const title = `A fresh question ${_id}`;
+  await api.deps.store.collection<QuestionDoc>('questions').insertOne({
+    _id,
+    courseId: courseA._id,
+    lectureId: firstLesson(),
+    authorId: people[author].userId,
+    byInstructor: false,
+    title,
+    body: '<p>Why?</p>',
+    searchText: title,
+    createdAt: new Date(),
+    answerCount: 0,
+    upvotes: 0,
+  });
+  return _id;
+}
+
+/** An answer to a fresh question of the student's, by the student or by the bystander. */
+async function freshAnswerId(author: Person = 'student'): Promise<{ questionId: string; answerId: string }> {
+  const questionId = await freshQuestionId();
+  const answerId = newId();
+  await api.deps.store.collection<AnswerDoc>('answers').insertOne({
+    _id: answerId,
+    questionId,
+    courseId: courseA._id,
+    authorId: people[author].userId,
+    byInstructor: false,
+    body: '<p>Because.</p>',
+    createdAt: new Date(),
+    upvotes: 0,
+  });
+  await api.deps.store
+    .collection<QuestionDoc>('questions')
+    .updateOne({ _id: questionId }, { $inc: { answerCount: 1 } });
+  return { questionId, answerId };
+}
+
+/** The student's note on courseA's first lesson. */
+async function freshNoteId(): Promise<string> {
+  const _id = newId();
+  await api.deps.store.collection('lessonNotes').insertOne({
+    _id,
+    userId: people.student.userId,
+    courseId: courseA._id,
+    lectureId: firstLesson(),
+    text: 'A private note',
+    videoSeconds: 42,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  return _id;
 }
 
 /** The student's own review of courseA, there again for the call about to be made (DELETE removes it). */
@@ -988,6 +1069,62 @@ const TABLE: Record<string, Entry> = {
     access: 'admin',
     call: async () => ({ path: `/api/admin/reviews/${await freshReviewId()}/restore` }),
   },
+  // #36: the educators' ledger and payouts. An educator sees only their own money; admins through admin routes.
+  'GET /api/educator/ledger': { access: 'educator' },
+  'GET /api/educator/statements/:month.csv': {
+    access: 'educator',
+    call: () => ({ path: `/api/educator/statements/${new Date().toISOString().slice(0, 7)}.csv` }),
+  },
+  'GET /api/educator/statements/:month.pdf': {
+    access: 'educator',
+    call: () => ({ path: `/api/educator/statements/${new Date().toISOString().slice(0, 7)}.pdf` }),
+  },
+  'GET /api/educator/balance': { access: 'educator' },
+  'GET /api/educator/payouts': { access: 'educator' },
+  'GET /api/admin/platform-fee': { access: 'admin' },
+  'PUT /api/admin/platform-fee': { access: 'admin', call: () => ({ json: { percent: 20 } }) },
+  'PUT /api/admin/educators/:id/fee': {
+    access: 'admin',
+    call: () => ({ path: `/api/admin/educators/${people.owner.userId}/fee`, json: { percent: null } }),
+  },
+  'POST /api/admin/educators/:id/adjustments': {
+    access: 'admin',
+    ok: 201,
+    call: () => ({
+      path: `/api/admin/educators/${people.otherEducator.userId}/adjustments`,
+      json: { amount: 100, reason: 'Authorization suite' },
+    }),
+  },
+  'GET /api/admin/balances': { access: 'admin', reveals: { admin: EDUCATORS } },
+  'GET /api/admin/payouts': { access: 'admin', reveals: { admin: EDUCATORS } },
+  'POST /api/admin/payouts/run': {
+    access: 'admin',
+    call: () => ({ json: { cutoff: new Date().toISOString().slice(0, 10) } }),
+  },
+  'PUT /api/admin/payouts/:id': {
+    access: 'admin',
+    call: async () => ({
+      path: `/api/admin/payouts/${await freshPayoutId()}`,
+      json: { bankReference: 'NEFT-42', paidAt: '2026-01-02' },
+    }),
+  },
+  'POST /api/admin/educators/:id/hold': {
+    access: 'admin',
+    call: () => ({ path: `/api/admin/educators/${people.otherEducator.userId}/hold`, json: { reason: 'Checking' } }),
+  },
+  'DELETE /api/admin/educators/:id/hold': {
+    access: 'admin',
+    call: async () => {
+      await api.deps.store
+        .collection('payoutHolds')
+        .updateOne(
+          { _id: people.otherEducator.userId },
+          { $set: { reason: 'Checking', since: new Date(), by: 'suite' } },
+          { upsert: true },
+        );
+      return { path: `/api/admin/educators/${people.otherEducator.userId}/hold` };
+    },
+  },
   'GET /api/user/certificates/:courseId': {
     access: 'enrolled',
     call: () => ({ path: `/api/user/certificates/${courseA._id}` }),
@@ -999,6 +1136,127 @@ const TABLE: Record<string, Entry> = {
   'GET /api/certificates/:id': {
     access: 'public',
     call: () => ({ path: `/api/certificates/${studentCertificateId}` }),
+  },
+
+  // Questions and answers (#35): the course's enrolled students, its educator and admins; authors
+  // edit and delete their own (the student's, here); the asker or the educator accepts.
+  'GET /api/courses/:courseId/questions': {
+    access: 'course-member',
+    call: () => ({ path: `/api/courses/${courseA._id}/questions?sort=top` }),
+  },
+  'POST /api/courses/:courseId/questions': {
+    access: 'course-member',
+    ok: 201,
+    call: () => ({
+      path: `/api/courses/${courseA._id}/questions`,
+      json: { lectureId: firstLesson(), title: `Asked ${newId()}`, body: '<p>How?</p>' },
+    }),
+  },
+  'GET /api/questions/:id': {
+    access: 'course-member',
+    call: async () => ({ path: `/api/questions/${await freshQuestionId('bystander')}` }),
+  },
+  'PATCH /api/questions/:id': {
+    access: 'enrolled',
+    call: async () => ({ path: `/api/questions/${await freshQuestionId()}`, json: { title: 'A better title' } }),
+  },
+  'DELETE /api/questions/:id': {
+    access: 'enrolled',
+    call: async () => ({ path: `/api/questions/${await freshQuestionId()}` }),
+  },
+  'GET /api/questions/:id/answers': {
+    access: 'course-member',
+    call: async () => ({ path: `/api/questions/${(await freshAnswerId('bystander')).questionId}/answers` }),
+  },
+  'POST /api/questions/:id/answers': {
+    access: 'course-member',
+    ok: 201,
+    call: async () => ({
+      path: `/api/questions/${await freshQuestionId('bystander')}/answers`,
+      json: { body: `<p>Answered ${newId()}</p>` },
+    }),
+  },
+  'PATCH /api/answers/:id': {
+    access: 'enrolled',
+    call: async () => ({ path: `/api/answers/${(await freshAnswerId()).answerId}`, json: { body: 'Edited' } }),
+  },
+  'DELETE /api/answers/:id': {
+    access: 'enrolled',
+    call: async () => ({ path: `/api/answers/${(await freshAnswerId()).answerId}` }),
+  },
+  'PUT /api/questions/:id/vote': {
+    access: 'course-member',
+    call: async () => ({ path: `/api/questions/${await freshQuestionId('bystander')}/vote` }),
+  },
+  'DELETE /api/questions/:id/vote': {
+    access: 'course-member',
+    call: async () => ({ path: `/api/questions/${await freshQuestionId('bystander')}/vote` }),
+  },
+  'PUT /api/answers/:id/vote': {
+    access: 'course-member',
+    call: async () => ({ path: `/api/answers/${(await freshAnswerId('bystander')).answerId}/vote` }),
+  },
+  'DELETE /api/answers/:id/vote': {
+    access: 'course-member',
+    call: async () => ({ path: `/api/answers/${(await freshAnswerId('bystander')).answerId}/vote` }),
+  },
+  'POST /api/questions/:id/accept': {
+    access: 'enrolled-or-owner',
+    call: async () => {
+      const { questionId, answerId } = await freshAnswerId('bystander');
+      return { path: `/api/questions/${questionId}/accept`, json: { answerId } };
+    },
+  },
+  'DELETE /api/questions/:id/accept': {
+    access: 'enrolled-or-owner',
+    call: async () => ({ path: `/api/questions/${(await freshAnswerId('bystander')).questionId}/accept` }),
+  },
+  'GET /api/educator/questions': { access: 'educator' },
+  'POST /api/admin/questions/:id/hide': {
+    access: 'admin',
+    call: async () => ({
+      path: `/api/admin/questions/${await freshQuestionId('bystander')}/hide`,
+      json: { reason: 'Spam' },
+    }),
+  },
+  'POST /api/admin/questions/:id/restore': {
+    access: 'admin',
+    call: async () => ({ path: `/api/admin/questions/${await freshQuestionId('bystander')}/restore` }),
+  },
+  'POST /api/admin/answers/:id/hide': {
+    access: 'admin',
+    call: async () => ({
+      path: `/api/admin/answers/${(await freshAnswerId('bystander')).answerId}/hide`,
+      json: { reason: 'Spam' },
+    }),
+  },
+  'POST /api/admin/answers/:id/restore': {
+    access: 'admin',
+    call: async () => ({ path: `/api/admin/answers/${(await freshAnswerId('bystander')).answerId}/restore` }),
+  },
+  // Notes (#35): the student's own only; anyone else's note is 404 as an unknown one.
+  'GET /api/courses/:courseId/notes': {
+    access: 'enrolled',
+    call: () => ({ path: `/api/courses/${courseA._id}/notes` }),
+  },
+  'GET /api/courses/:courseId/notes/export': {
+    access: 'enrolled',
+    call: () => ({ path: `/api/courses/${courseA._id}/notes/export` }),
+  },
+  'POST /api/courses/:courseId/notes': {
+    access: 'enrolled',
+    ok: 201,
+    call: () => ({ path: `/api/courses/${courseA._id}/notes`, json: { lectureId: firstLesson(), text: 'At 0:42' } }),
+  },
+  'PATCH /api/notes/:id': {
+    access: 'enrolled',
+    except: { owner: 404, otherEducator: 404, admin: 404 },
+    call: async () => ({ path: `/api/notes/${await freshNoteId()}`, json: { text: 'Edited note' } }),
+  },
+  'DELETE /api/notes/:id': {
+    access: 'enrolled',
+    except: { owner: 404, otherEducator: 404, admin: 404 },
+    call: async () => ({ path: `/api/notes/${await freshNoteId()}` }),
   },
 
   // Quizzes (#32): the owner may preview a quiz; only an enrolled student submits attempts.
@@ -1361,6 +1619,7 @@ describe('beyond the table', () => {
       { path: `/api/user/reviews/${courseId}`, method: 'DELETE' },
       { path: `/api/user/certificates/${courseId}`, method: 'GET' },
       { path: `/api/user/certificates/${courseId}/pdf`, method: 'GET' },
+      { path: `/api/courses/${courseId}/notes`, method: 'GET' },
     ];
     const answers = async (courseId: string, caller: Principal) => {
       const course = await api.deps.store.collection<CourseDoc>('courses').findOne({ _id: courseId });

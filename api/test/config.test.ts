@@ -112,6 +112,25 @@ describe('config', () => {
       expect(() => loadConfig({ VIDEO_URL_TTL_S: bad }), bad).toThrow(/VIDEO_URL_TTL_S: /);
   });
 
+  it('takes the platform fee (PLATFORM_FEE_PERCENT, 20 %, two decimals) and the ledger hold (LEDGER_HOLD_DAYS, 7) (#36)', () => {
+    expect(loadConfig({}).ledger).toEqual({ defaultFeeBasisPoints: 2000, holdDays: 7 });
+    // Empty is unset (not 0 %).
+    expect(loadConfig({ PLATFORM_FEE_PERCENT: ' ', LEDGER_HOLD_DAYS: '' }).ledger).toEqual({
+      defaultFeeBasisPoints: 2000,
+      holdDays: 7,
+    });
+    expect(loadConfig({ PLATFORM_FEE_PERCENT: '12.5', LEDGER_HOLD_DAYS: '0' }).ledger).toEqual({
+      defaultFeeBasisPoints: 1250,
+      holdDays: 0,
+    });
+    for (const bad of ['-1', '100.01', '12.345', 'twenty']) {
+      expect(() => loadConfig({ PLATFORM_FEE_PERCENT: bad }), bad).toThrow(/PLATFORM_FEE_PERCENT: /);
+    }
+    for (const bad of ['-1', '1.5', '366', 'week']) {
+      expect(() => loadConfig({ LEDGER_HOLD_DAYS: bad }), bad).toThrow(/LEDGER_HOLD_DAYS: /);
+    }
+  });
+
   it('takes trusted proxies as a count, and refuses an https public URL with none', () => {
     expect(loadConfig({}).trustProxy).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);

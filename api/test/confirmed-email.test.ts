@@ -24,11 +24,16 @@ describe('a confirmed e-mail first (local accounts)', () => {
   });
   afterAll(() => api.close());
 
-  it('refuses purchases, free enrollment, reviews, ratings and educator requests until the address is confirmed', async () => {
+  it('refuses purchases, free enrollment, reviews, ratings, questions and educator requests until the address is confirmed', async () => {
     const unconfirmed = await signUp(api, 'not-mine@example.com', 'Squatter');
     expect((await postJson(api, '/api/user/create', {}, bearer(unconfirmed.token))).status).toBe(201);
     const refused = { status: 403, body: { success: false, message: CONFIRM_EMAIL_FIRST } };
     const as = (token: string) => bearer(token);
+    const question = () => ({
+      lectureId: free.courseContent[0]?.chapterContent[0]?.lectureId,
+      title: 'Where do I start?',
+      body: '<p>Hello</p>',
+    });
     const tries = (token: string) => [
       postJson(api, '/api/user/purchase', { courseId: paid._id }, as(token)),
       postJson(api, '/api/user/purchase', { courseId: free._id }, as(token)),
@@ -39,6 +44,8 @@ describe('a confirmed e-mail first (local accounts)', () => {
       }),
       postJson(api, '/api/user/add-rating', { courseId: free._id, rating: 5 }, as(token)),
       postJson(api, '/api/user/request-educator', {}, as(token)),
+      // #35: asking and answering on a lesson.
+      postJson(api, `/api/courses/${free._id}/questions`, question(), as(token)),
     ];
     for (const res of await Promise.all(tries(unconfirmed.token))) expect(res).toMatchObject(refused);
     expect(await api.deps.store.collection('purchases').countDocuments({ userId: unconfirmed.userId })).toBe(0);
@@ -59,6 +66,9 @@ describe('a confirmed e-mail first (local accounts)', () => {
       ).status,
     ).toBe(200);
     expect(await postJson(api, '/api/user/request-educator', {}, as(confirmed.token))).toMatchObject({ status: 201 });
+    expect(await postJson(api, `/api/courses/${free._id}/questions`, question(), as(confirmed.token))).toMatchObject({
+      status: 201,
+    });
   });
 });
 

@@ -236,6 +236,12 @@ describe('media and the demo catalog', () => {
     try {
       expect(await seedDemo(demoApi.deps)).toBe(true);
       expect(await seedDemo(demoApi.deps)).toBe(false);
+      // #35: the demo Q&A (an accepted answer by the instructor) and the demo student's notes.
+      const store = demoApi.deps.store;
+      expect(await store.collection('questions').countDocuments({})).toBe(3);
+      expect(await store.collection('questions').countDocuments({ acceptedAnswerId: { $exists: true } })).toBe(1);
+      expect(await store.collection('answers').countDocuments({ byInstructor: true })).toBe(1);
+      expect(await store.collection('lessonNotes').countDocuments({ videoSeconds: 42 })).toBe(1);
       const { courses } = (await demoApi.json('/api/course/all')).body as { courses: Array<Record<string, unknown>> };
       expect(courses.length).toBeGreaterThanOrEqual(12);
       expect(new Set(courses.map((c) => (c.educator as { name: string }).name))).toEqual(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { EnrollmentDoc } from '../src/modules/enrollments/repository.js';
+import type { LedgerEntryDoc } from '../src/modules/ledger/index.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import { SECOND_PAYMENT_REFUNDED } from '../src/modules/purchases/service.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
@@ -175,6 +176,19 @@ async function checkRecords(store: Store, students: Student[]) {
     for (const courseId of user.enrolledCourses) {
       if (!pairs.has(`${user._id}:${courseId}`)) problems.push(`${user._id} lists ${courseId} without a purchase`);
     }
+  }
+  // #36: every completed purchase is one sale in its educator's ledger (written before `fulfilledAt`,
+  // so a crash in between is finished by reconciliation), and a second payment given back is none.
+  const sales = await store
+    .collection<LedgerEntryDoc>('ledgerEntries')
+    .find({ purchaseId: { $in: purchases.map((p) => p._id) } });
+  for (const p of completed) {
+    const n = sales.filter((e) => e.key === `sale:${p._id}`).length;
+    if (p.amount > 0 && n !== 1) problems.push(`completed purchase ${p._id}: ${n} sale entries`);
+  }
+  for (const e of sales) {
+    if (byId.get(e.purchaseId as string)?.status !== 'completed')
+      problems.push(`ledger entry ${e.key} of a purchase not completed`);
   }
   // Every purchase the API confirmed before the kill is still there, enrolled.
   let confirmed = 0;

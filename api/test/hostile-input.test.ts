@@ -78,6 +78,18 @@ const COLLECTIONS = [
   'notificationJobs',
   'announcements',
   'announcementJobs',
+  'questions',
+  'answers',
+  'discussionVotes',
+  'discussionPosters',
+  'lessonNotes',
+  'lessonNoteCounts',
+  // #36
+  'ledgerEntries',
+  'feeSettings',
+  'payoutRuns',
+  'payouts',
+  'payoutHolds',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -101,7 +113,18 @@ const api = await startTestApi({
     // (tested in limits.test.ts) are raised so that they never stand between a hostile body and
     // validation either.
     const many = { windowMs: 60_000, max: 1_000_000 };
-    setUserLimits(app, { writes: many, totalWrites: many, courses: many, ratings: many, quizAttempts: many });
+    setUserLimits(app, {
+      writes: many,
+      totalWrites: many,
+      courses: many,
+      ratings: many,
+      quizAttempts: many,
+      // #35
+      discussionPosts: many,
+      discussionDaily: { windowMs: 24 * 60 * 60_000, max: 1_000_000 },
+      discussionVotes: many,
+      notes: many,
+    });
   },
 });
 const ROUTES = routeKeys(api.deps);
@@ -259,7 +282,16 @@ type Kind =
   // #35: notification mail preferences (kinds and true/false), an announcement's rich text.
   | 'mailPrefs'
   | 'courseIds'
-  | 'richText';
+  | 'richText'
+  // #36: a fee in percent (two decimals at most), paise, an admin's reason, a request key, a payout
+  // run's cut-off, a day, a bank reference.
+  | 'feePercent'
+  | 'paise'
+  | 'reason'
+  | 'requestKey'
+  | 'cutoff'
+  | 'day'
+  | 'bankReference';
 
 /** courseQ's quiz (#32): one single-choice question, its first option correct. */
 const QUIZ_QUESTION = newId();
@@ -374,6 +406,27 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
     fc.constantFrom('', '   ', '<p> </p>', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>'),
     fc.integer({ min: 40_001, max: 90_000 }).map((n) => 'x'.repeat(n)),
   ),
+  feePercent: fc.oneof(
+    fc.constantFrom(-0.01, 100.01, 12.345, 1e308, -1),
+    fc.integer({ min: 101 }),
+    fc.double({ min: 0, max: 100, noNaN: true }).filter((n) => Math.abs(n * 100 - Math.round(n * 100)) > 1e-4),
+  ),
+  paise: fc.oneof(
+    fc.constantFrom(0, 1.5, -0.25, 1e10, -1e10, 1e308),
+    fc.integer({ min: 1_000_000_001 }),
+    fc.integer({ max: -1_000_000_001 }),
+  ),
+  reason: fc.oneof(fc.constantFrom('', '  ', 'ab', '\u0000\u0001'), hugeString),
+  requestKey: fc.oneof(fc.constantFrom('', 'short', 'has space in it', '../../etc/passwd', 'x'.repeat(65)), hugeString),
+  cutoff: fc.oneof(
+    fc.constantFrom('', '2026-13', '2026-00', '2026-02-30', '1999-12', '2999-01-01', '2999-01', '26-01', '2026-1-1'),
+    randomText.filter((s) => !/^\d{4}-\d{2}(-\d{2})?$/.test(s)),
+  ),
+  day: fc.oneof(
+    fc.constantFrom('', '2026-02-30', '2999-01-01', 'yesterday', '2026-1-1', '2026-01-01T00:00:00Z'),
+    randomText,
+  ),
+  bankReference: fc.oneof(fc.constantFrom('', 'ab', 'two\nlines', '   '), hugeString),
   // A boolean has no wrong value of its own type: the look-alikes.
   flag: fc.constantFrom<Json>('true', 'false', 1, 0, 'yes', [true]),
   chapters: fc.oneof(
@@ -420,15 +473,18 @@ const BAD_VALUES: Record<Kind, fc.Arbitrary<Value>> = {
       ]),
   ),
 };
-const NUMERIC: ReadonlySet<Kind> = new Set(['rating', 'seconds', 'price', 'percent', 'canary']);
+const NUMERIC: ReadonlySet<Kind> = new Set(['rating', 'seconds', 'price', 'percent', 'canary', 'feePercent', 'paise']);
 const wrongType = (kind: Kind): fc.Arbitrary<Value> =>
-  NUMERIC.has(kind)
-    ? notANumber
-    : kind === 'roles' || kind === 'chapters' || kind === 'answers' || kind === 'courseIds'
-      ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), objectOf, mongoOperator)
-      : kind === 'flag'
-        ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null), objectOf, mongoOperator)
-        : notAString;
+  // An educator's fee may be null (the platform's then): every other wrong type.
+  kind === 'feePercent'
+    ? notANumber.filter((value) => value !== null)
+    : NUMERIC.has(kind)
+      ? notANumber
+      : kind === 'roles' || kind === 'chapters' || kind === 'answers' || kind === 'courseIds'
+        ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), objectOf, mongoOperator)
+        : kind === 'flag'
+          ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.constant(null), objectOf, mongoOperator)
+          : notAString;
 
 const HOSTILE_KEYS = [
   '__proto__',
@@ -613,6 +669,7 @@ let rejectRequestId: string;
 /** A completed purchase of nobody else in this suite, for the admin's refund. */
 let refundablePurchaseId: string;
 let removableAdminEmailId: string;
+let hostilePayoutId: string; // #36
 /** The educator's course that PATCH edits, and a coupon of courseB's that PATCH switches. */
 let editableCourse: CourseDoc;
 let couponId: string;
@@ -872,6 +929,19 @@ beforeAll(async () => {
     updatedAt: now,
     fannedOutAt: now,
   });
+  // #36: a payout record for the admin's record of how it was paid.
+  hostilePayoutId = newId();
+  await store.collection('payouts').insertOne({
+    _id: hostilePayoutId,
+    entryKey: `payout:run-2026-01-01:${educator.userId}`,
+    runId: 'run-2026-01-01',
+    educatorId: educator.userId,
+    amount: 1000,
+    status: 'processing',
+    createdAt: new Date('2026-01-01T00:00:00.000Z'),
+    bankReference: null,
+    paidAt: null,
+  });
   removableAdminEmailId = newId();
   await store
     .collection('adminEmails')
@@ -913,7 +983,146 @@ let readyVideoId: string;
 let courseQ: CourseDoc;
 const quizOfQ = () => courseQ.courseContent[0]?.chapterContent[1]?.lectureId ?? '';
 
+// #35: the student's question on courseA with the student's answer (edited, accepted) and note;
+// another question with an answer for the admin's hiding.
+let qaQuestionId: string;
+let qaAnswerId: string;
+let qaNoteId: string;
+let hiddenQuestionId: string;
+let hiddenAnswerId: string;
+beforeAll(async () => {
+  const store = api.deps.store;
+  const question = (authorId: string) => {
+    const _id = newId();
+    return {
+      _id,
+      courseId: courseA._id,
+      lectureId: lectureOfA(),
+      authorId,
+      byInstructor: false,
+      title: `Question ${_id}`,
+      body: '<p>Why?</p>',
+      searchText: `Question ${_id}`,
+      createdAt: new Date(),
+      answerCount: 1,
+      upvotes: 0,
+    };
+  };
+  const answer = (questionId: string, authorId: string) => ({
+    _id: newId(),
+    questionId,
+    courseId: courseA._id,
+    authorId,
+    byInstructor: false,
+    body: '<p>Because.</p>',
+    createdAt: new Date(),
+    upvotes: 0,
+  });
+  const [mine, other] = [question(student.userId), question(educator.userId)];
+  const [myAnswer, otherAnswer] = [answer(mine._id, student.userId), answer(other._id, educator.userId)];
+  await store.collection('questions').insertMany([mine, other]);
+  await store.collection('answers').insertMany([myAnswer, otherAnswer]);
+  [qaQuestionId, qaAnswerId, hiddenQuestionId, hiddenAnswerId] = [mine._id, myAnswer._id, other._id, otherAnswer._id];
+  qaNoteId = newId();
+  await store.collection('lessonNotes').insertOne({
+    _id: qaNoteId,
+    userId: student.userId,
+    courseId: courseA._id,
+    lectureId: lectureOfA(),
+    text: 'A note',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+});
+
 const POST_ROUTES: Record<string, PostRoute> = {
+  // #35: questions and answers, notes.
+  'POST /api/courses/:courseId/questions': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/courses/${courseA._id}/questions`,
+    valid: () => ({ lectureId: lectureOfA(), title: `Asked ${newId()}`, body: '<p>How?</p>' }),
+    accepted: 201,
+    fields: { lectureId: 'ref', title: 'name', body: 'longText' },
+    required: ['lectureId', 'title'],
+  },
+  'PATCH /api/questions/:id': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/questions/${qaQuestionId}`,
+    valid: () => ({ title: 'A clearer title', body: '<p>Edited</p>' }),
+    accepted: 200,
+    fields: { title: 'name', body: 'longText' },
+    required: [],
+  },
+  'POST /api/questions/:id/answers': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/questions/${qaQuestionId}/answers`,
+    valid: () => ({ body: `<p>Answered ${newId()}</p>` }),
+    accepted: 201,
+    fields: { body: 'longText' },
+    required: ['body'],
+  },
+  'PATCH /api/answers/:id': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/answers/${qaAnswerId}`,
+    valid: () => ({ body: '<p>Edited answer</p>' }),
+    accepted: 200,
+    fields: { body: 'longText' },
+    required: ['body'],
+  },
+  'PUT /api/questions/:id/vote': { kind: 'no-body', why: 'acts on the question in the path' },
+  'PUT /api/answers/:id/vote': { kind: 'no-body', why: 'acts on the answer in the path' },
+  'POST /api/questions/:id/accept': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/questions/${qaQuestionId}/accept`,
+    valid: () => ({ answerId: qaAnswerId }),
+    accepted: 200,
+    fields: { answerId: 'ref' },
+    required: ['answerId'],
+  },
+  'POST /api/admin/questions/:id/hide': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/questions/${hiddenQuestionId}/hide`,
+    valid: () => ({ reason: 'Off topic' }),
+    accepted: 200,
+    fields: { reason: 'optionalText' },
+    required: ['reason'],
+  },
+  'POST /api/admin/questions/:id/restore': { kind: 'no-body', why: 'acts on the question in the path' },
+  'POST /api/admin/answers/:id/hide': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/answers/${hiddenAnswerId}/hide`,
+    valid: () => ({ reason: 'Off topic' }),
+    accepted: 200,
+    fields: { reason: 'optionalText' },
+    required: ['reason'],
+  },
+  'POST /api/admin/answers/:id/restore': { kind: 'no-body', why: 'acts on the answer in the path' },
+  'POST /api/courses/:courseId/notes': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/courses/${courseA._id}/notes`,
+    valid: () => ({ lectureId: lectureOfA(), text: 'At 0:42, the key point', videoSeconds: 42 }),
+    accepted: 201,
+    fields: { lectureId: 'ref', text: 'note', videoSeconds: 'seconds' },
+    required: ['lectureId', 'text'],
+  },
+  'PATCH /api/notes/:id': {
+    kind: 'json',
+    as: asUser(() => student),
+    path: () => `/api/notes/${qaNoteId}`,
+    valid: () => ({ text: 'Edited note', videoSeconds: 7 }),
+    accepted: 200,
+    fields: { text: 'note', videoSeconds: 'seconds' },
+    required: [],
+  },
+
   'POST /api/auth/sign-up': {
     kind: 'json',
     as: anyone,
@@ -1209,6 +1418,59 @@ const POST_ROUTES: Record<string, PostRoute> = {
     required: ['reason'],
   },
   'POST /api/admin/reviews/:reviewId/restore': { kind: 'no-body', why: 'acts on the review in the path' },
+  // #36: fees, adjustments, payout runs, payout records, holds.
+  'PUT /api/admin/platform-fee': {
+    kind: 'json',
+    as: asUser(() => admin),
+    valid: () => ({ percent: 20 }),
+    accepted: 200,
+    fields: { percent: 'feePercent' },
+    required: ['percent'],
+  },
+  'PUT /api/admin/educators/:id/fee': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/educators/${educator.userId}/fee`,
+    valid: () => ({ percent: 12.5 }),
+    accepted: 200,
+    fields: { percent: 'feePercent' },
+    required: ['percent'],
+  },
+  'POST /api/admin/educators/:id/adjustments': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/educators/${educator.userId}/adjustments`,
+    valid: () => ({ amount: 500, reason: 'Goodwill credit', requestKey: `hostile-${newId()}` }),
+    accepted: 201,
+    fields: { amount: 'paise', reason: 'reason', requestKey: 'requestKey' },
+    required: ['amount', 'reason'],
+  },
+  'POST /api/admin/payouts/run': {
+    kind: 'json',
+    as: asUser(() => admin),
+    valid: () => ({ cutoff: new Date().toISOString().slice(0, 10) }),
+    accepted: 200,
+    fields: { cutoff: 'cutoff' },
+    required: ['cutoff'],
+  },
+  'PUT /api/admin/payouts/:id': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/payouts/${hostilePayoutId}`,
+    valid: () => ({ bankReference: 'NEFT-000042', paidAt: '2026-01-02' }),
+    accepted: 200,
+    fields: { bankReference: 'bankReference', paidAt: 'day' },
+    required: ['bankReference', 'paidAt'],
+  },
+  'POST /api/admin/educators/:id/hold': {
+    kind: 'json',
+    as: asUser(() => admin),
+    path: () => `/api/admin/educators/${educator.userId}/hold`,
+    valid: () => ({ reason: 'Checking identity' }),
+    accepted: 200,
+    fields: { reason: 'reason' },
+    required: ['reason'],
+  },
   'POST /api/admin/categories': {
     kind: 'json',
     as: asUser(() => admin),
@@ -1884,6 +2146,101 @@ describe('hostile release paths and queries (#22)', () => {
       { ...FC_OPTIONS, numRuns: RUNS.misc },
     );
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('hostile question, answer and note ids and Q&A queries (#35)', () => {
+  const id = fc.oneof(
+    fc.string({ maxLength: 40 }).map(encodeURIComponent),
+    fc.constantFrom(
+      '%',
+      '%ZZ',
+      '%C0%AF',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%00',
+      '%24gt',
+      'a'.repeat(3000),
+      '%7B%22%24ne%22%3Anull%7D',
+    ),
+    fc.constant(null).map(() => newId()),
+  );
+  const query = fc.oneof(
+    fc.string({ maxLength: 150 }).map((s) => `q=${encodeURIComponent(s)}`),
+    fc.string({ maxLength: 60 }).map((s) => `cursor=${encodeURIComponent(s)}`),
+    fc.string({ maxLength: 20 }).map((s) => `sort=${encodeURIComponent(s)}`),
+    fc.string({ maxLength: 20 }).map((s) => `lectureId=${encodeURIComponent(s)}`),
+    fc.constantFrom(
+      'q=%FF',
+      'q[$ne]=x',
+      'q=a&q=b',
+      'q=(((((((((a)))))))))*',
+      `q=${'.*'.repeat(50)}`,
+      `cursor=${Buffer.from('{"s":"newest","t":-1,"id":{"$gt":""}}').toString('base64url')}`,
+      'sort=newest&sort=top',
+    ),
+  );
+
+  it('answers them with a 4xx (a query may also be a 200), never a 5xx, and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(id, query, async (value, search) => {
+        const before = await snapshot();
+        const calls: Array<[string, string, number[]]> = [
+          ['GET', `/api/questions/${value}`, [400, 404]],
+          ['GET', `/api/questions/${value}/answers`, [400, 404]],
+          ['DELETE', `/api/questions/${value}`, [400, 404]],
+          ['DELETE', `/api/answers/${value}`, [400, 404]],
+          ['DELETE', `/api/questions/${value}/vote`, [400, 404]],
+          ['DELETE', `/api/answers/${value}/vote`, [400, 404]],
+          ['DELETE', `/api/questions/${value}/accept`, [400, 404]],
+          ['DELETE', `/api/notes/${value}`, [400, 404]],
+          ['GET', `/api/courses/${value}/questions`, [400, 404]],
+          ['GET', `/api/courses/${value}/notes`, [400, 404]],
+          ['GET', `/api/courses/${value}/notes/export`, [400, 404]],
+          ['GET', `/api/courses/${courseA._id}/questions?${search}`, [200, 400, 404]],
+          ['GET', `/api/educator/questions?${search}`, [200, 400]],
+        ];
+        for (const [method, path, statuses] of calls) {
+          const who = path.startsWith('/api/educator/') ? educator : student;
+          const res = await api.request(path, { method, headers: bearer(who.token) });
+          const text = await res.text();
+          expect(statuses, `${method} ${path.slice(0, 120)}: ${text.slice(0, 200)}`).toContain(res.status);
+          if (res.status >= 400) expectRefusal(res.status, text);
+        }
+        expect(await snapshot()).toEqual(before);
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+  });
+});
+
+describe('hostile months, cursors and educator ids (#36)', () => {
+  const value = fc.oneof(
+    fc.string({ maxLength: 40 }).map(encodeURIComponent),
+    fc.constantFrom('%', '%ZZ', '%00', '%24gt', 'a'.repeat(3000), '2026-13', '2026-1', '..%2F..', 'MTIz', '-1:x'),
+  );
+  it('answers them with a 4xx, never a 5xx, and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(value, async (v) => {
+        const before = await snapshot();
+        const calls: Array<[string, RequestInit, number[]]> = [
+          [`/api/educator/statements/${v}.csv`, { headers: bearer(educator.token) }, [400, 404]],
+          [`/api/educator/statements/${v}.pdf`, { headers: bearer(educator.token) }, [400, 404]],
+          // A string that happens to decode to a well-formed cursor is simply a page (200).
+          [`/api/educator/ledger?cursor=${v}`, { headers: bearer(educator.token) }, [200, 400]],
+          [`/api/educator/ledger?limit=${v}`, { headers: bearer(educator.token) }, [400]],
+          [`/api/admin/payouts?runId=${v}`, { headers: bearer(admin.token) }, [400]],
+          [`/api/admin/educators/${v}/hold`, { method: 'DELETE', headers: bearer(admin.token) }, [400, 404, 405]],
+        ];
+        for (const [path, init, statuses] of calls) {
+          const res = await api.request(path, init);
+          const text = await res.text();
+          expect(statuses, `${path} → ${res.status} ${text.slice(0, 200)}`).toContain(res.status);
+          if (res.status >= 400) expectRefusal(res.status, text);
+        }
+        expect(await snapshot()).toEqual(before);
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
   });
 });
 

@@ -10,8 +10,9 @@ import { BatchedCounters, RATE_LIMITS, type RateLimitDoc, StoreRateLimiter } fro
 import { openEmbeddedStore } from '../src/store/embedded.js';
 import { newId, type Store } from '../src/store/index.js';
 import { openMongoStore } from '../src/store/mongodb.js';
+import { lectureIdsOf, testCourse } from './support/courses.js';
 import { startTestApi, type TestApi } from './support/http.js';
-import { bearer, postJson, verifiedAccount } from './support/identity.js';
+import { bearer, postJson, userWithProfile, verifiedAccount } from './support/identity.js';
 
 /**
  * What API processes on one database share, as replicas behind a load balancer run: the limits
@@ -246,6 +247,64 @@ describe.runIf(mongoUri)('limits across two API processes on one database', { ti
     expect(await write(first)).toBe(false);
   });
 });
+
+describe.runIf(mongoUri)(
+  'questions and answers across two API processes on one database (#35)',
+  { timeout: 60_000 },
+  () => {
+    let first: TestApi;
+    let second: TestApi;
+    beforeAll(async () => {
+      const defaultDbName = `discussions_apps_${newId()}`;
+      first = await startTestApi({ store: await openMongoStore(mongoUri ?? '', { defaultDbName }) });
+      second = await startTestApi({ store: await openMongoStore(mongoUri ?? '', { defaultDbName }) });
+    }, 60_000);
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+    });
+
+    it('lists a question posted through one on the other, with an answer and a vote made there', async () => {
+      const student = await userWithProfile(first, `asker-${newId().slice(0, 8)}@example.com`);
+      const course = testCourse({ _id: `user_${newId()}`, name: 'Teacher' }, { enrolledStudents: [student.userId] });
+      await first.deps.store.collection('courses').insertOne(course);
+      const lectureId = lectureIdsOf(course)[0];
+      const asked = await postJson(
+        first,
+        `/api/courses/${course._id}/questions`,
+        { lectureId, title: 'Seen on every replica?', body: '<p>Hello</p>' },
+        bearer(student.token),
+      );
+      expect(asked.status).toBe(201);
+      const questionId = (asked.body.question as { _id: string })._id;
+      const listed = await second.json<{ questions: Array<{ _id: string }> }>(`/api/courses/${course._id}/questions`, {
+        headers: bearer(student.token),
+      });
+      expect(listed.status).toBe(200);
+      expect(listed.body.questions.map((q) => q._id)).toEqual([questionId]);
+      const answered = await postJson(
+        second,
+        `/api/questions/${questionId}/answers`,
+        { body: 'Yes' },
+        bearer(student.token),
+      );
+      expect(answered.status).toBe(201);
+      const voted = await Promise.all(
+        [first, second, first, second].map((api) =>
+          api.json(`/api/questions/${questionId}/vote`, { method: 'PUT', headers: bearer(student.token) }),
+        ),
+      );
+      expect(voted.every((res) => res.status === 200)).toBe(true);
+      const seen = await first.json<{ question: { answerCount: number; upvotes: number } }>(
+        `/api/questions/${questionId}`,
+        {
+          headers: bearer(student.token),
+        },
+      );
+      expect(seen.body.question).toMatchObject({ answerCount: 1, upvotes: 1 });
+    });
+  },
+);
 
 describe.runIf(mongoUri)('the session signing key on MongoDB', () => {
   it('is one key for every process, however many start at once, and stays the same', async () => {

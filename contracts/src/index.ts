@@ -7,11 +7,14 @@
 export * from './course-stats.js';
 export * from './description.js';
 export * from './discovery.js';
+// #35, #36: types only here (no run-time names reach shared-ui's exports); the limits and helpers are
+// each file's own entry: `@courseport/contracts/discussions`, `…/notifications`, `…/payouts`.
+export type * from './discussions.js';
 export * from './format.js';
 export * from './lessons.js';
 export * from './limits.js';
-// #35: types only here (no run-time names reach shared-ui's exports); the kinds and limits are `@courseport/contracts/notifications`'s.
 export type * from './notifications.js';
+export type * from './payouts.js';
 export type { PortalName, RemoteName, RuntimeConfig } from './platform.js';
 export * from './releases.js';
 export * from './text.js';

@@ -102,7 +102,9 @@ describe('course lifecycle', { timeout: 120_000 }, () => {
   it('the educator saves a draft, which is nowhere in the catalog', async () => {
     await page.goto(`${platform.urls.shell}/educator/add-course`);
     await page.getByLabel('Course Title').fill(TITLE);
-    await page.locator('.ProseMirror').click();
+    // The description's editor loads when its box is used (#34), then has the focus.
+    await page.getByRole('textbox', { name: 'Course Description' }).click();
+    await page.locator('.ProseMirror:focus').waitFor();
     await page.keyboard.type('From a first commit to a deployed app.');
     await page.getByLabel('Course Price').fill(String(PRICE));
     await page.getByLabel('Discount %').fill('0');

@@ -75,7 +75,9 @@ const STOREFRONT_PAGES = [
  * federation runtime in the browser and the educator's pages as chunks (368.1, 431.2, 375.7, 515.8,
  * 382.2, 345.2 and 429.6 KB), and with My Enrollments and the account menu without antd (162.5, 416.6,
  * 374.9, 505.3, 381.4, 334.6 and 428.8 KB: My Enrollments is within the 250 KB goal), and with the
- * player without antd and hls.js only for a hosted lesson played (188.7 KB: within the goal). #34 lowers them,
+ * player without antd and hls.js only for a hosted lesson played (188.7 KB), the admin's first tab without antd
+ * (167.1 KB) and the educator's frame, dashboard, My Courses and Videos without antd (167.4, 168.1 and 170.6 KB):
+ * all within the goal. #34 lowers them,
  * page by page, to 250 KB (JS_BUDGET_BYTES). `ready`: the page's own content (drawn from its
  * data), so that the load counted is the page's whole first load.
  */
@@ -99,28 +101,30 @@ const SIGNED_IN_PAGES: Array<{ name: string; user: User; route: () => string; re
     user: 'educator',
     route: () => '/educator',
     ready: { css: '.ed-stat-value' },
-    ceilingKb: 379,
+    ceilingKb: 250,
   },
   {
     name: 'Add Course',
     user: 'educator',
     route: () => '/educator/add-course',
     ready: { css: '.ed-add-form' },
-    ceilingKb: 510,
+    // #34: the form without antd, the description's editor and the dialogs on use: 322.3 KB, of which
+    // 104 KB are the educator frame's antd (core, Avatar, Tooltip, Themed); the page's own parts ~218.
+    ceilingKb: 326,
   },
   {
     name: 'My Courses',
     user: 'educator',
     route: () => '/educator/my-courses',
     ready: { css: '.ed-course-title' },
-    ceilingKb: 386,
+    ceilingKb: 250,
   },
   {
     name: 'Videos',
     user: 'educator',
     route: () => '/educator/videos',
     ready: { css: '.ed-vid-card, .ed-page .cp-empty' },
-    ceilingKb: 339,
+    ceilingKb: 250,
   },
   {
     name: 'Admin dashboard',

@@ -191,7 +191,9 @@ describe('hosted video: upload, captions, protected playback, previews', { timeo
   it('the educator builds a course whose preview and paid lessons play the clip, and publishes it', async () => {
     await teach.goto(`${platform.urls.shell}/educator/add-course`);
     await teach.getByLabel('Course Title').fill(TITLE);
-    await teach.locator('.ProseMirror').first().click();
+    // The description's editor loads when its box is used (#34), then has the focus.
+    await teach.getByRole('textbox', { name: 'Course Description' }).click();
+    await teach.locator('.ProseMirror:focus').waitFor();
     await teach.keyboard.type('What every part of a test pattern is for, with captions.');
     await teach.getByLabel('Course Price').fill(String(PRICE));
     await teach.getByLabel('Discount %').fill('0');

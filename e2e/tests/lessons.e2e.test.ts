@@ -89,7 +89,9 @@ describe('lessons: articles, quizzes, resources and projects', { timeout: 120_00
   it('the educator builds a course with an article and its file, a quiz and a project, and publishes it', async () => {
     await teach.goto(`${platform.urls.shell}/educator/add-course`);
     await teach.getByLabel('Course Title').fill(TITLE);
-    await teach.locator('.ProseMirror').first().click();
+    // The description's editor loads when its box is used (#34), then has the focus.
+    await teach.getByRole('textbox', { name: 'Course Description' }).click();
+    await teach.locator('.ProseMirror:focus').waitFor();
     await teach.keyboard.type('Numbers and places: read, test yourself, then build something.');
     await teach.getByLabel('Course Price').fill(String(PRICE));
     await teach.getByLabel('Discount %').fill('0');

@@ -106,7 +106,7 @@ async function renderedAs(user: User, pathname: string) {
   }
 }
 
-/** `antd`: the page draws antd components (My Enrollments, the player and the admin's first tab draw none, #34). */
+/** `antd`: the page draws antd components (#34: most signed-in first screens draw none). */
 const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd: boolean; title?: string }> = [
   { user: 'student', path: () => '/my-enrollments', shows: () => enrolled.map((c) => c.courseTitle), antd: false },
   {
@@ -119,7 +119,7 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     user: 'educator',
     path: () => '/educator/my-courses',
     shows: () => taught,
-    antd: true,
+    antd: false,
     title: 'My Courses · Educator · Courseport',
   },
   // The dashboard's first tab draws no antd (#34); a tab its address opens (its own chunk) does.
@@ -256,6 +256,13 @@ describe('in the browser', () => {
     },
     { user: 'student' as const, path: `/player/${enrolled[0]?._id}`, data: /^\/api\/user\/(enrolled-courses|data)$/ },
     { user: 'educator' as const, path: '/educator/my-courses', data: /^\/api\/(educator\/courses|user\/data)$/ },
+    // The educator's pages drawn without antd (#34): the frame, the dashboard's table and pager, the videos' cards.
+    {
+      user: 'educator' as const,
+      path: '/educator',
+      data: /^\/api\/(educator\/dashboard|educator\/project-submissions\/count|user\/data)$/,
+    },
+    { user: 'educator' as const, path: '/educator/videos', data: /^\/api\/(educator\/videos|user\/data)$/ },
     { user: 'admin' as const, path: '/admin', data: /^\/api\/user\/(educator-requests|data)$/ },
     { user: 'admin' as const, path: '/admin/emails', data: /^\/api\/user\/(admin-emails|data)$/ },
   ];

@@ -7,6 +7,7 @@ import {
   button,
   deferred,
   findDialog,
+  openDescription,
   renderPortal,
   serverError,
   signInAsEducator,
@@ -68,7 +69,7 @@ async function addLecture(
 
 async function fillCourse() {
   await user.type(field('Course Title'), 'Complete React Bootcamp');
-  await user.click(field('Course Description'));
+  await openDescription();
   await user.paste('<h2>Build apps</h2><p>Learn <strong>React</strong>.</p>');
   await user.clear(field('Course Price'));
   await user.type(field('Course Price'), '499');

@@ -7,6 +7,7 @@ import {
   button,
   findDialog,
   mockGet,
+  openDescription,
   pendingGet,
   renderPortal,
   serverError,
@@ -71,7 +72,7 @@ async function openAddCourse() {
 
 async function fillAndAdd() {
   await user.type(screen.getByLabelText('Course Title'), 'Complete React Bootcamp');
-  await user.click(screen.getByLabelText('Course Description'));
+  await openDescription();
   await user.paste('<p>Learn React.</p>');
   await user.clear(screen.getByLabelText('Course Price'));
   await user.type(screen.getByLabelText('Course Price'), '499');

@@ -3,7 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_RESTORED_TITLE } from '../src/features/add-course/components/DraftNotice';
 import { LEAVE_TEXT, LEAVE_TITLE } from '../src/features/add-course/hooks/useLeaveGuard';
-import { apiSend, button, currentPath, findDialog, mockGet, renderPortal, signInAsEducator, user } from './helpers';
+import {
+  apiSend,
+  button,
+  currentPath,
+  findDialog,
+  mockGet,
+  openDescription,
+  renderPortal,
+  signInAsEducator,
+  user,
+} from './helpers';
 
 vi.mock('../src/features/add-course/components/TiptapEditor', () => import('./mocks/TextareaEditor'));
 
@@ -44,7 +54,7 @@ async function addChapter(name: string) {
 /** Half a course: a title, a description, a price and a chapter. */
 async function writeHalfACourse() {
   await user.type(field('Course Title'), 'Half-built course');
-  await user.click(field('Course Description'));
+  await openDescription();
   await user.paste('<p>Some words.</p>');
   await user.clear(field('Course Price'));
   await user.type(field('Course Price'), '120');

@@ -12,6 +12,7 @@ import {
   getCalls,
   localDate,
   makeDashboard,
+  makeEnrollment,
   mockGet,
   networkError,
   pendingGet,
@@ -133,6 +134,42 @@ describe('Educator dashboard: data', () => {
     expect(search()).toHaveValue('');
     expect(tableRows()).toHaveLength(3);
     expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+  });
+
+  it('shows ten enrollments a page, with page numbers to go on (a plain table, #34)', async () => {
+    const many = Array.from({ length: 23 }, (_, i) =>
+      makeEnrollment(`Student ${i + 1}`, 'Complete React Bootcamp', '2025-03-15T10:00:00.000Z'),
+    );
+    answer(makeDashboard({ enrolledStudentsData: many }));
+    await renderData();
+    const pages = screen.getByRole('navigation', { name: 'Latest Enrollments pages' });
+    expect(tableRows().map((row) => row[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('button', { name: 'Previous Page' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next Page' }));
+    expect(tableRows()[0]).toEqual([
+      '11',
+      'Student 11',
+      'Complete React Bootcamp',
+      localDate('2025-03-15T10:00:00.000Z'),
+    ]);
+    expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    expect(tableRows().map((row) => row[1])).toEqual(['Student 21', 'Student 22', 'Student 23']);
+    expect(within(pages).getByRole('button', { name: 'Next Page' })).toBeDisabled();
+
+    // A search that leaves one page shows it, without page numbers.
+    await user.type(search(), 'Student 2');
+    expect(tableRows().map((row) => row[1])).toEqual([
+      'Student 2',
+      'Student 20',
+      'Student 21',
+      'Student 22',
+      'Student 23',
+    ]);
+    expect(screen.queryByRole('navigation', { name: 'Latest Enrollments pages' })).not.toBeInTheDocument();
   });
 
   it("says 'No enrollments found' when the search matches nothing", async () => {

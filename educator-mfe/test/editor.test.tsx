@@ -69,19 +69,47 @@ describe('Course description editor (Tiptap)', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('is loaded lazily by the RichTextEditor wrapper', async () => {
+  it('loads when its box is used: the text shown meanwhile (sanitized), then the editor, focused', async () => {
+    const onChange = vi.fn();
     render(
       <>
         <span id="lazy-label">Course Description</span>
-        <RichTextEditor value="<h2>Intro</h2>" onChange={() => {}} labelledBy="lazy-label" />
+        <RichTextEditor
+          value={'<h2>Intro</h2><p>Hello<img src="x" onerror="alert(1)"></p><script>alert(2)</script>'}
+          onChange={onChange}
+          labelledBy="lazy-label"
+        />
       </>,
     );
-    expect(screen.getByText('Loading editor...')).toBeInTheDocument();
+    // Not loaded with the page: the box shows the text as it is, without what is not allowed.
+    const box = content();
+    expect(box).not.toHaveAttribute('contenteditable');
+    expect(screen.queryByRole('toolbar', { name: 'Formatting' })).not.toBeInTheDocument();
+    await waitFor(() => expect(box.innerHTML).toBe('<h3>Intro</h3><p>Hello</p>'));
+
+    // Focused (a Tab to it, or a press): 'Loading editor...', then the editor in its place, with the focus.
+    act(() => box.focus());
+    expect(screen.getByRole('status')).toHaveTextContent('Loading editor...');
+    expect(box).toHaveAttribute('aria-busy', 'true');
     // The first load of the Tiptap chunk can take a while on a cold, busy machine.
     expect(await screen.findByLabelText('Bold', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeInTheDocument();
-    // The editable area is mounted by Tiptap just after its toolbar.
-    await waitFor(() => expect(content().querySelector('h2')).toHaveTextContent('Intro'));
+    await waitFor(() => expect(content()).toHaveAttribute('contenteditable', 'true'));
+    expect(content().querySelector('h2')).toHaveTextContent('Intro');
+    await waitFor(() => expect(content()).toHaveFocus());
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('loads at once when asked to (a dialog opened to write in)', async () => {
+    render(
+      <>
+        <span id="eager-label">Article text</span>
+        <RichTextEditor eager value="<p>Read me</p>" onChange={() => {}} labelledBy="eager-label" />
+      </>,
+    );
+    expect(await screen.findByLabelText('Bold', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const editor = screen.getByRole('textbox', { name: 'Article text' });
+    expect(editor).toHaveAttribute('contenteditable', 'true');
+    expect(editor).not.toHaveFocus();
     await act(async () => {});
   });
 });

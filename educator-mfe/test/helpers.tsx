@@ -9,8 +9,10 @@ import {
   type SessionState,
   sessionStore,
 } from '@courseport/shared-ui';
-import { apiMocks, renderRoutes, testQueryClient } from '@courseport/shared-ui/testing';
-import { beforeEach, vi } from 'vitest';
+import { apiMocks, renderRoutes, testQueryClient, user } from '@courseport/shared-ui/testing';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, expect, vi } from 'vitest';
+import { preloadCourseDialogs } from '../src/features/add-course/components/ChapterBuilder';
 import EducatorPortal, { loadEducatorPages } from '../src/pages/EducatorPortal';
 
 // jsdom computes styles slowly with antd's injected CSS; leave room for slower machines.
@@ -19,6 +21,8 @@ vi.setConfig({ testTimeout: 20_000 });
 // Each page is its own chunk (#34): the tests render pages as a visitor whose chunks are there
 // (lazy-page.test.tsx covers the loading), so each state shows from the first render.
 await loadEducatorPages();
+// So are the course form's dialogs (loaded when first used, #34).
+await preloadCourseDialogs();
 
 // Add/Edit Course keep drafts in localStorage: each test starts without any.
 beforeEach(() => localStorage.clear());
@@ -84,9 +88,12 @@ export function renderPortal(path = '/educator', client: QueryClient = testQuery
   return { ...rendered, client };
 }
 
-/** The texts of the cells of every body row of the tables in `scope` (a person cell: just the name). */
+/**
+ * The texts of the cells of every body row of the tables in `scope` (a person cell: just the name):
+ * antd's tables and the plain ones (`tr.ed-row`, #34).
+ */
 export function tableRows(scope: HTMLElement = document.body): string[][] {
-  return Array.from(scope.querySelectorAll('tbody tr.ant-table-row')).map((row) =>
+  return Array.from(scope.querySelectorAll('tbody tr.ant-table-row, tbody tr.ed-row')).map((row) =>
     Array.from(row.querySelectorAll('td')).map(
       (cell) => (cell.querySelector('.ed-person-name') ?? cell).textContent ?? '',
     ),
@@ -132,4 +139,21 @@ export function makeCourse(overrides: Partial<EducatorCourse> & Pick<EducatorCou
     status: 'published',
     ...overrides,
   };
+}
+
+/**
+ * The course description's editor, ready to type in: its box is clicked (the editor loads on use,
+ * #34) and the editor (a textarea in page tests, mocks/TextareaEditor) has the focus. (Pointing at
+ * the box may have brought the editor before the press: then the press goes to the editor itself.)
+ */
+export async function openDescription(label = 'Course Description'): Promise<HTMLTextAreaElement> {
+  await user.click(screen.getByLabelText(label));
+  const editor = await waitFor(() => {
+    const element = screen.getByLabelText(label);
+    expect(element.tagName).toBe('TEXTAREA');
+    return element as HTMLTextAreaElement;
+  });
+  if (document.activeElement !== editor) await user.click(editor);
+  expect(editor).toHaveFocus();
+  return editor;
 }

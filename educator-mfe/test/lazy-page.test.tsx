@@ -3,7 +3,6 @@ import { Component, type ReactElement, type ReactNode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPage } from '../src/lib/lazy-page';
 import { PATHS } from '../src/lib/paths';
-import EditCoursePage from '../src/pages/EditCoursePage';
 import { EDUCATOR_PAGES, educatorPageAt } from '../src/pages/EducatorPortal';
 import MyCoursesPage from '../src/pages/MyCoursesPage';
 import { deferred, user } from './helpers';
@@ -105,7 +104,9 @@ describe("the educator portal's pages", () => {
     expect(at('/educator')).toBe(0);
     expect(at('/educator/')).toBe(0);
     expect(await educatorPageAt('/educator/my-courses')?.load()).toMatchObject({ default: MyCoursesPage });
-    expect(await educatorPageAt('/educator/courses/c%201/edit')?.load()).toMatchObject({ default: EditCoursePage });
+    // (A page drawn with antd comes in antd's theme: its chunk's page is wrapped, #34.)
+    const path = (pathname: string) => EDUCATOR_PAGES[at(pathname)]?.path;
+    expect(path('/educator/courses/c%201/edit')).toBe('courses/:id/edit');
     expect(at('/educator/no-such-page')).toBe(0);
     expect(at('/educator/courses/c1')).toBe(0);
     expect(educatorPageAt('/my-enrollments')).toBeNull();

@@ -1,3 +1,4 @@
+import { DISCUSSION_DAILY_POSTS } from '@courseport/contracts/discussions';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import type { Limits } from '../limits/index.js';
@@ -84,6 +85,15 @@ export interface UserLimits {
   quizAttempts: Allowance;
   /** Bytes of thumbnails an educator may have stored in all. */
   uploadBytes: number;
+  // #35 (discussions, notes): posts and votes in the lessons' Q&A, and lesson notes.
+  /** Questions and answers a person posts (edits too). */
+  discussionPosts: Allowance;
+  /** Questions and answers a person posts in a day (successes only): the daily quota. */
+  discussionDaily: Allowance;
+  /** Upvotes given and taken back. */
+  discussionVotes: Allowance;
+  /** Lesson notes written, edited or deleted. */
+  notes: Allowance;
 }
 
 /** The limits production runs with. */
@@ -94,6 +104,11 @@ export const USER_LIMITS: Readonly<UserLimits> = Object.freeze({
   ratings: { windowMs: 60_000, max: 30 },
   quizAttempts: { windowMs: 60_000, max: 20 },
   uploadBytes: 50 * 1024 * 1024,
+  // #35
+  discussionPosts: { windowMs: 60_000, max: 10 },
+  discussionDaily: { windowMs: 24 * 60 * 60_000, max: DISCUSSION_DAILY_POSTS },
+  discussionVotes: { windowMs: 60_000, max: 60 },
+  notes: { windowMs: 60_000, max: 60 },
 });
 
 const limitsOfApp = new WeakMap<Koa, Partial<UserLimits>>();
@@ -111,7 +126,16 @@ export function userLimits(ctx: Context): UserLimits {
   return { ...USER_LIMITS, ...limitsOfApp.get(ctx.app) };
 }
 
-type PerUser = 'writes' | 'totalWrites' | 'courses' | 'ratings' | 'quizAttempts';
+type PerUser =
+  | 'writes'
+  | 'totalWrites'
+  | 'courses'
+  | 'ratings'
+  | 'quizAttempts'
+  | 'discussionPosts'
+  | 'discussionDaily'
+  | 'discussionVotes'
+  | 'notes';
 
 const tooManyRequests = (seconds: number) => `Too many requests. Please try again in ${seconds} seconds.`;
 const PER_USER_MESSAGES: Record<PerUser, (seconds: number) => string> = {
@@ -121,6 +145,12 @@ const PER_USER_MESSAGES: Record<PerUser, (seconds: number) => string> = {
     `You have reached the limit of new courses for this hour. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
   ratings: (seconds) => `Too many ratings. Please try again in ${seconds} seconds.`,
   quizAttempts: (seconds) => `Too many quiz attempts. Please try again in ${seconds} seconds.`,
+  // #35
+  discussionPosts: (seconds) => `You are posting too fast. Please try again in ${seconds} seconds.`,
+  discussionDaily: (seconds) =>
+    `You have reached today's limit of questions and answers. Please try again in ${Math.ceil(seconds / 3600)} hours.`,
+  discussionVotes: (seconds) => `Too many votes. Please try again in ${seconds} seconds.`,
+  notes: tooManyRequests,
 };
 
 /** The route a request matched (its pattern, so ids in the path do not make new buckets). */
@@ -136,7 +166,7 @@ export function perUserLimit(name: PerUser): Middleware {
     keys: (c) => [
       name === 'writes' ? `${name}:${c.state.auth?.userId}:${routeOf(c)}` : `${name}:${c.state.auth?.userId}`,
     ],
-    countSuccessesOnly: name === 'courses',
+    countSuccessesOnly: name === 'courses' || name === 'discussionDaily',
     message: PER_USER_MESSAGES[name],
   }));
 }

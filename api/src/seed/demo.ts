@@ -12,6 +12,7 @@ import { type CourseDoc, courseRecords, discoveryFields, sanitizeDescription } f
 import { emptyQuizPlan, lessonDoc } from '../modules/educator/index.js';
 import { enrollmentsService } from '../modules/enrollments/index.js';
 import { learningService } from '../modules/learning/index.js';
+import { ledgerService } from '../modules/ledger/index.js';
 import {
   type ProcessedImage,
   processImage,
@@ -21,8 +22,9 @@ import {
 } from '../modules/media/index.js';
 import type { Notify } from '../modules/notifications/index.js';
 import { notificationsService } from '../modules/notifications/index.js';
+import { payoutsService } from '../modules/payouts/index.js';
 import { projectsService } from '../modules/projects/index.js';
-import { type PurchaseDoc, purchaseRecords } from '../modules/purchases/index.js';
+import { type PurchaseDoc, purchaseRecords, saleOf } from '../modules/purchases/index.js';
 import { quizzesService } from '../modules/quizzes/index.js';
 import { attachLessonResources, resourcesService } from '../modules/resources/index.js';
 import { userRecords } from '../modules/users/index.js';
@@ -30,6 +32,7 @@ import { insertReadyVideo } from '../modules/videos/index.js';
 import { newId } from '../store/index.js';
 import type { VideoTools } from '../video/binaries.js';
 import { DEMO_COURSES } from './catalog.js';
+import { addDemoDiscussions } from './discussions.js';
 import { DEMO_LESSONS, type DemoFile } from './lessons.js';
 import { courseCoverSvg } from './thumbnail.js';
 import { DEMO_VIDEO_COURSE, demoCaptions, prepareDemoVideos } from './videos.js';
@@ -251,6 +254,7 @@ async function seedCatalog(
   await purchaseRecords(store).insertMany(purchases);
   const enrollments = enrollmentsService(store, clock);
   for (const p of purchases) await enrollments.enroll(p.userId, p.courseId, p._id);
+  await seedDemoLedger({ config, store, clock }, purchases, educators[0]?._id as string);
 
   // Demo learners' quiz attempts, so the educator's Quiz results have figures: some pass at once,
   // some on a second try; the definitions' own keys give the right answers.
@@ -317,6 +321,8 @@ async function seedCatalog(
       note: 'My first try: the sorting works, but I am not sure my tests cover enough. Any advice welcome!',
     });
   }
+  // #35: questions, answers (the instructor's accepted) and the demo student's notes in the first course.
+  await addDemoDiscussions(store, clock, learning, { course: java, student });
 }
 
 const MiB = 1024 * 1024;
@@ -367,6 +373,46 @@ async function seedAnnouncements(
  * stored ready with its English captions, the lesson as a lesson playing it is stored (the video's
  * duration, caption languages and poster; no YouTube link). Without ffmpeg, none (with a warning).
  */
+/**
+ * #36: every demo sale in the ledger (still pending: within the hold), and a paid month for the demo
+ * educator: last month's earnings from before the ledger existed, as an admin's opening adjustment,
+ * paid by last month's payout run and recorded with a bank reference, so `pnpm start` shows
+ * pending, paid and a statement.
+ */
+async function seedDemoLedger(
+  { config, store, clock }: Pick<AppDeps, 'config' | 'store' | 'clock'>,
+  purchases: readonly PurchaseDoc[],
+  educatorId: string,
+): Promise<void> {
+  const options = { ...config.ledger, countSimulated: true };
+  const ledger = ledgerService(store, clock, options);
+  for (const purchase of purchases) await ledger.recordSale(saleOf(purchase));
+  const today = clock.now();
+  const monthStart = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1);
+  const lastMonth = new Date(monthStart - 86_400_000).toISOString().slice(0, 7);
+  // The history is written as it would have been: the adjustment mid-month, the run on the 1st.
+  const at = (time: number) => ({ now: () => new Date(time) });
+  await ledgerService(store, at(monthStart - 15 * 86_400_000), options).adjust(
+    educatorId,
+    {
+      amount: 1_245_000,
+      reason: `Opening balance: earnings for ${lastMonth} before the ledger`,
+      requestKey: 'demo-opening',
+    },
+    'demo seed',
+  );
+  const payouts = payoutsService(store, at(monthStart), ledgerService(store, at(monthStart), options));
+  const { run } = await payouts.run(lastMonth, 'demo seed');
+  const [payout] = await payouts.all(run.id);
+  if (payout) {
+    await payouts.record(
+      payout.id,
+      { bankReference: `NEFT-DEMO-${lastMonth.replace('-', '')}`, paidAt: new Date(monthStart) },
+      'demo seed',
+    );
+  }
+}
+
 async function addDemoHostedVideos(
   course: CourseDoc,
   { config, store, clock, logger }: Pick<AppDeps, 'config' | 'store' | 'clock' | 'logger'>,

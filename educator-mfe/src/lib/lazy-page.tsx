@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactElement, type ReactNode, Suspense, use, useState } from 'react';
 
 /** A page module, as `import('./SomePage')` gives it. */
-type PageModule = { default: ComponentType };
+export type PageModule = { default: ComponentType };
 
 export interface LazyPage {
   /** The page: its own chunk, rendered at once when it is there, else `fallback` until it is. */

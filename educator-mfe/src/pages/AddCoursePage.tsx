@@ -45,10 +45,8 @@ export default function AddCoursePage() {
   };
 
   const saveDraft = async () => {
-    let values: CourseFields;
-    try {
-      values = await state.form.validateFields();
-    } catch {
+    const values = state.fields.validate();
+    if (!values) {
       refuse();
       return;
     }

@@ -1,7 +1,6 @@
-import { LoadingState, Navigate, Route, Routes } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/antd/themed';
+import { LoadingState, loadAntd, Navigate, Route, Routes } from '@courseport/shared-ui';
 import { EducatorLayout } from '../features/layout/components/EducatorLayout';
-import { type LazyPage, lazyPage } from '../lib/lazy-page';
+import { type LazyPage, lazyPage, type PageModule } from '../lib/lazy-page';
 import { PATHS } from '../lib/paths';
 // The pages' stylesheets come with the frame, not with each page's chunk: a page rendered on the
 // shell's server is painted with its styles (the server names the frame's CSS in the page's head)
@@ -9,6 +8,9 @@ import { PATHS } from '../lib/paths';
 import '../styles/add-course.css';
 import '../styles/coupons.css';
 import '../styles/dashboard.css';
+// (The Videos page's hints, `.ed-hint`, are styled there: without it, its upload panel shifted
+// once the page's chunk brought it.)
+import '../styles/lessons.css';
 import '../styles/my-courses.css';
 import '../styles/profile.css';
 import '../styles/reviews.css';
@@ -26,21 +28,76 @@ const pageLoading = (
 );
 
 /**
+ * A page drawn with antd's components: its chunk comes with antd's theme (`Themed`, antd's core),
+ * and the page is rendered inside it. The frame and the pages without antd (the dashboard, Add
+ * Course, Edit Course, My Courses, Videos, Student Enrolled) are not: their first load carries no antd at all (#34); what
+ * they open that needs antd (a dialog) loads it then, themed by its own module.
+ */
+const themed =
+  (importPage: () => Promise<PageModule>): (() => Promise<PageModule>) =>
+  () =>
+    Promise.all([importPage(), loadAntd.themed()]).then(([{ default: Page }, { Themed }]) => ({
+      default: function ThemedPage() {
+        return (
+          <Themed>
+            <Page />
+          </Themed>
+        );
+      },
+    }));
+
+/**
  * Every sub-route of the portal (relative to its mount point, `/educator`) and its page, each page
  * in its own chunk (#34): the first load carries the page shown, not all eleven.
  */
 export const EDUCATOR_PAGES: ReadonlyArray<{ path: string } & LazyPage> = [
   { path: '', ...lazyPage(() => import('./DashboardPage'), pageLoading) },
-  { path: 'add-course', ...lazyPage(() => import('./AddCoursePage'), pageLoading) },
+  {
+    path: 'add-course',
+    ...lazyPage(() => import('./AddCoursePage'), pageLoading),
+  },
   { path: 'my-courses', ...lazyPage(() => import('./MyCoursesPage'), pageLoading) },
   { path: 'videos', ...lazyPage(() => import('./VideosPage'), pageLoading) },
-  { path: 'courses/:id/edit', ...lazyPage(() => import('./EditCoursePage'), pageLoading) },
+  {
+    path: 'courses/:id/edit',
+    ...lazyPage(() => import('./EditCoursePage'), pageLoading),
+  },
   { path: 'student-enrolled', ...lazyPage(() => import('./StudentsEnrolledPage'), pageLoading) },
-  { path: 'coupons', ...lazyPage(() => import('./CouponsPage'), pageLoading) },
-  { path: 'reviews', ...lazyPage(() => import('./ReviewsPage'), pageLoading) },
-  { path: 'submissions', ...lazyPage(() => import('./SubmissionsPage'), pageLoading) },
-  { path: 'quiz-results', ...lazyPage(() => import('./QuizResultsPage'), pageLoading) },
-  { path: 'profile', ...lazyPage(() => import('./ProfilePage'), pageLoading) },
+  {
+    path: 'coupons',
+    ...lazyPage(
+      themed(() => import('./CouponsPage')),
+      pageLoading,
+    ),
+  },
+  {
+    path: 'reviews',
+    ...lazyPage(
+      themed(() => import('./ReviewsPage')),
+      pageLoading,
+    ),
+  },
+  {
+    path: 'submissions',
+    ...lazyPage(
+      themed(() => import('./SubmissionsPage')),
+      pageLoading,
+    ),
+  },
+  {
+    path: 'quiz-results',
+    ...lazyPage(
+      themed(() => import('./QuizResultsPage')),
+      pageLoading,
+    ),
+  },
+  {
+    path: 'profile',
+    ...lazyPage(
+      themed(() => import('./ProfilePage')),
+      pageLoading,
+    ),
+  },
 ];
 
 const segments = (path: string) => path.split('/').filter(Boolean);
@@ -81,9 +138,10 @@ export { loadPageData } from './portal-data';
 
 /**
  * The whole educator portal, mounted by the shell at `/educator/*` (behind its educator guard):
- * the layout and every sub-route, relative to that mount point.
+ * the layout and every sub-route, relative to that mount point. The pages that draw antd are
+ * rendered in the platform's antd theme (`themed`).
  */
-function Portal() {
+export default function EducatorPortal() {
   return (
     <Routes>
       <Route element={<EducatorLayout />}>
@@ -97,14 +155,5 @@ function Portal() {
         <Route path="*" element={<Navigate to={PATHS.dashboard} replace />} />
       </Route>
     </Routes>
-  );
-}
-
-/** Rendered in the platform's antd theme (its components load on demand). */
-export default function EducatorPortal() {
-  return (
-    <Themed>
-      <Portal />
-    </Themed>
   );
 }

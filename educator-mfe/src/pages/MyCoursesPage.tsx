@@ -8,7 +8,6 @@ import {
   useQueryState,
   useSession,
 } from '@courseport/shared-ui';
-import { Checkbox } from '@courseport/shared-ui/antd/checkbox';
 import { useState } from 'react';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
@@ -77,13 +76,11 @@ export default function MyCoursesPage() {
         }
       />
       {isEducator && (
-        <Checkbox
-          className="ed-show-archived"
-          checked={showArchived}
-          onChange={(e) => setShowArchived(e.target.checked)}
-        >
-          Show archived courses
-        </Checkbox>
+        // A plain checkbox with antd's look (my-courses.css): no antd in the page's first load (#34).
+        <label className="ed-show-archived">
+          <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} />
+          <span>Show archived courses</span>
+        </label>
       )}
       {content}
     </div>

@@ -1,18 +1,22 @@
-import { type EducatorVideo, EmptyState, QueryStates, useSession } from '@courseport/shared-ui';
-import { Modal } from '@courseport/shared-ui/antd/modal';
-import { useMemo, useState } from 'react';
+import { type EducatorVideo, EmptyState, loadAntd, QueryStates, useSession, useToast } from '@courseport/shared-ui';
+import { lazy, useMemo, useState } from 'react';
 import { VIDEOS_PAGE_SIZE } from '../api/videos';
+import { LoadWhen } from '../components/LoadWhen';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
-import { CaptionsDialog } from '../features/videos/components/CaptionsDialog';
 import { UploadPanel } from '../features/videos/components/UploadPanel';
 import { VideosList } from '../features/videos/components/VideosList';
-import { useDeleteVideo, useStartUpload, useVideos } from '../features/videos/hooks/useVideos';
+import { DELETE_FAILED, useDeleteVideo, useStartUpload, useVideos } from '../features/videos/hooks/useVideos';
 import { type UploadItem, useUploads } from '../features/videos/upload/uploads';
 import '../styles/add-course.css';
 import '../styles/lessons.css';
-import '../styles/reviews.css';
 import '../styles/videos.css';
+
+// antd's dialogs are not in the page's first load (#34): the captions dialog's chunk loads when
+// first opened (or when its button is pointed at or focused: VideosList), and so does the confirmation.
+const CaptionsDialog = lazy(() =>
+  import('../features/videos/components/CaptionsDialog').then((m) => ({ default: m.CaptionsDialog })),
+);
 
 export const EMPTY_TITLE = 'No videos yet';
 export const DELETE_TEXT = 'Its file, its qualities and its captions are deleted for good. This cannot be undone.';
@@ -40,22 +44,28 @@ export default function VideosPage() {
   const shownVideos = state.status === 'ready' ? state.data.videos : [];
   const captionsVideo = shownVideos.find((video) => video.videoId === captionsFor) ?? null;
 
+  const toast = useToast();
   const confirmDelete = (video: EducatorVideo) =>
-    Modal.confirm({
-      title: 'Delete this video?',
-      content: (
-        <>
-          <strong>{video.fileName}</strong>
-          <p style={{ margin: '8px 0 0' }}>{DELETE_TEXT}</p>
-        </>
-      ),
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
-      onOk: () => {
-        remove.mutate(video);
-      },
-    });
+    loadAntd
+      .modal()
+      .then(({ Modal }) =>
+        Modal.confirm({
+          title: 'Delete this video?',
+          content: (
+            <>
+              <strong>{video.fileName}</strong>
+              <p style={{ margin: '8px 0 0' }}>{DELETE_TEXT}</p>
+            </>
+          ),
+          okText: 'Delete',
+          okButtonProps: { danger: true },
+          cancelText: 'Cancel',
+          onOk: () => {
+            remove.mutate(video);
+          },
+        }),
+      )
+      .catch((error: unknown) => toast.failure(error, DELETE_FAILED, { network: 'fallback' }));
 
   const content =
     !isEducator && sessionKnown ? (
@@ -93,7 +103,9 @@ export default function VideosPage() {
       />
       {isEducator && <UploadPanel onFile={(file) => void startUpload(file)} />}
       {content}
-      <CaptionsDialog video={captionsVideo} onClose={() => setCaptionsFor(null)} />
+      <LoadWhen when={captionsVideo !== null}>
+        <CaptionsDialog video={captionsVideo} onClose={() => setCaptionsFor(null)} />
+      </LoadWhen>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import {
   statusFields,
   statusOf,
 } from '../courses/index.js';
+import type { DiscussionsService } from '../discussions/index.js';
 import {
   type ProcessedImage,
   thumbnailBlobs,
@@ -23,6 +24,7 @@ import {
   thumbnailIdOf,
   type UploadQuota,
 } from '../media/index.js';
+import type { NotesService } from '../notes/index.js';
 import type { ProjectsService } from '../projects/index.js';
 import { type PurchaseStatus, purchaseRecords } from '../purchases/index.js';
 import type { QuizzesService } from '../quizzes/index.js';
@@ -179,6 +181,8 @@ export function courseLifecycle(
     resources,
     projects,
     videos,
+    discussions,
+    notes,
   }: {
     coupons: Pick<CouponsService, 'removeForCourse'>;
     quota: UploadQuota;
@@ -189,6 +193,9 @@ export function courseLifecycle(
     projects: Pick<ProjectsService, 'removeForCourse'>;
     /** #33: a lesson's hosted video (the owner's, ready) and what the lesson takes from it. */
     videos: Pick<VideosService, 'lessonFacts'>;
+    /** #35: a deleted course's questions, answers and notes go with it. */
+    discussions?: Pick<DiscussionsService, 'removeForCourse'>;
+    notes?: Pick<NotesService, 'removeForCourse'>;
   },
 ) {
   const courses = courseRecords(store);
@@ -357,6 +364,9 @@ export function courseLifecycle(
       // #32: the course's files (lesson resources, project submissions' files), their quota back.
       await projects.removeForCourse(course._id).catch(() => {});
       await resources.removeForCourse(course._id).catch(() => {});
+      // #35
+      await discussions?.removeForCourse(course._id).catch(() => {});
+      await notes?.removeForCourse(course._id).catch(() => {});
     },
   };
   return api;

@@ -25,6 +25,13 @@ const rupees = (paise: number) => Math.floor(paise / 100);
 /**
  * `countSimulated`: whether purchases through the local checkout count as earnings (demo mode);
  * in production they never do, since no money moved.
+ *
+ * The dashboard's `totalEarnings` (and each course's earnings) keep the spec's meaning: what
+ * students paid for the educator's completed purchases (whole rupees, before the platform's fee,
+ * refunds excluded). What the educator is owed is the ledger's (#36, `modules/ledger`): the same
+ * sales (those completed since the ledger exists: older ones are not back-filled) (by the same `countSimulated` rule), less the fee, with refunds as entries of their own;
+ * so `totalEarnings` = the sum of the ledger's sale `gross` less its refunds' (in rupees, rounded
+ * down), and the educator's share is `GET /api/educator/balance`.
  */
 export function educatorService(
   store: Store,

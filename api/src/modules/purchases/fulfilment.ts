@@ -4,6 +4,7 @@ import { ConflictError, type Store } from '../../store/index.js';
 import type { CertificatesService } from '../certificates/index.js';
 import type { CouponSettlement, CouponUses, HeldCoupon } from '../coupons/index.js';
 import type { EnrollmentsService } from '../enrollments/index.js';
+import type { SaleEvent, SalesLedger } from '../ledger/index.js';
 import { type PurchaseDoc, purchasesRepository } from './repository.js';
 
 export const purchaseKey = (purchase: Pick<PurchaseDoc, 'userId' | 'courseId'>) =>
@@ -24,6 +25,27 @@ export interface FulfilmentOptions {
   gateway: PaymentGateway;
   /** Runs once per purchase, when its fulfilment finishes (the receipt). */
   onFulfilled?: (purchase: PurchaseDoc) => Promise<void>;
+  /**
+   * The educators' ledger (#36): a completed purchase is recorded as a sale before `fulfilledAt`,
+   * a refund before `revokedAt`, so reconciliation repeats a write a crash cut off (the ledger
+   * stores each once).
+   */
+  ledger?: SalesLedger;
+}
+
+/** The purchase as the ledger records it. */
+export function saleOf(purchase: PurchaseDoc): SaleEvent {
+  return {
+    purchaseId: purchase._id,
+    educatorId: purchase.educatorId,
+    courseId: purchase.courseId,
+    amount: purchase.amount,
+    ...(purchase.listAmount !== undefined ? { listAmount: purchase.listAmount } : {}),
+    ...(purchase.coupon ? { couponCode: (purchase.coupon as { code: string }).code } : {}),
+    simulated: purchase.simulated === true,
+    completedAt: purchase.completedAt ?? purchase.createdAt,
+    ...(purchase.refundedAt ? { refundedAt: purchase.refundedAt } : {}),
+  };
 }
 
 /**
@@ -38,7 +60,7 @@ export interface FulfilmentOptions {
 export function fulfilment(
   store: Store,
   clock: Clock,
-  { enrollments, certificates, couponUses: uses, gateway, onFulfilled }: FulfilmentOptions,
+  { enrollments, certificates, couponUses: uses, gateway, onFulfilled, ledger }: FulfilmentOptions,
 ) {
   const purchases = purchasesRepository(store);
   /** How a purchase's coupon use ended, set by the very update that changes its status (so once). */
@@ -52,6 +74,7 @@ export function fulfilment(
 
   async function finishFulfilment(purchase: PurchaseDoc): Promise<void> {
     await enrollments.enroll(purchase.userId, purchase.courseId, purchase._id);
+    await ledger?.recordSale(saleOf(purchase));
     const finished = await purchases.findOneAndUpdate(
       { _id: purchase._id, status: 'completed', fulfilledAt: { $exists: false } },
       { $set: { fulfilledAt: clock.now() }, $unset: { fulfilmentDue: true } },
@@ -63,6 +86,7 @@ export function fulfilment(
     await enrollments.revoke(purchase.userId, purchase.courseId, purchase._id);
     // Before `revokedAt`, so that a crash in between is finished by reconciliation like the enrollment.
     await certificates.revokeUnlessEnrolled(purchase.userId, purchase.courseId);
+    await ledger?.recordRefund(saleOf(purchase));
     await purchases.updateOne({ _id: purchase._id, status: 'refunded' }, { $set: { revokedAt: clock.now() } });
   }
 

@@ -3,7 +3,7 @@
  * reconciliation. The top of the money path: calls coupons (prices, uses), enrollments, certificates
  * (revoked by a refund), courses, users and mail (the receipt), and the payment gateway.
  */
-export { type Fulfilment, type FulfilmentOptions, fulfilment, purchaseKey } from './fulfilment.js';
+export { type Fulfilment, type FulfilmentOptions, fulfilment, purchaseKey, saleOf } from './fulfilment.js';
 export { type PurchaseRecords, purchaseRecords } from './records.js';
 export { PURCHASE_INDEXES, type PurchaseDoc, type PurchaseStatus } from './repository.js';
 export { checkoutRoutes, type PurchaseServices, purchaseRoutes } from './routes.js';

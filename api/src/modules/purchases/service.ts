@@ -16,6 +16,7 @@ import {
 } from '../coupons/index.js';
 import { COURSE_NOT_AVAILABLE, courseRecords } from '../courses/index.js';
 import type { EnrollmentsService } from '../enrollments/index.js';
+import type { SalesLedger } from '../ledger/index.js';
 import { type Mailer, mails } from '../mail/index.js';
 import { USER_NOT_FOUND, userRecords } from '../users/index.js';
 import { fulfilment, purchaseKey } from './fulfilment.js';
@@ -37,6 +38,8 @@ export interface PurchaseCollaborators {
   certificates: Pick<CertificatesService, 'revokeUnlessEnrolled'>;
   coupons: CouponsService;
   couponUses: CouponUses;
+  /** The educators' ledger (#36): sales and refunds recorded as they complete. */
+  ledger?: SalesLedger;
 }
 
 export function purchasesService(
@@ -46,7 +49,7 @@ export function purchasesService(
   gateway: PaymentGateway,
   mailer: Mailer,
   logger: Logger,
-  { enrollments, certificates, coupons: couponsOf, couponUses: uses }: PurchaseCollaborators,
+  { enrollments, certificates, coupons: couponsOf, couponUses: uses, ledger }: PurchaseCollaborators,
 ) {
   const purchases = purchasesRepository(store);
   const users = userRecords(store);
@@ -57,6 +60,7 @@ export function purchasesService(
     couponUses: uses,
     gateway,
     onFulfilled: sendReceipt,
+    ledger,
   });
   const { fulfil, expire } = fulfilments;
   /**

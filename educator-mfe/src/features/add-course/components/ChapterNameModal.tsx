@@ -1,5 +1,6 @@
 import { Input } from '@courseport/shared-ui/antd/input';
 import { Modal } from '@courseport/shared-ui/antd/modal';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { useId, useState } from 'react';
 
 export const CHAPTER_PROMPT = 'Enter Chapter Name:';
@@ -37,31 +38,33 @@ export function ChapterNameModal({
     setName('');
   };
   return (
-    <Modal
-      open={open}
-      title={initial ? 'Rename Chapter' : 'New Chapter'}
-      okText="OK"
-      cancelText="Cancel"
-      onOk={submit}
-      onCancel={cancel}
-      width={420}
-      destroyOnHidden
-    >
-      <label htmlFor={inputId} className="ed-field-label">
-        {CHAPTER_PROMPT}
-      </label>
-      <Input
-        id={inputId}
-        autoFocus
-        maxLength={200}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        onPressEnter={(event) => {
-          // Otherwise the key would also press the button the focus returns to ('+ Add Chapter').
-          event.preventDefault();
-          submit();
-        }}
-      />
-    </Modal>
+    <Themed>
+      <Modal
+        open={open}
+        title={initial ? 'Rename Chapter' : 'New Chapter'}
+        okText="OK"
+        cancelText="Cancel"
+        onOk={submit}
+        onCancel={cancel}
+        width={420}
+        destroyOnHidden
+      >
+        <label htmlFor={inputId} className="ed-field-label">
+          {CHAPTER_PROMPT}
+        </label>
+        <Input
+          id={inputId}
+          autoFocus
+          maxLength={200}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onPressEnter={(event) => {
+            // Otherwise the key would also press the button the focus returns to ('+ Add Chapter').
+            event.preventDefault();
+            submit();
+          }}
+        />
+      </Modal>
+    </Themed>
   );
 }

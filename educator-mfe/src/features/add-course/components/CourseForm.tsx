@@ -1,22 +1,20 @@
-import { requiredText } from '@courseport/shared-ui';
-import { Form } from '@courseport/shared-ui/antd/form';
-import { Input } from '@courseport/shared-ui/antd/input';
-import { InputNumber } from '@courseport/shared-ui/antd/input-number';
-import { type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import type { CourseFields } from '../hooks/chapters';
+import type { FieldName } from '../hooks/courseFields';
 import type { CourseFormState } from '../hooks/useCourseForm';
-import { discountRule, priceRule } from '../hooks/validation';
 import { CategoryLevelFields } from './CategoryLevelFields';
 import { ChapterBuilder } from './ChapterBuilder';
+import { FormItem, NumberField, TextField } from './FormFields';
 import { RichTextEditor } from './RichTextEditor';
 import { ThumbnailPicker } from './ThumbnailPicker';
 
 /**
  * The course form of Add Course and Edit Course: title, description, price, discount, category,
- * level, thumbnail,
- * chapters and lectures. Each field is checked with the server's own rules and says under itself
- * what is wrong; a value is never changed behind the educator's back (no clamping). The page gives
- * the buttons (`children`) and what a valid submit does.
+ * level, thumbnail, chapters and lectures. Plain controls in antd's look (#34: no antd in the page's
+ * first load; the dialogs bring it when they open). Each field is checked with the server's own
+ * rules and says under itself what is wrong; a value is never changed behind the educator's back
+ * (no clamping). The page gives the buttons (`children`) and what a valid submit does; a refused
+ * one takes the focus to the first field that is wrong.
  */
 export function CourseForm({
   state,
@@ -35,47 +33,53 @@ export function CourseForm({
   onFinishFailed: () => void;
   children: ReactNode;
 }) {
-  const descriptionLabel = useId();
-  const thumbnailId = useId();
-  return (
-    <Form<CourseFields>
-      form={state.form}
-      layout="vertical"
-      className="ed-panel ed-add-form"
-      initialValues={state.initialValues}
-      requiredMark
-      onFinish={onFinish}
-      onFinishFailed={onFinishFailed}
-      onValuesChange={state.touchFields}
-    >
-      <Form.Item label="Course Title" name="courseTitle" rules={[requiredText('Please enter the course title')]}>
-        <Input placeholder="Type here" maxLength={200} />
-      </Form.Item>
+  const id = useId();
+  const descriptionLabel = `${id}-description-label`;
+  const thumbnailId = `${id}-thumbnail`;
+  const fieldId = (name: FieldName) => `${id}-${name}`;
+  const { fields } = state;
 
-      <Form.Item label={<span id={descriptionLabel}>Course Description</span>}>
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = fields.validate();
+    if (values) {
+      onFinish(values);
+      return;
+    }
+    const first = fields.firstInvalid();
+    if (first) document.getElementById(fieldId(first))?.focus();
+    onFinishFailed();
+  };
+
+  return (
+    <form className="ed-panel ed-add-form" noValidate onSubmit={submit}>
+      <TextField
+        store={fields}
+        name="courseTitle"
+        id={fieldId('courseTitle')}
+        label="Course Title"
+        placeholder="Type here"
+        maxLength={200}
+      />
+
+      <FormItem label="Course Description" labelId={descriptionLabel}>
         <RichTextEditor value={state.description} onChange={state.setDescription} labelledBy={descriptionLabel} />
-      </Form.Item>
+      </FormItem>
 
       <div className="ed-add-row">
-        <Form.Item
-          label="Course Price"
+        <NumberField
+          store={fields}
           name="coursePrice"
-          rules={[{ required: true, message: 'Please enter the course price' }, priceRule]}
-        >
-          <InputNumber placeholder="0" style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          label="Discount %"
-          name="discount"
-          rules={[{ required: true, message: 'Please enter a discount between 0 and 100' }, discountRule]}
-        >
-          <InputNumber placeholder="0" style={{ width: '100%' }} />
-        </Form.Item>
+          id={fieldId('coursePrice')}
+          label="Course Price"
+          placeholder="0"
+        />
+        <NumberField store={fields} name="discount" id={fieldId('discount')} label="Discount %" placeholder="0" />
       </div>
 
-      <CategoryLevelFields savedCategory={state.initialValues.category} />
+      <CategoryLevelFields store={fields} savedCategory={state.initialValues.category} />
 
-      <Form.Item label="Course Thumbnail" htmlFor={thumbnailId} required={!currentThumbnail}>
+      <FormItem label="Course Thumbnail" htmlFor={thumbnailId} required={!currentThumbnail}>
         <ThumbnailPicker
           id={thumbnailId}
           file={state.thumbnail}
@@ -83,11 +87,11 @@ export function CourseForm({
           missing={thumbnailMissing}
           onChange={state.setThumbnail}
         />
-      </Form.Item>
+      </FormItem>
 
       <ChapterBuilder content={state.content} />
 
       <div className="ed-form-actions">{children}</div>
-    </Form>
+    </form>
   );
 }

@@ -1,5 +1,4 @@
-import { plural, tagTone } from '@courseport/shared-ui';
-import { Tag } from '@courseport/shared-ui/antd/tag';
+import { plural } from '@courseport/shared-ui';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { CloseIcon, EditIcon } from '../../../components/icons';
@@ -54,9 +53,9 @@ export function LectureLine({
           )}
           {kind === 'quiz' && lecture.quiz && <span>{plural(lecture.quiz.questions.length, 'question')}</span>}
           {resources > 0 && <span>{plural(resources, 'resource')}</span>}
-          <Tag style={tagTone(lecture.isPreviewFree ? 'green' : 'default')}>
+          <span className={lecture.isPreviewFree ? 'cp-tag cp-tag-green' : 'cp-tag'}>
             {lecture.isPreviewFree ? 'Free Preview' : 'Paid'}
-          </Tag>
+          </span>
         </span>
       </span>
       <button type="button" className="ed-icon-button" aria-label={`Edit lecture ${name}`} onClick={onEdit}>

@@ -2,6 +2,7 @@ import { Button, type LessonKind, readingMinutes } from '@courseport/shared-ui';
 import { Checkbox } from '@courseport/shared-ui/antd/checkbox';
 import { Input } from '@courseport/shared-ui/antd/input';
 import { Modal } from '@courseport/shared-ui/antd/modal';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { useEffect, useId, useRef, useState } from 'react';
 import { EMPTY_LECTURE, type LectureFields, type VideoSource, videoSourceOf } from '../hooks/chapters';
 import { newQuiz } from '../hooks/quiz';
@@ -99,126 +100,128 @@ export function LectureModal({
     problems[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error`, status: 'error' as const } : {};
 
   return (
-    <Modal
-      open={open}
-      title={editing ? 'Edit Lecture' : 'Add Lecture'}
-      onCancel={close}
-      width={kind === 'video' ? 520 : 720}
-      destroyOnHidden
-      footer={
-        <Button type="primary" onClick={add}>
-          {editing ? 'Save' : 'Add'}
-        </Button>
-      }
-    >
-      <div className="ed-lecture-form" ref={body}>
-        <LessonKindPicker name={`${id}-kind`} value={kind} onChange={setKind} />
-        <div className="ed-field">
-          <label htmlFor={`${id}-lectureTitle`} className="ed-field-label">
-            Lecture Title
-          </label>
-          <Input
-            id={`${id}-lectureTitle`}
-            maxLength={200}
-            value={fields.lectureTitle}
-            onChange={(event) => set('lectureTitle', event.target.value)}
-            {...described('lectureTitle')}
+    <Themed>
+      <Modal
+        open={open}
+        title={editing ? 'Edit Lecture' : 'Add Lecture'}
+        onCancel={close}
+        width={kind === 'video' ? 520 : 720}
+        destroyOnHidden
+        footer={
+          <Button type="primary" onClick={add}>
+            {editing ? 'Save' : 'Add'}
+          </Button>
+        }
+      >
+        <div className="ed-lecture-form" ref={body}>
+          <LessonKindPicker name={`${id}-kind`} value={kind} onChange={setKind} />
+          <div className="ed-field">
+            <label htmlFor={`${id}-lectureTitle`} className="ed-field-label">
+              Lecture Title
+            </label>
+            <Input
+              id={`${id}-lectureTitle`}
+              maxLength={200}
+              value={fields.lectureTitle}
+              onChange={(event) => set('lectureTitle', event.target.value)}
+              {...described('lectureTitle')}
+            />
+            <FieldError id={`${id}-lectureTitle-error`} message={problems.lectureTitle} />
+          </div>
+          {kind === 'article' ? (
+            <ArticleField
+              id={id}
+              html={fields.articleHtml ?? ''}
+              problem={problems.articleHtml}
+              onChange={(html) => set('articleHtml', html)}
+            />
+          ) : (
+            <div className="ed-field">
+              <label htmlFor={`${id}-lectureDuration`} className="ed-field-label">
+                Duration (minutes)
+              </label>
+              <Input
+                id={`${id}-lectureDuration`}
+                type="number"
+                inputMode="numeric"
+                value={fields.lectureDuration}
+                readOnly={hosted}
+                onChange={(event) => set('lectureDuration', event.target.value)}
+                {...described('lectureDuration')}
+                {...(hosted
+                  ? {
+                      'aria-describedby': problems.lectureDuration
+                        ? `${id}-lectureDuration-hint ${id}-lectureDuration-error`
+                        : `${id}-lectureDuration-hint`,
+                    }
+                  : {})}
+              />
+              {hosted && (
+                <p id={`${id}-lectureDuration-hint`} className="ed-hint">
+                  Set from the video.
+                </p>
+              )}
+              <FieldError id={`${id}-lectureDuration-error`} message={problems.lectureDuration} />
+            </div>
+          )}
+          {kind === 'video' && (
+            <VideoSourcePicker name={`${id}-source`} value={source} onChange={(next) => set('videoSource', next)} />
+          )}
+          {hosted && (
+            <HostedVideoSelect
+              id={`${id}-hostedVideoId`}
+              value={fields.hostedVideoId ?? ''}
+              problem={problems.hostedVideoId}
+              onChange={(changes) => update({ ...fields, ...changes })}
+            />
+          )}
+          {kind === 'video' && !hosted && (
+            <div className="ed-field">
+              <label htmlFor={`${id}-lectureUrl`} className="ed-field-label">
+                Lecture URL
+              </label>
+              <Input
+                id={`${id}-lectureUrl`}
+                type="url"
+                placeholder="https://"
+                value={fields.lectureUrl}
+                onChange={(event) => set('lectureUrl', event.target.value)}
+                {...described('lectureUrl')}
+              />
+              <FieldError id={`${id}-lectureUrl-error`} message={problems.lectureUrl} />
+              <YouTubePreview link={fields.lectureUrl} />
+            </div>
+          )}
+          {kind === 'project' && (
+            <RichField
+              id={`${id}-projectBrief`}
+              label="Project brief"
+              html={fields.projectBrief ?? ''}
+              problem={problems.projectBrief}
+              onChange={(html) => set('projectBrief', html)}
+            />
+          )}
+          {kind === 'quiz' && fields.quiz && (
+            <QuizEditor idPrefix={id} quiz={fields.quiz} problems={problems} onChange={(quiz) => set('quiz', quiz)} />
+          )}
+          {kind === 'quiz' && !fields.quiz && fields.keepsSavedQuiz && (
+            <div className="ed-kept-quiz">
+              <p className="ed-hint">This quiz’s questions are not loaded here: saving keeps them as they are.</p>
+              <Button onClick={() => set('quiz', newQuiz())}>Write a new quiz instead</Button>
+            </div>
+          )}
+          {kind === 'quiz' && <FieldError id={`${id}-quizDefinition-error`} message={problems.quizDefinition} />}
+          <Checkbox checked={fields.isPreviewFree} onChange={(event) => set('isPreviewFree', event.target.checked)}>
+            Is Preview Free?
+          </Checkbox>
+          <ResourcesEditor
+            resources={fields.resources ?? []}
+            problem={problems.resources}
+            onChange={(resources) => set('resources', resources)}
           />
-          <FieldError id={`${id}-lectureTitle-error`} message={problems.lectureTitle} />
         </div>
-        {kind === 'article' ? (
-          <ArticleField
-            id={id}
-            html={fields.articleHtml ?? ''}
-            problem={problems.articleHtml}
-            onChange={(html) => set('articleHtml', html)}
-          />
-        ) : (
-          <div className="ed-field">
-            <label htmlFor={`${id}-lectureDuration`} className="ed-field-label">
-              Duration (minutes)
-            </label>
-            <Input
-              id={`${id}-lectureDuration`}
-              type="number"
-              inputMode="numeric"
-              value={fields.lectureDuration}
-              readOnly={hosted}
-              onChange={(event) => set('lectureDuration', event.target.value)}
-              {...described('lectureDuration')}
-              {...(hosted
-                ? {
-                    'aria-describedby': problems.lectureDuration
-                      ? `${id}-lectureDuration-hint ${id}-lectureDuration-error`
-                      : `${id}-lectureDuration-hint`,
-                  }
-                : {})}
-            />
-            {hosted && (
-              <p id={`${id}-lectureDuration-hint`} className="ed-hint">
-                Set from the video.
-              </p>
-            )}
-            <FieldError id={`${id}-lectureDuration-error`} message={problems.lectureDuration} />
-          </div>
-        )}
-        {kind === 'video' && (
-          <VideoSourcePicker name={`${id}-source`} value={source} onChange={(next) => set('videoSource', next)} />
-        )}
-        {hosted && (
-          <HostedVideoSelect
-            id={`${id}-hostedVideoId`}
-            value={fields.hostedVideoId ?? ''}
-            problem={problems.hostedVideoId}
-            onChange={(changes) => update({ ...fields, ...changes })}
-          />
-        )}
-        {kind === 'video' && !hosted && (
-          <div className="ed-field">
-            <label htmlFor={`${id}-lectureUrl`} className="ed-field-label">
-              Lecture URL
-            </label>
-            <Input
-              id={`${id}-lectureUrl`}
-              type="url"
-              placeholder="https://"
-              value={fields.lectureUrl}
-              onChange={(event) => set('lectureUrl', event.target.value)}
-              {...described('lectureUrl')}
-            />
-            <FieldError id={`${id}-lectureUrl-error`} message={problems.lectureUrl} />
-            <YouTubePreview link={fields.lectureUrl} />
-          </div>
-        )}
-        {kind === 'project' && (
-          <RichField
-            id={`${id}-projectBrief`}
-            label="Project brief"
-            html={fields.projectBrief ?? ''}
-            problem={problems.projectBrief}
-            onChange={(html) => set('projectBrief', html)}
-          />
-        )}
-        {kind === 'quiz' && fields.quiz && (
-          <QuizEditor idPrefix={id} quiz={fields.quiz} problems={problems} onChange={(quiz) => set('quiz', quiz)} />
-        )}
-        {kind === 'quiz' && !fields.quiz && fields.keepsSavedQuiz && (
-          <div className="ed-kept-quiz">
-            <p className="ed-hint">This quiz’s questions are not loaded here: saving keeps them as they are.</p>
-            <Button onClick={() => set('quiz', newQuiz())}>Write a new quiz instead</Button>
-          </div>
-        )}
-        {kind === 'quiz' && <FieldError id={`${id}-quizDefinition-error`} message={problems.quizDefinition} />}
-        <Checkbox checked={fields.isPreviewFree} onChange={(event) => set('isPreviewFree', event.target.checked)}>
-          Is Preview Free?
-        </Checkbox>
-        <ResourcesEditor
-          resources={fields.resources ?? []}
-          problem={problems.resources}
-          onChange={(resources) => set('resources', resources)}
-        />
-      </div>
-    </Modal>
+      </Modal>
+    </Themed>
   );
 }
 
@@ -242,6 +245,8 @@ function RichField({
         {label}
       </span>
       <RichTextEditor
+        // The dialog was opened to write in: the editor loads at once.
+        eager
         value={html}
         onChange={onChange}
         labelledBy={`${id}-label`}

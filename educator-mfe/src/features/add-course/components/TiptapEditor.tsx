@@ -1,8 +1,6 @@
 import { EditorContent, type Editor as TiptapInstance, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
-import { EditorLoading } from './EditorLoading';
-import '../../../styles/editor.css';
 import { EditorToolbar } from './EditorToolbar';
 import type { RichTextEditorProps } from './richTextEditorProps';
 
@@ -13,7 +11,7 @@ import type { RichTextEditorProps } from './richTextEditorProps';
 const htmlOf = (editor: TiptapInstance) => (editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, ''));
 
 /** A Tiptap editor producing HTML: paragraphs, headings, bold, italic, lists and links. */
-export default function TiptapEditor({ value, onChange, labelledBy, describedBy }: RichTextEditorProps) {
+export default function TiptapEditor({ value, onChange, labelledBy, describedBy, autoFocus }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -24,9 +22,10 @@ export default function TiptapEditor({ value, onChange, labelledBy, describedBy 
       }),
     ],
     content: value,
-    // Made after the first render, as on the server (where there is no editor): the page the server
-    // rendered is taken over with the same placeholder box, then the editor takes its place.
-    immediatelyRender: false,
+    // Only ever made in the browser, once the educator goes to use it (RichTextEditor): at once, in
+    // the placeholder's place, taking the focus the placeholder had.
+    immediatelyRender: true,
+    autofocus: autoFocus ? 'end' : false,
     editorProps: {
       attributes: {
         class: 'ed-editor-content',
@@ -58,7 +57,7 @@ export default function TiptapEditor({ value, onChange, labelledBy, describedBy 
     }
   }, [editor, describedBy]);
 
-  if (!editor) return <EditorLoading />;
+  if (!editor) return null;
   return (
     <div className="ed-editor">
       <EditorToolbar editor={editor} />

@@ -1,4 +1,4 @@
-/** What the course description editor takes (the lazy wrapper and the Tiptap editor alike). */
+/** What the course description editor takes (the wrapper and the Tiptap editor alike). */
 export interface RichTextEditorProps {
   /** HTML; '' for an empty document. */
   value: string;
@@ -7,4 +7,6 @@ export interface RichTextEditorProps {
   labelledBy: string;
   /** The id of the element that describes the editor (its error message), when there is one. */
   describedBy?: string | undefined;
+  /** Take the focus when made (the educator clicked or focused the box while the editor loaded). */
+  autoFocus?: boolean;
 }

@@ -12,7 +12,7 @@ export interface RestoredDraft {
 
 /** What the course form holds, as comparable text (a chapter's collapsed flag is not a change). */
 function snapshotOf(state: CourseFormState): string {
-  const values = state.form.getFieldsValue(true) as Partial<CourseFields>;
+  const values: Partial<CourseFields> = state.fields.values();
   return JSON.stringify({
     fields: {
       courseTitle: values.courseTitle ?? '',
@@ -55,7 +55,7 @@ export function useCourseDraft(state: CourseFormState, courseId?: string) {
     started.current = false;
     const draft = readDraft(key);
     if (!draft) return;
-    form.form.setFieldsValue(draft.fields);
+    form.fields.setValues(draft.fields);
     form.setDescription(draft.description);
     form.content.replace(draft.chapters);
     setRestored({ savedAt: draft.savedAt, thumbnailLost: false });
@@ -76,7 +76,7 @@ export function useCourseDraft(state: CourseFormState, courseId?: string) {
     if (changed) {
       writeDraft(key, {
         savedAt: Date.now(),
-        fields: form.form.getFieldsValue(true),
+        fields: form.fields.values(),
         description: form.description,
         chapters: form.content.chapters,
         thumbnailName: form.thumbnail?.name,
@@ -86,7 +86,7 @@ export function useCourseDraft(state: CourseFormState, courseId?: string) {
     }
   }, [key]);
 
-  // The antd fields tell their changes directly (typing re-renders nothing).
+  // The fields tell their changes directly (typing re-renders nothing).
   const { fieldsListener } = state;
   useEffect(() => {
     fieldsListener.current = check;

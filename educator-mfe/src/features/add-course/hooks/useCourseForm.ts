@@ -1,17 +1,17 @@
 import type { EditableCourse } from '@courseport/shared-ui';
-import { Form } from '@courseport/shared-ui/antd/form';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { type CourseFields, draftsOf } from './chapters';
+import { CourseFieldsStore } from './courseFields';
 import { useCourseContent } from './useCourseContent';
 
 export const EMPTY_COURSE: CourseFields = { courseTitle: '', coursePrice: 0, discount: 0, category: '', level: '' };
 
 /**
- * Everything the course form holds: the antd form (title, price, discount), the description, the
- * chosen thumbnail and the chapters. Add Course starts empty; Edit Course from the saved course.
+ * Everything the course form holds: its fields (title, price, discount, category, level), the
+ * description, the chosen thumbnail and the chapters. Add Course starts empty; Edit Course from the
+ * saved course.
  */
 export function useCourseForm(course?: EditableCourse) {
-  const [form] = Form.useForm<CourseFields>();
   const initialValues = useMemo<CourseFields>(
     () =>
       course
@@ -25,6 +25,7 @@ export function useCourseForm(course?: EditableCourse) {
         : EMPTY_COURSE,
     [course],
   );
+  const [fields] = useState(() => new CourseFieldsStore(initialValues));
   const initialDescription = course?.courseDescription ?? '';
   const initialChapters = useMemo(() => (course ? draftsOf(course.courseContent) : []), [course]);
   const [description, setDescription] = useState(initialDescription);
@@ -32,23 +33,24 @@ export function useCourseForm(course?: EditableCourse) {
   const content = useCourseContent(initialChapters);
   const { replace } = content;
   /**
-   * Told of every change to the antd fields (their values live in the form, not in React state):
-   * a listener, not state, so typing does not re-render the whole page.
+   * Told of every change to the fields (their values live in the store, not in React state): a
+   * listener, not state, so typing does not re-render the whole page.
    */
   const fieldsListener = useRef<(() => void) | null>(null);
   const touchFields = useCallback(() => fieldsListener.current?.(), []);
+  fields.onChange = touchFields;
 
   /** Back to how the page started: empty for Add Course, the saved course for Edit Course. */
   const reset = useCallback(() => {
-    form.resetFields();
+    fields.reset();
     setDescription(initialDescription);
     setThumbnail(null);
     replace(initialChapters);
     touchFields();
-  }, [form, initialDescription, initialChapters, replace, touchFields]);
+  }, [fields, initialDescription, initialChapters, replace, touchFields]);
 
   return {
-    form,
+    fields,
     initialValues,
     description,
     setDescription,

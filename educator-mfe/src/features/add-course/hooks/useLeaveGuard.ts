@@ -1,5 +1,4 @@
-import { useNavigate } from '@courseport/shared-ui';
-import { Modal } from '@courseport/shared-ui/antd/modal';
+import { loadAntd, useNavigate } from '@courseport/shared-ui';
 import { useEffect, useRef } from 'react';
 
 export const LEAVE_TITLE = 'Leave with unsaved changes?';
@@ -37,17 +36,20 @@ export function useLeaveGuard(isDirty: () => boolean) {
       event.stopPropagation();
       if (asking.current) return;
       asking.current = true;
-      Modal.confirm({
-        title: LEAVE_TITLE,
-        content: LEAVE_TEXT,
-        okText: 'Leave',
-        cancelText: 'Stay on this page',
-        focusable: { autoFocusButton: 'cancel' },
-        onOk: () => navigate(`${url.pathname}${url.search}${url.hash}`),
-        afterClose: () => {
-          asking.current = false;
-        },
-      });
+      // antd's Modal comes when it is asked for (#34: not with the page).
+      void loadAntd.modal().then(({ Modal }) =>
+        Modal.confirm({
+          title: LEAVE_TITLE,
+          content: LEAVE_TEXT,
+          okText: 'Leave',
+          cancelText: 'Stay on this page',
+          focusable: { autoFocusButton: 'cancel' },
+          onOk: () => navigate(`${url.pathname}${url.search}${url.hash}`),
+          afterClose: () => {
+            asking.current = false;
+          },
+        }),
+      );
     };
     window.addEventListener('beforeunload', beforeUnload);
     document.addEventListener('click', click, true);

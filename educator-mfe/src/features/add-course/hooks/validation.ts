@@ -19,19 +19,14 @@ const firstProblem = (schema: z.ZodType, value: unknown) => {
   return result.success ? null : (result.error.issues[0]?.message ?? 'is not valid');
 };
 
-/** An antd form rule from a schema; an empty field is left to the field's `required` rule. */
-export function schemaRule(schema: z.ZodType, noun: string) {
-  return {
-    validator: async (_rule: unknown, value: unknown) => {
-      if (value === null || value === undefined || value === '') return;
-      const problem = firstProblem(schema, value);
-      if (problem) throw new Error(`${noun} ${problem}`);
-    },
-  };
+/** What is wrong with a price or a discount, as "The price must not be negative"; null when nothing. */
+function valueProblem(schema: z.ZodType, noun: string, value: number): string | null {
+  const problem = firstProblem(schema, value);
+  return problem ? `${noun} ${problem}` : null;
 }
 
-export const priceRule = schemaRule(coursePriceSchema, 'The price');
-export const discountRule = schemaRule(discountSchema, 'The discount');
+export const priceProblem = (value: number) => valueProblem(coursePriceSchema, 'The price', value);
+export const discountProblem = (value: number) => valueProblem(discountSchema, 'The discount', value);
 
 /**
  * A lesson's problems by field: `lectureTitle`, `lectureDuration`, `lectureUrl`, `hostedVideoId`, `articleHtml`,

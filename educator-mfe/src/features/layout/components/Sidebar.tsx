@@ -1,6 +1,6 @@
 import { NavLink } from '@courseport/shared-ui';
-import { Tooltip } from '@courseport/shared-ui/antd/tooltip';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import {
   AddCourseIcon,
   CollapseIcon,
@@ -47,9 +47,48 @@ interface SidebarProps {
   onToggle: () => void;
 }
 
+/** A collapsed link's tooltip: its label, beside the link (in the page's body: the sidebar clips). */
+interface Tip {
+  label: string;
+  top: number;
+  left: number;
+}
+
+/**
+ * antd's Tooltip look, without antd (#34): shown while a collapsed link is pointed at or focused,
+ * hidden by Escape. The link's own name (its label, hidden visually) is what screen readers read.
+ */
+function SidebarTip({ tip, onClose }: { tip: Tip; onClose: () => void }) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    const close = () => onClose();
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('scroll', close, true);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('scroll', close, true);
+    };
+  }, [onClose]);
+  return createPortal(
+    <div role="tooltip" className="ed-tooltip" style={{ top: tip.top, left: tip.left }}>
+      {tip.label}
+    </div>,
+    document.body,
+  );
+}
+
 /** The educator navigation: icons only (with tooltips) when collapsed, icons and labels when expanded. */
 export function Sidebar({ collapsed, undecided = false, onToggle }: SidebarProps) {
   const state = collapsed ? ' is-collapsed' : undecided ? ' is-undecided' : '';
+  const [tip, setTip] = useState<Tip | null>(null);
+  const hideTip = () => setTip(null);
+  const showTip = (label: string, element: HTMLElement) => {
+    if (!collapsed) return;
+    const box = element.getBoundingClientRect();
+    setTip({ label, top: box.top + box.height / 2, left: box.right + 8 });
+  };
+  // Expanding shows the labels themselves.
+  if (!collapsed && tip) setTip(null);
   return (
     <aside className={`ed-sidebar${state}`} data-collapsed={collapsed}>
       <button
@@ -63,28 +102,25 @@ export function Sidebar({ collapsed, undecided = false, onToggle }: SidebarProps
         <CollapseIcon collapsed={collapsed} />
       </button>
       <nav id="ed-sidebar-nav" aria-label="Educator" className="ed-sidebar-nav">
-        {SIDEBAR_LINKS.map(({ label, to, icon, end }) => {
-          const link = (
-            <NavLink
-              key={to}
-              to={to}
-              end={end}
-              className={({ isActive }) => (isActive ? 'ed-sidebar-link is-active' : 'ed-sidebar-link')}
-            >
-              <span className="ed-sidebar-icon">{icon}</span>
-              <span className={collapsed ? 'cp-visually-hidden' : 'ed-sidebar-label'}>{label}</span>
-            </NavLink>
-          );
-          return collapsed ? (
-            <Tooltip key={to} title={label} placement="right">
-              {link}
-            </Tooltip>
-          ) : (
-            link
-          );
-        })}
+        {SIDEBAR_LINKS.map(({ label, to, icon, end }) => (
+          <NavLink
+            key={to}
+            to={to}
+            end={end}
+            className={({ isActive }) => (isActive ? 'ed-sidebar-link is-active' : 'ed-sidebar-link')}
+            onPointerEnter={(event) => showTip(label, event.currentTarget)}
+            onPointerLeave={hideTip}
+            onFocus={(event) => showTip(label, event.currentTarget)}
+            onBlur={hideTip}
+            onClick={hideTip}
+          >
+            <span className="ed-sidebar-icon">{icon}</span>
+            <span className={collapsed ? 'cp-visually-hidden' : 'ed-sidebar-label'}>{label}</span>
+          </NavLink>
+        ))}
       </nav>
       <p className={collapsed ? 'cp-visually-hidden' : 'ed-sidebar-version'}>{VERSION_TEXT}</p>
+      {tip && <SidebarTip tip={tip} onClose={hideTip} />}
     </aside>
   );
 }

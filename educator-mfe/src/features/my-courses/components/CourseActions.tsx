@@ -1,4 +1,4 @@
-import { Button, type EducatorCourse, Link } from '@courseport/shared-ui';
+import { Button, type EducatorCourse, Link, loadAntd } from '@courseport/shared-ui';
 import { PATHS } from '../../../lib/paths';
 import type { CourseAction } from '../api/courses';
 
@@ -26,6 +26,8 @@ export function actionsFor(course: Pick<EducatorCourse, 'status' | 'studentsCoun
   return actions;
 }
 
+const preloadDialog = () => void loadAntd.modal().catch(() => undefined);
+
 export function CourseActions({
   course,
   busy,
@@ -52,6 +54,9 @@ export function CourseActions({
           loading={busy === action}
           disabled={busy !== null}
           onClick={() => onAction(action)}
+          // Every action but Publish asks first, in antd's dialog: it loads as the button is
+          // pointed at or focused, so the question shows at once when pressed (#34).
+          {...(action === 'publish' ? {} : { onPointerEnter: preloadDialog, onFocus: preloadDialog })}
         >
           {LABELS[action]}
         </Button>

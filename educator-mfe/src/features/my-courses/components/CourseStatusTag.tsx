@@ -1,5 +1,5 @@
-import { type CourseStatus, type TagTone, tagTone } from '@courseport/shared-ui';
-import { Tag } from '@courseport/shared-ui/antd/tag';
+import type { CourseStatus, TagTone } from '@courseport/shared-ui';
+import { tagClass } from '../../../lib/tags';
 
 export const STATUS_LABELS: Record<CourseStatus, string> = {
   draft: 'Draft',
@@ -16,5 +16,5 @@ const TONES: Record<CourseStatus, TagTone> = {
 
 /** A course's status as a tag: Draft, Published, Unpublished or Archived. */
 export function CourseStatusTag({ status }: { status: CourseStatus }) {
-  return <Tag style={tagTone(TONES[status])}>{STATUS_LABELS[status]}</Tag>;
+  return <span className={tagClass(TONES[status])}>{STATUS_LABELS[status]}</span>;
 }

@@ -1,7 +1,7 @@
 import type { EducatorCourse } from '@courseport/shared-ui';
-import { dateColumn, descriptionTeaser, money } from '@courseport/shared-ui';
-import { Table } from '@courseport/shared-ui/antd/table';
-import { useRef } from 'react';
+import { descriptionTeaser, money } from '@courseport/shared-ui';
+import { useRef, useState } from 'react';
+import { Pager } from '../../../components/Pager';
 import { localDate } from '../../../lib/dates';
 import type { CourseAction } from '../api/courses';
 import { useNarrow } from '../hooks/useNarrow';
@@ -55,39 +55,61 @@ export function CoursesTable(props: CoursesProps) {
   );
 }
 
+const PAGE_SIZE = 10;
+
+/**
+ * The table, ten courses to a page: a plain table with antd's look (shared-ui's `.cp-table`), so
+ * My Courses' first load needs no antd (#34).
+ */
 function CourseRows({ courses, currency, busy, onAction }: CoursesProps) {
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(courses.length / PAGE_SIZE));
+  // A course archived or deleted from the last page shows the one before.
+  const current = Math.min(page, pages);
+  const shown = courses.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
   return (
-    <div className="ed-table-wrap">
-      <Table<EducatorCourse>
-        aria-label="My Courses"
-        rowKey="_id"
-        dataSource={courses}
-        pagination={courses.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-        columns={[
-          { key: 'course', title: 'Course', render: (_, course) => <CourseSummary course={course} /> },
-          {
-            key: 'earnings',
-            title: 'Earnings',
-            render: (_, course) => (
-              <span className="cp-nowrap">{money(currency, course.earnings, { dropZeroCents: true })}</span>
-            ),
-          },
-          { key: 'students', title: 'Students', dataIndex: 'studentsCount', align: 'center' },
-          dateColumn<EducatorCourse>('published', 'Published On', (course) => course.createdAt, localDate),
-          {
-            key: 'actions',
-            title: 'Actions',
-            render: (_, course) => (
-              <CourseActions
-                course={course}
-                busy={busy?.courseId === course._id ? busy.action : null}
-                onAction={(action) => onAction(course, action)}
-              />
-            ),
-          },
-        ]}
-      />
-    </div>
+    <>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach (WCAG 2.1.1). */}
+      <section className="cp-table-scroll ed-table-wrap" tabIndex={0} aria-label="My Courses">
+        <table className="cp-table ed-table" aria-label="My Courses">
+          <thead>
+            <tr>
+              <th scope="col">Course</th>
+              <th scope="col">Earnings</th>
+              <th scope="col" className="ed-col-center">
+                Students
+              </th>
+              <th scope="col">Published On</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((course) => (
+              <tr key={course._id} className="ed-row">
+                <td>
+                  <CourseSummary course={course} />
+                </td>
+                <td>
+                  <span className="cp-nowrap">{money(currency, course.earnings, { dropZeroCents: true })}</span>
+                </td>
+                <td className="ed-col-center">{course.studentsCount}</td>
+                <td>
+                  <span className="cp-nowrap">{localDate(course.createdAt)}</span>
+                </td>
+                <td>
+                  <CourseActions
+                    course={course}
+                    busy={busy?.courseId === course._id ? busy.action : null}
+                    onAction={(action) => onAction(course, action)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <Pager label="My Courses pages" page={current} pageSize={PAGE_SIZE} total={courses.length} onChange={setPage} />
+    </>
   );
 }
 

@@ -1,5 +1,4 @@
-import { type EducatorCourse, queryKeys, useMutation, useQueryClient, useToast } from '@courseport/shared-ui';
-import { Modal } from '@courseport/shared-ui/antd/modal';
+import { type EducatorCourse, loadAntd, queryKeys, useMutation, useQueryClient, useToast } from '@courseport/shared-ui';
 import { useCallback, useState } from 'react';
 import { type CourseAction, runCourseAction } from '../api/courses';
 
@@ -23,7 +22,8 @@ export const CONFIRMATIONS: Record<Exclude<CourseAction, 'publish'>, { title: st
 };
 
 /**
- * Publish, unpublish, archive and delete from My Courses: asks first (but for publish), then tells
+ * Publish, unpublish, archive and delete from My Courses: asks first (but for publish: antd's
+ * confirmation, loaded when first needed), then tells
  * the server's answer as a toast (a refusal too, e.g. what a course still needs before publishing)
  * and refetches the educator's data and the catalog. `busy`: the course an action is running for.
  */
@@ -62,23 +62,30 @@ export function useCourseActions() {
         return;
       }
       const confirmation = CONFIRMATIONS[action];
-      Modal.confirm({
-        title: confirmation.title,
-        content: (
-          <>
-            <strong>{course.courseTitle}</strong>
-            <p style={{ margin: '8px 0 0' }}>{confirmation.text}</p>
-          </>
-        ),
-        okText: confirmation.ok,
-        okButtonProps: { danger: action === 'delete' },
-        cancelText: 'Cancel',
-        onOk: () => {
-          void run(course, action);
-        },
-      });
+      // antd's Modal is not in the page's first load (#34): it loads here, or before when the
+      // action's button is pointed at or focused (CourseActions).
+      void loadAntd
+        .modal()
+        .then(({ Modal }) =>
+          Modal.confirm({
+            title: confirmation.title,
+            content: (
+              <>
+                <strong>{course.courseTitle}</strong>
+                <p style={{ margin: '8px 0 0' }}>{confirmation.text}</p>
+              </>
+            ),
+            okText: confirmation.ok,
+            okButtonProps: { danger: action === 'delete' },
+            cancelText: 'Cancel',
+            onOk: () => {
+              void run(course, action);
+            },
+          }),
+        )
+        .catch((error: unknown) => toast.failure(error, `Could not ${action} the course`));
     },
-    [run],
+    [run, toast],
   );
 
   return { busy, start };

@@ -8,6 +8,7 @@ import {
 } from '@courseport/shared-ui';
 import { Input } from '@courseport/shared-ui/antd/input';
 import { Modal } from '@courseport/shared-ui/antd/modal';
+import { Themed } from '@courseport/shared-ui/antd/themed';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { sizeLabel } from '../../../lib/sizes';
 import { useDeleteCaptions, usePutCaptions } from '../hooks/useVideos';
@@ -42,19 +43,22 @@ export function captionsFileProblem(file: File): string | null {
  * A video's captions: its tracks (language, label, cues) with Delete, and a form to add one or
  * replace a language's: the language, the label viewers see (the language's own name unless
  * changed), a WebVTT or SRT file read here and sent as text. The server checks the file; its
- * refusal shows in the form.
+ * refusal shows in the form. In its own chunk with antd's Modal and Input, loaded when first
+ * opened (VideosPage; #34), in the platform's antd theme.
  */
 export function CaptionsDialog({ video, onClose }: { video: EducatorVideo | null; onClose: () => void }) {
   return (
-    <Modal
-      open={video !== null}
-      title={video ? `Captions: ${video.fileName}` : 'Captions'}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={<Button onClick={onClose}>Close</Button>}
-    >
-      {video && <CaptionsBody video={video} />}
-    </Modal>
+    <Themed>
+      <Modal
+        open={video !== null}
+        title={video ? `Captions: ${video.fileName}` : 'Captions'}
+        onCancel={onClose}
+        destroyOnHidden
+        footer={<Button onClick={onClose}>Close</Button>}
+      >
+        {video && <CaptionsBody video={video} />}
+      </Modal>
+    </Themed>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Button, errorText, useToast } from '@courseport/shared-ui';
-import { Progress } from '@courseport/shared-ui/antd/progress';
 import { type DragEvent, useId, useState } from 'react';
 import { UploadIcon } from '../../../components/icons';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { sizeLabel } from '../../../lib/sizes';
 import {
   cancelUpload,
@@ -124,12 +124,10 @@ function UploadLine({ item }: { item: UploadItem }) {
         </span>
         <span className="ed-vid-line-size">{sizeLabel(item.size)}</span>
       </div>
-      <Progress
+      <ProgressBar
         percent={item.percent}
         status={item.phase === 'failed' ? 'exception' : item.phase === 'paused' ? 'normal' : 'active'}
-        aria-label={`Upload of ${item.fileName}`}
-        aria-valuetext={`${item.percent}%`}
-        format={(percent) => `${percent ?? 0}%`}
+        label={`Upload of ${item.fileName}`}
       />
       <p className="ed-vid-line-status" aria-live="polite">
         {PHASE_TEXT[item.phase](item)}

@@ -1,9 +1,9 @@
-import { Button, type EducatorVideo, type TagTone, tagTone, type VideoStatus } from '@courseport/shared-ui';
-import { PagesNav } from '@courseport/shared-ui/antd/pages-nav';
-import { Progress } from '@courseport/shared-ui/antd/progress';
-import { Tag } from '@courseport/shared-ui/antd/tag';
+import { Button, type EducatorVideo, loadAntd, type TagTone, type VideoStatus } from '@courseport/shared-ui';
 import { renditionsText, videoLength } from '../../../api/videos';
+import { Pager } from '../../../components/Pager';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { sizeLabel } from '../../../lib/sizes';
+import { tagClass } from '../../../lib/tags';
 import type { UploadItem } from '../upload/uploads';
 
 export const STATUS_LABELS: Record<VideoStatus, string> = {
@@ -24,6 +24,11 @@ const STATUS_TONES: Record<VideoStatus, TagTone> = {
 
 export const STOPPED_UPLOAD_HINT = 'The upload stopped. Choose the same file again above to go on from here.';
 export const QUEUED_HINT = 'Waiting for its turn to be processed.';
+
+// The captions dialog and the delete confirmation are antd's, not in the page's first load (#34):
+// each loads as its button is pointed at or focused, so it shows at once when pressed.
+const preloadConfirm = () => void loadAntd.modal().catch(() => undefined);
+const preloadCaptions = () => void import('./CaptionsDialog').catch(() => undefined);
 
 const uploadedAt = (iso: string) => {
   const date = new Date(iso);
@@ -70,9 +75,9 @@ export function VideosList({
           />
         ))}
       </ul>
-      <PagesNav
+      <Pager
         label="Video pages"
-        className="ed-reviews-pages"
+        className="ed-vid-pages"
         page={page}
         pageSize={pageSize}
         total={total}
@@ -120,16 +125,14 @@ function VideoCard({
           <h2 id={headingId} className="ed-vid-name">
             {video.fileName || 'Untitled video'}
           </h2>
-          <Tag style={tagTone(STATUS_TONES[video.status])}>{text}</Tag>
+          <span className={tagClass(STATUS_TONES[video.status])}>{text}</span>
         </div>
         {(video.status === 'uploading' || video.status === 'processing') && (
-          <Progress
+          <ProgressBar
             percent={percent}
             size="small"
             status="active"
-            aria-label={`${STATUS_LABELS[video.status]}: ${video.fileName}`}
-            aria-valuetext={`${percent}%`}
-            format={(value) => `${value ?? 0}%`}
+            label={`${STATUS_LABELS[video.status]}: ${video.fileName}`}
           />
         )}
         {video.status === 'uploading' && !upload && <p className="ed-hint">{STOPPED_UPLOAD_HINT}</p>}
@@ -167,7 +170,12 @@ function VideoCard({
         </dl>
         <div className="ed-vid-actions">
           {video.status !== 'uploading' && video.status !== 'failed' && (
-            <Button aria-label={`Captions: ${video.fileName}`} onClick={onCaptions}>
+            <Button
+              aria-label={`Captions: ${video.fileName}`}
+              onClick={onCaptions}
+              onPointerEnter={preloadCaptions}
+              onFocus={preloadCaptions}
+            >
               Captions
             </Button>
           )}
@@ -179,6 +187,8 @@ function VideoCard({
               disabled={deleting}
               aria-label={`Delete: ${video.fileName}`}
               onClick={onDelete}
+              onPointerEnter={preloadConfirm}
+              onFocus={preloadConfirm}
             >
               Delete
             </Button>

@@ -1,0 +1,328 @@
+import type { Balance, LedgerEntry, LedgerPage, PlatformFee } from '@courseport/contracts';
+import type { Clock } from '../../clock.js';
+import { badRequest } from '../../http/errors.js';
+import { ConflictError, newId, type Store } from '../../store/index.js';
+import { courseRecords } from '../courses/index.js';
+import { type FeeSettingDoc, feeSettingsRepository, type LedgerEntryDoc, ledgerRepository } from './repository.js';
+
+const DAY_MS = 86_400_000;
+export const LEDGER_PAGE_SIZE = 50;
+export const BAD_CURSOR = 'Cursor is not valid: use the nextCursor of the previous page';
+
+/** A completed purchase as the ledger needs it (given by purchases' fulfilment through compose.ts). */
+export interface SaleEvent {
+  purchaseId: string;
+  educatorId: string;
+  courseId: string;
+  /** What the student paid, paise (after any coupon). */
+  amount: number;
+  /** The price before the coupon, paise, when one was used. */
+  listAmount?: number;
+  couponCode?: string;
+  /** Paid through the local checkout: no money moved. */
+  simulated: boolean;
+  completedAt: Date;
+  refundedAt?: Date;
+}
+
+/** What purchases calls when a purchase completes or is refunded (idempotent; see `ledgerService`). */
+export interface SalesLedger {
+  recordSale(sale: SaleEvent): Promise<unknown>;
+  recordRefund(sale: SaleEvent): Promise<unknown>;
+}
+
+export interface LedgerOptions {
+  /** Days a sale stays pending (the refund window) before it can be paid out. */
+  holdDays: number;
+  /** The platform's fee until an admin sets one, basis points. */
+  defaultFeeBasisPoints: number;
+  /** Whether simulated purchases (the local checkout) reach the ledger: demo mode only. */
+  countSimulated: boolean;
+}
+
+/**
+ * The fee on a sale, paise: `gross × rate`, rounded half up to a whole paisa (integers only:
+ * `(gross × bp + 5000) div 10000`). The educator's share is `gross − fee`, so the two always add
+ * up to what the student paid.
+ */
+export function feeOf(gross: number, basisPoints: number): number {
+  return Math.floor((gross * basisPoints + 5000) / 10_000);
+}
+
+export const percentOf = (basisPoints: number) => basisPoints / 100;
+export const basisPointsOf = (percent: number) => Math.round(percent * 100);
+
+/** Sums an educator's entries into their balance at `now` (see docs/ARCHITECTURE.md, the ledger). */
+export function balanceOfEntries(
+  entries: ReadonlyArray<Pick<LedgerEntryDoc, 'kind' | 'amount' | 'availableAt'>>,
+  now: Date,
+): Balance {
+  const balance: Balance = { pending: 0, available: 0, paid: 0 };
+  const at = now.getTime();
+  for (const entry of entries) {
+    if (entry.kind === 'payout') balance.paid -= entry.amount;
+    if (new Date(entry.availableAt).getTime() > at) balance.pending += entry.amount;
+    else balance.available += entry.amount;
+  }
+  return balance;
+}
+
+export function publicEntry(doc: LedgerEntryDoc): LedgerEntry {
+  const { _id, key: _key, educatorId: _educator, payoutSeq: _seq, by: _by, createdAt, availableAt, ...rest } = doc;
+  return {
+    ...(rest as Omit<LedgerEntry, 'id' | 'createdAt' | 'availableAt'>),
+    id: _id,
+    createdAt: new Date(createdAt).toISOString(),
+    availableAt: new Date(availableAt).toISOString(),
+  };
+}
+
+const encodeCursor = (doc: Pick<LedgerEntryDoc, '_id' | 'createdAt'>) =>
+  Buffer.from(`${new Date(doc.createdAt).getTime()}:${doc._id}`).toString('base64url');
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [ms, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const at = Number(ms);
+  if (!id || !/^[A-Za-z0-9_-]{1,64}$/.test(id) || !Number.isSafeInteger(at) || at < 0) throw badRequest(BAD_CURSOR);
+  return { at: new Date(at), id };
+}
+
+/**
+ * The append-only ledger of every educator's money (the `ledgerEntries` collection) and the fee
+ * settings (`feeSettings`). Every write is one `insertOne` under an idempotency key, so a repeated
+ * write is stored once; nothing is ever updated or deleted. Balances are sums over the entries.
+ */
+export function ledgerService(store: Store, clock: Clock, options: LedgerOptions) {
+  const entries = ledgerRepository(store);
+  const fees = feeSettingsRepository(store);
+  const courses = courseRecords(store);
+
+  /** Inserts the entry unless one with its key exists: the stored one either way, and whether this call wrote it. */
+  async function appendOnce(doc: LedgerEntryDoc): Promise<{ entry: LedgerEntryDoc | null; written: boolean }> {
+    try {
+      return { entry: await entries.insertOne(doc), written: true };
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      return { entry: await entries.findOne({ key: doc.key }), written: false };
+    }
+  }
+
+  async function feeBasisPoints(educatorId: string): Promise<number> {
+    const [own, platform] = await Promise.all([
+      fees.findOne({ _id: `educator:${educatorId}` }),
+      fees.findOne({ _id: 'platform' }),
+    ]);
+    return own?.basisPoints ?? platform?.basisPoints ?? options.defaultFeeBasisPoints;
+  }
+
+  const counts = (sale: SaleEvent) => sale.amount > 0 && (options.countSimulated || !sale.simulated);
+
+  const mine = (educatorId: string) =>
+    entries.find({ educatorId }, { projection: { kind: 1, amount: 1, availableAt: 1, runId: 1 } });
+
+  const service = {
+    holdDays: options.holdDays,
+
+    /** The completed purchase as a sale: gross, the fee at today's rate, the share. Once per purchase. */
+    async recordSale(sale: SaleEvent): Promise<LedgerEntryDoc | null> {
+      if (!counts(sale)) return null;
+      const key = `sale:${sale.purchaseId}`;
+      const existing = await entries.findOne({ key });
+      if (existing) return existing;
+      const basisPoints = await feeBasisPoints(sale.educatorId);
+      const fee = feeOf(sale.amount, basisPoints);
+      const discount = sale.listAmount !== undefined ? sale.listAmount - sale.amount : undefined;
+      const { entry } = await appendOnce({
+        _id: newId(),
+        key,
+        educatorId: sale.educatorId,
+        kind: 'sale',
+        amount: sale.amount - fee,
+        gross: sale.amount,
+        fee: -fee,
+        feeBasisPoints: basisPoints,
+        ...(discount !== undefined && discount > 0
+          ? { listAmount: sale.listAmount, discount, ...(sale.couponCode ? { couponCode: sale.couponCode } : {}) }
+          : {}),
+        purchaseId: sale.purchaseId,
+        courseId: sale.courseId,
+        createdAt: sale.completedAt,
+        availableAt: new Date(sale.completedAt.getTime() + options.holdDays * DAY_MS),
+      });
+      return entry;
+    },
+
+    /**
+     * The refund of a sale: the share and the fee both reversed. A refund that arrives before its
+     * sale (out of order, or a crash in between) records the sale first. It takes the money from
+     * where the sale's is: pending while the sale is, available after (a negative available balance
+     * when it was already paid out, which later sales repay).
+     */
+    async recordRefund(sale: SaleEvent): Promise<LedgerEntryDoc | null> {
+      if (!counts(sale)) return null;
+      const key = `refund:${sale.purchaseId}`;
+      const existing = await entries.findOne({ key });
+      if (existing) return existing;
+      const sold = await service.recordSale(sale);
+      if (!sold) return null;
+      const at = sale.refundedAt ?? clock.now();
+      const saleAvailable = new Date(sold.availableAt);
+      const { entry } = await appendOnce({
+        _id: newId(),
+        key,
+        educatorId: sold.educatorId,
+        kind: 'refund',
+        amount: -sold.amount,
+        gross: -(sold.gross ?? 0),
+        fee: -(sold.fee ?? 0),
+        purchaseId: sale.purchaseId,
+        courseId: sale.courseId,
+        createdAt: at,
+        availableAt: saleAvailable > at ? saleAvailable : at,
+      });
+      return entry;
+    },
+
+    /** An admin's correction (either sign): available at once. Repeating `requestKey` writes it once. */
+    async adjust(
+      educatorId: string,
+      input: { amount: number; reason: string; requestKey?: string },
+      by: string,
+    ): Promise<{ entry: LedgerEntryDoc; written: boolean }> {
+      const now = clock.now();
+      const result = await appendOnce({
+        _id: newId(),
+        key: `adjustment:${educatorId}:${input.requestKey ?? newId()}`,
+        educatorId,
+        kind: 'adjustment',
+        amount: input.amount,
+        reason: input.reason,
+        by,
+        createdAt: now,
+        availableAt: now,
+      });
+      return result as { entry: LedgerEntryDoc; written: boolean };
+    },
+
+    /** The educator's payout entry of this run, if it was written. */
+    payoutEntry: (runId: string, educatorId: string) => entries.findOne({ key: `payout:${runId}:${educatorId}` }),
+
+    /** Every payout entry of a run. */
+    payoutsOfRun: (runId: string) => entries.find({ runId, kind: 'payout' }),
+
+    /**
+     * Pays the educator what is available: the entries available by `cutoff` (and by now), less
+     * what was paid out before, never more than is available at this moment. One entry per run and
+     * educator (its key); and of two runs that read the same balance at once only one pays (the
+     * `payoutSeq` index). Null when nothing is paid.
+     */
+    async appendPayout(educatorId: string, runId: string, cutoff: Date): Promise<LedgerEntryDoc | null> {
+      const key = `payout:${runId}:${educatorId}`;
+      const existing = await entries.findOne({ key });
+      if (existing) return existing;
+      const now = clock.now();
+      const list = await mine(educatorId);
+      const until = Math.min(cutoff.getTime(), now.getTime());
+      let availableNow = 0;
+      let availableByCutoff = 0;
+      let payouts = 0;
+      for (const entry of list) {
+        const at = new Date(entry.availableAt).getTime();
+        if (entry.kind === 'payout') payouts += 1;
+        if (at <= now.getTime()) availableNow += entry.amount;
+        if (entry.kind === 'payout' || at <= until) availableByCutoff += entry.amount;
+      }
+      const amount = Math.min(availableNow, availableByCutoff);
+      if (amount <= 0) return null;
+      const { entry } = await appendOnce({
+        _id: newId(),
+        key,
+        payoutSeq: `${educatorId}:${payouts + 1}`,
+        educatorId,
+        kind: 'payout',
+        amount: -amount,
+        runId,
+        createdAt: now,
+        availableAt: now,
+      });
+      // Null when another run paid this educator in between (its payoutSeq won).
+      return entry;
+    },
+
+    async balanceOf(educatorId: string): Promise<Balance> {
+      return balanceOfEntries(await mine(educatorId), clock.now());
+    },
+
+    /** Every educator with entries and their balance (the admin's overview, the payout run's candidates). */
+    async balances(): Promise<Map<string, Balance>> {
+      const all = await entries.find({}, { projection: { educatorId: 1, kind: 1, amount: 1, availableAt: 1 } });
+      const byEducator = new Map<string, LedgerEntryDoc[]>();
+      for (const entry of all) {
+        const list = byEducator.get(entry.educatorId) ?? [];
+        list.push(entry);
+        byEducator.set(entry.educatorId, list);
+      }
+      const now = clock.now();
+      return new Map([...byEducator].map(([id, list]) => [id, balanceOfEntries(list, now)]));
+    },
+
+    /** The educator's entries, newest first, `LEDGER_PAGE_SIZE` a page after `cursor`. */
+    async page(educatorId: string, cursor?: string, limit = LEDGER_PAGE_SIZE): Promise<LedgerPage> {
+      const after = cursor ? decodeCursor(cursor) : null;
+      const filter = after
+        ? {
+            educatorId,
+            $or: [{ createdAt: { $lt: after.at } }, { createdAt: after.at, _id: { $lt: after.id } }],
+          }
+        : { educatorId };
+      const list = await entries.find(filter, { sort: { createdAt: -1, _id: -1 }, limit: limit + 1 });
+      const shown = list.slice(0, limit);
+      const last = shown.at(-1);
+      return {
+        entries: shown.map(publicEntry),
+        nextCursor: list.length > limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    /** The educator's entries written in [from, to), oldest first (a statement). */
+    between: (educatorId: string, from: Date, to: Date) =>
+      entries.find({ educatorId, createdAt: { $gte: from, $lt: to } }, { sort: { createdAt: 1, _id: 1 } }),
+
+    courseTitles: (ids: readonly string[]) => courses.titles(ids),
+
+    async platformFee(): Promise<PlatformFee> {
+      const platform = await fees.findOne({ _id: 'platform' });
+      return {
+        percent: percentOf(platform?.basisPoints ?? options.defaultFeeBasisPoints),
+        updatedAt: platform ? new Date(platform.updatedAt).toISOString() : null,
+      };
+    },
+
+    async setPlatformFee(percent: number, by: string): Promise<PlatformFee> {
+      const doc: Omit<FeeSettingDoc, '_id'> = { basisPoints: basisPointsOf(percent), updatedAt: clock.now(), by };
+      await fees.updateOne({ _id: 'platform' }, { $set: doc }, { upsert: true });
+      return service.platformFee();
+    },
+
+    /** The educator's own fee (percent), or null to take the platform's again. */
+    async setEducatorFee(educatorId: string, percent: number | null, by: string): Promise<void> {
+      if (percent === null) await fees.deleteOne({ _id: `educator:${educatorId}` });
+      else
+        await fees.updateOne(
+          { _id: `educator:${educatorId}` },
+          { $set: { basisPoints: basisPointsOf(percent), updatedAt: clock.now(), by } },
+          { upsert: true },
+        );
+    },
+
+    /** The fee new sales of this educator are charged, percent. */
+    feePercent: async (educatorId: string) => percentOf(await feeBasisPoints(educatorId)),
+
+    /** Every educator's own fee, percent. */
+    async feeOverrides(): Promise<Map<string, number>> {
+      const list = await fees.find({ _id: { $ne: 'platform' } });
+      return new Map(list.map((doc) => [doc._id.slice('educator:'.length), percentOf(doc.basisPoints)]));
+    },
+  };
+  return service;
+}
+export type LedgerService = ReturnType<typeof ledgerService>;
