@@ -6,8 +6,7 @@ const loadPanel = () => import('./NotificationPanel');
 const NotificationPanel = lazy(loadPanel);
 
 /** "Notifications, 3 unread": the button's name says the count the badge shows. */
-export const bellLabel = (unread: number | undefined) =>
-  unread ? `Notifications, ${unread} unread` : 'Notifications';
+export const bellLabel = (unread: number | undefined) => (unread ? `Notifications, ${unread} unread` : 'Notifications');
 
 const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
 
@@ -50,14 +49,19 @@ export function NotificationBell() {
     const onPointerDown = (event: PointerEvent) => {
       if (area.current && !area.current.contains(event.target as Node)) setOpen(false);
     };
+    // Escape closes it wherever the focus is (a button it pressed may have gone disabled).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
   }, [open]);
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) button.current?.focus();
-  };
 
   return (
     <span ref={area} className="cp-bell">
@@ -90,7 +94,7 @@ export function NotificationBell() {
             </section>
           }
         >
-          <NotificationPanel id={panelId} onClose={close} />
+          <NotificationPanel id={panelId} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </span>

@@ -8,7 +8,6 @@ import {
   useMutation,
   useQueryClient,
 } from '@courseport/shared-ui';
-import type { KeyboardEvent } from 'react';
 import { markAllRead, markRead, notificationKeys, notificationsQuery } from '../api/notifications';
 
 /** A path of this app only (the API says so too; a link is never followed off the site). */
@@ -36,21 +35,23 @@ export function timeAgo(iso: string, now = Date.now()): string {
 /** The list and the unread count after one was read, without asking the API again. */
 function markedInCache(client: QueryClient, id: string | null, unread: number) {
   client.setQueryData(notificationKeys.unread(), unread);
-  client.setQueryData(notificationKeys.list(), (data: { pages: Array<{ notifications: AppNotification[] }> } | undefined) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            notifications: page.notifications.map((n) => (id === null || n._id === id ? { ...n, read: true } : n)),
-          })),
-        }
-      : data,
+  client.setQueryData(
+    notificationKeys.list(),
+    (data: { pages: Array<{ notifications: AppNotification[] }> } | undefined) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              notifications: page.notifications.map((n) => (id === null || n._id === id ? { ...n, read: true } : n)),
+            })),
+          }
+        : data,
   );
 }
 
 /** The bell's panel: the signed-in user's notifications, newest first, a page at a time. */
-export default function NotificationPanel({ id, onClose }: { id: string; onClose: (returnFocus: boolean) => void }) {
+export default function NotificationPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const client = useQueryClient();
   const list = useInfiniteQuery(notificationsQuery());
   const readOne = useMutation({
@@ -63,13 +64,6 @@ export default function NotificationPanel({ id, onClose }: { id: string; onClose
   });
   const notifications = list.data?.pages.flatMap((page) => page.notifications) ?? [];
   const anyUnread = notifications.some((n) => !n.read);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose(true);
-    }
-  };
 
   let body: React.ReactNode;
   if (list.isPending) {
@@ -118,7 +112,7 @@ export default function NotificationPanel({ id, onClose }: { id: string; onClose
                   className="cp-bell-item-link"
                   onClick={() => {
                     if (!n.read) readOne.mutate(n);
-                    onClose(false);
+                    onClose();
                   }}
                 >
                   {content}
@@ -134,8 +128,7 @@ export default function NotificationPanel({ id, onClose }: { id: string; onClose
   }
 
   return (
-    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: Escape closes the panel from anywhere in it.
-    <section id={id} className="cp-bell-panel" aria-label="Notifications" onKeyDown={onKeyDown}>
+    <section id={id} className="cp-bell-panel" aria-label="Notifications">
       <header className="cp-bell-head">
         <h2 className="cp-bell-heading">Notifications</h2>
         <Button
