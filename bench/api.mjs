@@ -306,6 +306,14 @@ async function runScenario({ store, courses, bare }) {
         ],
       },
       {
+        // #35: what the bell's poll costs (polling or server-sent events, docs/performance.md).
+        kind: 'notifications',
+        label: '`GET /api/notifications/unread-count` (the bell\'s poll)',
+        requests: async () => [
+          { path: '/api/notifications/unread-count', headers: { ...BROWSER_GZIP, ...(await auth()) } },
+        ],
+      },
+      {
         kind: 'progress',
         label: `\`POST /api/user/update-course-progress\`, ${plan.studentsPerRun.toLocaleString('en-US')} students, each request a new lecture`,
         load: async () => progress.next('new'),

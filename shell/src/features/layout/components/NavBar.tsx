@@ -1,5 +1,6 @@
 import { Button, Link, loadAntd, NavLink, UserMenu, useSession } from '@courseport/shared-ui';
 import { useRef } from 'react';
+import { NotificationBell } from '../../notifications/components/NotificationBell';
 import { type ToggleRole, useRoleToggle } from '../hooks/useRoleToggle';
 import { useToastOffset } from '../hooks/useToastOffset';
 import { Logo } from './Logo';
@@ -116,6 +117,7 @@ export function NavBar() {
         </nav>
       )}
       <span className={status === 'signed-in' ? 'cp-bar-end' : 'cp-bar-end cp-bar-end-alone'}>
+        {status === 'signed-in' && <NotificationBell />}
         {status === 'signed-in' && <UserMenu />}
         {status === 'signed-out' && (
           <>

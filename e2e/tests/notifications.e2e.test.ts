@@ -1,0 +1,105 @@
+/**
+ * The notification bell (#35): a student's unread count in the navigation bar, a new announcement
+ * seen without reloading (the count is asked again when the tab comes back, as it is polled while
+ * visible), the list, following one to the player, marking all read; axe at 1280 and 390 px.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
+import { launchChromium } from '../support/browser';
+import { type Platform, startTestPlatform } from '../support/platform';
+import { shoot } from '../support/screenshots';
+import { DEMO, DEMO_PASSWORD, signedInContext } from '../support/session';
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startTestPlatform(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function tokenOf(email: string): Promise<string> {
+  const res = await fetch(`${platform.urls.api}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The bell's count as its name says it (0 when it says none). */
+async function unreadOf(page: Page): Promise<number> {
+  const name = (await page.locator('.cp-bell-button').getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
+}
+
+describe('the notification bell (#35)', () => {
+  it('a student sees a new announcement without reloading, follows it to the player and marks all read', {
+    timeout: 120_000,
+  }, async () => {
+    const student = await signedInContext(browser, platform.urls.shell, DEMO.student);
+    const page = await student.newPage();
+    await page.goto(`${platform.urls.shell}/my-enrollments`);
+    // The demo's two announcements (seeded, fanned out) are unread.
+    await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
+
+    // The educator announces to a course the student is enrolled in.
+    const { enrolledCourses } = (await fetch(`${platform.urls.api}/api/user/enrolled-courses`, {
+      headers: { Authorization: `Bearer ${await tokenOf(DEMO.student)}` },
+    }).then((r) => r.json())) as { enrolledCourses: Array<{ _id: string }> };
+    const course = enrolledCourses[0];
+    if (!course) throw new Error('The demo student is enrolled in nothing');
+    const educator = await tokenOf(DEMO.educator);
+    const posted = await fetch(`${platform.urls.api}/api/courses/${course._id}/announcements`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${educator}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Quiz two is open', body: '<p>Try it before Monday.</p>' }),
+    });
+    expect(posted.status).toBe(201);
+
+    // The page is not reloaded: the tab comes back (the count is polled while visible, and asked
+    // again when the tab is shown), and the bell says so.
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+          return unreadOf(page);
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(3);
+    expect(await page.locator('.cp-bell-badge').textContent()).toBe('3');
+
+    await page.getByRole('button', { name: 'Notifications, 3 unread' }).click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    const newest = panel.getByRole('link').first();
+    await newest.waitFor();
+    expect(await newest.textContent()).toContain('Quiz two is open');
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await seriousViolations(page), `the open panel at ${width} px`).toEqual([]);
+    }
+    await shoot(page, 'notifications-panel');
+
+    await newest.click();
+    await page.waitForURL(`${platform.urls.shell}/player/${course._id}`);
+    await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
+
+    await page.getByRole('button', { name: 'Notifications, 2 unread' }).click();
+    await panel.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await panel.getByRole('button', { name: 'Mark all as read' }).and(page.locator(':disabled')).waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(
+      await page
+        .getByRole('button', { name: 'Notifications', exact: true })
+        .evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+    await student.close();
+  });
+});
