@@ -243,7 +243,11 @@ for (const adapter of bothStores('notifications')) {
       expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
       const url = unsubscribeUrlOf(mail);
       expect(url.pathname).toBe('/api/notifications/unsubscribe');
-      expect(mail.text).toContain(url.href);
+      // The footer's link is for people: the app's page, with the same token (it asks, then posts).
+      const page = `http://localhost:3000/unsubscribe?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`;
+      expect(mail.text).toContain(page);
+      expect(mail.html).toContain(`href="${page}"`);
+      expect(mail.text).not.toContain(url.href);
     });
 
     it('notifies the reviewer of the educator’s reply', async () => {

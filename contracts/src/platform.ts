@@ -108,6 +108,9 @@ export const SHELL: ShellDescription = {
   pages: [
     { path: '/reset-password', index: false },
     { path: '/confirm-email', index: false },
+    // #35: a notification mail's unsubscribe page (no sign-in) and the mail settings.
+    { path: '/unsubscribe', index: false },
+    { path: '/settings/notifications', index: false },
   ],
 };
 

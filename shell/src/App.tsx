@@ -31,6 +31,8 @@ const RoleDialog = lazy(() =>
 // The shell's own pages (local accounts' screens): not part of the first load.
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));
+const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
+const NotificationSettingsPage = lazy(() => import('./pages/NotificationSettingsPage'));
 
 /** The id of the shell's one <main>: the skip link's target (portals render no <main> of their own). */
 export const MAIN_ID = 'main-content';
@@ -83,6 +85,22 @@ export function Frame({ demo = false }: { demo?: boolean }) {
             element={
               <Suspense fallback={<LoadingState />}>
                 <ConfirmEmailPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/unsubscribe"
+            element={
+              <Suspense fallback={<LoadingState />}>
+                <UnsubscribePage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/settings/notifications"
+            element={
+              <Suspense fallback={<LoadingState />}>
+                <NotificationSettingsPage />
               </Suspense>
             }
           />

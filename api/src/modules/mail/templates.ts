@@ -85,8 +85,10 @@ export interface NotificationMailContent {
   text: string;
   /** Absolute URL of the page the notification is about. */
   link: string;
-  /** Absolute URL of the one-click unsubscribe (also the `List-Unsubscribe` header). */
+  /** Absolute URL of the API's one-click unsubscribe: the `List-Unsubscribe` header (RFC 8058). */
   unsubscribeUrl: string;
+  /** Absolute URL of the app's unsubscribe page for the same token: the footer's link, for people. */
+  unsubscribePageUrl: string;
   /** What the unsubscribe stops, for the footer ("mails about course announcements"). */
   unsubscribeWhat: string;
 }
@@ -97,10 +99,11 @@ export const unsubscribeHeaders = (url: string) => ({
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
 
-const footerText = (c: Pick<NotificationMailContent, 'unsubscribeUrl' | 'unsubscribeWhat'>) =>
-  `\n--\nYou get this mail because of your Courseport notification settings. To stop ${c.unsubscribeWhat}, open: ${c.unsubscribeUrl}\n`;
-const footerHtml = (c: Pick<NotificationMailContent, 'unsubscribeUrl' | 'unsubscribeWhat'>) =>
-  `<hr><p style="font-size:12px;color:#666">You get this mail because of your Courseport notification settings. <a href="${escapeHtml(c.unsubscribeUrl)}">Stop ${escapeHtml(c.unsubscribeWhat)}</a>.</p>`;
+type Footer = Pick<NotificationMailContent, 'unsubscribePageUrl' | 'unsubscribeWhat'>;
+const footerText = (c: Footer) =>
+  `\n--\nYou get this mail because of your Courseport notification settings. To stop ${c.unsubscribeWhat}, open: ${c.unsubscribePageUrl}\n`;
+const footerHtml = (c: Footer) =>
+  `<hr><p style="font-size:12px;color:#666">You get this mail because of your Courseport notification settings. <a href="${escapeHtml(c.unsubscribePageUrl)}">Stop ${escapeHtml(c.unsubscribeWhat)}</a>.</p>`;
 
 export const notificationMails = {
   /** One notification, mailed as it happens. */
@@ -125,6 +128,7 @@ export const notificationMails = {
       items: Array<{ title: string; link: string }>;
       link: string;
       unsubscribeUrl: string;
+      unsubscribePageUrl: string;
       unsubscribeWhat: string;
     },
   ): OutgoingMail => {

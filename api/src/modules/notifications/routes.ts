@@ -58,7 +58,7 @@ export function notificationRoutes({ auth }: AppDeps, { notifications }: Notific
     ctx.body = { success: true, message: 'Preferences saved', preferences };
   });
 
-  // What the link stops, without stopping it (mail scanners open links); the storefront can show a page later.
+  // What the link stops, without stopping it (mail scanners open links): the app's /unsubscribe page asks.
   router.get('/unsubscribe', unsubscribeLimit, async (ctx) => {
     const { token } = parseInput(unsubscribeQuery, ctx.query);
     cacheFor(ctx, cache.none);

@@ -125,8 +125,14 @@ export function notificationsService(store: Store, clock: Clock, options: Notifi
       .save();
   }
 
-  const unsubscribeUrl = (userId: string, scope: UnsubscribeScope) =>
-    `${options.publicApiUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(tokens.sign(userId, scope))}`;
+  /** The one-click address (the API's, for the mail's headers) and the page people open (the app's), one token. */
+  const unsubscribeLinks = (userId: string, scope: UnsubscribeScope) => {
+    const token = encodeURIComponent(tokens.sign(userId, scope));
+    return {
+      unsubscribeUrl: `${options.publicApiUrl}/api/notifications/unsubscribe?token=${token}`,
+      unsubscribePageUrl: `${options.appOrigin}/unsubscribe?token=${token}`,
+    };
+  };
 
   async function addUnread(userId: string, delta: number): Promise<void> {
     if (delta === 0) return;
@@ -191,7 +197,7 @@ export function notificationsService(store: Store, clock: Clock, options: Notifi
         subject: override?.subject ?? doc.title,
         text: override?.text ?? (doc.text ? `${doc.title}\n\n${doc.text}` : doc.title),
         link: options.appOrigin + doc.link,
-        unsubscribeUrl: unsubscribeUrl(doc.userId, scope),
+        ...unsubscribeLinks(doc.userId, scope),
         unsubscribeWhat: scope.type === 'course' ? "this course's announcement mails" : 'mails like this one',
       }),
     );
@@ -241,7 +247,7 @@ export function notificationsService(store: Store, clock: Clock, options: Notifi
         count: Math.max(count - (newest.length - items.length), items.length),
         items: items.map((doc) => ({ title: doc.title, link: options.appOrigin + doc.link })),
         link: `${options.appOrigin}/`,
-        unsubscribeUrl: unsubscribeUrl(userId, { type: 'all' }),
+        ...unsubscribeLinks(userId, { type: 'all' }),
         unsubscribeWhat: 'all notification mails',
       }),
     );

@@ -2,4 +2,5 @@
 export const ACCOUNT_LINKS = [
   { key: 'wishlist', label: 'Wishlist', to: '/wishlist' },
   { key: 'purchase-history', label: 'Purchase history', to: '/purchase-history' },
+  { key: 'notification-settings', label: 'Notification settings', to: '/settings/notifications' },
 ] as const;

@@ -1,5 +1,10 @@
-import type { AppNotification, NotificationsPage } from '@courseport/contracts/notifications';
-import { api, infiniteQueryOptions, queryOptions } from '@courseport/shared-ui';
+import type {
+  AppNotification,
+  NotificationKind,
+  NotificationPreferences,
+  NotificationsPage,
+} from '@courseport/contracts/notifications';
+import { api, apiRequest, infiniteQueryOptions, queryOptions } from '@courseport/shared-ui';
 
 /**
  * How often the bell asks for the unread count while the tab is visible (and at once when the tab
@@ -46,3 +51,34 @@ export const markRead = async (notification: AppNotification) =>
 
 /** `POST /api/notifications/read-all`. */
 export const markAllRead = async () => (await api.post<{ unread: number }>('/api/notifications/read-all')).unread;
+
+/** What an unsubscribe link stops (`GET /api/notifications/unsubscribe?token=`; nothing is changed). */
+export type UnsubscribeScope =
+  | { type: 'kind'; kind: NotificationKind }
+  | { type: 'course'; courseId: string }
+  | { type: 'all' };
+
+export const describeUnsubscribe = async (token: string) =>
+  (await api.get<{ scope: UnsubscribeScope }>(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`))
+    .scope;
+
+/** RFC 8058's one-click POST, from the page a person opens: no sign-in, the token is the proof. */
+export const unsubscribe = async (token: string) =>
+  (await api.post<{ message: string }>(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`)).message;
+
+/** `GET /api/notifications/preferences`. */
+export const preferencesQuery = () =>
+  queryOptions({
+    queryKey: [...notificationKeys.all, 'preferences'] as const,
+    queryFn: async () =>
+      (await api.get<{ preferences: NotificationPreferences }>('/api/notifications/preferences')).preferences,
+  });
+
+/** `PUT /api/notifications/preferences`. */
+export const savePreferences = async (preferences: NotificationPreferences) =>
+  (
+    await apiRequest<{ preferences: NotificationPreferences; message: string }>('/api/notifications/preferences', {
+      method: 'PUT',
+      body: preferences,
+    })
+  ).preferences;
