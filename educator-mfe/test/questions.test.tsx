@@ -197,11 +197,11 @@ describe('Educator Q&A', () => {
     expect(screen.getByRole('button', { name: "Unaccept Alan Turing's answer" })).toBeInTheDocument();
 
     // Upvote the question.
-    const upvote = screen.getByRole('button', { name: 'Upvote this question (2 upvotes)' });
+    const upvote = screen.getByRole('button', { name: '2 upvotes: upvote this question' });
     expect(upvote).toHaveAttribute('aria-pressed', 'false');
     await user.click(upvote);
     expect(apiSend).toHaveBeenCalledWith('/api/questions/q1/vote', { method: 'PUT' });
-    expect(await screen.findByRole('button', { name: 'Upvote this question (3 upvotes)' })).toHaveAttribute(
+    expect(await screen.findByRole('button', { name: '3 upvotes: upvote this question' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );

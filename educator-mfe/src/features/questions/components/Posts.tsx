@@ -1,5 +1,5 @@
 import type { DiscussionAuthor } from '@courseport/contracts';
-import { Button, plural } from '@courseport/shared-ui';
+import { Button } from '@courseport/shared-ui';
 import { localDate } from '../../../lib/dates';
 
 /** Who wrote a post and when, with the "Instructor" mark the server gives the course's educator. */
@@ -48,11 +48,12 @@ export function UpvoteButton({
       size="small"
       type={voted ? 'primary' : 'default'}
       aria-pressed={voted}
-      aria-label={`Upvote ${what} (${plural(upvotes, 'upvote')})`}
       disabled={busy}
       onClick={() => onVote(!voted)}
     >
-      <span aria-hidden="true">▲ {upvotes}</span>
+      <span aria-hidden="true">▲ </span>
+      {upvotes}
+      <span className="cp-visually-hidden">{` ${upvotes === 1 ? 'upvote' : 'upvotes'}: upvote ${what}`}</span>
     </Button>
   );
 }

@@ -35,7 +35,7 @@ function QuestionItem({ question, courseTitle }: { question: ListedQuestion; cou
         aria-label={`${open ? 'Close' : 'Open'} '${question.title}'`}
         onClick={() => setOpen(!open)}
       >
-        {open ? 'Close' : question.answerCount === 0 ? 'Open and answer' : 'Open'}
+        {open ? 'Close' : 'Open'}
       </Button>
       {open && <QuestionThread question={question} id={threadId} />}
     </li>
