@@ -104,11 +104,14 @@ describe('Educator Q&A', () => {
     await expectLoadingUntil(pending, 'Loading questions...', page([Q1], 'next/1'), 'How do hooks work?');
     expect(within(item('How do hooks work?')).getByText('Unanswered')).toHaveClass('cp-tag-orange');
     expect(within(item('How do hooks work?')).getByText('Complete React Bootcamp · useState')).toBeInTheDocument();
+    // Only unanswered ones so far, and more to load: at least that many.
+    expect(screen.getByText('1+ unanswered')).toBeInTheDocument();
 
     await user.click(button('Load more'));
     expect(await screen.findByText('Pandas or polars?')).toBeInTheDocument();
     expect(within(item('Pandas or polars?')).getByText('1 answer · accepted')).toHaveClass('cp-tag-green');
     expect(screen.queryByText('Load more')).toBeNull();
+    expect(screen.getByText('1 unanswered')).toBeInTheDocument();
   });
 
   it('says what shows here when there are no questions', async () => {

@@ -4,9 +4,24 @@ import { type FormEvent, useState } from 'react';
 import { educatorCoursesQuery } from '../api/courses';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
+import type { ListedQuestion } from '../features/questions/api/questions';
 import { QuestionsList } from '../features/questions/components/QuestionsList';
 import { useQuestionList } from '../features/questions/hooks/useQuestions';
 import '../styles/questions.css';
+
+/**
+ * How many questions wait for an answer: the inbox lists them first, so the loaded pages hold all
+ * of them once an answered one shows (or nothing is left to load); else at least that many.
+ */
+function UnansweredCount({ questions, hasMore }: { questions: ListedQuestion[]; hasMore: boolean }) {
+  const open = questions.filter((q) => q.answerCount === 0).length;
+  const exact = !hasMore || open < questions.length;
+  return (
+    <p className="ed-qa-summary">
+      {open === 0 ? 'Every question has an answer.' : `${open}${exact ? '' : '+'} unanswered`}
+    </p>
+  );
+}
 
 /**
  * /educator/questions: the students' questions on the educator's lessons. Every course's at once
@@ -74,13 +89,16 @@ export default function QuestionsPage() {
         empty={empty}
       >
         {() => (
-          <QuestionsList
-            questions={list.questions}
-            courseTitle={courseTitle}
-            hasMore={list.hasMore}
-            loadingMore={list.loadingMore}
-            onLoadMore={() => void list.loadMore()}
-          />
+          <>
+            {!courseId && <UnansweredCount questions={list.questions} hasMore={list.hasMore} />}
+            <QuestionsList
+              questions={list.questions}
+              courseTitle={courseTitle}
+              hasMore={list.hasMore}
+              loadingMore={list.loadingMore}
+              onLoadMore={() => void list.loadMore()}
+            />
+          </>
         )}
       </QueryStates>
     );
