@@ -52,9 +52,9 @@ describe('My courses: status and actions', () => {
     const status = (course: string) => rowOf(course).querySelector('.ed-course-status')?.textContent;
     expect(COURSES.map((c) => status(c.courseTitle))).toEqual(['Draft', 'Published', 'Unpublished']);
     expect(tableRows().map((row) => row[4])).toEqual([
-      'EditPublishDelete',
-      'EditUnpublishArchive',
-      'EditPublishArchive',
+      'EditAnnouncePublishDelete',
+      'EditAnnounceUnpublishArchive',
+      'EditAnnouncePublishArchive',
     ]);
     expect(within(rowOf('Draft course')).getByRole('link', { name: "Edit 'Draft course'" })).toHaveAttribute(
       'href',
@@ -148,6 +148,6 @@ describe('My courses: status and actions', () => {
     expect(apiGet).toHaveBeenCalledWith(`${COURSES_PATH}?include=archived`);
     expect(within(rowOf('Old course')).getByText('Archived')).toBeInTheDocument();
     // Archived with students: publish again, but neither archive nor delete.
-    expect(tableRows().at(-1)?.[4]).toBe('EditPublish');
+    expect(tableRows().at(-1)?.[4]).toBe('EditAnnouncePublish');
   });
 });

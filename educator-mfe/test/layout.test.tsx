@@ -86,6 +86,7 @@ describe('Educator layout', () => {
       ['Student Enrolled', '/educator/student-enrolled'],
       ['Coupons', '/educator/coupons'],
       ['Reviews', '/educator/reviews'],
+      ['Q&A', '/educator/questions'],
       ['Project Submissions', '/educator/submissions'],
       ['Quiz Results', '/educator/quiz-results'],
       ['Profile', '/educator/profile'],

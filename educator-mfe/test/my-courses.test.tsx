@@ -69,14 +69,14 @@ describe('My courses', () => {
         'Rs 1198',
         '3',
         localDate('2025-03-01T10:00:00.000Z'),
-        'EditUnpublishArchive',
+        'EditAnnounceUnpublishArchive',
       ],
       [
         'Python for Data SciencePandas and plots....Published',
         'Rs 0',
         '0',
         localDate('2024-11-20T09:00:00.000Z'),
-        'EditUnpublishDelete',
+        'EditAnnounceUnpublishDelete',
       ],
     ]);
   });

@@ -194,3 +194,10 @@ export const DownIcon = () => (
     <path d="M6 9l6 6 6-6" />
   </Icon>
 );
+
+export const QuestionsIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01" />
+  </Icon>
+);

@@ -11,6 +11,8 @@ export const PATHS = {
   submissions: '/educator/submissions',
   quizResults: '/educator/quiz-results',
   videos: '/educator/videos',
+  questions: '/educator/questions',
+  announcements: (courseId: string) => `/educator/courses/${encodeURIComponent(courseId)}/announcements`,
 } as const;
 
 /** The learner portal's player showing one of the educator's own courses as a student sees it (#32). */

@@ -63,6 +63,9 @@ export const EDUCATOR_PAGES: ReadonlyArray<{ path: string } & LazyPage> = [
     ...lazyPage(() => import('./EditCoursePage'), pageLoading),
   },
   { path: 'student-enrolled', ...lazyPage(() => import('./StudentsEnrolledPage'), pageLoading) },
+  // #35: the Q&A inbox and a course's announcements (plain markup; dialogs load antd when opened).
+  { path: 'questions', ...lazyPage(() => import('./QuestionsPage'), pageLoading) },
+  { path: 'courses/:id/announcements', ...lazyPage(() => import('./AnnouncementsPage'), pageLoading) },
   {
     path: 'coupons',
     ...lazyPage(

@@ -44,6 +44,13 @@ export function CourseActions({
       <Link className="ed-action-link" to={PATHS.editCourse(course._id)} aria-label={`Edit ${name}`}>
         Edit
       </Link>
+      <Link
+        className="ed-action-link"
+        to={PATHS.announcements(course._id)}
+        aria-label={`Announce to the students of ${name}`}
+      >
+        Announce
+      </Link>
       {actionsFor(course).map((action) => (
         <Button
           key={action}

@@ -1,0 +1,81 @@
+import { Button, QueryStates } from '@courseport/shared-ui';
+import { RichHtml } from '../../../components/RichHtml';
+import type { ListedQuestion } from '../api/questions';
+import { useThread } from '../hooks/useQuestions';
+import { AnswerForm } from './AnswerForm';
+import { Byline, UpvoteButton } from './Posts';
+
+/**
+ * An opened question: its text, its answers (oldest first, 'Load more answers'), each with its
+ * upvote and Accept (or the accepted one's 'Accepted' and Unaccept), and the educator's answer form.
+ */
+export function QuestionThread({ question, id }: { question: ListedQuestion; id: string }) {
+  const thread = useThread(question);
+  return (
+    <div id={id} className="ed-qa-thread">
+      {question.body ? (
+        <RichHtml html={question.body} className="ed-rich-text" />
+      ) : (
+        <p className="ed-qa-hint">The question has no more text than its title.</p>
+      )}
+      <div className="ed-qa-actions">
+        <UpvoteButton
+          upvotes={question.upvotes}
+          voted={question.votedByMe}
+          what="this question"
+          busy={thread.votingId === question._id}
+          onVote={(up) => thread.vote('questions', question._id, up)}
+        />
+      </div>
+      <h3 className="ed-qa-answers-title">Answers</h3>
+      <QueryStates
+        state={thread.state}
+        loadingText="Loading answers..."
+        errorTitle="Error Loading Answers"
+        onRetry={thread.retry}
+        isEmpty={() => thread.answers.length === 0}
+        empty={<p className="ed-qa-hint">No answers yet: be the first to help.</p>}
+      >
+        {() => (
+          <ol className="ed-qa-answers" aria-label={`Answers to '${question.title}'`}>
+            {thread.answers.map((answer) => {
+              const accepted = question.acceptedAnswerId === answer._id;
+              const whose = `${answer.author.name}'s answer`;
+              return (
+                <li key={answer._id} className={accepted ? 'ed-qa-answer is-accepted' : 'ed-qa-answer'}>
+                  <Byline {...answer} />
+                  {accepted && <span className="cp-tag cp-tag-green">Accepted answer</span>}
+                  <RichHtml html={answer.body} className="ed-rich-text" />
+                  <div className="ed-qa-actions">
+                    <UpvoteButton
+                      upvotes={answer.upvotes}
+                      voted={answer.votedByMe}
+                      what={whose}
+                      busy={thread.votingId === answer._id}
+                      onVote={(up) => thread.vote('answers', answer._id, up)}
+                    />
+                    <Button
+                      size="small"
+                      aria-label={accepted ? `Unaccept ${whose}` : `Accept ${whose}`}
+                      loading={thread.acceptingId === (accepted ? 'none' : answer._id)}
+                      disabled={thread.acceptingId !== null}
+                      onClick={() => thread.accept(accepted ? null : answer._id)}
+                    >
+                      {accepted ? 'Unaccept' : 'Accept'}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </QueryStates>
+      {thread.hasMore && (
+        <Button loading={thread.loadingMore} onClick={() => void thread.loadMore()}>
+          Load more answers
+        </Button>
+      )}
+      <AnswerForm questionTitle={question.title} busy={thread.answeringNow} onSubmit={thread.answer} />
+    </div>
+  );
+}
