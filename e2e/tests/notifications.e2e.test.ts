@@ -102,4 +102,42 @@ describe('the notification bell (#35)', () => {
     ).toBe(true);
     await student.close();
   });
+
+  it("a mail's unsubscribe link opens a page that asks, then stops those mails without signing in", {
+    timeout: 60_000,
+  }, async () => {
+    // The seeded announcements were mailed (the demo outbox: demo mode without SMTP).
+    const { messages } = (await fetch(`${platform.urls.api}/api/auth/dev-outbox`).then((r) => r.json())) as {
+      messages: Array<{ to: string; text: string }>;
+    };
+    const mail = messages.find(
+      (m) => m.to === DEMO.student && m.text.includes("To stop this course's announcement mails, open:"),
+    );
+    const link = /https?:\/\/\S+\/unsubscribe\?token=\S+/.exec(mail?.text ?? '')?.[0];
+    if (!link) throw new Error('No notification mail with an unsubscribe link for the demo student');
+    const { pathname, search } = new URL(link);
+
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    await page.goto(`${platform.urls.shell}${pathname}${search}`);
+    await page.getByRole('heading', { name: "Stop this course's announcement mails?" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'unsubscribe');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    await visitor.close();
+
+    // The student's settings say so: that course's announcements are no longer mailed.
+    const student = await signedInContext(browser, platform.urls.shell, DEMO.student);
+    const settings = await student.newPage();
+    await settings.goto(`${platform.urls.shell}/settings/notifications`);
+    const perCourse = settings.getByRole('group', { name: 'Announcements by email, per course' });
+    await perCourse.waitFor();
+    const boxes = perCourse.getByRole('checkbox');
+    const states = await boxes.evaluateAll((all) => all.map((box) => (box as HTMLInputElement).checked));
+    expect(states.filter((checked) => !checked)).toHaveLength(1);
+    expect(await seriousViolations(settings)).toEqual([]);
+    await shoot(settings, 'notification-settings');
+    await student.close();
+  });
 });
