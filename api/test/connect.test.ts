@@ -399,7 +399,8 @@ for (const adapter of bothStores('connect')) {
     const account = (who: Account) =>
       api.json<{ account: ConnectAccount }>('/api/educator/payouts/account', { headers: bearer(who.token) });
     const balance = async (who: Account) =>
-      (await api.json<EducatorBalance>('/api/educator/balance', { headers: bearer(who.token) })).body.balance;
+      (await api.json<{ balance: EducatorBalance }>('/api/educator/balance', { headers: bearer(who.token) })).body
+        .balance;
     const entries = async (who: Account) =>
       (await api.json<{ entries: LedgerEntry[] }>('/api/educator/ledger', { headers: bearer(who.token) })).body.entries;
 
