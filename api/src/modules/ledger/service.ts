@@ -329,7 +329,9 @@ export function ledgerService(store: Store, clock: Clock, options: LedgerOptions
       let payouts = 0;
       for (const entry of list) {
         const at = new Date(entry.availableAt).getTime();
-        if (entry.kind === 'payout') payouts += 1;
+        // The run payouts only: a Stripe transfer (#36) arriving between two runs' reads must not
+        // give them different sequence numbers (and so let both pay).
+        if (entry.kind === 'payout' && entry.runId) payouts += 1;
         if (at <= now.getTime()) availableNow += entry.amount;
         if (entry.kind === 'payout' || at <= until) availableByCutoff += entry.amount;
       }
