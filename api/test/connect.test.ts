@@ -1,12 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { ConnectAccount, EducatorBalance, LedgerEntry } from '@courseport/contracts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/clock.js';
+import { INDEXES } from '../src/indexes.js';
 import { CONNECT_UNAVAILABLE, SALE_NOT_RECORDED } from '../src/modules/connect/index.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
-import { feeOf } from '../src/modules/ledger/index.js';
+import { feeOf, ledgerService } from '../src/modules/ledger/index.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
 import {
   buildPayments,
@@ -16,6 +20,7 @@ import {
   type PaymentGateway,
   type RefundInput,
 } from '../src/payments/index.js';
+import { openEmbeddedStore } from '../src/store/embedded.js';
 import { newId } from '../src/store/index.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
@@ -623,6 +628,51 @@ for (const adapter of bothStores('connect')) {
     });
   });
 }
+
+describe('the ledger with Connect', () => {
+  it('numbers run payouts only, so a Stripe transfer never shifts the sequence two racing runs compete for', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'courseport-connect-ledger-'));
+    const store = await openEmbeddedStore(dir);
+    try {
+      await store.ensureIndexes(INDEXES);
+      let now = Date.now();
+      const ledger = ledgerService(
+        store,
+        { now: () => new Date(now) },
+        {
+          holdDays: 7,
+          defaultFeeBasisPoints: 2000,
+          countSimulated: false,
+        },
+      );
+      const sale = (connectAccountId?: string) => ({
+        purchaseId: newId(),
+        educatorId: 'edu',
+        courseId: 'course',
+        amount: 10_000,
+        simulated: false,
+        completedAt: new Date(now),
+        ...(connectAccountId ? { connectAccountId } : {}),
+      });
+      await ledger.recordSale(sale());
+      now += 8 * DAY_MS;
+      const first = await ledger.appendPayout('edu', 'run-a', new Date(now));
+      expect(first).toMatchObject({ amount: -8000, payoutSeq: 'edu:1' });
+      await ledger.recordSale(sale());
+      // A Connect sale (its transfer is a payout entry) lands before the next run reads.
+      await ledger.recordSale(sale('acct_x'));
+      now += 8 * DAY_MS;
+      expect(await ledger.appendPayout('edu', 'run-b', new Date(now))).toMatchObject({
+        amount: -8000,
+        payoutSeq: 'edu:2',
+      });
+      expect(await ledger.balanceOf('edu')).toEqual({ pending: 0, available: 0, paid: 24_000 });
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('without Stripe', () => {
   let api: TestApi;
