@@ -14,6 +14,7 @@ import { announcementRoutes } from './modules/announcements/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
 import { certificateRoutes } from './modules/certificates/index.js';
+import { CONNECT_WEBHOOK_PATH, connectRoutes } from './modules/connect/index.js';
 import { couponRoutes } from './modules/coupons/index.js';
 import { courseRoutes } from './modules/courses/index.js';
 import { discussionRoutes } from './modules/discussions/index.js';
@@ -44,7 +45,7 @@ export const JSON_LIMIT = '100kb';
  * Routes that read their own body: Stripe signs the raw bytes of its webhooks; a one-click
  * unsubscribe (#35, RFC 8058) is a form POST whose body (`List-Unsubscribe=One-Click`) says nothing.
  */
-const RAW_BODY_PATHS = new Set(['/api/stripe/webhook', UNSUBSCRIBE_PATH]);
+const RAW_BODY_PATHS = new Set(['/api/stripe/webhook', CONNECT_WEBHOOK_PATH, UNSUBSCRIBE_PATH]);
 /** tus uploads (#33) stream their bytes to @tus/server, which reads the body itself. */
 const RAW_BODY_PREFIXES = [UPLOADS_PATH];
 
@@ -83,6 +84,7 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     // #36: also before educatorRoutes (the ledger's and payouts' /educator routes check the role themselves).
     ledgerRoutes(deps, s),
     payoutRoutes(deps, s),
+    connectRoutes(deps, s),
     educatorRoutes(deps, s),
     purchaseRoutes(deps, s),
     learningRoutes(deps, s),

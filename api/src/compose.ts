@@ -7,6 +7,8 @@ import { adminEmailsOf } from './modules/admin-emails/index.js';
 import { announcementsService } from './modules/announcements/index.js';
 import { categoriesService } from './modules/categories/index.js';
 import { certificatesService } from './modules/certificates/index.js';
+// #36: Stripe Connect Express, between the ledger and purchases.
+import { connectService } from './modules/connect/index.js';
 import { couponsService, couponUses } from './modules/coupons/index.js';
 import { catalogCache, catalogOf, courseRecords } from './modules/courses/index.js';
 import { discussionNotices, discussionsService } from './modules/discussions/index.js';
@@ -54,7 +56,7 @@ export function videoTranscoding(
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → notifications → auth → media → categories → courses →
  * enrollments → learning → quizzes → reviews → discussions, notes → certificates → coupons → ledger →
- * purchases → payouts → resources → projects → videos → educator, wishlist, announcements, the rest). A module
+ * connect → purchases → payouts → resources → projects → videos → educator, wishlist, announcements, the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
  */
@@ -110,12 +112,15 @@ export function composeServices(deps: AppDeps) {
   // #36: the ledger is below purchases, which records each sale and refund in it; simulated
   // purchases reach it in demo mode only (as the dashboard counts them, `countSimulated`).
   const ledger = ledgerService(store, clock, { ...config.ledger, countSimulated: config.mode === 'demo' });
+  // #36: Connect (Stripe mode only): destination charges for educators whose account takes charges.
+  const connect = connectService(store, clock, { gateway: payments.connect, ledger, appOrigin });
   const purchases = purchasesService(store, clock, config, payments.gateway, mailer, logger, {
     enrollments,
     certificates,
     coupons,
     couponUses: couponUses(store, clock),
     ledger,
+    charges: connect,
   });
   const quota = uploadQuota(store);
   const resources = resourcesService(store, clock, {
@@ -181,6 +186,7 @@ export function composeServices(deps: AppDeps) {
     purchases,
     // #36
     ledger,
+    connect,
     payouts: payoutsService(store, clock, ledger),
     quota,
     wishlist,

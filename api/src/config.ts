@@ -132,6 +132,13 @@ const schema = z.object({
       .regex(/^whsec_\S+$/, 'must start with whsec_')
       .optional(),
   ),
+  /** #36: the signing secret of the Connect webhook endpoint (connected accounts' events); STRIPE_WEBHOOK_SECRET when unset. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\S+$/, 'must start with whsec_')
+      .optional(),
+  ),
   RELEASE_TOKEN: optionalText.pipe(
     z
       .string()
@@ -305,7 +312,16 @@ export interface Config {
   publicAppUrl: string;
   publicApiUrl: string;
   auth: { mode: 'local' } | { mode: 'clerk'; publishableKey: string; secretKey: string; jwtKey: string };
-  payments: { mode: 'local' } | { mode: 'stripe'; secretKey: string; webhookSecret: string; apiBase?: StripeApiBase };
+  payments:
+    | { mode: 'local' }
+    | {
+        mode: 'stripe';
+        secretKey: string;
+        webhookSecret: string;
+        /** #36: the Connect endpoint's signing secret (connected accounts' events); `webhookSecret` when unset. */
+        connectWebhookSecret?: string;
+        apiBase?: StripeApiBase;
+      };
   /** Seeded into the admin allow-list at start (idempotent). */
   adminEmails: string[];
   /** Seed demo accounts (and data) into an empty store; local auth only. */
@@ -444,6 +460,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             mode: 'stripe',
             secretKey: e.STRIPE_SECRET_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            ...(e.STRIPE_CONNECT_WEBHOOK_SECRET ? { connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET } : {}),
             ...(e.STRIPE_API_BASE ? { apiBase: stripeApiBase(e.STRIPE_API_BASE) } : {}),
           }
         : { mode: 'local' },

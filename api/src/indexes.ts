@@ -4,6 +4,7 @@ import { ANNOUNCEMENT_INDEXES } from './modules/announcements/index.js';
 import { AUTH_INDEXES } from './modules/auth/index.js';
 import { CATEGORY_INDEXES } from './modules/categories/index.js';
 import { CERTIFICATE_INDEXES } from './modules/certificates/index.js';
+import { CONNECT_INDEXES } from './modules/connect/index.js';
 import { COUPON_INDEXES } from './modules/coupons/index.js';
 import { COURSE_INDEXES } from './modules/courses/index.js';
 import { DISCUSSION_INDEXES } from './modules/discussions/index.js';
@@ -52,5 +53,7 @@ export const INDEXES: readonly IndexSpec[] = [
   // #36: the ledger's idempotency keys and payout sequence; payout records.
   ...LEDGER_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...PAYOUT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  // #36: Connect accounts (one per Stripe account), their payouts.
+  ...CONNECT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...RATE_LIMIT_INDEXES,
 ];

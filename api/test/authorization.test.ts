@@ -1081,6 +1081,18 @@ const TABLE: Record<string, Entry> = {
   },
   'GET /api/educator/balance': { access: 'educator' },
   'GET /api/educator/payouts': { access: 'educator' },
+  // #36: Stripe Connect. The caller's own account only (their id is the key); without Stripe the
+  // handler answers 409 (no Connect here), which educators reach and nobody else does.
+  'POST /api/educator/payouts/connect': { access: 'educator', except: { owner: 409, otherEducator: 409 } },
+  'GET /api/educator/payouts/account': { access: 'educator' },
+  'POST /api/stripe/connect-webhook': {
+    access: 'webhook',
+    app: 'stripe',
+    call: () => ({
+      body: unsignedEvent().replace('checkout.session.completed', 'account.updated'),
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=0' },
+    }),
+  },
   'GET /api/admin/platform-fee': { access: 'admin' },
   'PUT /api/admin/platform-fee': { access: 'admin', call: () => ({ json: { percent: 20 } }) },
   'PUT /api/admin/educators/:id/fee': {

@@ -90,6 +90,9 @@ const COLLECTIONS = [
   'payoutRuns',
   'payouts',
   'payoutHolds',
+  'connectAccounts',
+  'connectEvents',
+  'stripePayouts',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -1315,6 +1318,9 @@ const POST_ROUTES: Record<string, PostRoute> = {
     required: ['purchaseId'],
   },
   'POST /api/stripe/webhook': { kind: 'webhook' },
+  // #36: Stripe Connect.
+  'POST /api/stripe/connect-webhook': { kind: 'webhook' },
+  'POST /api/educator/payouts/connect': { kind: 'no-body', why: 'acts on the token’s educator' },
   'POST /api/user/get-course-progress': {
     kind: 'json',
     as: asUser(() => student),
@@ -1927,11 +1933,13 @@ describe('POST /api/stripe/webhook', () => {
     await fc.assert(
       fc.asyncProperty(
         payload.chain((body) => signature(body).map((sig) => ({ body, sig }))),
-        async ({ body, sig }) => {
+        // #36: the Connect webhook checks its deliveries the same way.
+        fc.constantFrom('/api/stripe/webhook', '/api/stripe/connect-webhook'),
+        async ({ body, sig }, path) => {
           await expectRefusedWithoutTrace(
             () =>
               post(
-                '/api/stripe/webhook',
+                path,
                 Buffer.from(body, 'latin1'),
                 { 'Content-Type': 'application/json', ...(sig === undefined ? {} : { 'Stripe-Signature': sig }) },
                 stripeApi,
@@ -1945,13 +1953,15 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('refuses an oversized delivery with 413', async () => {
-    const { status, text } = await post(
-      '/api/stripe/webhook',
-      Buffer.alloc(600 * 1024, 0x20),
-      { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=0' },
-      stripeApi,
-    );
-    expectRefusal(status, text, [413]);
+    for (const path of ['/api/stripe/webhook', '/api/stripe/connect-webhook']) {
+      const { status, text } = await post(
+        path,
+        Buffer.alloc(600 * 1024, 0x20),
+        { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=0' },
+        stripeApi,
+      );
+      expectRefusal(status, text, [413]);
+    }
   });
 });
 
@@ -2229,6 +2239,8 @@ describe('hostile months, cursors and educator ids (#36)', () => {
           [`/api/educator/ledger?cursor=${v}`, { headers: bearer(educator.token) }, [200, 400]],
           [`/api/educator/ledger?limit=${v}`, { headers: bearer(educator.token) }, [400]],
           [`/api/admin/payouts?runId=${v}`, { headers: bearer(admin.token) }, [400]],
+          // #36: only `refresh=1` means anything; anything else reads the (absent) Connect account.
+          [`/api/educator/payouts/account?refresh=${v}`, { headers: bearer(educator.token) }, [200]],
           [`/api/admin/educators/${v}/hold`, { method: 'DELETE', headers: bearer(admin.token) }, [400, 404, 405]],
         ];
         for (const [path, init, statuses] of calls) {

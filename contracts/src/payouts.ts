@@ -37,6 +37,13 @@ export interface LedgerEntry {
   courseId?: string;
   /** Payout: the run that paid it. */
   runId?: string;
+  /**
+   * Payout (#36, Stripe Connect): `stripe` when Stripe moved the money, a destination charge's
+   * transfer to the educator's Connect account (negative), or its reversal on a refund (positive).
+   */
+  method?: 'stripe';
+  /** Payout through Stripe: the transfer's id, once Stripe reported it. */
+  transferId?: string;
   /** Adjustment: why (written by the admin). */
   reason?: string;
   /** When it was written (ISO). */
@@ -125,3 +132,40 @@ export interface PayoutRun {
 
 /** The month of a statement: `YYYY-MM`. */
 export const STATEMENT_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * The educator's Stripe Connect Express account (#36), as `GET /api/educator/payouts/account`
+ * answers it: `connected: false` until they start onboarding.
+ */
+export interface ConnectAccount {
+  connected: boolean;
+  /** Whether this deployment takes payments through Stripe (Connect is offered only then). */
+  available: boolean;
+  accountId?: string;
+  detailsSubmitted?: boolean;
+  chargesEnabled?: boolean;
+  payoutsEnabled?: boolean;
+  /** Stripe's `requirements.currently_due`: what the educator still has to give. */
+  currentlyDue?: string[];
+  disabledReason?: string | null;
+  /** When Stripe last told us about the account (ISO). */
+  updatedAt?: string;
+  /** The account's payouts to the educator's bank, newest first (Stripe's `payout.paid`/`payout.failed`). */
+  stripePayouts?: StripePayout[];
+}
+
+export interface StripePayout {
+  id: string;
+  /** Paise. */
+  amount: number;
+  status: 'paid' | 'failed';
+  /** When it reaches (or reached) the bank (ISO). */
+  arrivalDate: string;
+  failureMessage?: string;
+}
+
+/** `POST /api/educator/payouts/connect`: where to send the educator to onboard (a single-use Stripe link). */
+export interface ConnectLink {
+  url: string;
+  expiresAt: string;
+}

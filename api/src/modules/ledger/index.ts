@@ -19,5 +19,6 @@ export {
   publicEntry,
   type SaleEvent,
   type SalesLedger,
+  type TransferEvent,
 } from './service.js';
 export { csvText, statementCsv, statementTotals } from './statement.js';

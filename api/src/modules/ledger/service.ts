@@ -23,6 +23,20 @@ export interface SaleEvent {
   simulated: boolean;
   completedAt: Date;
   refundedAt?: Date;
+  /**
+   * #36: the rate the checkout charged its application fee at (a destination charge): the sale is
+   * recorded at it, so the ledger's fee is the fee Stripe kept. Otherwise the rate when recorded.
+   */
+  feeBasisPoints?: number;
+  /** #36: paid as a destination charge to this Connect account: Stripe moved the share (a transfer). */
+  connectAccountId?: string;
+}
+
+/** #36: a Connect transfer of a sale's share (or its reversal), as Stripe reports it. */
+export interface TransferEvent {
+  purchaseId: string;
+  transferId?: string;
+  accountId: string;
 }
 
 /** What purchases calls when a purchase completes or is refunded (idempotent; see `ledgerService`). */
@@ -68,7 +82,17 @@ export function balanceOfEntries(
 }
 
 export function publicEntry(doc: LedgerEntryDoc): LedgerEntry {
-  const { _id, key: _key, educatorId: _educator, payoutSeq: _seq, by: _by, createdAt, availableAt, ...rest } = doc;
+  const {
+    _id,
+    key: _key,
+    educatorId: _educator,
+    payoutSeq: _seq,
+    by: _by,
+    connectAccountId: _account,
+    createdAt,
+    availableAt,
+    ...rest
+  } = doc;
   return {
     ...(rest as Omit<LedgerEntry, 'id' | 'createdAt' | 'availableAt'>),
     id: _id,
@@ -127,8 +151,13 @@ export function ledgerService(store: Store, clock: Clock, options: LedgerOptions
       if (!counts(sale)) return null;
       const key = `sale:${sale.purchaseId}`;
       const existing = await entries.findOne({ key });
-      if (existing) return existing;
-      const basisPoints = await feeBasisPoints(sale.educatorId);
+      if (existing) {
+        // A crash between the sale and its transfer: the repeat finishes it.
+        if (sale.connectAccountId)
+          await service.recordTransfer({ purchaseId: sale.purchaseId, accountId: sale.connectAccountId });
+        return existing;
+      }
+      const basisPoints = sale.feeBasisPoints ?? (await feeBasisPoints(sale.educatorId));
       const fee = feeOf(sale.amount, basisPoints);
       const discount = sale.listAmount !== undefined ? sale.listAmount - sale.amount : undefined;
       const { entry } = await appendOnce({
@@ -145,8 +174,81 @@ export function ledgerService(store: Store, clock: Clock, options: LedgerOptions
           : {}),
         purchaseId: sale.purchaseId,
         courseId: sale.courseId,
+        ...(sale.connectAccountId ? { connectAccountId: sale.connectAccountId } : {}),
         createdAt: sale.completedAt,
         availableAt: new Date(sale.completedAt.getTime() + options.holdDays * DAY_MS),
+      });
+      // A destination charge moved the share to the educator's Stripe account with the payment itself.
+      if (sale.connectAccountId)
+        await service.recordTransfer({ purchaseId: sale.purchaseId, accountId: sale.connectAccountId });
+      return entry;
+    },
+
+    /** #36: the fee a sale of `gross` paise by this educator is charged now (a destination charge's application fee). */
+    async feeFor(educatorId: string, gross: number): Promise<{ basisPoints: number; fee: number }> {
+      const basisPoints = await feeBasisPoints(educatorId);
+      return { basisPoints, fee: feeOf(gross, basisPoints) };
+    },
+
+    /**
+     * #36: Stripe moved a sale's share to the educator's Connect account (a destination charge's
+     * transfer): a `payout` entry of the share, so no local payout run pays it again. Keyed by the
+     * purchase (`stripe-transfer:<purchaseId>`): written by the sale itself and by `transfer.created`,
+     * whichever comes first, once. Its money leaves from where the sale's is (pending during the
+     * hold). Null while the sale is not recorded yet (the webhook is retried).
+     */
+    async recordTransfer(transfer: TransferEvent): Promise<LedgerEntryDoc | null> {
+      const key = `stripe-transfer:${transfer.purchaseId}`;
+      const existing = await entries.findOne({ key });
+      if (existing) return existing;
+      const sold = await entries.findOne({ key: `sale:${transfer.purchaseId}` });
+      if (!sold) return null;
+      const now = clock.now();
+      const saleAvailable = new Date(sold.availableAt);
+      const { entry } = await appendOnce({
+        _id: newId(),
+        key,
+        educatorId: sold.educatorId,
+        kind: 'payout',
+        amount: -sold.amount,
+        method: 'stripe',
+        connectAccountId: transfer.accountId,
+        ...(transfer.transferId ? { transferId: transfer.transferId } : {}),
+        purchaseId: transfer.purchaseId,
+        ...(sold.courseId ? { courseId: sold.courseId } : {}),
+        createdAt: now,
+        availableAt: saleAvailable > now ? saleAvailable : now,
+      });
+      return entry;
+    },
+
+    /**
+     * #36: Stripe reversed a sale's transfer (a refund with `reverse_transfer`): the share comes
+     * back from the educator's account, so the refund's debit is not owed twice. Once per purchase
+     * (`stripe-transfer-reversal:<purchaseId>`); a reversal that arrives before its transfer writes
+     * the transfer first. Null while the sale is not recorded yet.
+     */
+    async recordTransferReversal(transfer: TransferEvent): Promise<LedgerEntryDoc | null> {
+      const key = `stripe-transfer-reversal:${transfer.purchaseId}`;
+      const existing = await entries.findOne({ key });
+      if (existing) return existing;
+      const moved = await service.recordTransfer(transfer);
+      if (!moved) return null;
+      const now = clock.now();
+      const movedAvailable = new Date(moved.availableAt);
+      const { entry } = await appendOnce({
+        _id: newId(),
+        key,
+        educatorId: moved.educatorId,
+        kind: 'payout',
+        amount: -moved.amount,
+        method: 'stripe',
+        connectAccountId: transfer.accountId,
+        ...(transfer.transferId ? { transferId: transfer.transferId } : {}),
+        purchaseId: transfer.purchaseId,
+        ...(moved.courseId ? { courseId: moved.courseId } : {}),
+        createdAt: now,
+        availableAt: movedAvailable > now ? movedAvailable : now,
       });
       return entry;
     },
@@ -227,7 +329,9 @@ export function ledgerService(store: Store, clock: Clock, options: LedgerOptions
       let payouts = 0;
       for (const entry of list) {
         const at = new Date(entry.availableAt).getTime();
-        if (entry.kind === 'payout') payouts += 1;
+        // The run payouts only: a Stripe transfer (#36) arriving between two runs' reads must not
+        // give them different sequence numbers (and so let both pay).
+        if (entry.kind === 'payout' && entry.runId) payouts += 1;
         if (at <= now.getTime()) availableNow += entry.amount;
         if (entry.kind === 'payout' || at <= until) availableByCutoff += entry.amount;
       }

@@ -45,6 +45,8 @@ export function saleOf(purchase: PurchaseDoc): SaleEvent {
     simulated: purchase.simulated === true,
     completedAt: purchase.completedAt ?? purchase.createdAt,
     ...(purchase.refundedAt ? { refundedAt: purchase.refundedAt } : {}),
+    ...(purchase.feeBasisPoints !== undefined ? { feeBasisPoints: purchase.feeBasisPoints } : {}),
+    ...(purchase.connectAccountId ? { connectAccountId: purchase.connectAccountId } : {}),
   };
 }
 
@@ -93,7 +95,11 @@ export function fulfilment(
   /** This buyer already owns the course through another purchase: give this payment back. */
   async function refundSecondPayment(purchase: PurchaseDoc, paymentId: string | undefined): Promise<void> {
     if (purchase.gateway === gateway.name) {
-      await gateway.refund({ gatewaySessionId: purchase.gatewaySessionId, paymentId: paymentId ?? purchase.paymentId });
+      await gateway.refund({
+        gatewaySessionId: purchase.gatewaySessionId,
+        paymentId: paymentId ?? purchase.paymentId,
+        connectAccountId: purchase.connectAccountId,
+      });
     }
     const at = clock.now();
     const refunded = await purchases.findOneAndUpdate(

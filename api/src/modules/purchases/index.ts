@@ -10,6 +10,7 @@ export { checkoutRoutes, type PurchaseServices, purchaseRoutes } from './routes.
 export {
   type AdminPurchaseRecord,
   ALREADY_ENROLLED,
+  type ChargeRouting,
   COUPON_GONE,
   COURSE_BELOW_MINIMUM,
   OPEN_CHECKOUT_OTHER_PRICE,

@@ -35,6 +35,13 @@ export interface PurchaseDoc {
   couponSettledAt?: Date;
   /** Paise: the price before the coupon, when one was used. */
   listAmount?: number;
+  /**
+   * #36: a destination charge to the educator's Stripe Connect account: the account, the
+   * application fee (paise) and the fee rate it was computed at (the ledger records the sale at it).
+   */
+  connectAccountId?: string;
+  applicationFee?: number;
+  feeBasisPoints?: number;
   /** When reconciliation last found its checkout still open at the gateway. */
   checkedAt?: Date;
   /** Set once the buyer is enrolled (and the receipt written): fulfilment is finished. */

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
-import { GatewayUnavailableError, type PaymentGateway } from '../../payments/index.js';
+import { type DestinationCharge, GatewayUnavailableError, type PaymentGateway } from '../../payments/index.js';
 import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
 import type { CertificatesService } from '../certificates/index.js';
 import {
@@ -40,6 +40,16 @@ export interface PurchaseCollaborators {
   couponUses: CouponUses;
   /** The educators' ledger (#36): sales and refunds recorded as they complete. */
   ledger?: SalesLedger;
+  /**
+   * #36: Stripe Connect (a port compose.ts fills with the connect module): the educator's account
+   * to charge to and the application fee, or null to charge the platform as before.
+   */
+  charges?: ChargeRouting;
+}
+
+/** Where a sale's money goes: a destination charge to the educator's Connect account, or null. */
+export interface ChargeRouting {
+  destinationFor(educatorId: string, amount: number): Promise<DestinationCharge | null>;
 }
 
 export function purchasesService(
@@ -49,7 +59,7 @@ export function purchasesService(
   gateway: PaymentGateway,
   mailer: Mailer,
   logger: Logger,
-  { enrollments, certificates, coupons: couponsOf, couponUses: uses, ledger }: PurchaseCollaborators,
+  { enrollments, certificates, coupons: couponsOf, couponUses: uses, ledger, charges }: PurchaseCollaborators,
 ) {
   const purchases = purchasesRepository(store);
   const users = userRecords(store);
@@ -153,6 +163,9 @@ export function purchasesService(
       const amount = coupon ? priceWithCoupon(base, coupon) : base;
       // The gateway would refuse it (Stripe: less than ₹0.50): said here, before anything is written.
       if (belowMinimumCharge(amount)) throw coupon ? badRequest(COUPON_BELOW_MINIMUM) : conflict(COURSE_BELOW_MINIMUM);
+      // #36: through Stripe, an educator whose Connect account takes charges is paid by a destination charge.
+      const connect =
+        amount > 0 && gateway.name === 'stripe' ? await charges?.destinationFor(course.educator._id, amount) : null;
       const purchase: PurchaseDoc = {
         _id: newId(),
         userId,
@@ -165,6 +178,13 @@ export function purchasesService(
         gateway: amount === 0 ? 'free' : gateway.name,
         ...(amount > 0 && gateway.name === 'local' ? { simulated: true } : {}),
         openKey: purchaseKey({ userId, courseId }),
+        ...(connect
+          ? {
+              connectAccountId: connect.destination,
+              applicationFee: connect.applicationFee,
+              feeBasisPoints: connect.feeBasisPoints,
+            }
+          : {}),
         ...(coupon
           ? {
               coupon: { id: coupon._id, code: coupon.code, limited: coupon.maxUses !== undefined },
@@ -214,6 +234,7 @@ export function purchasesService(
           cancelUrl: `${appOrigin}/course/${courseId}`,
           customerEmail: email,
           appOrigin,
+          connect: connect ?? undefined,
         });
         await purchases.updateOne(
           { _id: purchase._id },

@@ -27,6 +27,19 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+          // #36: a destination charge: the payment goes to the educator's Connect account, the
+          // application fee (the ledger's fee for this sale) stays with the platform. The transfer
+          // carries the purchase as its transfer group, so transfer events find their sale.
+          ...(input.connect
+            ? {
+                payment_intent_data: {
+                  application_fee_amount: input.connect.applicationFee,
+                  transfer_data: { destination: input.connect.destination },
+                  transfer_group: input.purchaseId,
+                  metadata: { purchaseId: input.purchaseId },
+                },
+              }
+            : {}),
         })
         .catch(unavailable);
       if (!session.url) throw new GatewayUnavailableError('Stripe returned no checkout URL');
@@ -41,11 +54,19 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
         ...(paymentIntent ? { paymentId: typeof paymentIntent === 'string' ? paymentIntent : paymentIntent.id } : {}),
       };
     },
-    async refund({ gatewaySessionId, paymentId }) {
+    async refund({ gatewaySessionId, paymentId, connectAccountId }) {
       const payment = paymentId ?? (gatewaySessionId ? (await this.retrieve(gatewaySessionId)).paymentId : undefined);
       if (!payment) throw new Error('This purchase has no Stripe payment to refund');
       try {
-        await stripe.refunds.create({ payment_intent: payment }, { idempotencyKey: `refund-${payment}` });
+        // A destination charge's refund takes the educator's share back from their account and
+        // gives the platform's application fee back to the buyer as well (#36).
+        await stripe.refunds.create(
+          {
+            payment_intent: payment,
+            ...(connectAccountId ? { reverse_transfer: true, refund_application_fee: true } : {}),
+          },
+          { idempotencyKey: `refund-${payment}` },
+        );
       } catch (error) {
         // Refunding a payment that is already refunded is what we wanted.
         if ((error as { code?: string }).code === 'charge_already_refunded') return;
