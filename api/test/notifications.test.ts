@@ -5,7 +5,7 @@ import { composeServices, type Services } from '../src/compose.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
 import { newId } from '../src/store/index.js';
-import { testCourse } from './support/courses.js';
+import { lectureIdsOf, testCourse } from './support/courses.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
 import { type ReceivedMail, startSmtpServer } from './support/smtp.js';
@@ -280,6 +280,35 @@ for (const adapter of bothStores('notifications')) {
       // User text is escaped in the HTML part, never markup.
       expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(mail.html).not.toContain('<script>');
+    });
+
+    it("mails the asker an answer to their question (the Q&A's events, through SMTP), with its link", async () => {
+      const owner = await person({ educator: true });
+      const [asker, classmate] = [await person(), await person()];
+      const course = testCourse({ _id: owner.userId, name: 'Owner' }, { courseTitle: 'Asked course' });
+      await api.deps.store
+        .collection<CourseDoc>('courses')
+        .insertOne({ ...course, enrolledStudents: [asker.userId, classmate.userId] });
+      await api.deps.store
+        .collection<UserDoc>('users')
+        .updateMany({ _id: { $in: [asker.userId, classmate.userId] } }, { $addToSet: { enrolledCourses: course._id } });
+      const [lectureId] = lectureIdsOf(course);
+      const asked = await send<{ question: { _id: string } }>('POST', `/api/courses/${course._id}/questions`, asker, {
+        lectureId,
+        title: 'Why does my loop never end?',
+        body: '<p>It counts forever.</p>',
+      });
+      expect(asked.status).toBe(201);
+      const answered = await send('POST', `/api/questions/${asked.body.question._id}/answers`, classmate, {
+        body: '<p>Check the condition: it never becomes false.</p>',
+      });
+      expect(answered.status).toBe(201);
+      const mail = await smtp.waitForMailTo(asker.email, (m) => m.subject.startsWith('New answer to'));
+      expect(mail.subject).toBe('New answer to "Why does my loop never end?"');
+      expect(mail.text).toContain(`http://localhost:3000/player/${course._id}?question=${asked.body.question._id}`);
+      expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      // Nobody is mailed of their own answer.
+      expect(await mailsTo(classmate)).toBe(0);
     });
 
     it('mails the first of a burst at once and the rest as one digest, once', async () => {
