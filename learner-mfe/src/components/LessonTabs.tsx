@@ -43,7 +43,8 @@ function loadChunk<P>(tab: LessonTab<P>): Promise<ComponentType<P>> {
 /** A tab's panel: its code's loading state, a failure with Retry, then the panel. */
 function LazyPanel<P extends object>({ tab, props }: { tab: LessonTab<P>; props: P }) {
   const chunk = chunkOf(tab);
-  const [, setLoaded] = useState<ComponentType<P> | null>(chunk.Panel);
+  // Only re-renders once the code is there (`chunk.Panel`).
+  const [, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is what Retry changes.
@@ -51,7 +52,7 @@ function LazyPanel<P extends object>({ tab, props }: { tab: LessonTab<P>; props:
     if (chunk.Panel) return;
     let live = true;
     loadChunk(tab).then(
-      (Panel) => live && setLoaded(() => Panel),
+      () => live && setLoaded(true),
       () => live && setFailed(true),
     );
     return () => {
