@@ -264,11 +264,11 @@ describe('Player: Q&A', () => {
     expect(items[1]).toHaveTextContent('Instructor');
 
     // Upvote: pressed with the new count; pressing again takes it back.
-    const upvote = within(items[1] as HTMLElement).getByRole('button', { name: /Upvote the answer by Jane Educator/ });
+    const upvote = within(items[1] as HTMLElement).getByRole('button', { name: /on the answer by Jane Educator/ });
     expect(upvote).toHaveAttribute('aria-pressed', 'false');
     await user.click(upvote);
     await waitFor(() => expect(upvote).toHaveAttribute('aria-pressed', 'true'));
-    expect(upvote).toHaveAccessibleName('Upvote the answer by Jane Educator (2 upvotes)');
+    expect(upvote).toHaveAccessibleName('Upvote 2 (upvotes on the answer by Jane Educator)');
     await user.click(upvote);
     await waitFor(() => expect(upvote).toHaveAttribute('aria-pressed', 'false'));
     expect(api.of('DELETE', '/api/answers/a2/vote')).toHaveLength(1);

@@ -3,6 +3,9 @@ import { api, apiRequest, infiniteQueryOptions, queryKeys, queryOptions } from '
 
 const enc = encodeURIComponent;
 
+/** A conversation goes on while it is read: what is shown again is fetched again (the cache shows it meanwhile). */
+const LIVE = { staleTime: 0 } as const;
+
 /** What a question list shows: a lesson's (or, with `lectureId` null, the course's), a search, an order. */
 export interface QuestionsFilter {
   courseId: string;
@@ -46,6 +49,7 @@ export const questionsQuery = (filter: QuestionsFilter) =>
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    ...LIVE,
   });
 
 /** `GET /api/questions/:id`. */
@@ -53,6 +57,7 @@ export const questionQuery = (id: string) =>
   queryOptions({
     queryKey: discussionKeys.question(id),
     queryFn: async () => (await api.get<{ question: Question }>(`/api/questions/${enc(id)}`)).question,
+    ...LIVE,
   });
 
 export const answersPath = (id: string, cursor: string | null) =>
@@ -68,6 +73,7 @@ export const answersQuery = (id: string) =>
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    ...LIVE,
   });
 
 /** `POST /api/courses/:courseId/questions { lectureId, title, body }`. */

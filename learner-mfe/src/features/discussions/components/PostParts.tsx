@@ -42,16 +42,11 @@ export function UpvoteButton({
   onToggle: () => void;
 }) {
   return (
-    <button
-      type="button"
-      className="ln-qa-vote"
-      aria-pressed={pressed}
-      aria-label={`Upvote ${what} (${count} ${count === 1 ? 'upvote' : 'upvotes'})`}
-      disabled={busy}
-      onClick={onToggle}
-    >
+    <button type="button" className="ln-qa-vote" aria-pressed={pressed} disabled={busy} onClick={onToggle}>
       <span aria-hidden="true">▲</span>
-      <span>{count}</span>
+      <span>Upvote</span>
+      <span className="ln-qa-vote-count">{count}</span>
+      <span className="cp-visually-hidden">{` (${count === 1 ? 'upvote' : 'upvotes'} on ${what})`}</span>
     </button>
   );
 }
