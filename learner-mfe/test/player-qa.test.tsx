@@ -370,3 +370,44 @@ describe('Player: Q&A', () => {
     expect(await screen.findByText('No questions yet')).toBeInTheDocument();
   });
 });
+
+describe('Player: Q&A, the asker', () => {
+  it('edits and deletes their own question; a question on another lesson opens that lesson', async () => {
+    let question = makeQuestion({ _id: 'q1', lectureId: 'l3', title: 'My first title', mine: true });
+    const api = fakeApi({
+      [`GET ${QUESTIONS}`]: () => ({ success: true, questions: question ? [question] : [], nextCursor: null }),
+      'GET /api/questions/q1': () => ({ success: true, question }),
+      'GET /api/questions/q1/answers': () => ({ success: true, answers: [], nextCursor: null }),
+      'PATCH /api/questions/q1': ({ body }) => {
+        question = { ...question, ...(body as object), editedAt: '2026-11-22T10:00:00.000Z' };
+        return { success: true, message: 'Question updated', question };
+      },
+      'DELETE /api/questions/q1': () => ({ success: true, message: 'Question deleted' }),
+    });
+    renderAt('/player/c1?lecture=l1&question=q1');
+    await screen.findByRole('heading', { name: 'My first title' });
+    expect(screen.getByText('Lesson: Your first component')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to this lesson' }));
+    expect(screen.getByRole('region', { name: 'Lecture player' })).toHaveTextContent('Your first component');
+    expect(screen.queryByRole('button', { name: 'Go to this lesson' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'A better title');
+    const details = screen.getByRole('textbox', { name: 'Details' });
+    expect(details).toHaveValue('Why does it fail?');
+    await user.click(screen.getByRole('button', { name: 'Save question' }));
+    expect(await findToast('Question updated', 'success')).toBeInTheDocument();
+    expect(api.of('PATCH', '/api/questions/q1')[0]?.body).toEqual({
+      title: 'A better title',
+      body: '<p>Why does it fail?</p>',
+    });
+    expect(await screen.findByRole('heading', { name: 'A better title' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete this question' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    expect(await findToast('Question deleted', 'success')).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Questions' })).toBeInTheDocument();
+  });
+});

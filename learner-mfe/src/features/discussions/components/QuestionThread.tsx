@@ -41,11 +41,22 @@ export interface QuestionThreadProps {
   isEducator: boolean;
   /** Names the question's lesson. */
   lessonTitles: ReadonlyMap<string, string>;
+  /** The lesson playing: a question on another one offers to open it. */
+  lectureId: string | null;
+  openLesson: (lectureId: string) => void;
   onBack: () => void;
 }
 
 /** A question, its answers (oldest first, Load more), and the form to answer it. */
-export function QuestionThread({ questionId, courseId, isEducator, lessonTitles, onBack }: QuestionThreadProps) {
+export function QuestionThread({
+  questionId,
+  courseId,
+  isEducator,
+  lessonTitles,
+  lectureId,
+  openLesson,
+  onBack,
+}: QuestionThreadProps) {
   const client = useQueryClient();
   const toast = useToast();
   const question = useQuery(questionQuery(questionId));
@@ -168,7 +179,14 @@ export function QuestionThread({ questionId, courseId, isEducator, lessonTitles,
                   {q.title}
                 </h3>
                 {lessonTitles.has(q.lectureId) && (
-                  <p className="ln-muted ln-qa-lesson">{`Lesson: ${lessonTitles.get(q.lectureId)}`}</p>
+                  <p className="ln-muted ln-qa-lesson">
+                    {`Lesson: ${lessonTitles.get(q.lectureId)}`}
+                    {q.lectureId !== lectureId && (
+                      <Button size="small" type="link" onClick={() => openLesson(q.lectureId)}>
+                        Go to this lesson
+                      </Button>
+                    )}
+                  </p>
                 )}
                 <Byline author={q.author} byInstructor={q.byInstructor} createdAt={q.createdAt} editedAt={q.editedAt} />
                 {q.hidden && <p className="ln-review-hidden">{`Hidden by a moderator: ${q.hidden.reason}`}</p>}

@@ -34,7 +34,14 @@ const SORTS: ReadonlyArray<{ value: DiscussionSort; label: string }> = [
  * sorted, page by page; ask one; open one to read and write its answers. A notification's link
  * (`/player/<courseId>?question=<id>`) opens its question.
  */
-export function QuestionsPanel({ courseId, lectureId, lectureTitle, educatorId, lessonTitles }: LessonTabProps) {
+export function QuestionsPanel({
+  courseId,
+  lectureId,
+  lectureTitle,
+  educatorId,
+  lessonTitles,
+  openLesson,
+}: LessonTabProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const linked = searchParams.get('question');
   const [openId, setOpenId] = useState<string | null>(linked);
@@ -62,6 +69,8 @@ export function QuestionsPanel({ courseId, lectureId, lectureTitle, educatorId, 
         courseId={courseId}
         isEducator={isEducator}
         lessonTitles={lessonTitles}
+        lectureId={lectureId}
+        openLesson={(id) => openLesson(id)}
         onBack={close}
       />
     );
