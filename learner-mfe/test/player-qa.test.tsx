@@ -292,6 +292,8 @@ describe('Player: Q&A', () => {
 
     await user.click(screen.getByRole('button', { name: '← All questions' }));
     expect(await screen.findByRole('list', { name: 'Questions' })).toBeInTheDocument();
+    // The question just read has the focus again.
+    expect(screen.getByRole('button', { name: 'Why does npm fail?' })).toHaveFocus();
   });
 
   it('no Accept for a student who did not ask; edits and deletes their own answer, the deletion asked first', async () => {

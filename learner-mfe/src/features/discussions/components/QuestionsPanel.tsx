@@ -17,7 +17,7 @@ import {
   useSession,
   useToast,
 } from '@courseport/shared-ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type LessonTabProps, shortDate } from '../../../lib/lesson';
 import { textToHtml } from '../../../lib/rich-text';
 import { askQuestion, discussionKeys, type QuestionsFilter, questionsQuery } from '../api/discussions';
@@ -49,6 +49,12 @@ export function QuestionsPanel({
   const [sort, setSort] = useState<DiscussionSort>('newest');
   const [q, setQ] = useState('');
   const [asking, setAsking] = useState(false);
+  /** The question last opened: back in the list, its title has the focus again. */
+  const [lastOpened, setLastOpened] = useState<string | null>(null);
+  const open = (id: string) => {
+    setLastOpened(id);
+    setOpenId(id);
+  };
   const userId = useSession((s) => s.user?._id ?? null);
   const isEducator = userId !== null && userId === educatorId;
   const ids = useId();
@@ -114,7 +120,7 @@ export function QuestionsPanel({
             lectureTitle={lectureTitle}
             onDone={(question) => {
               setAsking(false);
-              if (question) setOpenId(question._id);
+              if (question) open(question._id);
             }}
           />
         ) : (
@@ -126,7 +132,8 @@ export function QuestionsPanel({
         filter={filter}
         lessonTitles={wholeCourse ? lessonTitles : null}
         searching={q !== ''}
-        onOpen={setOpenId}
+        focusId={lastOpened}
+        onOpen={open}
       />
     </div>
   );
@@ -167,12 +174,15 @@ function QuestionList({
   filter,
   lessonTitles,
   searching,
+  focusId,
   onOpen,
 }: {
   filter: QuestionsFilter;
   /** Names each question's lesson (the whole course's list). */
   lessonTitles: ReadonlyMap<string, string> | null;
   searching: boolean;
+  /** The question whose title takes the focus when the list shows (the one just read). */
+  focusId: string | null;
   onOpen: (id: string) => void;
 }) {
   const query = useInfiniteQuery(questionsQuery(filter));
@@ -204,6 +214,7 @@ function QuestionList({
                 key={question._id}
                 question={question}
                 lessonTitle={lessonTitles?.get(question.lectureId) ?? null}
+                focus={question._id === focusId}
                 onOpen={() => onOpen(question._id)}
               />
             ))}
@@ -226,17 +237,24 @@ function QuestionList({
 function QuestionRow({
   question,
   lessonTitle,
+  focus,
   onOpen,
 }: {
   question: Question;
   lessonTitle: string | null;
+  focus: boolean;
   onOpen: () => void;
 }) {
+  const title = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the row first shows.
+  useEffect(() => {
+    if (focus) title.current?.focus();
+  }, []);
   const answers = question.answerCount === 1 ? '1 answer' : `${question.answerCount} answers`;
   const votes = question.upvotes === 1 ? '1 upvote' : `${question.upvotes} upvotes`;
   return (
     <li className="ln-qa-row">
-      <button type="button" className="ln-qa-row-title" onClick={onOpen}>
+      <button ref={title} type="button" className="ln-qa-row-title" onClick={onOpen}>
         {question.title}
       </button>
       <p className="ln-qa-row-meta ln-muted">
