@@ -66,6 +66,20 @@ describe('Player: notes', () => {
     expect(video.seeks).toEqual([42]);
   });
 
+  it("takes the time the note was begun at, read from the video then, not the label's last reading", async () => {
+    const api = fakeApi({
+      [`GET ${NOTES}`]: () => ({ success: true, notes: [] }),
+      [`POST ${NOTES}`]: () => ({ success: true, message: 'Note saved', note: note({ _id: 'n1' }) }),
+    });
+    const videos = await openNotes(0);
+    await screen.findByText('No notes yet');
+    videos.current().time = 42;
+    await user.type(screen.getByRole('textbox', { name: 'New note' }), 'Here');
+    videos.current().time = 50;
+    await user.click(screen.getByRole('button', { name: 'Add a note at 0:42' }));
+    await waitFor(() => expect(api.of('POST', NOTES)[0]?.body).toMatchObject({ videoSeconds: 42 }));
+  });
+
   it('a note without a video time (no video ready) is "Add a note", sent without a time', async () => {
     const api = fakeApi({
       [`GET ${NOTES}`]: () => ({ success: true, notes: [] }),

@@ -135,7 +135,11 @@ function AddNote({ courseId, lectureId, video }: { courseId: string; lectureId: 
         value={text}
         maxLength={NOTE_MAX_LENGTH}
         onChange={(event) => {
-          if (text === '' && event.target.value !== '') setBegunAt(now);
+          // The moment the note is begun, read from the video itself (the label's time is a second behind at most).
+          if (text === '' && event.target.value !== '') {
+            const seconds = video.time();
+            setBegunAt(seconds === null ? null : Math.floor(seconds));
+          }
           setText(event.target.value);
         }}
         disabled={save.isPending}
