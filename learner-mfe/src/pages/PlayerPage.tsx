@@ -16,12 +16,15 @@ import { courseDetailsQuery } from '../api/course';
 import { isStudentIn } from '../api/page-data';
 import { courseProgressQuery } from '../api/progress';
 import { LearnerPage } from '../components/LearnerPage';
+import { type LessonTab, LessonTabs } from '../components/LessonTabs';
 import { PageHeading } from '../components/PageHeading';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { enrolledCoursesQuery } from '../features/enrollments/api/enrolledCourses';
 import { useEnrolledCourses } from '../features/enrollments/hooks/useEnrolledCourses';
 import { useLearnerAccess } from '../hooks/useLearnerAccess';
+import type { LessonTabProps } from '../lib/lesson';
 import '../styles/player.css';
+import '../styles/lesson-tabs.css';
 import { PlayerView } from '../features/player/components/PlayerView';
 import { useCourseProgress } from '../features/player/hooks/useCourseProgress';
 
@@ -38,6 +41,41 @@ function NotEnrolled({ courseId }: { courseId: string }) {
     />
   );
 }
+
+/** Under the lesson (#35): each tab's code is fetched when the tab is first shown, never with the page. */
+const LESSON_TABS: ReadonlyArray<LessonTab<LessonTabProps>> = [
+  {
+    id: 'qa',
+    label: 'Q&A',
+    load: () => import('../features/discussions/components/QuestionsPanel').then((m) => m.QuestionsPanel),
+  },
+  {
+    id: 'notes',
+    label: 'Notes',
+    load: () => import('../features/notes/components/NotesPanel').then((m) => m.NotesPanel),
+  },
+  {
+    id: 'announcements',
+    label: 'Announcements',
+    load: () => import('../features/announcements/components/AnnouncementsPanel').then((m) => m.AnnouncementsPanel),
+  },
+];
+
+/** A notification's link to a question (`?question=<id>`) opens the Q&A at once. */
+function PlayerLessonTabs(props: LessonTabProps) {
+  const linked = useSearchParams()[0].has('question');
+  return (
+    <LessonTabs
+      label="Questions, notes and announcements"
+      tabs={LESSON_TABS}
+      initialTab={linked ? 'qa' : undefined}
+      openAtOnce={linked}
+      props={props}
+    />
+  );
+}
+
+const lessonTabs = (props: LessonTabProps) => <PlayerLessonTabs {...props} />;
 
 const NO_COURSES: never[] = [];
 const NOTHING_COMPLETED: ReadonlySet<string> = new Set();
@@ -67,7 +105,9 @@ function Player({ courseId }: { courseId: string }) {
   usePageTitle(course ? course.courseTitle : previewed ? `Preview: ${previewed.courseTitle}` : 'Course player');
 
   if (course && progress.loaded) {
-    return <PlayerView course={course} completed={progress.completed} position={progress.position} />;
+    return (
+      <PlayerView course={course} completed={progress.completed} position={progress.position} lessonTabs={lessonTabs} />
+    );
   }
   if (previewed) {
     return <PlayerView course={previewed} completed={NOTHING_COMPLETED} position={null} preview />;

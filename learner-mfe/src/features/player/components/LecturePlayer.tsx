@@ -23,7 +23,7 @@ export interface LecturePlayerProps {
   marking: boolean;
   onMarkComplete: () => void;
   /** Where the video starts, how its position is kept and what its end does. */
-  video: Pick<LectureVideoProps, 'startSeconds' | 'onPosition' | 'onEnded'>;
+  video: Pick<LectureVideoProps, 'startSeconds' | 'onPosition' | 'onEnded' | 'onControls'>;
   navigation: LectureNavigationProps;
   /** The educator previewing as a student: nothing is saved (no 'Mark Complete', no attempt, no submission). */
   preview?: boolean;

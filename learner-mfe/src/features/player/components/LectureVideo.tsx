@@ -31,6 +31,8 @@ export interface LectureVideoProps {
   onPosition: (seconds: number, leaving: boolean) => void;
   /** The video played to its end. */
   onEnded: () => void;
+  /** The ready video's controls (for the lesson's notes: its time, seeking), null once it is closed. */
+  onControls?: (controls: VideoControls | null) => void;
 }
 
 /** Connects a player to the reports: gives it the events to tell, returns how to stop. */
@@ -46,8 +48,9 @@ function usePositionReports(
   startSeconds: number,
   onPosition: LectureVideoProps['onPosition'],
   onEnded: LectureVideoProps['onEnded'],
+  onControls?: LectureVideoProps['onControls'],
 ) {
-  const handlers = useLatest({ onPosition, onEnded });
+  const handlers = useLatest({ onPosition, onEnded, onControls });
 
   useEffect(() => {
     let controls: VideoControls | null = null;
@@ -70,6 +73,7 @@ function usePositionReports(
     const disconnect = connect({
       onReady(ready) {
         controls = ready;
+        handlers.current.onControls?.(ready);
       },
       onPlay() {
         ended = false;
@@ -93,6 +97,7 @@ function usePositionReports(
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', onPageHide);
       keep(false);
+      if (controls) handlers.current.onControls?.(null);
     };
   }, [connect, startSeconds, handlers]);
 }
@@ -122,7 +127,7 @@ function YouTubeLectureVideo(props: LectureVideoProps) {
   return inBrowser ? <YouTubePlayingVideo {...props} /> : <div className="ln-video-pending" />;
 }
 
-function YouTubePlayingVideo({ videoId, title, startSeconds, onPosition, onEnded }: LectureVideoProps) {
+function YouTubePlayingVideo({ videoId, title, startSeconds, onPosition, onEnded, onControls }: LectureVideoProps) {
   const adapter = useContext(VideoAdapterContext);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const connect = useCallback<Connect>(
@@ -139,7 +144,7 @@ function YouTubePlayingVideo({ videoId, title, startSeconds, onPosition, onEnded
     },
     [adapter, startSeconds],
   );
-  usePositionReports(connect, startSeconds, onPosition, onEnded);
+  usePositionReports(connect, startSeconds, onPosition, onEnded, onControls);
 
   return <YouTubeEmbed videoId={videoId} title={title} startSeconds={startSeconds} frameRef={frameRef} autoPlay />;
 }
@@ -150,6 +155,7 @@ function HostedLectureVideo({
   startSeconds,
   onPosition,
   onEnded,
+  onControls,
 }: LectureVideoProps & { hosted: HostedLesson }) {
   const events = useRef<VideoEvents | null>(null);
   const connect = useCallback<Connect>((given) => {
@@ -158,7 +164,7 @@ function HostedLectureVideo({
       events.current = null;
     };
   }, []);
-  usePositionReports(connect, startSeconds, onPosition, onEnded);
+  usePositionReports(connect, startSeconds, onPosition, onEnded, onControls);
   const { videoId, courseId, lectureId, posterUrl } = hosted;
   const loadPlayback = useCallback(
     () => loadLessonPlayback({ videoId, courseId, lectureId }),

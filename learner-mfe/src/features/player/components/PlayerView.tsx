@@ -7,11 +7,13 @@ import {
   plural,
   useSearchParams,
 } from '@courseport/shared-ui';
-import { useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import type { ProgressData } from '../../../api/progress';
 import { ArrowLeftIcon } from '../../../components/icons';
 import { PageHeading } from '../../../components/PageHeading';
 import { ProgressBar } from '../../../components/ProgressBar';
+import type { LessonTabProps, LessonVideo } from '../../../lib/lesson';
+import type { VideoControls } from '../api/youtube';
 import { useAutoplayNext } from '../hooks/useAutoplayNext';
 import { usePlayerActions } from '../hooks/usePlayerActions';
 import { usePositionSaver } from '../hooks/usePositionSaver';
@@ -34,6 +36,8 @@ export interface PlayerViewProps {
    * student sees it, under a banner, and nothing is saved (no progress, position, rating, attempt).
    */
   preview?: boolean;
+  /** What shows under the lesson (#35: its Q&A, notes and the course's announcements), given by the page. */
+  lessonTabs?: (props: LessonTabProps) => ReactNode;
 }
 
 /** A lecture being played, and the second its video starts at. */
@@ -47,7 +51,7 @@ interface Playing {
  * on phones). It opens the lecture asked for (`?lecture=`, My Enrollments' "Continue"), else the
  * saved one; the saved lecture starts at its saved second.
  */
-export function PlayerView({ course, completed, position, preview = false }: PlayerViewProps) {
+export function PlayerView({ course, completed, position, preview = false, lessonTabs }: PlayerViewProps) {
   const chapters = useMemo(() => orderedChapters(course), [course]);
   // A hosted lesson's player and hls.js load when the student is about to open one (a pointer or the
   // focus on its row, Watch, Previous or Next), so Watch waits only for the stream (#33), and the
@@ -82,6 +86,24 @@ export function PlayerView({ course, completed, position, preview = false }: Pla
     if (!preview) savePositionNow(...args);
   };
   const [autoplayNext, setAutoplayNext] = useAutoplayNext();
+  /** The ready video's controls: the notes read its time and seek it. */
+  const controls = useRef<VideoControls | null>(null);
+  const video = useMemo<LessonVideo>(
+    () => ({
+      time: () => (controls.current ? controls.current.currentTime() : null),
+      seek: (seconds) => {
+        if (!controls.current) return false;
+        controls.current.seekTo(seconds);
+        return true;
+      },
+    }),
+    [],
+  );
+  const lessonTitles = useMemo(
+    () =>
+      new Map(chapters.flatMap((chapter) => chapter.chapterContent.map((l) => [l.lectureId, l.lectureTitle] as const))),
+    [chapters],
+  );
   const { previous, next } = playingId ? neighbours(chapters, playingId) : { previous: null, next: null };
 
   /** The video played to its end: the lecture is complete, and the next one is where to continue. */
@@ -130,7 +152,7 @@ export function PlayerView({ course, completed, position, preview = false }: Pla
       </header>
       {completion.done && !preview && <CourseCompletePanel course={course} />}
       <div className="ln-player-layout" ref={layoutRef}>
-        <div className="ln-player-main">
+        <div className={lessonTabs ? 'ln-player-main ln-player-main-tabs' : 'ln-player-main'}>
           <LecturePlayer
             ref={playerRef}
             course={course}
@@ -151,9 +173,29 @@ export function PlayerView({ course, completed, position, preview = false }: Pla
               onEnded: () => {
                 if (playingId) ended(playingId);
               },
+              onControls: (ready) => {
+                controls.current = ready;
+              },
             }}
             navigation={{ previous, next, onSelect: watch, autoplayNext, onAutoplayNextChange: setAutoplayNext }}
           />
+          {lessonTabs?.({
+            courseId: course._id,
+            lectureId: playingId,
+            lectureTitle: playing?.lecture.lectureTitle ?? null,
+            educatorId: course.educator?._id ?? null,
+            lessonTitles,
+            video,
+            openLesson: (lectureId, seconds) => {
+              if (lectureId === playingId) {
+                if (seconds !== undefined) video.seek(seconds);
+                return;
+              }
+              if (!findLecture(chapters, lectureId)) return;
+              leftAt.current.set(lectureId, seconds ?? leftAt.current.get(lectureId) ?? 0);
+              watch(lectureId);
+            },
+          })}
         </div>
         <div className="ln-player-side">
           <CourseStructure chapters={chapters} completed={completed} playingId={playingId} onWatch={watch} />
