@@ -88,6 +88,7 @@ describe('Educator layout', () => {
       ['Reviews', '/educator/reviews'],
       ['Project Submissions', '/educator/submissions'],
       ['Quiz Results', '/educator/quiz-results'],
+      ['Earnings', '/educator/earnings'],
       ['Profile', '/educator/profile'],
     ]);
     for (const a of links) expect(a.querySelector('svg')).not.toBeNull();

@@ -11,6 +11,7 @@ export const PATHS = {
   submissions: '/educator/submissions',
   quizResults: '/educator/quiz-results',
   videos: '/educator/videos',
+  earnings: '/educator/earnings',
 } as const;
 
 /** The learner portal's player showing one of the educator's own courses as a student sees it (#32). */

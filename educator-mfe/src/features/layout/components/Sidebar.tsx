@@ -6,6 +6,7 @@ import {
   CollapseIcon,
   CouponsIcon,
   DashboardIcon,
+  EarningsIcon,
   MyCoursesIcon,
   ProfileIcon,
   QuizStatsIcon,
@@ -26,6 +27,7 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: Rea
   { label: 'Reviews', to: PATHS.reviews, icon: <ReviewsIcon /> },
   { label: 'Project Submissions', to: PATHS.submissions, icon: <SubmissionsIcon /> },
   { label: 'Quiz Results', to: PATHS.quizResults, icon: <QuizStatsIcon /> },
+  { label: 'Earnings', to: PATHS.earnings, icon: <EarningsIcon /> },
   { label: 'Profile', to: PATHS.profile, icon: <ProfileIcon /> },
 ];
 
