@@ -2,6 +2,7 @@ import type { AdminEducatorBalance, AdminPayout, PayoutRun } from '@courseport/c
 import { apiRequest, formatDate } from '@courseport/shared-ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RUN_CONFIRM_TEXT } from '../src/features/payouts/components/PayoutsTab';
 import {
   button,
   failsUntilRecovered,
@@ -24,8 +25,6 @@ const BALANCES = '/api/admin/balances';
 const PAYOUTS = '/api/admin/payouts';
 const RUN = '/api/admin/payouts/run';
 const send = vi.mocked(apiRequest);
-const RUN_CONFIRM =
-  'Every educator with money available by the end of that month, and no hold, is paid it. Record each payment with its bank reference once the money is sent.';
 
 const ADA: AdminEducatorBalance = {
   educatorId: 'ed-ada',
@@ -197,7 +196,7 @@ describe('Admin dashboard: Payouts tab', () => {
     await openTab();
     fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2026-10' } });
     await user.click(button('Run payout'));
-    const dialog = await findDialog(RUN_CONFIRM);
+    const dialog = await findDialog(RUN_CONFIRM_TEXT);
     expect(dialog).toHaveTextContent('Run the payout for 2026-10?');
     await user.click(button('Run payout', dialog));
     expect(await screen.findByText('Payout run run-2026-10-31: 2 payout(s) written')).toBeInTheDocument();
@@ -213,8 +212,13 @@ describe('Admin dashboard: Payouts tab', () => {
       },
     });
     await openTab();
+    await user.click(screen.getByLabelText(/Up to a day/));
+    fireEvent.change(screen.getByLabelText('Cut-off day'), { target: { value: '2026-11-15' } });
     await user.click(button('Run payout'));
-    await user.click(button('Run payout', await findDialog(RUN_CONFIRM)));
+    const dialog = await findDialog(RUN_CONFIRM_TEXT);
+    expect(dialog).toHaveTextContent('Run the payout up to 2026-11-15?');
+    await user.click(button('Run payout', dialog));
+    expect(postBodies(RUN)).toEqual([{ cutoff: '2026-11-15' }]);
     expect(await screen.findByRole('alert')).toHaveTextContent('The cut-off cannot be in the future');
   });
 

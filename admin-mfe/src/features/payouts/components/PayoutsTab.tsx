@@ -39,6 +39,9 @@ import {
 } from '../api/payouts';
 import { monthOf, paise, requestKey, today } from '../format';
 
+export const RUN_CONFIRM_TEXT =
+  'Every educator with money available by the cut-off, and no hold, is paid it. Record each payment with its bank reference once the money is sent.';
+
 type Dialog =
   | { kind: 'hold' | 'fee' | 'adjust'; educator: AdminEducatorBalance }
   | { kind: 'record'; payout: AdminPayout }
@@ -136,21 +139,23 @@ function RunCard() {
   const currency = useCurrency();
   const reload = useReload();
   const [month, setMonth] = useState(() => monthOf(-1));
+  const [byDay, setByDay] = useState(false);
+  const [day, setDay] = useState(today);
+  const cutoff = byDay ? day : month;
   const [result, setResult] = useState<
     { ok: true; run: PayoutRun; message: string } | { ok: false; message: string } | null
   >(null);
   const run = useMutation({ mutationFn: runPayout });
   const confirm = () =>
     Modal.confirm({
-      title: `Run the payout for ${month}?`,
-      content:
-        'Every educator with money available by the end of that month, and no hold, is paid it. Record each payment with its bank reference once the money is sent.',
+      title: byDay ? `Run the payout up to ${cutoff}?` : `Run the payout for ${cutoff}?`,
+      content: RUN_CONFIRM_TEXT,
       okText: 'Run payout',
       cancelText: 'Cancel',
       onOk: async () => {
         setResult(null);
         try {
-          const res = await run.mutateAsync(month);
+          const res = await run.mutateAsync(cutoff);
           setResult({ ok: true, run: res.run, message: res.message || 'Payout run finished' });
         } catch (error) {
           setResult({ ok: false, message: errorText(error, 'The payout run failed') });
@@ -162,20 +167,35 @@ function RunCard() {
     <Card title={<h2 className="cp-admin-card-title">Run a payout</h2>} style={{ flex: '1 1 300px' }}>
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">
-          Pays every educator's available balance up to the end of the month. Running the same month again pays nobody
-          twice.
+          Pays every educator's available balance up to the end of the month (or of a day). Running the same cut-off
+          again pays nobody twice.
         </Typography.Text>
-        <Field id={id} label="Month">
+        <label className="cp-admin-check">
+          <input type="checkbox" checked={byDay} onChange={(e) => setByDay(e.target.checked)} /> Up to a day instead of
+          a whole month
+        </label>
+        <Field id={id} label={byDay ? 'Cut-off day' : 'Month'}>
           <Flex gap={8} wrap>
-            <Input
-              id={id}
-              type="month"
-              value={month}
-              max={monthOf(0)}
-              onChange={(event) => setMonth(event.target.value)}
-              style={{ width: 180 }}
-            />
-            <Button type="primary" onClick={confirm} loading={run.isPending} disabled={!month}>
+            {byDay ? (
+              <Input
+                id={id}
+                type="date"
+                value={day}
+                max={today()}
+                onChange={(event) => setDay(event.target.value)}
+                style={{ width: 180 }}
+              />
+            ) : (
+              <Input
+                id={id}
+                type="month"
+                value={month}
+                max={monthOf(0)}
+                onChange={(event) => setMonth(event.target.value)}
+                style={{ width: 180 }}
+              />
+            )}
+            <Button type="primary" onClick={confirm} loading={run.isPending} disabled={!cutoff}>
               Run payout
             </Button>
           </Flex>
