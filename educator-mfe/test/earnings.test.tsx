@@ -162,6 +162,28 @@ describe('Earnings', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('says when older entries fail to load, and keeps "Load more" to try again', async () => {
+    let fail = true;
+    mockGet({
+      ...handlers({ nextCursor: 'c1' }),
+      [`${LEDGER}?cursor=c1`]: () => {
+        if (fail) throw serverError('cursor is not valid');
+        return { success: true, entries: [{ ...ADJUSTMENT, id: 'e5', reason: 'Older' }], nextCursor: null };
+      },
+    });
+    renderPortal('/educator/earnings');
+    await screen.findByText('Opening balance');
+    await user.click(button('Load more'));
+    expect(await within(section('Ledger')).findByRole('alert')).toHaveTextContent(
+      'Could not load more entries: cursor is not valid',
+    );
+    expect(tableRows(section('Ledger'))).toHaveLength(4);
+    fail = false;
+    await user.click(button('Load more'));
+    await screen.findByText('Older');
+    expect(within(section('Ledger')).queryByRole('alert')).toBeNull();
+  });
+
   it('tells about a hold and a negative balance', async () => {
     answer({
       bal: balance({ available: -5000, hold: { reason: 'Tax details missing', since: '2026-11-10T00:00:00.000Z' } }),

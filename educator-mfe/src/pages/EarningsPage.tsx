@@ -1,4 +1,12 @@
-import { Button, EmptyState, QueryStates, useInfiniteQuery, useQuery, useQueryState } from '@courseport/shared-ui';
+import {
+  Button,
+  EmptyState,
+  errorText,
+  QueryStates,
+  useInfiniteQuery,
+  useQuery,
+  useQueryState,
+} from '@courseport/shared-ui';
 import { balanceQuery, ledgerQuery, payoutsQuery } from '../features/earnings/api/earnings';
 import { BalanceCards } from '../features/earnings/components/BalanceCards';
 import { LedgerTable } from '../features/earnings/components/LedgerTable';
@@ -41,7 +49,7 @@ function Ledger() {
             <LedgerTable entries={data.pages.flatMap((page) => page.entries)} />
             {query.isFetchNextPageError && (
               <p className="ed-earnings-error" role="alert">
-                Could not load more entries. Try again.
+                Could not load more entries: {errorText(query.error, 'please try again')}
               </p>
             )}
             {query.hasNextPage && (
