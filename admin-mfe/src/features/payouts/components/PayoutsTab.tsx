@@ -115,7 +115,7 @@ function PlatformFeeCard() {
                     id={id}
                     min={0}
                     max={100}
-                    step={0.5}
+                    step={1}
                     value={draft ?? fee.percent}
                     onChange={(value) => setDraft(value)}
                     style={{ width: 140 }}
@@ -527,7 +527,7 @@ function ActionDialog({ dialog, onClose }: { dialog: NonNullable<Dialog>; onClos
                     id={id}
                     min={0}
                     max={100}
-                    step={0.5}
+                    step={1}
                     value={number}
                     onChange={setNumber}
                     style={{ width: 140 }}
