@@ -120,6 +120,7 @@ describe('Admin dashboard: the brand header and the tabs as URLs', () => {
       ['Reviews', '/admin/reviews'],
       ['Categories', '/admin/categories'],
       ['Releases', '/admin/releases'],
+      ['Payouts', '/admin/payouts'],
     ]);
     await screen.findByText('alice@example.com');
     await user.click(screen.getByRole('tab', { name: 'Admin Emails' }));
@@ -162,12 +163,12 @@ describe('Admin dashboard: the brand header and the tabs as URLs', () => {
     expect(currentPath()).toBe('/admin/emails');
     expect(screen.getByRole('tab', { name: 'Admin Emails' })).toHaveFocus();
     await user.keyboard('{End}');
-    expect(currentPath()).toBe('/admin/releases');
+    expect(currentPath()).toBe('/admin/payouts');
     await user.keyboard('{ArrowRight}');
     expect(currentPath()).toBe('/admin');
     expect(first).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
-    expect(currentPath()).toBe('/admin/releases');
+    expect(currentPath()).toBe('/admin/payouts');
     await user.keyboard('{Home}');
     expect(currentPath()).toBe('/admin');
   });

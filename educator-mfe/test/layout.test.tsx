@@ -89,6 +89,7 @@ describe('Educator layout', () => {
       ['Q&A', '/educator/questions'],
       ['Project Submissions', '/educator/submissions'],
       ['Quiz Results', '/educator/quiz-results'],
+      ['Earnings', '/educator/earnings'],
       ['Profile', '/educator/profile'],
     ]);
     for (const a of links) expect(a.querySelector('svg')).not.toBeNull();

@@ -7,6 +7,7 @@ import {
   type UserProfile,
   useLocation,
   usePageTitle,
+  useQueryClient,
   useSession,
 } from '@courseport/shared-ui';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -22,6 +23,7 @@ import { AdminHeader } from '../features/layout/components/AdminHeader';
 import { type AdminTab, AdminTabs } from '../features/layout/components/AdminTabs';
 import { BrandBar } from '../features/layout/components/BrandBar';
 import { PATHS } from '../features/layout/components/paths';
+import { payoutKeys } from '../features/payouts/api/keys';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
 import { useReleaseAudit } from '../features/releases/hooks/useReleaseAudit';
 import { useReleases } from '../features/releases/hooks/useReleases';
@@ -37,6 +39,7 @@ export const ADMIN_TABS = [
   { key: 'reviews', label: 'Reviews', path: PATHS.reviews },
   { key: 'categories', label: 'Categories', path: PATHS.categories },
   { key: 'releases', label: 'Releases', path: PATHS.releases },
+  { key: 'payouts', label: 'Payouts', path: PATHS.payouts },
 ] as const;
 type TabKey = (typeof ADMIN_TABS)[number]['key'];
 
@@ -51,6 +54,7 @@ const TAB_CHUNKS = {
   reviews: lazyTab(() => import('../features/reviews/components/ReviewsTab').then((m) => m.ReviewsTab)),
   categories: lazyTab(() => import('../features/categories/components/CategoriesTab').then((m) => m.CategoriesTab)),
   releases: lazyTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab)),
+  payouts: lazyTab(() => import('../features/payouts/components/PayoutsTab').then((m) => m.PayoutsTab)),
 };
 
 /** Starts loading a tab's chunk (pointed at or focused: it is likely opened next). */
@@ -125,6 +129,8 @@ function AdminDashboard({ active }: { active: TabKey }) {
   const releasesOpened = isOpen('releases');
   const releases = useReleases(releasesOpened);
   const releaseAudit = useReleaseAudit(releasesOpened);
+  const payoutsOpened = isOpen('payouts');
+  const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
 
   const refresh = async () => {
@@ -138,6 +144,7 @@ function AdminDashboard({ active }: { active: TabKey }) {
         categoriesOpened ? categories.refresh() : undefined,
         releasesOpened ? releases.refresh() : undefined,
         releasesOpened ? releaseAudit.refresh() : undefined,
+        payoutsOpened ? queryClient.refetchQueries({ queryKey: payoutKeys.all }) : undefined,
       ]);
     } finally {
       setRefreshing(false);
@@ -220,6 +227,7 @@ function AdminDashboard({ active }: { active: TabKey }) {
       />
     ),
     releases: <ChunkedTab tab={TAB_CHUNKS.releases} props={{ releases, audit: releaseAudit }} />,
+    payouts: <ChunkedTab tab={TAB_CHUNKS.payouts} props={{}} />,
   };
 
   return (

@@ -13,6 +13,7 @@ export const PATHS = {
   videos: '/educator/videos',
   questions: '/educator/questions',
   announcements: (courseId: string) => `/educator/courses/${encodeURIComponent(courseId)}/announcements`,
+  earnings: '/educator/earnings',
 } as const;
 
 /** The learner portal's player showing one of the educator's own courses as a student sees it (#32). */

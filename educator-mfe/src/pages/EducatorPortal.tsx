@@ -8,6 +8,7 @@ import { PATHS } from '../lib/paths';
 import '../styles/add-course.css';
 import '../styles/coupons.css';
 import '../styles/dashboard.css';
+import '../styles/earnings.css';
 // (The Videos page's hints, `.ed-hint`, are styled there: without it, its upload panel shifted
 // once the page's chunk brought it.)
 import '../styles/lessons.css';
@@ -94,6 +95,7 @@ export const EDUCATOR_PAGES: ReadonlyArray<{ path: string } & LazyPage> = [
       pageLoading,
     ),
   },
+  { path: 'earnings', ...lazyPage(() => import('./EarningsPage'), pageLoading) },
   {
     path: 'profile',
     ...lazyPage(

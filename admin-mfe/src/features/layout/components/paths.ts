@@ -6,4 +6,5 @@ export const PATHS = {
   reviews: '/admin/reviews',
   categories: '/admin/categories',
   releases: '/admin/releases',
+  payouts: '/admin/payouts',
 } as const;

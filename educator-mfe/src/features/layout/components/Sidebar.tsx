@@ -6,6 +6,7 @@ import {
   CollapseIcon,
   CouponsIcon,
   DashboardIcon,
+  EarningsIcon,
   MyCoursesIcon,
   ProfileIcon,
   QuestionsIcon,
@@ -28,6 +29,7 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: Rea
   { label: 'Q&A', to: PATHS.questions, icon: <QuestionsIcon /> },
   { label: 'Project Submissions', to: PATHS.submissions, icon: <SubmissionsIcon /> },
   { label: 'Quiz Results', to: PATHS.quizResults, icon: <QuizStatsIcon /> },
+  { label: 'Earnings', to: PATHS.earnings, icon: <EarningsIcon /> },
   { label: 'Profile', to: PATHS.profile, icon: <ProfileIcon /> },
 ];
 

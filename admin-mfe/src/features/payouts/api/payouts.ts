@@ -1,0 +1,75 @@
+import type {
+  AdminEducatorBalance,
+  AdminPayout,
+  LedgerEntry,
+  PayoutHold,
+  PayoutRun,
+  PlatformFee,
+} from '@courseport/contracts';
+import { api, apiRequest, queryOptions } from '@courseport/shared-ui';
+import { payoutKeys } from './keys';
+
+/** The admin's side of educators' money (#36). Amounts are paise. */
+export const PLATFORM_FEE_PATH = '/api/admin/platform-fee';
+export const BALANCES_PATH = '/api/admin/balances';
+export const PAYOUTS_PATH = '/api/admin/payouts';
+export const RUN_PATH = '/api/admin/payouts/run';
+export const payoutPath = (id: string) => `${PAYOUTS_PATH}/${encodeURIComponent(id)}`;
+const educatorPath = (id: string, what: 'fee' | 'hold' | 'adjustments') =>
+  `/api/admin/educators/${encodeURIComponent(id)}/${what}`;
+
+export const platformFeeQuery = () =>
+  queryOptions({
+    queryKey: payoutKeys.fee(),
+    queryFn: async () => (await api.get<{ fee: PlatformFee }>(PLATFORM_FEE_PATH)).fee,
+  });
+
+export const balancesQuery = () =>
+  queryOptions({
+    queryKey: payoutKeys.balances(),
+    queryFn: async (): Promise<AdminEducatorBalance[]> => {
+      const res = await api.get<{ balances?: AdminEducatorBalance[] }>(BALANCES_PATH);
+      return Array.isArray(res.balances) ? res.balances : [];
+    },
+  });
+
+export interface PayoutsList {
+  payouts: AdminPayout[];
+  runs: PayoutRun[];
+}
+
+export const payoutsListQuery = () =>
+  queryOptions({
+    queryKey: payoutKeys.list(),
+    queryFn: async (): Promise<PayoutsList> => {
+      const res = await api.get<Partial<PayoutsList>>(PAYOUTS_PATH);
+      return {
+        payouts: Array.isArray(res.payouts) ? res.payouts : [],
+        runs: Array.isArray(res.runs) ? res.runs : [],
+      };
+    },
+  });
+
+interface Answer {
+  message?: string;
+}
+
+export const setPlatformFee = (percent: number) =>
+  apiRequest<Answer & { fee: PlatformFee }>(PLATFORM_FEE_PATH, { method: 'PUT', body: { percent } });
+
+export const setEducatorFee = (educatorId: string, percent: number | null) =>
+  apiRequest<Answer & { feePercent: number }>(educatorPath(educatorId, 'fee'), { method: 'PUT', body: { percent } });
+
+export const holdEducator = (educatorId: string, reason: string) =>
+  api.post<Answer & { hold: PayoutHold }>(educatorPath(educatorId, 'hold'), { reason });
+
+export const releaseEducator = (educatorId: string) =>
+  apiRequest<Answer>(educatorPath(educatorId, 'hold'), { method: 'DELETE' });
+
+export const adjustBalance = (educatorId: string, input: { amount: number; reason: string; requestKey: string }) =>
+  api.post<Answer & { entry: LedgerEntry }>(educatorPath(educatorId, 'adjustments'), input);
+
+export const runPayout = (cutoff: string) => api.post<Answer & { run: PayoutRun }>(RUN_PATH, { cutoff });
+
+export const recordPayment = (payoutId: string, input: { bankReference: string; paidAt: string }) =>
+  apiRequest<Answer & { payout: AdminPayout }>(payoutPath(payoutId), { method: 'PUT', body: input });
