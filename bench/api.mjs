@@ -308,7 +308,7 @@ async function runScenario({ store, courses, bare }) {
       {
         // #35: what the bell's poll costs (polling or server-sent events, docs/performance.md).
         kind: 'notifications',
-        label: '`GET /api/notifications/unread-count` (the bell\'s poll)',
+        label: "`GET /api/notifications/unread-count` (the bell's poll)",
         requests: async () => [
           { path: '/api/notifications/unread-count', headers: { ...BROWSER_GZIP, ...(await auth()) } },
         ],

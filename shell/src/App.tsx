@@ -17,6 +17,7 @@ import { AuthProvider } from './features/auth/components/AuthProvider';
 import { DemoBanner } from './features/layout/components/DemoBanner';
 import { NavBar } from './features/layout/components/NavBar';
 import { useFocusOnNavigate } from './features/layout/hooks/useFocusOnNavigate';
+import { NotificationBell } from './features/notifications/components/NotificationBell';
 import { RemotePage } from './features/remotes/components/RemotePage';
 import { EducatorRequestNotice } from './features/roles/components/EducatorRequestNotice';
 import { EducatorGuard } from './features/session/components/EducatorGuard';
@@ -57,7 +58,7 @@ export function Frame({ demo = false }: { demo?: boolean }) {
         {SKIP_LINK_TEXT}
       </a>
       {demo && <DemoBanner />}
-      {showsNavBar(pathname) && <NavBar />}
+      {showsNavBar(pathname) && <NavBar signedInTools={<NotificationBell />} />}
       <main id={MAIN_ID} ref={main} tabIndex={-1} className="cp-content">
         <ProfileLoadError />
         {showsNavBar(pathname) && <EducatorRequestNotice />}

@@ -1,6 +1,5 @@
 import { Button, Link, loadAntd, NavLink, UserMenu, useSession } from '@courseport/shared-ui';
-import { useRef } from 'react';
-import { NotificationBell } from '../../notifications/components/NotificationBell';
+import { type ReactNode, useRef } from 'react';
 import { type ToggleRole, useRoleToggle } from '../hooks/useRoleToggle';
 import { useToastOffset } from '../hooks/useToastOffset';
 import { Logo } from './Logo';
@@ -94,8 +93,11 @@ function BarLink({ to, label, short }: { to: string; label: string; short: strin
   );
 }
 
-/** The top navigation bar (hidden in the educator and admin areas). */
-export function NavBar() {
+/**
+ * The top navigation bar (hidden in the educator and admin areas). `signedInTools`: what the app
+ * puts before the account menu for a signed-in user (the notification bell).
+ */
+export function NavBar({ signedInTools }: { signedInTools?: ReactNode } = {}) {
   const status = useSession((s) => s.status);
   const roles = useSession((s) => s.roles);
   const openSignIn = useSession((s) => s.openSignIn);
@@ -117,7 +119,7 @@ export function NavBar() {
         </nav>
       )}
       <span className={status === 'signed-in' ? 'cp-bar-end' : 'cp-bar-end cp-bar-end-alone'}>
-        {status === 'signed-in' && <NotificationBell />}
+        {status === 'signed-in' && signedInTools}
         {status === 'signed-in' && <UserMenu />}
         {status === 'signed-out' && (
           <>
