@@ -1,7 +1,8 @@
-import type { EducatorBalance, LedgerEntry, Payout } from '@courseport/contracts';
+import type { ConnectAccount, EducatorBalance, LedgerEntry, Payout } from '@courseport/contracts';
 import { api, formatDate } from '@courseport/shared-ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { goTo } from '../src/features/earnings/components/PayoutAccount';
 import {
   button,
   deferred,
@@ -9,6 +10,7 @@ import {
   getCalls,
   link,
   mockGet,
+  mockPost,
   renderPortal,
   serverError,
   setCurrencyLabel,
@@ -20,6 +22,8 @@ import {
 const BALANCE = '/api/educator/balance';
 const LEDGER = '/api/educator/ledger';
 const PAYOUTS = '/api/educator/payouts';
+const ACCOUNT = '/api/educator/payouts/account';
+const CONNECT = '/api/educator/payouts/connect';
 const download = vi.mocked(api.download);
 
 beforeEach(() => {
@@ -93,8 +97,11 @@ function handlers({
   entries = [SALE, REFUND, PAYOUT_ENTRY, ADJUSTMENT],
   nextCursor = null as string | null,
   payouts = [PROCESSING, PAID],
+  account = { connected: false, available: false } as ConnectAccount,
 } = {}) {
   return {
+    [ACCOUNT]: (): unknown => ({ success: true, account }),
+    [`${ACCOUNT}?refresh=1`]: (): unknown => ({ success: true, account }),
     [BALANCE]: (): unknown => ({ success: true, balance: bal }),
     [LEDGER]: () => ({ success: true, entries, nextCursor }),
     [`${LEDGER}?cursor=c1`]: () => ({
@@ -245,5 +252,68 @@ describe('Earnings', () => {
     await user.click(button('Download CSV'));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a month, such as 2026-10');
     expect(download).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('How you are paid (#36: Stripe Connect)', () => {
+  const method = () => within(section('How you are paid'));
+
+  it('in local mode, says the platform pays each month by bank transfer, with no Stripe button', async () => {
+    answer();
+    renderPortal('/educator/earnings');
+    expect(await method().findByText(/pays your available balance each month by bank transfer/)).toBeInTheDocument();
+    expect(method().queryByRole('button')).toBeNull();
+  });
+
+  it('offers Stripe onboarding and sends the educator to its address', async () => {
+    const assign = vi.spyOn(goTo, 'url').mockImplementation(() => undefined);
+    answer({ account: { connected: false, available: true } });
+    mockPost({
+      [CONNECT]: () => ({ success: true, url: 'https://connect.stripe.test/setup/e/acct_1', expiresAt: '' }),
+    });
+    renderPortal('/educator/earnings');
+    expect(await method().findByRole('heading', { name: 'Get paid through Stripe' })).toBeInTheDocument();
+    await user.click(method().getByRole('button', { name: 'Set up payouts with Stripe' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.stripe.test/setup/e/acct_1'));
+    assign.mockRestore();
+  });
+
+  it('says what is still due, asks Stripe again on the way back, and shows its payouts once enabled', async () => {
+    answer({
+      account: { connected: true, available: true, detailsSubmitted: true, currentlyDue: ['external_account'] },
+    });
+    renderPortal('/educator/earnings?connect=return');
+    expect(await method().findByText(/Stripe still needs 1 detail before it can pay you/)).toBeInTheDocument();
+    expect(method().getByRole('button', { name: 'Continue setup' })).toBeInTheDocument();
+    expect(getCalls(`${ACCOUNT}?refresh=1`)).toBe(1);
+  });
+
+  it("once payouts are on, lists Stripe's payouts to the bank and offers no setup", async () => {
+    answer({
+      account: {
+        connected: true,
+        available: true,
+        chargesEnabled: true,
+        payoutsEnabled: true,
+        stripePayouts: [{ id: 'po_1', amount: 35928, status: 'paid', arrivalDate: '2026-11-25T00:00:00.000Z' }],
+      },
+    });
+    renderPortal('/educator/earnings');
+    expect(await method().findByRole('heading', { name: 'Payouts through Stripe are on' })).toBeInTheDocument();
+    expect(method().getByRole('list', { name: "Stripe's payouts to your bank" })).toHaveTextContent('Rs 359.28 · paid');
+    expect(method().queryByRole('button')).toBeNull();
+  });
+
+  it('shows a failed onboarding call and keeps the button', async () => {
+    answer({ account: { connected: false, available: true } });
+    mockPost({
+      [CONNECT]: () => {
+        throw serverError('Stripe could not be reached');
+      },
+    });
+    renderPortal('/educator/earnings');
+    await user.click(await method().findByRole('button', { name: 'Set up payouts with Stripe' }));
+    expect(await method().findByRole('alert')).toHaveTextContent('Stripe could not be reached');
+    expect(method().getByRole('button', { name: 'Set up payouts with Stripe' })).toBeEnabled();
   });
 });

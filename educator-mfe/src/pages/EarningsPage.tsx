@@ -6,10 +6,12 @@ import {
   useInfiniteQuery,
   useQuery,
   useQueryState,
+  useSearchParams,
 } from '@courseport/shared-ui';
-import { balanceQuery, ledgerQuery, payoutsQuery } from '../features/earnings/api/earnings';
+import { balanceQuery, ledgerQuery, payoutAccountQuery, payoutsQuery } from '../features/earnings/api/earnings';
 import { BalanceCards } from '../features/earnings/components/BalanceCards';
 import { LedgerTable } from '../features/earnings/components/LedgerTable';
+import { PayoutAccount } from '../features/earnings/components/PayoutAccount';
 import { PayoutsTable } from '../features/earnings/components/PayoutsTable';
 import { Statements } from '../features/earnings/components/Statements';
 import { PageHeader } from '../features/layout/components/PageHeader';
@@ -66,6 +68,30 @@ function Ledger() {
   );
 }
 
+/** How the educator is paid: Stripe Connect's state (asked of Stripe again on the way back from its onboarding). */
+function PayoutMethod() {
+  const [params] = useSearchParams();
+  const back = params.get('connect') === 'return' || params.get('connect') === 'refresh';
+  const { state, retry } = useQueryState(useQuery(payoutAccountQuery(back)), {
+    fallback: 'Could not load how you are paid',
+  });
+  return (
+    <section aria-labelledby="ed-method-title" className="ed-earnings-section">
+      <h2 id="ed-method-title" className="ed-section-title">
+        How you are paid
+      </h2>
+      <QueryStates
+        state={state}
+        loadingText="Loading your payout method..."
+        errorTitle="Error Loading Payout Method"
+        onRetry={retry}
+      >
+        {(account) => <PayoutAccount account={account} />}
+      </QueryStates>
+    </section>
+  );
+}
+
 function Payouts() {
   const { state, retry } = useQueryState(useQuery(payoutsQuery()), { fallback: 'Could not load your payouts' });
   return (
@@ -104,6 +130,7 @@ export default function EarningsPage() {
         subtitle="What your courses earned, what was paid out, and your monthly statements"
       />
       <Balance />
+      <PayoutMethod />
       <Ledger />
       <Payouts />
       <Statements />

@@ -72,7 +72,7 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
 
 /** The API's refusal, said where the admin is looking. */
 const ErrorAlert = ({ message }: { message: string | null }) =>
-  message ? <Alert type="error" showIcon message={message} role="alert" /> : null;
+  message ? <Alert type="error" showIcon title={message} role="alert" /> : null;
 
 function PlatformFeeCard() {
   const id = useId();
@@ -205,7 +205,7 @@ function RunCard() {
             type="success"
             showIcon
             role="status"
-            message={result.message}
+            title={result.message}
             description={`${result.run.payouts} ${result.run.payouts === 1 ? 'educator' : 'educators'} paid, ${paise(currency, result.run.total)} in total.`}
           />
         )}

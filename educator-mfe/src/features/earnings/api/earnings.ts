@@ -1,4 +1,4 @@
-import type { EducatorBalance, LedgerPage, Payout } from '@courseport/contracts';
+import type { ConnectAccount, ConnectLink, EducatorBalance, LedgerPage, Payout } from '@courseport/contracts';
 import { api, infiniteQueryOptions, queryKeys, queryOptions } from '@courseport/shared-ui';
 
 /** The educator's money (#36): balance, ledger, payouts and monthly statements. Amounts are paise. */
@@ -52,3 +52,23 @@ export const payoutsQuery = () =>
 /** The month's statement, saved by the browser (`courseport-statement-YYYY-MM.csv|pdf`). */
 export const downloadStatement = (month: string, format: 'csv' | 'pdf') =>
   api.download(statementPath(month, format), `courseport-statement-${month}.${format}`);
+
+export const ACCOUNT_PATH = '/api/educator/payouts/account';
+export const CONNECT_PATH = '/api/educator/payouts/connect';
+
+/**
+ * `GET /api/educator/payouts/account` → `account`: the educator's Stripe Connect account, if this
+ * deployment takes payments through Stripe. `refresh`: back from Stripe's onboarding, ask Stripe now.
+ */
+export const payoutAccountQuery = (refresh = false) =>
+  queryOptions({
+    queryKey: [...earningsKeys.all, 'account'] as const,
+    queryFn: async (): Promise<ConnectAccount> =>
+      (await api.get<{ account: ConnectAccount }>(refresh ? `${ACCOUNT_PATH}?refresh=1` : ACCOUNT_PATH)).account,
+  });
+
+/** `POST /api/educator/payouts/connect`: Stripe's onboarding address (the account is made once). */
+export const startConnect = async (): Promise<ConnectLink> => {
+  const { url, expiresAt } = await api.post<ConnectLink>(CONNECT_PATH);
+  return { url, expiresAt };
+};
