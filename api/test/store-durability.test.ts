@@ -178,6 +178,21 @@ describe('embedded store: an interrupted last write', () => {
   });
 });
 
+describe('embedded store: closed', () => {
+  it('refuses a late call after close instead of loading the file again beside the next process', async () => {
+    const dir = await tempDir();
+    const store = await openEmbeddedStore(dir);
+    await store.collection<Item>('items').insertOne(item('kept', 1));
+    await store.close();
+    const next = await open_(dir);
+    const late = await store.collection<Item>('items').find({}).catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(StoreUnavailableError);
+    expect(String((late as Error).message)).toContain('is closed');
+    await next.collection<Item>('items').insertOne(item('after', 2));
+    expect(await next.collection<Item>('items').countDocuments({})).toBe(2);
+  });
+});
+
 describe('embedded store: durable appends', () => {
   it('syncs every write to disk (fdatasync) before acknowledging it', async () => {
     const steps: string[] = [];

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as nedb from '@seald-io/nedb';
 import { type AppendFs, consoleStoreLogger, type Durability, makeDurable, type StoreLogger } from './durable-nedb.js';
-import { ConflictError } from './errors.js';
+import { ConflictError, StoreUnavailableError } from './errors.js';
 import { newId } from './ids.js';
 import { patchNedbBulkIndexes } from './nedb-bulk-index.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, privateDir, tighten } from './private-files.js';
@@ -289,6 +289,9 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedStoreOptio
   type Opened = { ds: Datastore; durability: Durability; compaction: NodeJS.Timeout };
   const stores = new Map<string, Promise<Opened>>();
   const versions = new WriteVersions();
+  // Once closed, a late call (a poller not yet stopped) must not load a file again: it would write
+  // beside the next process to open this directory.
+  let closed = false;
 
   async function load(name: string): Promise<Opened> {
     const filename = path.join(dir, `${name}.db`);
@@ -317,6 +320,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedStoreOptio
 
   function opened(name: string): Promise<Opened> {
     if (!COLLECTION_NAME.test(name)) throw new Error(`Invalid collection name: ${name}`);
+    if (closed) return Promise.reject(new StoreUnavailableError(`The store in ${dir} is closed`));
     const existing = stores.get(name);
     if (existing) return existing;
     const loading: Promise<Opened> = load(name).catch((error: unknown) => {
@@ -372,6 +376,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedStoreOptio
       );
     },
     async close() {
+      closed = true;
       let failure: unknown;
       for (const loading of stores.values()) {
         try {

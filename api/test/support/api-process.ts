@@ -145,6 +145,8 @@ export async function seedAndCreateAccounts(
       ),
     );
     mailer.close();
+    // Its revocation poller would otherwise read the sessions again after the store is closed.
+    auth.close();
     return emails;
   } finally {
     await store.close();

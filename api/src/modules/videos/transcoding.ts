@@ -117,6 +117,9 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
         active++;
         try {
           await run(job);
+          // Removed here rather than by Agenda's removeOnComplete, which removes after its 'complete'
+          // event: a worker stopping then (its store closing) left the finished job behind.
+          await job.remove().catch((error: unknown) => options.logError(error, 'removing a finished video job failed'));
         } finally {
           active--;
           if (active === 0) for (const resolve of onIdle.splice(0)) resolve();
@@ -124,6 +127,7 @@ export function transcodingQueue(store: Store, clock: Clock, options: Transcodin
       },
       {
         concurrency: Math.max(1, concurrency),
+        removeOnComplete: false,
         lockLimit: Math.max(1, concurrency),
         lockLifetime: options.lockMs,
         backoff: (context) => ((context.error as Partial<RetryableError>).retryable ? backoff(context) : null),
