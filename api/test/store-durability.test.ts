@@ -185,7 +185,10 @@ describe('embedded store: closed', () => {
     await store.collection<Item>('items').insertOne(item('kept', 1));
     await store.close();
     const next = await open_(dir);
-    const late = await store.collection<Item>('items').find({}).catch((e: unknown) => e);
+    const late = await store
+      .collection<Item>('items')
+      .find({})
+      .catch((e: unknown) => e);
     expect(late).toBeInstanceOf(StoreUnavailableError);
     expect(String((late as Error).message)).toContain('is closed');
     await next.collection<Item>('items').insertOne(item('after', 2));
