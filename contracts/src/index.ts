@@ -4,11 +4,13 @@
  * with no dependencies (zod only in the schema entries, subpath exports of their own): no React,
  * no DOM. `PortalName` and the runtime config's types are the root's as types only: the registry is `./platform`'s.
  */
+
+export type * from './analytics.js';
 export * from './course-stats.js';
 export * from './description.js';
 export * from './discovery.js';
 // #35, #36: types only here (no run-time names reach shared-ui's exports); the limits and helpers are
-// each file's own entry: `@courseport/contracts/discussions`, `…/notifications`, `…/payouts`.
+// each file's own entry: `@courseport/contracts/discussions`, `…/notifications`, `…/payouts`, `…/analytics`.
 export type * from './discussions.js';
 export * from './format.js';
 export * from './lessons.js';
