@@ -168,6 +168,38 @@ for (const adapter of bothStores('notifications')) {
       }
     });
 
+    it('mends a counter a crash left off by one when the list is opened', async () => {
+      const who = await person();
+      await notify(who);
+      await notify(who);
+      expect(await unread(who)).toBe(2);
+      // Died after saving a notification, before counting it; and after marking one read, before counting down.
+      const stored = api.deps.store.collection('notifications');
+      await stored.insertOne({
+        _id: newId(),
+        userId: who.userId,
+        kind: 'answer',
+        title: 'Saved, never counted',
+        text: 'The answer is 42.',
+        link: '/player/abc',
+        read: false,
+        createdAt: new Date(),
+      });
+      expect(await unread(who)).toBe(2);
+      expect((await list(who)).status).toBe(200);
+      expect(await unread(who)).toBe(3);
+      await stored.updateMany({ userId: who.userId, title: 'Saved, never counted' }, { $set: { read: true } });
+      await list(who);
+      expect(await unread(who)).toBe(2);
+      // A later page does not recount; the first does.
+      const cursor = encodeURIComponent((await list(who, '?limit=1')).body.nextCursor ?? '');
+      await stored.updateMany({ userId: who.userId }, { $set: { read: true } });
+      expect((await list(who, `?cursor=${cursor}`)).status).toBe(200);
+      expect(await unread(who)).toBe(2);
+      await list(who);
+      expect(await unread(who)).toBe(0);
+    });
+
     it('keeps mail preferences per kind and per course, refusing what is not one', async () => {
       const who = await person();
       const initial = await send<{ preferences: NotificationPreferences }>(

@@ -146,6 +146,20 @@ export function notificationsService(store: Store, clock: Clock, options: Notifi
   }
 
   /**
+   * A process that died between saving a notification (or marking one read) and moving the counter
+   * left it off by one. The count (by the indexed `userId, read`) replaces the counter only if the
+   * counter did not move meanwhile; a write racing it can still leave it off by one, mended the next
+   * time the list is opened.
+   */
+  async function recountUnread(userId: string): Promise<void> {
+    const counter = await counters.findOne({ _id: userId });
+    if (!counter) return;
+    const unread = await notifications.countDocuments({ userId, read: false });
+    if (unread !== counter.unread)
+      await counters.updateOne({ _id: userId, unread: counter.unread }, { $set: { unread } });
+  }
+
+  /**
    * Whether this mail goes now (it opens the user's window) or waits for the window's digest. Each
    * step is one conditional update of the user's window document, so concurrent notifications (on
    * any replica) agree: exactly one opens a window, the others join it.
@@ -284,12 +298,16 @@ export function notificationsService(store: Store, clock: Clock, options: Notifi
   return {
     notify,
 
-    /** The user's notifications, newest first, `limit` a page from the cursor. */
+    /**
+     * The user's notifications, newest first, `limit` a page from the cursor. Opening the list (its
+     * first page) also mends the unread counter: see `recountUnread`.
+     */
     async list(userId: string, cursor: { createdAt: Date; _id: string } | undefined, limit: number) {
       const docs = await notifications.find(
         { userId, ...afterCursor(cursor) },
         { sort: NEWEST_FIRST, limit: limit + 1 },
       );
+      if (!cursor) await recountUnread(userId);
       const { page, nextCursor } = pageOf(docs, limit);
       return { notifications: page.map(toPublic), nextCursor } satisfies NotificationsPage;
     },
