@@ -147,9 +147,9 @@ export function notificationsService(store: Store, clock: Clock, options: Notifi
 
   /**
    * A process that died between saving a notification (or marking one read) and moving the counter
-   * left it off by one. The count (the user's, through the `userId, createdAt` index) replaces the counter only if the
-   * counter did not move meanwhile; a write racing it can still leave it off by one, mended the next
-   * time the list is opened.
+   * left it off by one. The user's count (through the `userId, createdAt` index) replaces the counter
+   * only if the counter did not move meanwhile; a write racing it can still leave it off by one,
+   * mended the next time the list is opened.
    */
   async function recountUnread(userId: string): Promise<void> {
     const counter = await counters.findOne({ _id: userId });
