@@ -412,6 +412,7 @@ export function HostedVideo({
               </Button>
             </div>
           )}
+          {status.kind !== 'ready' && <div className="cp-hv-controls" aria-hidden="true" />}
           {status.kind === 'ready' && (
             <fieldset className="cp-hv-controls" aria-label={`Video controls: ${title}`}>
               <button
