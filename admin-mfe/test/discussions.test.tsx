@@ -107,8 +107,7 @@ describe('Admin dashboard: Q&A tab (#35)', () => {
     const question = within(row('How do closures capture variables?'));
     expect(question.getByText('Question')).toBeInTheDocument();
     expect(question.getByText('Visible')).toHaveStyle({ color: tagTone('green').color });
-    expect(question.getByText('JavaScript Foundations')).toBeInTheDocument();
-    expect(question.getByText('Closures')).toBeInTheDocument();
+    expect(question.getByText('JavaScript Foundations · Closures')).toBeInTheDocument();
     expect(question.getByText(`By Sam Student on ${formatDate(QUESTION.createdAt)}`)).toBeInTheDocument();
     // Rich text drawn as HTML, sanitized again: the markup stays, the handler goes.
     expect(question.getByText('loop').tagName).toBe('B');

@@ -2,6 +2,7 @@ import type { AdminDiscussionPost, AdminDiscussionsPage, Answer, Question, Quest
 import { DISCUSSION_PAGE_SIZE, DISCUSSION_SEARCH_MAX_LENGTH } from '@courseport/contracts/discussions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUserLimits } from '../src/http/rate-limit.js';
+import { INDEXES } from '../src/indexes.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { UserDoc } from '../src/modules/users/repository.js';
 import { newId } from '../src/store/index.js';
@@ -275,6 +276,11 @@ for (const adapter of bothStores('discussions-admin')) {
       expect(seen.filter((p) => p.kind === 'answer').every((p) => p.questionTitle.startsWith('Paged question'))).toBe(
         true,
       );
+    });
+
+    it('reads both stores by their createdAt index (listed for both stores)', () => {
+      for (const collection of ['questions', 'answers'])
+        expect(INDEXES).toContainEqual(expect.objectContaining({ collection, fields: ['createdAt'] }));
     });
 
     it('refuses bad query strings with a 400 { success: false, message }', async () => {

@@ -80,8 +80,7 @@ function PostRow({
           {post.kind === 'question' ? post.questionTitle : `Answer to “${post.questionTitle}”`}
         </h3>
         <p className="cp-admin-post-meta">
-          <span>{post.course.courseTitle || 'A deleted course'}</span>
-          {post.lectureTitle && <span>{post.lectureTitle}</span>}
+          {`${post.course.courseTitle || 'A deleted course'}${post.lectureTitle ? ` · ${post.lectureTitle}` : ''}`}
         </p>
         <p className="cp-admin-post-meta">
           {`By ${post.author.name} on ${formatDate(post.createdAt)}${post.editedAt ? ' (edited)' : ''}`}
