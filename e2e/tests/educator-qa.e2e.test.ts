@@ -123,6 +123,7 @@ describe("the educator's Q&A and announcements (#35)", () => {
     const dialog = page.getByRole('dialog', { name: 'Hide this question?' });
     await dialog.getByLabel('Reason for hiding').fill('Asked and answered in the course FAQ');
     await expectAccessible(page);
+    await shoot(page, 'admin-qa-hide-dialog');
     await dialog.getByRole('button', { name: 'Hide question' }).click();
     await row.getByText('Asked and answered in the course FAQ').waitFor();
     await dialog.waitFor({ state: 'hidden' });
