@@ -121,6 +121,7 @@ describe('Admin dashboard: the brand header and the tabs as URLs', () => {
       ['Categories', '/admin/categories'],
       ['Releases', '/admin/releases'],
       ['Payouts', '/admin/payouts'],
+      ['Q&A', '/admin/discussions'],
     ]);
     await screen.findByText('alice@example.com');
     await user.click(screen.getByRole('tab', { name: 'Admin Emails' }));
@@ -163,12 +164,12 @@ describe('Admin dashboard: the brand header and the tabs as URLs', () => {
     expect(currentPath()).toBe('/admin/emails');
     expect(screen.getByRole('tab', { name: 'Admin Emails' })).toHaveFocus();
     await user.keyboard('{End}');
-    expect(currentPath()).toBe('/admin/payouts');
+    expect(currentPath()).toBe('/admin/discussions');
     await user.keyboard('{ArrowRight}');
     expect(currentPath()).toBe('/admin');
     expect(first).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
-    expect(currentPath()).toBe('/admin/payouts');
+    expect(currentPath()).toBe('/admin/discussions');
     await user.keyboard('{Home}');
     expect(currentPath()).toBe('/admin');
   });

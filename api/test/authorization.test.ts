@@ -1246,6 +1246,8 @@ const TABLE: Record<string, Entry> = {
     access: 'admin',
     call: async () => ({ path: `/api/admin/answers/${(await freshAnswerId('bystander')).answerId}/restore` }),
   },
+  // #35: the admins' Q&A moderation list.
+  'GET /api/admin/discussions': { access: 'admin' },
   // Notes (#35): the student's own only; anyone else's note is 404 as an unknown one.
   'GET /api/courses/:courseId/notes': {
     access: 'enrolled',

@@ -2223,6 +2223,32 @@ describe('hostile question, answer and note ids and Q&A queries (#35)', () => {
   });
 });
 
+describe("hostile queries of the admins' Q&A list (#35)", () => {
+  const value = fc.oneof(
+    fc.string({ maxLength: 150 }).map(encodeURIComponent),
+    fc.constantFrom('%FF', '%00', '%24gt', 'a'.repeat(3000), '(((((((((a)))))))))*', '.*'.repeat(50), 'hidden', 'MTIz'),
+    fc
+      .constant(null)
+      .map(() => Buffer.from(JSON.stringify({ s: 'admin', t: -1, id: { $gt: '' } })).toString('base64url')),
+  );
+  const params = fc.array(fc.tuple(fc.constantFrom('state', 'q', 'cursor'), value), { minLength: 1, maxLength: 3 });
+
+  it('answers any mix of state, search and cursor with a 200 or a 400, never a 5xx, and changes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(params, async (pairs) => {
+        const before = await snapshot();
+        const query = pairs.map(([key, v]) => `${key}=${v}`).join('&');
+        const res = await api.request(`/api/admin/discussions?${query}`, { headers: bearer(admin.token) });
+        const text = await res.text();
+        expect([200, 400], `${query.slice(0, 120)}: ${text.slice(0, 200)}`).toContain(res.status);
+        if (res.status === 400) expectRefusal(res.status, text, [400]);
+        expect(await snapshot()).toEqual(before);
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+  });
+});
+
 describe('hostile months, cursors and educator ids (#36)', () => {
   const value = fc.oneof(
     fc.string({ maxLength: 40 }).map(encodeURIComponent),

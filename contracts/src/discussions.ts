@@ -161,3 +161,40 @@ export function videoTimestamp(seconds: number): string {
   const s = String(whole % 60).padStart(2, '0');
   return h > 0 ? `[${h}:${String(m).padStart(2, '0')}:${s}]` : `[${m}:${s}]`;
 }
+
+/**
+ * The admin's Q&A moderation list (#35): every question and answer, or only the visible or the
+ * hidden ones (`GET /api/admin/discussions?state=`).
+ */
+export const DISCUSSION_ADMIN_STATES = ['all', 'visible', 'hidden'] as const;
+export type DiscussionAdminState = (typeof DISCUSSION_ADMIN_STATES)[number];
+
+/**
+ * A question or an answer in the admin's list, with where it was posted and who wrote it. `body`
+ * is the sanitized HTML as stored; for an answer, `questionTitle` is its question's.
+ */
+export interface AdminDiscussionPost {
+  kind: 'question' | 'answer';
+  _id: string;
+  /** The question itself, or the answer's question. */
+  questionId: string;
+  questionTitle: string;
+  course: { _id: string; courseTitle: string };
+  lectureId: string;
+  lectureTitle: string;
+  author: DiscussionAuthor;
+  byInstructor: boolean;
+  body: string;
+  createdAt: string;
+  editedAt: string | null;
+  hidden: (DiscussionHidden & { hiddenBy: { name: string } }) | null;
+}
+
+/**
+ * `GET /api/admin/discussions?state=all|visible|hidden&q=&cursor=` → `posts`: questions and answers
+ * of every course together, newest first; `nextCursor` asks for the next page, null on the last.
+ */
+export interface AdminDiscussionsPage {
+  posts: AdminDiscussionPost[];
+  nextCursor: string | null;
+}

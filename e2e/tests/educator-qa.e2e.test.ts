@@ -4,7 +4,7 @@ import { seriousViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
 import { shoot } from '../support/screenshots';
-import { DEMO, signedInContext } from '../support/session';
+import { DEMO, DEMO_PASSWORD, signedInContext } from '../support/session';
 
 let platform: Platform;
 let browser: Browser;
@@ -75,5 +75,73 @@ describe("the educator's Q&A and announcements (#35)", () => {
     await expectAccessible(page);
     await shoot(page, 'educator-announcements');
     await educator.close();
+  });
+  it('an admin hides a question with a reason from the Q&A tab; the student no longer sees it; restored', {
+    timeout: 180_000,
+  }, async () => {
+    const title = 'Is IntelliJ Community enough for the course?';
+    // The demo student's Java course and its first lesson, where the seed asked that question.
+    const { token } = await fetch(`${platform.urls.api}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.student, password: DEMO_PASSWORD }),
+    }).then((r) => r.json());
+    const { enrolledCourses } = await fetch(`${platform.urls.api}/api/user/enrolled-courses`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }).then((r) => r.json());
+    const course = enrolledCourses.find((c: { courseTitle: string }) => /Java/.test(c.courseTitle));
+    const lectureId = course.courseContent[0].chapterContent[0].lectureId as string;
+
+    const student = await signedInContext(browser, platform.urls.shell, DEMO.student);
+    const studentPage = await student.newPage();
+    await studentPage.setViewportSize({ width: 1280, height: 900 });
+    /** The lesson's Q&A as the student sees it, once its list is there. */
+    const openStudentQa = async () => {
+      await studentPage.goto(`${platform.urls.shell}/player/${course._id}?lecture=${encodeURIComponent(lectureId)}`);
+      await studentPage
+        .getByRole('tablist', { name: 'Questions, notes and announcements' })
+        .getByRole('tab', { name: 'Q&A' })
+        .click();
+      // Another question of the same lesson: the list has loaded.
+      await studentPage.getByText('Which JDK version should I install?').first().waitFor();
+    };
+    await openStudentQa();
+    expect(await studentPage.getByText(title).count()).toBeGreaterThan(0);
+
+    const admin = await signedInContext(browser, platform.urls.shell, DEMO.admin);
+    const page = await admin.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${platform.urls.shell}/admin`);
+    await page.getByRole('tab', { name: 'Q&A' }).click();
+    await page.getByRole('list', { name: 'Questions and answers' }).waitFor();
+    const search = page.getByRole('searchbox', { name: 'Search questions and answers' });
+    await search.fill('IntelliJ');
+    await search.press('Enter');
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await row.waitFor();
+    await row.getByRole('button', { name: /^Hide / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hide this question?' });
+    await dialog.getByLabel('Reason for hiding').fill('Asked and answered in the course FAQ');
+    await expectAccessible(page);
+    await shoot(page, 'admin-qa-hide-dialog');
+    await dialog.getByRole('button', { name: 'Hide question' }).click();
+    await row.getByText('Asked and answered in the course FAQ').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: /^Restore / }).waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'admin-qa-hidden');
+
+    // The student: gone from the lesson's Q&A.
+    await openStudentQa();
+    expect(await studentPage.getByText(title).count()).toBe(0);
+
+    // Restored: back for the student.
+    await row.getByRole('button', { name: /^Restore / }).click();
+    await row.getByRole('button', { name: /^Hide / }).waitFor();
+    expect(await row.getByText('Asked and answered in the course FAQ').count()).toBe(0);
+    await openStudentQa();
+    await studentPage.getByText(title).first().waitFor();
+    await student.close();
+    await admin.close();
   });
 });

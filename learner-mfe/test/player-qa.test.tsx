@@ -413,3 +413,24 @@ describe('Player: Q&A, the asker', () => {
     expect(await screen.findByRole('list', { name: 'Questions' })).toBeInTheDocument();
   });
 });
+
+describe('Player: Q&A an admin hid (#35)', () => {
+  it('its author still sees their hidden question and answer, marked, with the reason; no answering it', async () => {
+    const hidden = { reason: 'Shares the exam answers', hiddenAt: '2026-11-22T10:00:00.000Z' };
+    const question = makeQuestion({ _id: 'q1', title: 'The exam answers', mine: true, hidden });
+    const answers = [makeAnswer({ _id: 'a1', mine: true, hidden: { ...hidden, reason: 'Off topic' } })];
+    fakeApi({
+      [`GET ${QUESTIONS}`]: () => ({ success: true, questions: [question], nextCursor: null }),
+      'GET /api/questions/q1': () => ({ success: true, question }),
+      'GET /api/questions/q1/answers': () => ({ success: true, answers, nextCursor: null }),
+    });
+    await openQa();
+    const list = await screen.findByRole('list', { name: 'Questions' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('Hidden');
+    await user.click(screen.getByRole('button', { name: 'The exam answers' }));
+    const article = await screen.findByRole('article', { name: 'The exam answers' });
+    expect(within(article).getByText('Hidden by a moderator: Shares the exam answers')).toBeInTheDocument();
+    expect(await screen.findByText('Hidden by a moderator: Off topic')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post answer' })).not.toBeInTheDocument();
+  });
+});

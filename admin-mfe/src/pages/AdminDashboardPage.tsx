@@ -15,6 +15,7 @@ import { adminEmailsQuery } from '../features/admin-emails/api/adminEmails';
 import { useAdminEmails } from '../features/admin-emails/hooks/useAdminEmails';
 import { categoriesQuery } from '../features/categories/api/categories';
 import { useAdminCategories } from '../features/categories/hooks/useAdminCategories';
+import { adminDiscussionKeys } from '../features/discussions/api/keys';
 import { educatorRequestsQuery } from '../features/educator-requests/api/educatorRequests';
 import { RequestsTab } from '../features/educator-requests/components/RequestsTab';
 import { useEducatorRequests } from '../features/educator-requests/hooks/useEducatorRequests';
@@ -40,6 +41,7 @@ export const ADMIN_TABS = [
   { key: 'categories', label: 'Categories', path: PATHS.categories },
   { key: 'releases', label: 'Releases', path: PATHS.releases },
   { key: 'payouts', label: 'Payouts', path: PATHS.payouts },
+  { key: 'discussions', label: 'Q&A', path: PATHS.discussions },
 ] as const;
 type TabKey = (typeof ADMIN_TABS)[number]['key'];
 
@@ -55,6 +57,7 @@ const TAB_CHUNKS = {
   categories: lazyTab(() => import('../features/categories/components/CategoriesTab').then((m) => m.CategoriesTab)),
   releases: lazyTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab)),
   payouts: lazyTab(() => import('../features/payouts/components/PayoutsTab').then((m) => m.PayoutsTab)),
+  discussions: lazyTab(() => import('../features/discussions/components/DiscussionsTab').then((m) => m.DiscussionsTab)),
 };
 
 /** Starts loading a tab's chunk (pointed at or focused: it is likely opened next). */
@@ -91,7 +94,8 @@ export function tabOfPath(pathname: string): TabKey | null {
 
 /**
  * /admin and /admin/<tab>: educator requests, the admin e-mail allow-list, purchases (refunds),
- * reviews (hiding), categories and portal releases, for admins only.
+ * reviews (hiding), categories, portal releases, payouts and Q&A (hiding questions and answers, #35),
+ * for admins only.
  */
 function AdminGate() {
   const active = tabOfPath(useLocation().pathname);
@@ -130,6 +134,7 @@ function AdminDashboard({ active }: { active: TabKey }) {
   const releases = useReleases(releasesOpened);
   const releaseAudit = useReleaseAudit(releasesOpened);
   const payoutsOpened = isOpen('payouts');
+  const discussionsOpened = isOpen('discussions');
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
 
@@ -145,6 +150,7 @@ function AdminDashboard({ active }: { active: TabKey }) {
         releasesOpened ? releases.refresh() : undefined,
         releasesOpened ? releaseAudit.refresh() : undefined,
         payoutsOpened ? queryClient.refetchQueries({ queryKey: payoutKeys.all }) : undefined,
+        discussionsOpened ? queryClient.refetchQueries({ queryKey: adminDiscussionKeys.all }) : undefined,
       ]);
     } finally {
       setRefreshing(false);
@@ -228,6 +234,7 @@ function AdminDashboard({ active }: { active: TabKey }) {
     ),
     releases: <ChunkedTab tab={TAB_CHUNKS.releases} props={{ releases, audit: releaseAudit }} />,
     payouts: <ChunkedTab tab={TAB_CHUNKS.payouts} props={{}} />,
+    discussions: <ChunkedTab tab={TAB_CHUNKS.discussions} props={{}} />,
   };
 
   return (

@@ -71,6 +71,9 @@ export const DISCUSSION_INDEXES = [
   { collection: ANSWERS, fields: ['questionId', 'createdAt'] },
   { collection: ANSWERS, fields: ['authorId', 'createdAt'] },
   { collection: ANSWERS, fields: ['courseId'] },
+  // The admins' moderation list (every course's questions and answers together, newest first).
+  { collection: QUESTIONS, fields: ['createdAt'] },
+  { collection: ANSWERS, fields: ['createdAt'] },
   // One vote per person and target, races included.
   { collection: VOTES, fields: ['targetId', 'userId'], unique: true },
   { collection: VOTES, fields: ['userId', 'targetId'] },

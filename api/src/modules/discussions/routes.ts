@@ -7,6 +7,7 @@ import { adminMutationLimit, perUserLimit } from '../../http/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
 import {
   acceptInput,
+  adminDiscussionsQuery,
   answerInput,
   cursorQuery,
   hideSchema,
@@ -126,6 +127,12 @@ export function discussionRoutes(
     const { cursor } = parseInput(cursorQuery, ctx.query);
     cacheFor(ctx, cache.privateNone);
     ctx.body = { success: true, ...(await discussions.inbox(me(ctx), cursor)) };
+  });
+
+  router.get('/admin/discussions', signedIn, adminOnly, async (ctx) => {
+    const query = parseInput(adminDiscussionsQuery, ctx.query);
+    cacheFor(ctx, cache.none);
+    ctx.body = { success: true, ...(await discussions.adminList(query)) };
   });
 
   const limit = adminMutationLimit();

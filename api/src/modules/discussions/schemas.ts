@@ -1,5 +1,6 @@
 import { REVIEW_HIDE_REASON_MAX_LENGTH } from '@courseport/contracts';
 import {
+  DISCUSSION_ADMIN_STATES,
   DISCUSSION_BODY_MAX_LENGTH,
   DISCUSSION_SEARCH_MAX_LENGTH,
   DISCUSSION_SORTS,
@@ -57,16 +58,25 @@ export const hideSchema = z.object({
 
 const cursor = z.string().max(400, 'is not valid').optional();
 
+/** A list's search text, trimmed. */
+const searchText = z
+  .string()
+  .max(DISCUSSION_SEARCH_MAX_LENGTH * 4, `must be at most ${DISCUSSION_SEARCH_MAX_LENGTH} characters`)
+  .transform((text) => text.trim())
+  .pipe(z.string().max(DISCUSSION_SEARCH_MAX_LENGTH, `must be at most ${DISCUSSION_SEARCH_MAX_LENGTH} characters`));
+
 /** `GET /api/courses/:courseId/questions?lectureId=&q=&sort=&cursor=`. */
 export const questionsQuery = z.object({
   lectureId: lectureId.optional(),
-  q: z
-    .string()
-    .max(DISCUSSION_SEARCH_MAX_LENGTH * 4, `must be at most ${DISCUSSION_SEARCH_MAX_LENGTH} characters`)
-    .transform((text) => text.trim())
-    .pipe(z.string().max(DISCUSSION_SEARCH_MAX_LENGTH, `must be at most ${DISCUSSION_SEARCH_MAX_LENGTH} characters`))
-    .optional(),
+  q: searchText.optional(),
   sort: z.enum(DISCUSSION_SORTS, { message: "must be 'newest', 'top' or 'unanswered'" }).default('newest'),
   cursor,
 });
 export const cursorQuery = z.object({ cursor });
+
+/** `GET /api/admin/discussions?state=&q=&cursor=`: the admins' moderation list. */
+export const adminDiscussionsQuery = z.object({
+  state: z.enum(DISCUSSION_ADMIN_STATES, { message: "must be 'all', 'visible' or 'hidden'" }).default('all'),
+  q: searchText.optional(),
+  cursor,
+});

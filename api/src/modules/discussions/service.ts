@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type {
+  AdminDiscussionPost,
+  AdminDiscussionsPage,
   Answer,
   AnswersPage,
   DiscussionSort,
@@ -9,7 +11,11 @@ import type {
   QuestionsPage,
   VoteResult,
 } from '@courseport/contracts';
-import { DISCUSSION_MAX_LINKS, DISCUSSION_PAGE_SIZE } from '@courseport/contracts/discussions';
+import {
+  DISCUSSION_MAX_LINKS,
+  DISCUSSION_PAGE_SIZE,
+  type DiscussionAdminState,
+} from '@courseport/contracts/discussions';
 import { sanitizeDiscussion } from '@courseport/contracts/sanitize-description';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
@@ -74,6 +80,9 @@ interface Access {
 const POST_ID = /^[a-f0-9]{24}$/;
 const iso = (date: Date | undefined) => (date ? new Date(date).toISOString() : null);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Text as sanitized HTML writes it (`&`, `<`, `>`, `"`), to find it in an answer's body. */
+const asHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The text of sanitized HTML (tags dropped, the common entities read), for search and emptiness. */
 function textOf(html: string): string {
@@ -105,7 +114,7 @@ const fingerprint = (text: string) =>
 
 // Cursors: opaque base64url JSON of where the page ended, checked with the sort they were made for.
 const cursorSchema = z.object({
-  s: z.enum(['newest', 'top', 'unanswered', 'inbox', 'answers']),
+  s: z.enum(['newest', 'top', 'unanswered', 'inbox', 'answers', 'admin']),
   t: z.number().int().nonnegative(),
   u: z.number().int().optional(),
   a: z.number().int().optional(),
@@ -166,6 +175,12 @@ const ORDERS: Record<
       ],
     }),
     key: (d) => ({ s: 'inbox', a: (d as QuestionDoc).answerCount, t: new Date(d.createdAt).getTime(), id: d._id }),
+  },
+  // The admin's list: questions and answers together, newest first (ids are unique across both).
+  admin: {
+    sort: { createdAt: -1, _id: -1 },
+    after: (c) => ({ $or: [{ createdAt: { $lt: new Date(c.t) } }, { createdAt: new Date(c.t), _id: { $lt: c.id } }] }),
+    key: (d) => ({ s: 'admin', t: new Date(d.createdAt).getTime(), id: d._id }),
   },
   answers: {
     sort: { createdAt: 1, _id: 1 },
@@ -285,13 +300,13 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
     return () => posters.updateOne({ _id, fingerprint: print }, { $set: { fingerprint: '' } }).then(() => {});
   }
 
-  async function peopleOf(ids: Iterable<string>) {
+  async function peopleOf(ids: Iterable<string>, unknown = 'A former student') {
     const unique = [...new Set(ids)];
     const found = unique.length ? await users.byIds(unique, { name: 1, imageUrl: 1 }) : [];
     const byId = new Map(found.map((u) => [u._id, u]));
     return (userId: string) => {
       const user = byId.get(userId);
-      return { name: user?.name || 'A former student', imageUrl: user?.imageUrl ?? '' };
+      return { name: user?.name || unknown, imageUrl: user?.imageUrl ?? '' };
     };
   }
   async function votedBy(userId: string, targetIds: string[]): Promise<Set<string>> {
@@ -360,7 +375,8 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
     const order = ORDERS[kind];
     const cursor = readCursor(cursorText, kind);
     const all = [...filters, ...(cursor ? [order.after(cursor)] : [])];
-    const filter = all.length === 1 ? (all[0] as Filter) : { $and: all };
+    // (MongoDB refuses an empty `$and`: the admin's list of every post has no filter at all.)
+    const filter = all.length === 0 ? {} : all.length === 1 ? (all[0] as Filter) : { $and: all };
     const found = (await collection.find(filter, { sort: order.sort, limit: DISCUSSION_PAGE_SIZE + 1 })) as T[];
     const docs = found.slice(0, DISCUSSION_PAGE_SIZE);
     const last = docs[docs.length - 1];
@@ -656,6 +672,104 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
       await answers.deleteMany({ courseId });
       await questions.deleteMany({ courseId });
       if (gone.length) await votes.deleteMany({ targetId: { $in: gone } });
+    },
+
+    /**
+     * The admins' moderation list: the questions and answers of every course together, newest
+     * first, visible, hidden or both, searched (a question's title and text, an answer's text);
+     * one page after the cursor, merged from a page of each (both read by their createdAt index).
+     */
+    async adminList(query: {
+      state: DiscussionAdminState;
+      q?: string | undefined;
+      cursor?: string | undefined;
+    }): Promise<AdminDiscussionsPage> {
+      const state: Filter[] = query.state === 'all' ? [] : [{ hidden: { $exists: query.state === 'hidden' } }];
+      const search = query.q ? new RegExp(escapeRegExp(query.q), 'i') : null;
+      const inBody = query.q ? new RegExp(`${escapeRegExp(query.q)}|${escapeRegExp(asHtml(query.q))}`, 'i') : null;
+      const [asked, answered] = await Promise.all([
+        pageOf<QuestionDoc>(
+          questions,
+          [...state, ...(search ? [{ searchText: { $regex: search } }] : [])],
+          'admin',
+          query.cursor,
+        ),
+        pageOf<AnswerDoc>(
+          answers,
+          [...state, ...(inBody ? [{ body: { $regex: inBody } }] : [])],
+          'admin',
+          query.cursor,
+        ),
+      ]);
+      // Both pages sorted alike: the newest DISCUSSION_PAGE_SIZE of the two; more if either had more.
+      const newer = (a: QuestionDoc | AnswerDoc, b: QuestionDoc | AnswerDoc) =>
+        new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime() ||
+        (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+      const merged = [...asked.docs, ...answered.docs].sort(newer);
+      const docs = merged.slice(0, DISCUSSION_PAGE_SIZE);
+      const last = docs[docs.length - 1];
+      const more = merged.length > DISCUSSION_PAGE_SIZE || asked.nextCursor !== null || answered.nextCursor !== null;
+      const nextCursor = more && last ? writeCursor(ORDERS.admin.key(last)) : null;
+
+      const isQuestion = (doc: QuestionDoc | AnswerDoc): doc is QuestionDoc => 'lectureId' in doc;
+      const ownQuestions = new Map(docs.filter(isQuestion).map((q) => [q._id, q]));
+      const missing = [
+        ...new Set(
+          docs
+            .filter((d): d is AnswerDoc => !isQuestion(d))
+            .map((a) => a.questionId)
+            .filter((id) => !ownQuestions.has(id)),
+        ),
+      ];
+      const parents = missing.length
+        ? await questions.find({ _id: { $in: missing } }, { projection: { title: 1, lectureId: 1, courseId: 1 } })
+        : [];
+      const questionOf = new Map<string, Pick<QuestionDoc, 'title' | 'lectureId'>>([
+        ...ownQuestions,
+        ...parents.map((q) => [q._id, q] as const),
+      ]);
+      const courseIds = [...new Set(docs.map((d) => d.courseId))];
+      const [found, author, admin] = await Promise.all([
+        courseIds.length ? courses.byIds(courseIds, { courseTitle: 1, courseContent: 1 }) : [],
+        peopleOf(docs.map((d) => d.authorId)),
+        peopleOf(
+          docs.flatMap((d) => (d.hidden ? [d.hidden.hiddenBy] : [])),
+          'An admin',
+        ),
+      ]);
+      const courseOf = new Map(
+        (found as Array<Pick<CourseDoc, '_id' | 'courseTitle' | 'courseContent'>>).map((c) => [
+          c._id,
+          { title: c.courseTitle, lessons: lessonsOf(c) },
+        ]),
+      );
+      const posts = docs.map((doc): AdminDiscussionPost => {
+        const question = isQuestion(doc) ? doc : questionOf.get(doc.questionId);
+        const course = courseOf.get(doc.courseId);
+        const lectureId = question?.lectureId ?? '';
+        return {
+          kind: isQuestion(doc) ? 'question' : 'answer',
+          _id: doc._id,
+          questionId: isQuestion(doc) ? doc._id : doc.questionId,
+          questionTitle: question?.title ?? '',
+          course: { _id: doc.courseId, courseTitle: course?.title ?? '' },
+          lectureId,
+          lectureTitle: course?.lessons.get(lectureId) ?? '',
+          author: author(doc.authorId),
+          byInstructor: doc.byInstructor === true,
+          body: doc.body,
+          createdAt: new Date(doc.createdAt).toISOString(),
+          editedAt: iso(doc.editedAt),
+          hidden: doc.hidden
+            ? {
+                reason: doc.hidden.reason,
+                hiddenAt: new Date(doc.hidden.hiddenAt).toISOString(),
+                hiddenBy: { name: admin(doc.hidden.hiddenBy).name },
+              }
+            : null,
+        };
+      });
+      return { posts, nextCursor };
     },
 
     /** Admins hide a question (with the reason its author sees) or show it again. */

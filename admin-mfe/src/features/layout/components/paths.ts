@@ -7,4 +7,5 @@ export const PATHS = {
   categories: '/admin/categories',
   releases: '/admin/releases',
   payouts: '/admin/payouts',
+  discussions: '/admin/discussions',
 } as const;
