@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -41,6 +42,15 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .map((n) => `${n.target.join(' ')} ${describeNode(n)}`)
           .join(', ')}`,
     );
+}
+
+/** Fails naming every serious axe finding on the page as it stands, at 1280 and then 390 px (left at 1280 px). */
+export async function expectAccessible(page: Page, where = 'the page'): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await seriousViolations(page), `${where} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 /** The element's opening tag, and for a contrast failure its colours: enough to find and fix it. */

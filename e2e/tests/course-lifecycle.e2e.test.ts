@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
 import { shoot } from '../support/screenshots';
-import { DEMO, DEMO_PASSWORD, signedInContext } from '../support/session';
+import { apiToken, DEMO, signedInContext } from '../support/session';
 
 /**
  * Issue #19: a course's life, as its educator and a student live it. Each step is one test and
@@ -37,12 +37,7 @@ beforeAll(async () => {
     signedInContext(browser, platform.urls.shell, DEMO.educator),
     signedInContext(browser, platform.urls.shell, DEMO.student),
   ]);
-  const signIn = await fetch(`${platform.urls.api}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO.educator, password: DEMO_PASSWORD }),
-  });
-  educatorToken = (await signIn.json()).token;
+  educatorToken = await apiToken(platform.urls.api, DEMO.educator);
   page = await educator.newPage();
   await page.setViewportSize({ width: 1280, height: 900 });
 });

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from '../support/axe';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectAccessible } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
 import { shoot } from '../support/screenshots';
@@ -16,15 +16,6 @@ afterAll(async () => {
   await browser?.close();
   await platform?.stop();
 });
-
-/** axe finds nothing serious at desktop and phone widths. */
-async function expectAccessible(page: Page) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousViolations(page)).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe("the educator's Q&A and announcements (#35)", () => {
   it('the demo educator answers an open question from the Q&A inbox', { timeout: 120_000 }, async () => {

@@ -19,7 +19,7 @@ import {
   sharedFilesOf,
 } from '../support/first-load';
 import { type Platform, startTestPlatform } from '../support/platform';
-import { DEMO, DEMO_PASSWORD, signedInContext } from '../support/session';
+import { apiToken, DEMO, signedInContext } from '../support/session';
 
 /** Storefront first load, JS gzipped, including the shell and every shared library. */
 const JS_BUDGET_BYTES = 250 * 1024;
@@ -39,13 +39,8 @@ beforeAll(async () => {
   const { courses } = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
   courseId = courses[0]._id;
 
-  const signIn = await fetch(`${platform.urls.api}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: DEMO.student, password: DEMO_PASSWORD }),
-  }).then((r) => r.json());
   const { enrolledCourses } = await fetch(`${platform.urls.api}/api/user/enrolled-courses`, {
-    headers: { Authorization: `Bearer ${signIn.token}` },
+    headers: { Authorization: `Bearer ${await apiToken(platform.urls.api, DEMO.student)}` },
   }).then((r) => r.json());
   enrolledCourseId = enrolledCourses[0]._id;
 

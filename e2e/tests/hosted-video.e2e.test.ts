@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
 import { shoot } from '../support/screenshots';
@@ -111,15 +111,6 @@ afterAll(async () => {
   await platform?.stop();
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-/** Fails naming every serious axe finding, at 1280 and 390 px. */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousViolations(page), `${where} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** The seconds the page's (only) video has played. */
 const playedSeconds = (page: Page) => page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
 import { shoot } from '../support/screenshots';
@@ -51,15 +51,6 @@ afterAll(async () => {
   await browser?.close();
   await platform?.stop();
 });
-
-/** Fails naming every serious axe finding, at 1280 and 390 px. */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousViolations(page), `${where} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function lessonDialog(chapter: number, title: string, kind: 'Video' | 'Article' | 'Quiz' | 'Project') {
   await teach.getByRole('button', { name: '+ Add Lecture' }).nth(chapter).click();

@@ -9,7 +9,7 @@ import { seriousViolations } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
 import { shoot } from '../support/screenshots';
-import { DEMO, DEMO_PASSWORD, signedInContext } from '../support/session';
+import { apiToken, DEMO, signedInContext } from '../support/session';
 
 let platform: Platform;
 let browser: Browser;
@@ -21,15 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await platform?.stop();
 });
-
-async function tokenOf(email: string): Promise<string> {
-  const res = await fetch(`${platform.urls.api}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
 
 /** The bell's count as its name says it (0 when it says none). */
 async function unreadOf(page: Page): Promise<number> {
@@ -49,11 +40,11 @@ describe('the notification bell (#35)', () => {
 
     // The educator announces to a course the student is enrolled in.
     const { enrolledCourses } = (await fetch(`${platform.urls.api}/api/user/enrolled-courses`, {
-      headers: { Authorization: `Bearer ${await tokenOf(DEMO.student)}` },
+      headers: { Authorization: `Bearer ${await apiToken(platform.urls.api, DEMO.student)}` },
     }).then((r) => r.json())) as { enrolledCourses: Array<{ _id: string }> };
     const course = enrolledCourses[0];
     if (!course) throw new Error('The demo student is enrolled in nothing');
-    const educator = await tokenOf(DEMO.educator);
+    const educator = await apiToken(platform.urls.api, DEMO.educator);
     const posted = await fetch(`${platform.urls.api}/api/courses/${course._id}/announcements`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${educator}`, 'Content-Type': 'application/json' },

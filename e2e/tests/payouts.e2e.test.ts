@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from '../support/axe';
+import { expectAccessible } from '../support/axe';
 import { launchChromium } from '../support/browser';
 import { type Platform, startTestPlatform } from '../support/platform';
 import { shoot } from '../support/screenshots';
@@ -47,15 +47,6 @@ afterAll(async () => {
   await browser?.close();
   await platform?.stop();
 });
-
-/** Fails naming every serious axe finding, at 1280 and 390 px. */
-async function expectAccessible(page: Page, where: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousViolations(page), `${where} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('Payouts (#36): the educator is paid and sees it', () => {
   it("shows the demo educator last month's paid payout with its bank reference", async () => {
