@@ -16,6 +16,11 @@ export {
   learningService,
   lectureIdsOf,
   NOT_ENROLLED,
+  type OnProgress,
   PASS_THE_QUIZ,
+  PROGRESS_BUSY,
   PROJECT_ACCEPTED_COMPLETES,
+  type ProgressChange,
+  type ProgressState,
+  progressStateOf,
 } from './service.js';

@@ -1,11 +1,11 @@
 import { type CourseProgress, type EnrolledCourse, isGatedLesson } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { ID_PATTERN, type Store } from '../../store/index.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
+import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
 import { versionedCache } from '../../store/versioned-cache.js';
 import { COURSE_NOT_FOUND, type CourseDoc, catalogOf, courseRecords } from '../courses/index.js';
 import { USER_NOT_FOUND, userRecords } from '../users/index.js';
-import { progressRepository } from './repository.js';
+import { type ProgressDoc, progressRepository } from './repository.js';
 
 export const NOT_ENROLLED = 'You are not enrolled in this course';
 export const LECTURE_NOT_IN_COURSE = 'This lecture is not part of the course';
@@ -51,7 +51,45 @@ const gatedOf = (course: Pick<CourseDoc, 'courseContent'>) =>
  * module). Built once by the composition root: the modules that check access (learning, reviews,
  * certificates) share its cache of access lists.
  */
-export function learningService(store: Store, clock: Clock) {
+/** #36: a student's progress in a course as analytics counts it. */
+export interface ProgressState {
+  /** Every lesson the student opened (saved a position in) or completed. */
+  opened: string[];
+  completed: string[];
+  /** The lesson they were last at, or null. */
+  position: string | null;
+  /** They completed every lesson of the course (set once, when it happened). */
+  done: boolean;
+}
+/** #36: one progress write, as it changed the record (`before` null: the record was created). */
+export interface ProgressChange {
+  userId: string;
+  courseId: string;
+  before: ProgressState | null;
+  after: ProgressState;
+}
+/** #36: told of every progress write after it landed (analytics' counters); must not throw. */
+export type OnProgress = (change: ProgressChange) => Promise<void>;
+
+export const PROGRESS_BUSY = 'Your progress is being saved from elsewhere. Please try again in a moment.';
+const MAX_PROGRESS_ATTEMPTS = 100;
+
+/** #36: what analytics counts of a progress record. */
+export function progressStateOf(
+  doc: Pick<ProgressDoc, 'lectureCompleted' | 'position'> & { opened?: unknown; completedAt?: unknown },
+): ProgressState {
+  const completed = doc.lectureCompleted ?? [];
+  const opened = new Set([...(Array.isArray(doc.opened) ? (doc.opened as string[]) : []), ...completed]);
+  if (doc.position) opened.add(doc.position.lectureId);
+  return {
+    opened: [...opened],
+    completed: [...completed],
+    position: doc.position?.lectureId ?? null,
+    done: doc.completedAt != null,
+  };
+}
+
+export function learningService(store: Store, clock: Clock, options: { onProgress?: OnProgress } = {}) {
   const users = userRecords(store);
   const courses = courseRecords(store);
   const progress = progressRepository(store);
@@ -122,14 +160,80 @@ export function learningService(store: Store, clock: Clock) {
     return confirmAccess(userId, courseId, lectureId);
   }
 
-  /** Marks the lecture complete (an upsert on the student and course); whether it was new. */
-  async function markComplete(userId: string, courseId: string, lectureId: string): Promise<boolean> {
-    const result = await progress.updateOne(
-      { userId, courseId },
-      { $addToSet: { lectureCompleted: lectureId } },
-      { upsert: true },
-    );
-    return result.upsertedId !== undefined || result.modified > 0;
+  /**
+   * #36: every progress write, as a compare-and-set on the record's `rev`: the write lands only on
+   * the record it read, so the change it reports (`onProgress`, analytics' counters) is exact under
+   * concurrent writers (two tabs, two replicas). A first write inserts the record (the unique index
+   * on student and course refuses a second one: the loser reads again). Returns whether the lecture
+   * was newly completed.
+   */
+  async function writeProgress(
+    userId: string,
+    courseId: string,
+    lectureId: string,
+    change: { complete?: boolean; seconds?: number },
+  ): Promise<boolean> {
+    const { lectureIds } = await access.get(courseId, () => readAccess(courseId));
+    for (let attempt = 0; attempt < MAX_PROGRESS_ATTEMPTS; attempt++) {
+      const before = await progress.findOne({ userId, courseId });
+      const completedBefore = before?.lectureCompleted ?? [];
+      const newlyCompleted = change.complete === true && !completedBefore.includes(lectureId);
+      const completed = newlyCompleted ? [...completedBefore, lectureId] : completedBefore;
+      const opened = Array.isArray(before?.opened) ? (before.opened as string[]) : [];
+      const done =
+        before?.completedAt == null && lectureIds.size > 0 && [...lectureIds].every((id) => completed.includes(id));
+      // Completing a completed lecture (and nothing else to record) writes nothing.
+      if (change.seconds === undefined && !newlyCompleted && !done && opened.includes(lectureId)) return false;
+      const now = clock.now();
+      const set: Record<string, unknown> = { rev: Number(before?.rev ?? 0) + 1 };
+      if (change.seconds !== undefined) set.position = { lectureId, seconds: change.seconds, updatedAt: now };
+      if (done) set.completedAt = now;
+      let after: ProgressDoc;
+      if (!before) {
+        after = {
+          _id: newId(),
+          userId,
+          courseId,
+          ...set,
+          opened: [lectureId],
+          ...(change.complete ? { lectureCompleted: [lectureId] } : {}),
+        } as ProgressDoc;
+        try {
+          await progress.insertOne(after);
+        } catch (error) {
+          if (error instanceof ConflictError) continue;
+          throw error;
+        }
+      } else {
+        const addToSet: Record<string, unknown> = { opened: lectureId };
+        if (change.complete) addToSet.lectureCompleted = lectureId;
+        const result = await progress.updateOne(
+          { _id: before._id, rev: before.rev ?? { $exists: false } },
+          { $set: set, $addToSet: addToSet },
+        );
+        if (result.matched === 0) continue;
+        after = {
+          ...before,
+          ...set,
+          opened: opened.includes(lectureId) ? opened : [...opened, lectureId],
+          lectureCompleted: completed,
+        } as ProgressDoc;
+      }
+      if (options.onProgress)
+        await options.onProgress({
+          userId,
+          courseId,
+          before: before ? progressStateOf(before) : null,
+          after: progressStateOf(after),
+        });
+      return newlyCompleted;
+    }
+    throw new HttpError(503, PROGRESS_BUSY);
+  }
+
+  /** Marks the lecture complete; whether it was new. */
+  function markComplete(userId: string, courseId: string, lectureId: string): Promise<boolean> {
+    return writeProgress(userId, courseId, lectureId, { complete: true });
   }
 
   return {
@@ -178,11 +282,16 @@ export function learningService(store: Store, clock: Clock) {
      */
     async savePosition(userId: string, courseId: string, lectureId: string, seconds: number): Promise<void> {
       await checkAccess(userId, courseId, lectureId);
-      await progress.updateOne(
-        { userId, courseId },
-        { $set: { position: { lectureId, seconds, updatedAt: clock.now() } } },
-        { upsert: true },
+      await writeProgress(userId, courseId, lectureId, { seconds });
+    },
+
+    /** #36: every student's progress in the course as analytics counts it (its rebuild). */
+    async statesOfCourse(courseId: string): Promise<ProgressState[]> {
+      const docs = await progress.find(
+        { courseId },
+        { projection: { lectureCompleted: 1, position: 1, opened: 1, completedAt: 1 } },
       );
+      return docs.map(progressStateOf);
     },
 
     /**

@@ -225,6 +225,19 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
 
   return {
     /**
+     * #36: the ratings of these courses that count (not hidden), each with when it was given (its
+     * review's creation, else its last change): analytics' ratings over time.
+     */
+    async ratingsOfCourses(courseIds: readonly string[]): Promise<Array<{ rating: number; at: Date }>> {
+      if (courseIds.length === 0) return [];
+      const found = await ratings.find(
+        { courseId: { $in: [...courseIds] }, hidden: { $exists: false } },
+        { projection: { rating: 1, createdAt: 1, updatedAt: 1 } },
+      );
+      return found.map((r) => ({ rating: r.rating, at: new Date(r.createdAt ?? r.updatedAt) }));
+    },
+
+    /**
      * The student's stars (`POST /api/user/add-rating`): only the rating of their record changes
      * (made if there is none), its text and reply stay. The course's list is then rebuilt; each
      * rater retries until its own rebuild lands after its record was written, so concurrent
