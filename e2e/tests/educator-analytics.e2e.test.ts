@@ -114,7 +114,7 @@ async function openAnalytics(): Promise<void> {
   await teach.waitForURL(`${platform.urls.shell}/educator/analytics`);
   await teach.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
   await total('Gross revenue').waitFor();
-  await teach.getByLabel('Course').selectOption({ label: COURSE });
+  await teach.getByLabel('Course', { exact: true }).selectOption({ label: COURSE });
   await teach.waitForURL(/[?&]course=/);
   await lessonRows();
 }
@@ -140,7 +140,7 @@ describe('Educator analytics (#36): a sale with a coupon, a refund, a payout, a 
     await teach.getByRole('button', { name: 'Create Coupon' }).first().click();
     const dialog = teach.getByRole('dialog', { name: 'Create Coupon' });
     await dialog.getByRole('option', { name: COURSE }).waitFor({ state: 'attached' });
-    await dialog.getByLabel('Course').selectOption({ label: COURSE });
+    await dialog.getByLabel('Course', { exact: true }).selectOption({ label: COURSE });
     await dialog.getByLabel('Code').fill(CODE);
     await dialog.getByLabel('Fixed amount (Rs)').check();
     await dialog.getByLabel('Amount off').fill('100');
@@ -164,6 +164,10 @@ describe('Educator analytics (#36): a sale with a coupon, a refund, a payout, a 
   it('the student watches the first lesson to its end and stops at the second', { timeout: 60_000 }, async () => {
     await learn.goto(`${platform.urls.shell}/player/${course._id}`);
     await learn.getByText('Course Structure').waitFor();
+    await learn
+      .getByRole('button', { name: /^Watch/ })
+      .first()
+      .click();
     const videoId = await learn.locator('iframe[data-video-id]').getAttribute('data-video-id');
     await expect.poll(async () => (await standInPlayers(learn)).at(-1)?.videoId).toBe(videoId);
     const saved = learn.waitForRequest(
@@ -267,7 +271,7 @@ describe('Educator analytics (#36): a sale with a coupon, a refund, a payout, a 
     expect(Number(await total('Sales').textContent())).toBe(before.sales + 1);
 
     // Today's row of the revenue table: the sale at Rs 499.00 among that day's.
-    const revenue = teach.getByRole('region', { name: 'Revenue' });
+    const revenue = teach.getByRole('region', { name: 'Revenue', exact: true });
     await revenue.getByRole('button', { name: 'Show data table' }).click();
     const todayRow = revenue.getByRole('row').last();
     const cells = await todayRow.locator('td').allTextContents();
@@ -294,7 +298,7 @@ describe('Educator analytics (#36): a sale with a coupon, a refund, a payout, a 
     await shoot(teach, 'analytics-course');
 
     // All courses: the refund of the other course counts too.
-    await teach.getByLabel('Course').selectOption({ label: 'All courses' });
+    await teach.getByLabel('Course', { exact: true }).selectOption({ label: 'All courses' });
     await teach.getByText(/Choose a course above/).waitFor();
     const refunds = total('Refunds');
     expect(Number(await refunds.textContent())).toBeGreaterThanOrEqual(1);

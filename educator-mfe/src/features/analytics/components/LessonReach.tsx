@@ -15,7 +15,7 @@ function Reach({ reach }: { reach: CourseLessonReach }) {
     () => ({
       labels: lessons.map((l) => String(l.order)),
       series: [
-        { label: 'Left here', values: lessons.map((l) => l.leftHere), color: '--cp-color-error-bg', kind: 'bars' },
+        { label: 'Left here', values: lessons.map((l) => l.leftHere), color: '--cp-color-warning', kind: 'bars' },
         { label: 'Started', values: lessons.map((l) => l.started), color: '--cp-color-primary', kind: 'line' },
         { label: 'Finished', values: lessons.map((l) => l.finished), color: '--cp-color-success', kind: 'line' },
       ],
@@ -41,7 +41,7 @@ function Reach({ reach }: { reach: CourseLessonReach }) {
       legend={[
         { label: 'Started', color: '--cp-color-primary', kind: 'line' },
         { label: 'Finished', color: '--cp-color-success', kind: 'line' },
-        { label: 'Left here (stopped at this lesson)', color: '--cp-color-error-bg', kind: 'bars' },
+        { label: 'Left here (stopped at this lesson)', color: '--cp-color-warning', kind: 'bars' },
       ]}
       columns={[
         { label: '#', numeric: true },
