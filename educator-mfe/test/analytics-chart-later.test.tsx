@@ -1,3 +1,4 @@
+import type { AnalyticsDay } from '@courseport/contracts/analytics';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { addDays, defaultRange } from '../src/features/analytics/range';
@@ -13,7 +14,7 @@ beforeEach(() => {
 
 it('paints the totals, summaries and tables while the chart library is still loading', async () => {
   const { from, to } = defaultRange();
-  const days = [];
+  const days: AnalyticsDay[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) {
     const sale = d === to;
     days.push({
