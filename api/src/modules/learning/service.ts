@@ -1,7 +1,7 @@
 import { type CourseProgress, type EnrolledCourse, isGatedLesson } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { ID_PATTERN, type Store } from '../../store/index.js';
+import { ID_PATTERN, newId, type Store } from '../../store/index.js';
 import { versionedCache } from '../../store/versioned-cache.js';
 import { COURSE_NOT_FOUND, type CourseDoc, catalogOf, courseRecords } from '../courses/index.js';
 import { USER_NOT_FOUND, userRecords } from '../users/index.js';
@@ -252,6 +252,27 @@ export function learningService(store: Store, clock: Clock, options: { onProgres
     async savePosition(userId: string, courseId: string, lectureId: string, seconds: number): Promise<void> {
       await checkAccess(userId, courseId, lectureId);
       await writeProgress(userId, courseId, lectureId, { seconds });
+    },
+
+    /**
+     * #36: writes whole progress records in one go (the demo seed's learners, on a store that has none
+     * of theirs yet): lessons completed and opened, and where each student is. Nothing is checked.
+     */
+    async importProgress(
+      records: Array<{ userId: string; courseId: string; completed: string[]; at: string | null }>,
+    ): Promise<void> {
+      if (records.length === 0) return;
+      const now = clock.now();
+      await progress.insertMany(
+        records.map((r) => ({
+          _id: newId(),
+          userId: r.userId,
+          courseId: r.courseId,
+          lectureCompleted: r.completed,
+          opened: [...new Set([...r.completed, ...(r.at ? [r.at] : [])])],
+          ...(r.at ? { position: { lectureId: r.at, seconds: 30, updatedAt: now } } : {}),
+        })),
+      );
     },
 
     /** #36: every student's progress in the course as analytics counts it (its rebuild). */
