@@ -225,6 +225,21 @@ for (const adapter of bothStores('analytics')) {
       expect(removed.status).toBe(200);
       result = await analytics(`?from=${today}&to=${today}`);
       expect(result.ratings).toEqual([{ month, count: 1, average: 5 }]);
+      // An admin hides the remaining review: it counts nowhere; restored, it counts again.
+      const stored = await api.deps.store.collection('ratings').findOne({ _id: `${a.userId}:${course._id}` });
+      const reviewId = stored?.reviewId as string;
+      const hide = await postJson(
+        api,
+        `/api/admin/reviews/${reviewId}/hide`,
+        { reason: 'Checking' },
+        bearer(admin.token),
+      );
+      expect(hide.status).toBe(200);
+      expect((await analytics(`?from=${today}&to=${today}`)).ratings).toEqual([{ month, count: 0, average: null }]);
+      expect((await postJson(api, `/api/admin/reviews/${reviewId}/restore`, {}, bearer(admin.token))).status).toBe(200);
+      expect((await analytics(`?from=${today}&to=${today}`)).ratings).toEqual([{ month, count: 1, average: 5 }]);
+      // Out of the range, out of the count.
+      expect((await analytics(`?from=${later}&to=${later}`)).totals.ratings).toBe(0);
     });
 
     it('rebuilds the counters from the sources to what they counted live, and repairs a counter that drifted', async () => {

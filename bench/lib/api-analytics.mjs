@@ -1,8 +1,8 @@
 /**
  * #36: the analytics bench's data, seeded with the API's own built code (`api/dist`) before the API
  * starts: the demo seed (its educator signs in), then one more course of the demo educator's with
- * `enrollments` students: an enrollment, a completed purchase and its ledger sale each (spread
- * over the last year), and progress for every one of them with a drop-off curve (each student
+ * `enrollments` students: an enrollment and its ledger sale each (spread over the last year; the
+ * purchases themselves are not what analytics reads, so they are left out), and progress for every one of them with a drop-off curve (each student
  * stops somewhere, a few complete the course). Written in chunks straight into the collections, as
  * the bench's other seeds are; the API's first read of the course builds its counters from them
  * (the backfill), which the bench times.
@@ -91,7 +91,6 @@ export async function seedAnalyticsCourse({ env, enrollments }) {
     const fee = feeOf(gross, config.ledger.defaultFeeBasisPoints);
     for (let from = 0; from < enrollments; from += CHUNK) {
       const enrollmentDocs = [];
-      const purchases = [];
       const sales = [];
       const progress = [];
       for (let i = from; i < Math.min(enrollments, from + CHUNK); i++) {
@@ -99,18 +98,6 @@ export async function seedAnalyticsCourse({ env, enrollments }) {
         const when = new Date(now - ((i * 7919) % 365) * DAY_MS - (i % 86_400) * 1000);
         const purchaseId = newId();
         enrollmentDocs.push({ _id: `${userId}:${courseId}`, userId, courseId, purchaseId, createdAt: when });
-        purchases.push({
-          _id: purchaseId,
-          userId,
-          courseId,
-          educatorId: educator._id,
-          amount: gross,
-          currency: 'INR',
-          status: 'completed',
-          createdAt: when,
-          completedAt: when,
-          fulfilledAt: when,
-        });
         sales.push({
           _id: newId(),
           key: `sale:${purchaseId}`,
@@ -141,7 +128,6 @@ export async function seedAnalyticsCourse({ env, enrollments }) {
         });
       }
       await store.collection('enrollments').insertMany(enrollmentDocs);
-      await store.collection('purchases').insertMany(purchases);
       await store.collection('ledgerEntries').insertMany(sales);
       await store.collection('progress').insertMany(progress);
     }
