@@ -110,7 +110,9 @@ export function composeServices(deps: AppDeps) {
   });
   const learning = learningService(store, clock, { onProgress: counted('progress', counters.onProgress) });
   const quizzes = quizzesService(store, clock, learning);
-  const reviews = reviewsService(store, clock, learning.checkAccess, tell);
+  const reviews = reviewsService(store, clock, learning.checkAccess, tell, {
+    onRating: counted('a rating', counters.onRating),
+  });
   // #35: Q&A on lessons and private lesson notes, above learning (its enrollment check).
   const discussions = discussionsService(store, clock, {
     checkEnrolled: learning.checkAccess,
@@ -143,7 +145,6 @@ export function composeServices(deps: AppDeps) {
   const analytics = analyticsService(store, clock, {
     saleEventsOfCourse: ledger.saleEventsOfCourse,
     enrollmentDatesOfCourse: enrollments.datesOfCourse,
-    enrolledCount: enrollments.countOf,
     progressOfCourse: learning.statesOfCourse,
     ratingsOfCourses: reviews.ratingsOfCourses,
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RANGE_BACKWARDS, RANGE_TOO_LONG, standaloneAnalytics } from '../src/modules/analytics/index.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import type { LedgerEntryDoc } from '../src/modules/ledger/index.js';
+import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
 import { testCourse } from './support/courses.js';
 import { startTestApi, type TestApi } from './support/http.js';
 import { bearer, postJson, userWithProfile } from './support/identity.js';
@@ -224,6 +225,21 @@ for (const adapter of bothStores('analytics')) {
       expect(removed.status).toBe(200);
       result = await analytics(`?from=${today}&to=${today}`);
       expect(result.ratings).toEqual([{ month, count: 1, average: 5 }]);
+      // An admin hides the remaining review: it counts nowhere; restored, it counts again.
+      const stored = await api.deps.store.collection('ratings').findOne({ _id: `${a.userId}:${course._id}` });
+      const reviewId = stored?.reviewId as string;
+      const hide = await postJson(
+        api,
+        `/api/admin/reviews/${reviewId}/hide`,
+        { reason: 'Checking' },
+        bearer(admin.token),
+      );
+      expect(hide.status).toBe(200);
+      expect((await analytics(`?from=${today}&to=${today}`)).ratings).toEqual([{ month, count: 0, average: null }]);
+      expect((await postJson(api, `/api/admin/reviews/${reviewId}/restore`, {}, bearer(admin.token))).status).toBe(200);
+      expect((await analytics(`?from=${today}&to=${today}`)).ratings).toEqual([{ month, count: 1, average: 5 }]);
+      // Out of the range, out of the count.
+      expect((await analytics(`?from=${later}&to=${later}`)).totals.ratings).toBe(0);
     });
 
     it('rebuilds the counters from the sources to what they counted live, and repairs a counter that drifted', async () => {
@@ -291,3 +307,37 @@ for (const adapter of bothStores('analytics')) {
     });
   });
 }
+
+describe('the demo (#36 analytics)', { timeout: 120_000 }, () => {
+  let api: TestApi;
+  afterAll(() => api?.close());
+
+  it("shows the demo educator sales on several days, ratings over months, and a course's drop-off", async () => {
+    api = await startTestApi();
+    expect(await seedDemo(api.deps)).toBe(true);
+    const signIn = await postJson(api, '/api/auth/sign-in', {
+      email: 'educator@courseport.dev',
+      password: DEMO_PASSWORD,
+    });
+    const token = signIn.body.token as string;
+    const to = dayOf(Date.now());
+    const from = dayOf(Date.now() - 179 * DAY_MS);
+    const res = await api.json<{ analytics: EducatorAnalytics }>(`/api/educator/analytics?from=${from}&to=${to}`, {
+      headers: bearer(token),
+    });
+    expect(res.status).toBe(200);
+    const { analytics } = res.body;
+    expect(analytics.days.filter((d) => d.sales > 0).length).toBeGreaterThanOrEqual(3);
+    expect(analytics.totals.enrollments).toBeGreaterThan(0);
+    expect(analytics.ratings.filter((m) => m.count > 0).length).toBeGreaterThanOrEqual(2);
+    const course = analytics.courses[0] as { id: string };
+    const reach = await api.json<{ reach: CourseLessonReach }>(`/api/educator/analytics/courses/${course.id}/lessons`, {
+      headers: bearer(token),
+    });
+    const reached = reach.body.reach.lessons.map((l) => l.started);
+    // Fewer students reach each later lesson; some stopped along the way; one completed it.
+    expect(reached[0]).toBeGreaterThan(reached[reached.length - 1] as number);
+    expect(reach.body.reach.lessons.some((l) => l.leftHere > 0)).toBe(true);
+    expect(reach.body.reach.completed).toBeGreaterThanOrEqual(1);
+  });
+});

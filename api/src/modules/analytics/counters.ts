@@ -2,6 +2,7 @@ import type { Store } from '../../store/index.js';
 import type { OnEnrollment } from '../enrollments/index.js';
 import type { OnProgress, ProgressState } from '../learning/index.js';
 import type { OnSaleEntry, SaleEntryEvent } from '../ledger/index.js';
+import type { OnRating } from '../reviews/index.js';
 import { analyticsRepositories } from './repository.js';
 
 /** The UTC calendar day of a time, `YYYY-MM-DD`. */
@@ -60,7 +61,7 @@ export function saleDelta(event: SaleEntryEvent): Record<string, number> {
  * The writers of analytics' counters (#36): atomic `$inc` upserts on documents named by course and
  * day or lesson, so concurrent writers on any number of replicas add up exactly. They are the ports
  * the modules that own the events are given (compose.ts): the ledger's sale and refund entries,
- * enrollments recorded and ended, progress changes. Each is called once per source write, by the
+ * enrollments recorded and ended, progress changes, ratings (kept on the day they count on). Each is called once per source write, by the
  * call that made it (the ledger's idempotency keys, the enrollment's own id, progress's
  * compare-and-set), so a repeated delivery of the same event counts once. Built before those
  * modules; it needs only the store.
@@ -75,7 +76,10 @@ export function analyticsCounters(store: Store) {
 
   const onSaleEntry: OnSaleEntry = (event) => addToDay(event.courseId, event.at, saleDelta(event));
 
-  const onEnrollment: OnEnrollment = (event) => addToDay(event.courseId, event.at, { enrollments: event.delta });
+  const onEnrollment: OnEnrollment = async (event) => {
+    await addToDay(event.courseId, event.at, { enrollments: event.delta });
+    await courses.updateOne({ _id: event.courseId }, { $inc: { enrolled: event.delta } }, { upsert: true });
+  };
 
   const onProgress: OnProgress = async ({ courseId, before, after }) => {
     const change = progressDeltas(before, after);
@@ -92,6 +96,12 @@ export function analyticsCounters(store: Store) {
       await courses.updateOne({ _id: courseId }, { $inc: { completed: change.completed } }, { upsert: true });
   };
 
-  return { onSaleEntry, onEnrollment, onProgress };
+  /** A rating given, changed, hidden, restored or deleted: out of the day it counted on, into the one it counts on. */
+  const onRating: OnRating = async ({ courseId, before, after }) => {
+    if (before) await addToDay(courseId, before.at, { ratings: -1, ratingSum: -before.rating });
+    if (after) await addToDay(courseId, after.at, { ratings: 1, ratingSum: after.rating });
+  };
+
+  return { onSaleEntry, onEnrollment, onProgress, onRating };
 }
 export type AnalyticsCounters = ReturnType<typeof analyticsCounters>;

@@ -3,12 +3,15 @@ import type { Store } from '../../store/index.js';
 
 /**
  * One UTC day of one course (`_id` = `<courseId>:<day>`): the counters of `AnalyticsDay`, kept by
- * `$inc` upserts as the ledger and enrollments report sales, refunds and enrollments.
+ * `$inc` upserts as the ledger, enrollments and reviews report sales, refunds, enrollments and ratings.
  */
 export interface AnalyticsDayDoc extends Omit<AnalyticsDay, 'day'> {
   _id: string;
   courseId: string;
   day: string;
+  /** Ratings that count on this day (a review's creation, a bare rating's last change) and their stars' sum. */
+  ratings?: number;
+  ratingSum?: number;
   [key: string]: unknown;
 }
 
@@ -24,9 +27,10 @@ export interface AnalyticsLessonDoc {
   [key: string]: unknown;
 }
 
-/** One course (`_id` = its id): students who completed it, and when its counters were last rebuilt from the sources. */
+/** One course (`_id` = its id): students enrolled now and who completed it, and when its counters were last rebuilt from the sources. */
 export interface AnalyticsCourseDoc {
   _id: string;
+  enrolled: number;
   completed: number;
   /** Missing until the counters were first built from the sources (backfill on first read). */
   builtAt?: Date;

@@ -14,7 +14,7 @@ import { COURSE_NOT_FOUND, type CourseDoc, courseRecords } from '../courses/inde
 import type { ProgressState } from '../learning/index.js';
 import type { SaleEntryEvent } from '../ledger/index.js';
 import { dayOf, progressDeltas, saleDelta } from './counters.js';
-import { type AnalyticsDayDoc, type AnalyticsLessonDoc, analyticsRepositories } from './repository.js';
+import { type AnalyticsLessonDoc, analyticsRepositories } from './repository.js';
 
 const DAY_MS = 86_400_000;
 const DAY_FIELDS = ['enrollments', 'sales', 'grossPaise', 'netPaise', 'refunds', 'refundedPaise'] as const;
@@ -23,12 +23,11 @@ const DAY_FIELDS = ['enrollments', 'sales', 'grossPaise', 'netPaise', 'refunds',
 export interface AnalyticsSources {
   /** The ledger's sale and refund entries of a course. */
   saleEventsOfCourse(courseId: string): Promise<SaleEntryEvent[]>;
-  /** When each current enrollment in a course was recorded, and how many there are. */
+  /** When each current enrollment in a course was recorded. */
   enrollmentDatesOfCourse(courseId: string): Promise<Date[]>;
-  enrolledCount(courseId: string): Promise<number>;
   /** Every student's progress in a course. */
   progressOfCourse(courseId: string): Promise<ProgressState[]>;
-  /** The ratings of these courses that count, with when each was given. */
+  /** The ratings of these courses that count, with when each was given (the rebuild). */
   ratingsOfCourses(courseIds: readonly string[]): Promise<Array<{ rating: number; at: Date }>>;
 }
 
@@ -69,9 +68,9 @@ const lessonsOf = (course: Pick<CourseDoc, 'courseContent'>) =>
 
 /**
  * Educator analytics (#36, part 5), read from the counters `analyticsCounters` keeps (days per
- * course, lessons, course completions): a range of days is at most 731 small documents per course,
- * a course's reach one per lesson, however many students. Ratings over time are the one
- * aggregation (one record per rater, from reviews). `rebuildCourse` recomputes a course's counters
+ * course, lessons, course completions): a range of days (sales, refunds, enrollments,
+ * ratings) is at most 731 small documents per course, a course's reach one per lesson, however many
+ * students. `rebuildCourse` recomputes a course's counters
  * from the sources (idempotent, `$set`): the backfill on a course's first read and the repair of
  * counters that drifted (a process killed between a source write and its counter's `$inc`).
  */
@@ -81,10 +80,11 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
 
   /** Recomputes the course's counters from the sources and writes them over the live ones. */
   async function rebuildCourse(courseId: string): Promise<void> {
-    const [sales, enrollments, progress] = await Promise.all([
+    const [sales, enrollments, progress, rated] = await Promise.all([
       sources.saleEventsOfCourse(courseId),
       sources.enrollmentDatesOfCourse(courseId),
       sources.progressOfCourse(courseId),
+      sources.ratingsOfCourses([courseId]),
     ]);
     const dayTotals = new Map<string, Record<string, number>>();
     const add = (at: Date, inc: Record<string, number>) => {
@@ -95,6 +95,7 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
     };
     for (const event of sales) add(event.at, saleDelta(event));
     for (const at of enrollments) add(at, { enrollments: 1 });
+    for (const { rating, at } of rated) add(at, { ratings: 1, ratingSum: rating });
     const lessonTotals = new Map<string, { started: number; finished: number; here: number }>();
     let completed = 0;
     for (const state of progress) {
@@ -159,33 +160,25 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
       if (range.courseId && !mine.some((c) => c._id === range.courseId)) throw notFound(COURSE_NOT_FOUND);
       const ids = range.courseId ? [range.courseId] : mine.map((c) => c._id);
       await ensureBuilt(ids);
-      const [found, rated] = await Promise.all([
-        ids.length
-          ? days.find({ courseId: { $in: ids }, day: { $gte: range.from, $lte: range.to } })
-          : Promise.resolve([] as AnalyticsDayDoc[]),
-        sources.ratingsOfCourses(ids),
-      ]);
+      const found = ids.length
+        ? await days.find({ courseId: { $in: ids }, day: { $gte: range.from, $lte: range.to } })
+        : [];
       const dayList = daysBetween(range.from, range.to);
       const byDay = new Map(dayList.map((day) => [day, emptyDay(day)]));
+      const months = new Map(monthsOf(dayList).map((month) => [month, { count: 0, sum: 0 }]));
+      let ratingCount = 0;
+      let ratingSum = 0;
       for (const doc of found) {
         const day = byDay.get(doc.day);
         if (!day) continue;
         for (const field of DAY_FIELDS) day[field] += Number(doc[field] ?? 0);
-      }
-      const months = new Map(monthsOf(dayList).map((month) => [month, { count: 0, sum: 0 }]));
-      const start = Date.parse(`${range.from}T00:00:00Z`);
-      const end = Date.parse(`${range.to}T00:00:00Z`) + DAY_MS;
-      let ratingCount = 0;
-      let ratingSum = 0;
-      for (const { rating, at } of rated) {
-        const t = at.getTime();
-        if (!(t >= start && t < end)) continue;
-        const month = months.get(dayOf(at).slice(0, 7));
-        if (!month) continue;
-        month.count += 1;
-        month.sum += rating;
-        ratingCount += 1;
-        ratingSum += rating;
+        const month = months.get(doc.day.slice(0, 7));
+        if (month && doc.ratings) {
+          month.count += doc.ratings;
+          month.sum += Number(doc.ratingSum ?? 0);
+          ratingCount += doc.ratings;
+          ratingSum += Number(doc.ratingSum ?? 0);
+        }
       }
       const daysOut = [...byDay.values()];
       const totals: AnalyticsTotals = {
@@ -214,10 +207,9 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
     async lessonReach(educatorId: string, courseId: string): Promise<CourseLessonReach> {
       const course = await ownCourse(educatorId, courseId, { courseTitle: 1, courseContent: 1 });
       await ensureBuilt([courseId]);
-      const [counters, summary, enrolled] = await Promise.all([
+      const [counters, summary] = await Promise.all([
         lessons.find({ courseId }),
         courseCounters.findOne({ _id: courseId }),
-        sources.enrolledCount(courseId),
       ]);
       const byLesson = new Map<string, AnalyticsLessonDoc>(counters.map((c) => [c.lectureId, c]));
       const list: LessonReach[] = lessonsOf(course).map(({ chapter, lecture }, index) => {
@@ -236,7 +228,7 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
       return {
         courseId,
         courseTitle: course.courseTitle,
-        enrolled,
+        enrolled: Math.max(0, summary?.enrolled ?? 0),
         completed: Math.max(0, summary?.completed ?? 0),
         lessons: list,
       };

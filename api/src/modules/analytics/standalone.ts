@@ -19,7 +19,6 @@ export function standaloneAnalytics(store: Store, clock: Clock, config: Pick<Con
   return analyticsService(store, clock, {
     saleEventsOfCourse: ledger.saleEventsOfCourse,
     enrollmentDatesOfCourse: enrollments.datesOfCourse,
-    enrolledCount: enrollments.countOf,
     progressOfCourse: learning.statesOfCourse,
     ratingsOfCourses: reviews.ratingsOfCourses,
   });

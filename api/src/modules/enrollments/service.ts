@@ -56,9 +56,6 @@ export function enrollmentsService(store: Store, clock: Clock, options: { onEnro
       const found = await records.find({ courseId }, { projection: { createdAt: 1 } });
       return found.map((r) => new Date(r.createdAt));
     },
-
-    /** #36: how many students the course has now. */
-    countOf: (courseId: string) => records.countDocuments({ courseId }),
   };
 }
 export type EnrollmentsService = ReturnType<typeof enrollmentsService>;

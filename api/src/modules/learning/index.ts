@@ -18,7 +18,6 @@ export {
   NOT_ENROLLED,
   type OnProgress,
   PASS_THE_QUIZ,
-  PROGRESS_BUSY,
   PROJECT_ACCEPTED_COMPLETES,
   type ProgressChange,
   type ProgressState,

@@ -1,7 +1,7 @@
 import { type CourseProgress, type EnrolledCourse, isGatedLesson } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
-import { ConflictError, ID_PATTERN, newId, type Store } from '../../store/index.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { ID_PATTERN, newId, type Store } from '../../store/index.js';
 import { versionedCache } from '../../store/versioned-cache.js';
 import { COURSE_NOT_FOUND, type CourseDoc, catalogOf, courseRecords } from '../courses/index.js';
 import { USER_NOT_FOUND, userRecords } from '../users/index.js';
@@ -58,7 +58,7 @@ export interface ProgressState {
   completed: string[];
   /** The lesson they were last at, or null. */
   position: string | null;
-  /** They completed every lesson of the course (set once, when it happened). */
+  /** They completed every lesson the course has. */
   done: boolean;
 }
 /** #36: one progress write, as it changed the record (`before` null: the record was created). */
@@ -71,22 +71,20 @@ export interface ProgressChange {
 /** #36: told of every progress write after it landed (analytics' counters); must not throw. */
 export type OnProgress = (change: ProgressChange) => Promise<void>;
 
-export const PROGRESS_BUSY = 'Your progress is being saved from elsewhere. Please try again in a moment.';
-const MAX_PROGRESS_ATTEMPTS = 100;
-
-/** #36: what analytics counts of a progress record. */
+/**
+ * #36: what analytics counts of a progress record: the lessons opened (a position saved in them, or
+ * completed), completed, where the student is, and whether they completed every lesson the course
+ * has now (`lectureIds`).
+ */
 export function progressStateOf(
-  doc: Pick<ProgressDoc, 'lectureCompleted' | 'position'> & { opened?: unknown; completedAt?: unknown },
+  doc: Pick<ProgressDoc, 'lectureCompleted'> & { position?: { lectureId: string } | undefined; opened?: unknown },
+  lectureIds: ReadonlySet<string>,
 ): ProgressState {
   const completed = doc.lectureCompleted ?? [];
   const opened = new Set([...(Array.isArray(doc.opened) ? (doc.opened as string[]) : []), ...completed]);
   if (doc.position) opened.add(doc.position.lectureId);
-  return {
-    opened: [...opened],
-    completed: [...completed],
-    position: doc.position?.lectureId ?? null,
-    done: doc.completedAt != null,
-  };
+  const done = lectureIds.size > 0 && [...lectureIds].every((id) => completed.includes(id));
+  return { opened: [...opened], completed: [...completed], position: doc.position?.lectureId ?? null, done };
 }
 
 export function learningService(store: Store, clock: Clock, options: { onProgress?: OnProgress } = {}) {
@@ -161,74 +159,45 @@ export function learningService(store: Store, clock: Clock, options: { onProgres
   }
 
   /**
-   * #36: every progress write, as a compare-and-set on the record's `rev`: the write lands only on
-   * the record it read, so the change it reports (`onProgress`, analytics' counters) is exact under
-   * concurrent writers (two tabs, two replicas). A first write inserts the record (the unique index
-   * on student and course refuses a second one: the loser reads again). Returns whether the lecture
-   * was newly completed.
+   * Every progress write: one atomic update of the student's record (an upsert on student and
+   * course: unique together, so two first writes at once make one record, the adapters retry the
+   * loser as an update) that answers the record as it was just before it (#36). From that, what the
+   * write changed is exact however many writers race (two tabs, two replicas), and is told to
+   * `onProgress` (analytics' counters). Returns whether the lecture was newly completed.
    */
   async function writeProgress(
     userId: string,
     courseId: string,
     lectureId: string,
-    change: { complete?: boolean; seconds?: number },
+    change: { complete: true } | { seconds: number },
   ): Promise<boolean> {
-    const { lectureIds } = await access.get(courseId, () => readAccess(courseId));
-    for (let attempt = 0; attempt < MAX_PROGRESS_ATTEMPTS; attempt++) {
-      const before = await progress.findOne({ userId, courseId });
-      const completedBefore = before?.lectureCompleted ?? [];
-      const newlyCompleted = change.complete === true && !completedBefore.includes(lectureId);
-      const completed = newlyCompleted ? [...completedBefore, lectureId] : completedBefore;
-      const opened = Array.isArray(before?.opened) ? (before.opened as string[]) : [];
-      const done =
-        before?.completedAt == null && lectureIds.size > 0 && [...lectureIds].every((id) => completed.includes(id));
-      // Completing a completed lecture (and nothing else to record) writes nothing.
-      if (change.seconds === undefined && !newlyCompleted && !done && opened.includes(lectureId)) return false;
-      const now = clock.now();
-      const set: Record<string, unknown> = { rev: Number(before?.rev ?? 0) + 1 };
-      if (change.seconds !== undefined) set.position = { lectureId, seconds: change.seconds, updatedAt: now };
-      if (done) set.completedAt = now;
-      let after: ProgressDoc;
-      if (!before) {
-        after = {
-          _id: newId(),
-          userId,
-          courseId,
-          ...set,
-          opened: [lectureId],
-          ...(change.complete ? { lectureCompleted: [lectureId] } : {}),
-        } as ProgressDoc;
-        try {
-          await progress.insertOne(after);
-        } catch (error) {
-          if (error instanceof ConflictError) continue;
-          throw error;
-        }
-      } else {
-        const addToSet: Record<string, unknown> = { opened: lectureId };
-        if (change.complete) addToSet.lectureCompleted = lectureId;
-        const result = await progress.updateOne(
-          { _id: before._id, rev: before.rev ?? { $exists: false } },
-          { $set: set, $addToSet: addToSet },
-        );
-        if (result.matched === 0) continue;
-        after = {
-          ...before,
-          ...set,
-          opened: opened.includes(lectureId) ? opened : [...opened, lectureId],
-          lectureCompleted: completed,
-        } as ProgressDoc;
-      }
-      if (options.onProgress)
-        await options.onProgress({
-          userId,
-          courseId,
-          before: before ? progressStateOf(before) : null,
-          after: progressStateOf(after),
-        });
-      return newlyCompleted;
+    const position = 'seconds' in change ? { lectureId, seconds: change.seconds, updatedAt: clock.now() } : null;
+    const before = await progress.findOneAndUpdate(
+      { userId, courseId },
+      {
+        ...(position ? { $set: { position } } : {}),
+        $addToSet: position ? { opened: lectureId } : { opened: lectureId, lectureCompleted: lectureId },
+      },
+      { upsert: true, returnDocument: 'before' },
+    );
+    const completedBefore = before?.lectureCompleted ?? [];
+    const newlyCompleted = !position && !completedBefore.includes(lectureId);
+    if (options.onProgress) {
+      const { lectureIds } = await access.get(courseId, () => readAccess(courseId));
+      const openedBefore = Array.isArray(before?.opened) ? (before.opened as string[]) : [];
+      const after = {
+        lectureCompleted: newlyCompleted ? [...completedBefore, lectureId] : completedBefore,
+        position: position ?? before?.position,
+        opened: openedBefore.includes(lectureId) ? openedBefore : [...openedBefore, lectureId],
+      };
+      await options.onProgress({
+        userId,
+        courseId,
+        before: before ? progressStateOf(before, lectureIds) : null,
+        after: progressStateOf(after, lectureIds),
+      });
     }
-    throw new HttpError(503, PROGRESS_BUSY);
+    return newlyCompleted;
   }
 
   /** Marks the lecture complete; whether it was new. */
@@ -285,13 +254,33 @@ export function learningService(store: Store, clock: Clock, options: { onProgres
       await writeProgress(userId, courseId, lectureId, { seconds });
     },
 
+    /**
+     * #36: writes whole progress records in one go (the demo seed's learners, on a store that has none
+     * of theirs yet): lessons completed and opened, and where each student is. Nothing is checked.
+     */
+    async importProgress(
+      records: Array<{ userId: string; courseId: string; completed: string[]; at: string | null }>,
+    ): Promise<void> {
+      if (records.length === 0) return;
+      const now = clock.now();
+      await progress.insertMany(
+        records.map((r) => ({
+          _id: newId(),
+          userId: r.userId,
+          courseId: r.courseId,
+          lectureCompleted: r.completed,
+          opened: [...new Set([...r.completed, ...(r.at ? [r.at] : [])])],
+          ...(r.at ? { position: { lectureId: r.at, seconds: 30, updatedAt: now } } : {}),
+        })),
+      );
+    },
+
     /** #36: every student's progress in the course as analytics counts it (its rebuild). */
     async statesOfCourse(courseId: string): Promise<ProgressState[]> {
-      const docs = await progress.find(
-        { courseId },
-        { projection: { lectureCompleted: 1, position: 1, opened: 1, completedAt: 1 } },
-      );
-      return docs.map(progressStateOf);
+      const course = await courses.byId(courseId, { courseContent: 1 });
+      const lectureIds = course ? lectureIdsOf(course) : new Set<string>();
+      const docs = await progress.find({ courseId }, { projection: { lectureCompleted: 1, position: 1, opened: 1 } });
+      return docs.map((doc) => progressStateOf(doc, lectureIds));
     },
 
     /**
