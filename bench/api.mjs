@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_NODE_FLAGS } from '../api/node-flags.mjs';
+import { seedAnalyticsCourse } from './lib/api-analytics.mjs';
 import { freePort, ROOT, runLoad, startServer } from './lib/api-process.mjs';
 import { progressPlan, roundTripsPerUpdate, studentTokens } from './lib/api-progress.mjs';
 import { machine, markdownTable, writeSection } from './lib/api-report.mjs';
@@ -29,6 +30,11 @@ const SIZES = (process.env.BENCH_COURSES ?? '100,5000').split(',').map(Number);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const MONGODB_URI = process.env.MONGODB_URI?.trim() || undefined;
 const DEMO_STUDENT = { email: 'student@courseport.dev', password: 'courseport-demo' };
+const DEMO_EDUCATOR = { email: 'educator@courseport.dev', password: 'courseport-demo' };
+/** #36: the enrollments (each with progress and a sale) of the analytics scenario's one course. */
+const ANALYTICS_ENROLLMENTS = Number(process.env.BENCH_ANALYTICS_ENROLLMENTS ?? 100_000);
+/** The kinds `runScenario` measures: with BENCH_ONLY matching none of them, it is not run at all. */
+const SCENARIO_KINDS = ['discovery', 'catalog', 'course', 'user', 'notifications', 'progress'];
 const BROWSER_GZIP = { 'Accept-Encoding': 'gzip' };
 /** Only the measurements whose kind matches (the bare route always runs): `BENCH_ONLY=discovery`. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
@@ -390,6 +396,145 @@ async function runScenario({ store, courses, bare }) {
   }
 }
 
+/**
+ * #36: educator analytics at scale: one course with ANALYTICS_ENROLLMENTS enrollments (each with
+ * progress and a ledger sale, over the last year). Times the first read (the backfill that builds
+ * the course's counters from the sources, once), then both endpoints under load: a year of days of
+ * the course, and its lessons' reach.
+ * @param {{ store: 'NeDB' | 'MongoDB', bare: { url: string } }} scenario
+ * @returns {Promise<{ rows: Row[], notes: string[] }>}
+ */
+async function runAnalyticsScenario({ store, bare }) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'courseport-bench-an-'));
+  const port = await freePort();
+  const dbUri = store === 'MongoDB' ? mongoUriFor(MONGODB_URI, `courseport_bench_an_${process.pid}`) : undefined;
+  const env = {
+    NODE_ENV: 'production',
+    COURSEPORT_MODE: 'demo',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL,
+    DEMO_SEED: 'false',
+    ...(dbUri ? { MONGODB_URI: dbUri } : {}),
+  };
+  /** @type {import('./lib/api-process.mjs').Started | undefined} */
+  let api;
+  try {
+    if (dbUri) await dropMongoDatabase(dbUri);
+    const seeded = await seedAnalyticsCourse({ env, enrollments: ANALYTICS_ENROLLMENTS });
+    const notes = [
+      `${store}: seeded ${ANALYTICS_ENROLLMENTS.toLocaleString('en-US')} enrollments, sales and progress records of one course (${seeded.lessons} lessons) in ${seeded.seconds.toFixed(1)} s.`,
+    ];
+    console.log(`[bench:api] analytics ${notes[0]}`);
+    const startedAt = Date.now();
+    api = await startServer(path.join(ROOT, 'api/dist/server.js'), {
+      port,
+      nodeFlags: API_NODE_FLAGS,
+      env: { ...env, MONGODB_URI: dbUri ?? '' },
+      logFile: path.join(dataDir, 'api.log'),
+      ready: '/api/health',
+      // The embedded store reads every record into memory at start: 300,000 more here.
+      readyWithinMs: 600_000,
+    });
+    notes.push(`${store}: the API started (loading the store) in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
+    const signIn = await fetch(`${api.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(DEMO_EDUCATOR),
+    });
+    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+    let cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+    const auth = async () => {
+      const { body, headers } = await json(`${api.url}/api/auth/refresh`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      const rotated = headers.get('set-cookie');
+      if (rotated) cookie = rotated.split(';')[0];
+      return { Authorization: `Bearer ${body.token}` };
+    };
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const daysPath = `/api/educator/analytics?from=${from}&to=${to}&courseId=${seeded.courseId}`;
+    const allPath = `/api/educator/analytics?from=${from}&to=${to}`;
+    const lessonsPath = `/api/educator/analytics/courses/${seeded.courseId}/lessons`;
+    // The first read builds the course's counters from the sources (the backfill): once per course.
+    const firstStarted = Date.now();
+    const first = await json(api.url + daysPath, { headers: await auth() });
+    const firstMs = Date.now() - firstStarted;
+    if (first.body.analytics?.totals?.enrollments !== ANALYTICS_ENROLLMENTS)
+      throw new Error(`analytics counted ${first.body.analytics?.totals?.enrollments} enrollments`);
+    const reachStarted = Date.now();
+    const reach = await json(api.url + lessonsPath, { headers: await auth() });
+    const reachMs = Date.now() - reachStarted;
+    if (reach.body.reach?.enrolled !== ANALYTICS_ENROLLMENTS) throw new Error('the reach counted other students');
+    notes.push(
+      `${store}: the first read (the backfill: the course's counters built from ${ANALYTICS_ENROLLMENTS.toLocaleString('en-US')} sales, enrollments and progress records) took ${(firstMs / 1000).toFixed(1)} s; the first lessons read after it ${reachMs} ms.`,
+    );
+    console.log(`[bench:api] analytics ${notes.at(-1)}`);
+    const measurements = [
+      { kind: 'bare', label: 'bare Koa `GET /ping`', url: bare.url, requests: async () => [{ path: '/ping' }] },
+      {
+        kind: 'analytics',
+        label: `\`GET /api/educator/analytics\`, one course of ${ANALYTICS_ENROLLMENTS.toLocaleString('en-US')} enrollments, 365 days (gzip)`,
+        requests: async () => [{ path: daysPath, headers: { ...BROWSER_GZIP, ...(await auth()) } }],
+      },
+      {
+        kind: 'analytics',
+        label: "`GET /api/educator/analytics`, all the educator's courses, 365 days (gzip)",
+        requests: async () => [{ path: allPath, headers: { ...BROWSER_GZIP, ...(await auth()) } }],
+      },
+      {
+        kind: 'analytics',
+        label: `\`GET /api/educator/analytics/courses/:id/lessons\`, ${seeded.lessons} lessons, ${ANALYTICS_ENROLLMENTS.toLocaleString('en-US')} students (gzip)`,
+        requests: async () => [{ path: lessonsPath, headers: { ...BROWSER_GZIP, ...(await auth()) } }],
+      },
+    ];
+    /** @type {Array<Array<Awaited<ReturnType<typeof runLoad>>>>} */
+    const results = measurements.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, m] of measurements.entries()) {
+        results[i].push(
+          await runLoad({
+            url: m.url ?? api.url,
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+            warmupSeconds: WARMUP,
+            requests: await m.requests(),
+          }),
+        );
+      }
+    }
+    const bareRuns = results[0];
+    const rows = measurements.slice(1).map((m, index) => {
+      const runs = results[index + 1];
+      const ratio = median(runs.map((run, round) => run.rps / bareRuns[round].rps));
+      /** @type {Row} */
+      const row = {
+        store,
+        courses: 1,
+        label: m.label,
+        ...combine(runs),
+        ratio,
+        target: 'p99 < 500 ms',
+        met: null,
+      };
+      row.met = row.p99 < 500;
+      console.log(
+        `[bench:api] analytics ${store} ${m.label}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, statuses ${JSON.stringify(row.statuses)}, errors ${row.errors}`,
+      );
+      return row;
+    });
+    return { rows, notes };
+  } finally {
+    await api?.stop();
+    if (dbUri) await dropMongoDatabase(dbUri).catch((error) => console.warn(`[bench:api] drop failed: ${error}`));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const stores = /** @type {Array<'NeDB' | 'MongoDB'>} */ (['NeDB', ...(MONGODB_URI ? ['MongoDB'] : [])]);
   const info = machine();
@@ -418,12 +563,22 @@ async function main() {
   });
   /** @type {Row[]} */
   const rows = [];
+  /** @type {string[]} */
+  const analyticsNotes = [];
   try {
     for (const store of stores) {
+      if (ONLY && !SCENARIO_KINDS.some((kind) => ONLY.test(kind))) continue;
       for (const courses of SIZES) {
         const scenarioRows = await runScenario({ store, courses, bare });
         rows.push(...scenarioRows.map((r) => ({ ...r, store: storeNames[store] })));
       }
+    }
+    // #36: educator analytics on one course of 100,000 enrollments.
+    for (const store of stores) {
+      if (ONLY && !ONLY.test('analytics')) continue;
+      const { rows: analyticsRows, notes } = await runAnalyticsScenario({ store, bare });
+      rows.push(...analyticsRows.map((r) => ({ ...r, store: storeNames[store] })));
+      analyticsNotes.push(...notes);
     }
   } finally {
     await bare.stop();
@@ -451,6 +606,7 @@ async function main() {
     "gzip body of about 170 KB per answer, not the server's CPU.",
     '',
     table,
+    ...(analyticsNotes.length ? ['', ...analyticsNotes.map((note) => `- ${note}`)] : []),
   ].join('\n');
   console.log(`\n${table}\n`);
   if (process.env.BENCH_NO_DOCS !== '1') {

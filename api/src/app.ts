@@ -10,6 +10,7 @@ import { errorHandler } from './http/middleware/error-handler.js';
 import { requestId } from './http/middleware/request-id.js';
 import { securityHeaders } from './http/middleware/security-headers.js';
 import { adminEmailRoutes } from './modules/admin-emails/index.js';
+import { analyticsRoutes } from './modules/analytics/index.js';
 import { announcementRoutes } from './modules/announcements/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { categoryRoutes } from './modules/categories/index.js';
@@ -85,6 +86,8 @@ export function createApiRouter(deps: AppDeps, services: Services = composeServi
     ledgerRoutes(deps, s),
     payoutRoutes(deps, s),
     connectRoutes(deps, s),
+    // #36: also before educatorRoutes (/educator/analytics checks the role itself).
+    analyticsRoutes(deps, s),
     educatorRoutes(deps, s),
     purchaseRoutes(deps, s),
     learningRoutes(deps, s),

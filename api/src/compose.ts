@@ -4,6 +4,8 @@ import { callerOf } from './auth/middleware.js';
 import type { AppDeps } from './deps.js';
 import { requireAdmin } from './http/require-admin.js';
 import { adminEmailsOf } from './modules/admin-emails/index.js';
+// #36: educator analytics: counters (ports of the ledger, enrollments, learning) and their reads.
+import { analyticsCounters, analyticsService } from './modules/analytics/index.js';
 import { announcementsService } from './modules/announcements/index.js';
 import { categoriesService } from './modules/categories/index.js';
 import { certificatesService } from './modules/certificates/index.js';
@@ -56,7 +58,7 @@ export function videoTranscoding(
  * The composition root: every service of the API, built once from the app's dependencies, lowest
  * module first (mail → admin-emails → users → notifications → auth → media → categories → courses →
  * enrollments → learning → quizzes → reviews → discussions, notes → certificates → coupons → ledger →
- * connect → purchases → payouts → resources → projects → videos → educator, wishlist, announcements, the rest). A module
+ * connect → purchases → payouts → analytics → resources → projects → videos → educator, wishlist, announcements, the rest). A module
  * calls only modules below it; where a lower module needs something of a higher one, it is given a
  * port here (categories' course counts). The routers get what they use from this object.
  */
@@ -94,10 +96,23 @@ export function composeServices(deps: AppDeps) {
   const categories = categoriesService(store, clock, courseData);
   const catalog = catalogCache(store, () => categories.byName());
 
-  const enrollments = enrollmentsService(store, clock);
-  const learning = learningService(store, clock);
+  // #36: analytics' counters need only the store: built here, below the modules that report to them
+  // (their ports). A counter that fails is logged, never fails the write it counts (the rebuild repairs it).
+  const counters = analyticsCounters(store);
+  const counted =
+    <E>(what: string, write: (event: E) => Promise<void>) =>
+    (event: E) =>
+      write(event).catch((error: unknown) => {
+        logger.error({ err: error }, `counting ${what} for analytics failed`);
+      });
+  const enrollments = enrollmentsService(store, clock, {
+    onEnrollment: counted('an enrollment', counters.onEnrollment),
+  });
+  const learning = learningService(store, clock, { onProgress: counted('progress', counters.onProgress) });
   const quizzes = quizzesService(store, clock, learning);
-  const reviews = reviewsService(store, clock, learning.checkAccess, tell);
+  const reviews = reviewsService(store, clock, learning.checkAccess, tell, {
+    onRating: counted('a rating', counters.onRating),
+  });
   // #35: Q&A on lessons and private lesson notes, above learning (its enrollment check).
   const discussions = discussionsService(store, clock, {
     checkEnrolled: learning.checkAccess,
@@ -111,7 +126,11 @@ export function composeServices(deps: AppDeps) {
   const coupons = couponsService(store, clock);
   // #36: the ledger is below purchases, which records each sale and refund in it; simulated
   // purchases reach it in demo mode only (as the dashboard counts them, `countSimulated`).
-  const ledger = ledgerService(store, clock, { ...config.ledger, countSimulated: config.mode === 'demo' });
+  const ledger = ledgerService(store, clock, {
+    ...config.ledger,
+    countSimulated: config.mode === 'demo',
+    onSaleEntry: counted('a sale', counters.onSaleEntry),
+  });
   // #36: Connect (Stripe mode only): destination charges for educators whose account takes charges.
   const connect = connectService(store, clock, { gateway: payments.connect, ledger, appOrigin });
   const purchases = purchasesService(store, clock, config, payments.gateway, mailer, logger, {
@@ -121,6 +140,13 @@ export function composeServices(deps: AppDeps) {
     couponUses: couponUses(store, clock),
     ledger,
     charges: connect,
+  });
+  // #36: analytics' reads (above purchases, reviews): its rebuild reads the sources through these.
+  const analytics = analyticsService(store, clock, {
+    saleEventsOfCourse: ledger.saleEventsOfCourse,
+    enrollmentDatesOfCourse: enrollments.datesOfCourse,
+    progressOfCourse: learning.statesOfCourse,
+    ratingsOfCourses: reviews.ratingsOfCourses,
   });
   const quota = uploadQuota(store);
   const resources = resourcesService(store, clock, {
@@ -188,6 +214,7 @@ export function composeServices(deps: AppDeps) {
     ledger,
     connect,
     payouts: payoutsService(store, clock, ledger),
+    analytics,
     quota,
     wishlist,
     resources,

@@ -1,5 +1,6 @@
 import { RATE_LIMIT_INDEXES } from './limits/index.js';
 import { ADMIN_EMAIL_INDEXES } from './modules/admin-emails/index.js';
+import { ANALYTICS_INDEXES } from './modules/analytics/index.js';
 import { ANNOUNCEMENT_INDEXES } from './modules/announcements/index.js';
 import { AUTH_INDEXES } from './modules/auth/index.js';
 import { CATEGORY_INDEXES } from './modules/categories/index.js';
@@ -55,5 +56,7 @@ export const INDEXES: readonly IndexSpec[] = [
   ...PAYOUT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   // #36: Connect accounts (one per Stripe account), their payouts.
   ...CONNECT_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
+  // #36: analytics' counters by course.
+  ...ANALYTICS_INDEXES.map((spec) => ({ ...spec, fields: [...spec.fields] })),
   ...RATE_LIMIT_INDEXES,
 ];

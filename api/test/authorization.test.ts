@@ -1081,6 +1081,20 @@ const TABLE: Record<string, Entry> = {
   },
   'GET /api/educator/balance': { access: 'educator' },
   'GET /api/educator/payouts': { access: 'educator' },
+  // #36: analytics. Any educator reads their own (all their courses); a course's lessons only its
+  // owner: another educator's course answers 404, as a course that does not exist.
+  'GET /api/educator/analytics': { access: 'educator' },
+  'GET /api/educator/analytics.csv': { access: 'educator' },
+  'GET /api/educator/analytics/courses/:courseId/lessons': {
+    access: 'owner',
+    except: { otherEducator: 404 },
+    call: () => ({ path: `/api/educator/analytics/courses/${courseA._id}/lessons` }),
+  },
+  'GET /api/educator/analytics/courses/:courseId/lessons.csv': {
+    access: 'owner',
+    except: { otherEducator: 404 },
+    call: () => ({ path: `/api/educator/analytics/courses/${courseA._id}/lessons.csv` }),
+  },
   // #36: Stripe Connect. The caller's own account only (their id is the key); without Stripe the
   // handler answers 409 (no Connect here), which educators reach and nobody else does.
   'POST /api/educator/payouts/connect': { access: 'educator', except: { owner: 409, otherEducator: 409 } },

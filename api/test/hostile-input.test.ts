@@ -93,6 +93,10 @@ const COLLECTIONS = [
   'connectAccounts',
   'connectEvents',
   'stripePayouts',
+  // #36: analytics' counters.
+  'analyticsDays',
+  'analyticsLessons',
+  'analyticsCourses',
 ] as const;
 /** Counts of attempts, which a refused request rightly adds to (a failed sign-in counts). */
 const NOT_SNAPSHOTTED = ['rateLimits'];
@@ -2273,6 +2277,50 @@ describe('hostile months, cursors and educator ids (#36)', () => {
           const res = await api.request(path, init);
           const text = await res.text();
           expect(statuses, `${path} → ${res.status} ${text.slice(0, 200)}`).toContain(res.status);
+          if (res.status >= 400) expectRefusal(res.status, text);
+        }
+        expect(await snapshot()).toEqual(before);
+      }),
+      { ...FC_OPTIONS, numRuns: RUNS.misc },
+    );
+  });
+});
+
+describe('hostile analytics ranges and course ids (#36)', () => {
+  const value = fc.oneof(
+    fc.string({ maxLength: 40 }).map(encodeURIComponent),
+    fc.constantFrom(
+      '%',
+      '%ZZ',
+      '%00',
+      '%24gt',
+      'a'.repeat(3000),
+      '2026-02-30',
+      '1999-12-31',
+      '0000-00-00',
+      '9999-99-99',
+    ),
+  );
+  it('answers them with a 4xx (or a read), never a 5xx, and changes nothing', async () => {
+    // The educator's counters are built (the backfill on a first read) before the snapshots.
+    expect((await api.request('/api/educator/analytics', { headers: bearer(educator.token) })).status).toBe(200);
+    await fc.assert(
+      fc.asyncProperty(value, async (v) => {
+        const before = await snapshot();
+        const calls: Array<[string, number[]]> = [
+          [`/api/educator/analytics?from=${v}&to=2026-03-01`, [200, 400]],
+          [`/api/educator/analytics?from=2026-03-01&to=${v}`, [200, 400]],
+          [`/api/educator/analytics?courseId=${v}`, [400, 404]],
+          // An unknown parameter (`from[$gt]` is a name of its own here) is ignored.
+          [`/api/educator/analytics?from[$gt]=${v}`, [200, 400]],
+          [`/api/educator/analytics.csv?to=${v}`, [400]],
+          [`/api/educator/analytics/courses/${v}/lessons`, [400, 404]],
+          [`/api/educator/analytics/courses/${v}/lessons.csv`, [400, 404]],
+        ];
+        for (const [path, statuses] of calls) {
+          const res = await api.request(path, { headers: bearer(educator.token) });
+          const text = await res.text();
+          expect(statuses, `${path.slice(0, 120)} → ${res.status} ${text.slice(0, 200)}`).toContain(res.status);
           if (res.status >= 400) expectRefusal(res.status, text);
         }
         expect(await snapshot()).toEqual(before);

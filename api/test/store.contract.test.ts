@@ -178,6 +178,49 @@ for (const adapter of adapters) {
       expect(await items.countDocuments({})).toBe(2);
     });
 
+    it('answers the document as it was before the update, exactly once each, under concurrent upserts (#36)', async () => {
+      const items = fresh();
+      await store.ensureIndexes([{ collection: `items${seq}`, fields: ['name'], unique: true }]);
+      const befores = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          items.findOneAndUpdate(
+            { name: 'counted' },
+            { $inc: { n: 1 }, $addToSet: { tags: `t${i % 3}` } },
+            { upsert: true, returnDocument: 'before' },
+          ),
+        ),
+      );
+      // The one that created it saw nothing before; every other saw a different count, 1 to 11.
+      expect(befores.filter((b) => b === null)).toHaveLength(1);
+      expect(
+        befores
+          .filter((b) => b !== null)
+          .map((b) => b?.n)
+          .sort((a, b) => Number(a) - Number(b)),
+      ).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+      expect(await items.findOne({ name: 'counted' })).toMatchObject({ n: 12 });
+      expect(
+        await items.findOneAndUpdate({ name: 'missing' }, { $set: { n: 1 } }, { returnDocument: 'before' }),
+      ).toBeNull();
+      expect(await items.countDocuments({ name: 'missing' })).toBe(0);
+    });
+
+    it('keeps $inc upserts exact when many race on one document (#36 counters)', async () => {
+      const items = fresh();
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          items.updateOne(
+            { _id: 'course:2026-11-29' },
+            { $set: { day: '2026-11-29' }, $inc: { sales: 1, grossPaise: 100 + i } },
+            { upsert: true },
+          ),
+        ),
+      );
+      expect(await items.find({})).toEqual([
+        { _id: 'course:2026-11-29', day: '2026-11-29', sales: 20, grossPaise: 20 * 100 + 190 },
+      ]);
+    });
+
     it('upserts a document whose id the filter names, once, however many race', async () => {
       const items = fresh();
       const results = await Promise.all(

@@ -28,11 +28,11 @@ export function freePort() {
 
 /**
  * @param {string} script absolute path of the server script
- * @param {{ port: number, env?: Record<string, string>, nodeFlags?: readonly string[], logFile: string, ready: string }} options
- *   `ready` is a path polled until it answers 200
+ * @param {{ port: number, env?: Record<string, string>, nodeFlags?: readonly string[], logFile: string, ready: string, readyWithinMs?: number }} options
+ *   `ready` is a path polled until it answers 200 (within `readyWithinMs`, default 60 s)
  * @returns {Promise<Started>}
  */
-export async function startServer(script, { port, env = {}, nodeFlags = [], logFile, ready }) {
+export async function startServer(script, { port, env = {}, nodeFlags = [], logFile, ready, readyWithinMs = 60_000 }) {
   // The server writes its log straight into the file (as in production), not through this
   // process: relaying it would spend the cores the measurement shares.
   const log = openSync(logFile, 'w');
@@ -43,7 +43,7 @@ export async function startServer(script, { port, env = {}, nodeFlags = [], logF
   });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     const early = await Promise.race([exited, new Promise((r) => setTimeout(() => r(null), 100))]);
     if (early) {
@@ -58,7 +58,9 @@ export async function startServer(script, { port, env = {}, nodeFlags = [], logF
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       closeSync(log);
-      throw new Error(`${path.basename(script)} did not answer ${ready} within 60 s; see ${logFile}`);
+      throw new Error(
+        `${path.basename(script)} did not answer ${ready} within ${readyWithinMs / 1000} s; see ${logFile}`,
+      );
     }
   }
   return {

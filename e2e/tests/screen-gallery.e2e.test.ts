@@ -314,6 +314,11 @@ const READY: Record<string, (page: Page, role: Role) => Promise<void>> = {
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     await page.getByLabel('About you').waitFor();
   },
+  // #36: the totals (or a new educator's empty state) drawn from the data; the charts fill in after.
+  '/educator/analytics': async (page) => {
+    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    await page.getByRole('list', { name: 'Totals for this period' }).or(page.getByText('No analytics yet')).waitFor();
+  },
   '/educator/reviews': async (page) => {
     await page.getByRole('heading', { level: 1, name: 'Reviews' }).waitFor();
     await page

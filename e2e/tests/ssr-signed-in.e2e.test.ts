@@ -263,6 +263,8 @@ describe('in the browser', () => {
       data: /^\/api\/(educator\/dashboard|educator\/project-submissions\/count|user\/data)$/,
     },
     { user: 'educator' as const, path: '/educator/videos', data: /^\/api\/(educator\/videos|user\/data)$/ },
+    // #36: Analytics' totals and tables come rendered; its charts (uPlot) fill in after, without a shift.
+    { user: 'educator' as const, path: '/educator/analytics', data: /^\/api\/(educator\/analytics|user\/data)$/ },
     { user: 'admin' as const, path: '/admin', data: /^\/api\/user\/(educator-requests|data)$/ },
     { user: 'admin' as const, path: '/admin/emails', data: /^\/api\/user\/(admin-emails|data)$/ },
   ];

@@ -90,6 +90,7 @@ describe('Educator layout', () => {
       ['Project Submissions', '/educator/submissions'],
       ['Quiz Results', '/educator/quiz-results'],
       ['Earnings', '/educator/earnings'],
+      ['Analytics', '/educator/analytics'],
       ['Profile', '/educator/profile'],
     ]);
     for (const a of links) expect(a.querySelector('svg')).not.toBeNull();

@@ -27,6 +27,7 @@ import { projectsService } from '../modules/projects/index.js';
 import { type PurchaseDoc, purchaseRecords, saleOf } from '../modules/purchases/index.js';
 import { quizzesService } from '../modules/quizzes/index.js';
 import { attachLessonResources, resourcesService } from '../modules/resources/index.js';
+import { reviewsService } from '../modules/reviews/index.js';
 import { userRecords } from '../modules/users/index.js';
 import { insertReadyVideo } from '../modules/videos/index.js';
 import { newId } from '../store/index.js';
@@ -211,7 +212,8 @@ async function seedCatalog(
       isPublished: true,
       category: demo.category,
       level: demo.level,
-      createdAt: new Date(now - (DEMO_COURSES.length - index) * 3_600_000),
+      // A week ago (in order): the demo's sales (#36 analytics) come after, over the last six days.
+      createdAt: new Date(now - 7 * DAY_MS - (DEMO_COURSES.length - index) * 3_600_000),
     });
     Object.assign(courses[courses.length - 1] as CourseDoc, discoveryFields(courses[courses.length - 1] as CourseDoc));
   }
@@ -231,9 +233,11 @@ async function seedCatalog(
   // Listed empty: the enrollments module writes the lists as it records each enrollment below.
   await courseRecords(store).insertMany(courses.map((course) => ({ ...course, enrolledStudents: [] })));
   const purchases: PurchaseDoc[] = [];
-  for (const course of courses) {
+  for (const [index, course] of courses.entries()) {
     for (const [i, userId] of course.enrolledStudents.entries()) {
-      const when = new Date(course.createdAt.getTime() + (i + 1) * 600_000);
+      // #36: spread over the last six days (within the ledger's hold: the demo's sales stay pending),
+      // so the educator's analytics show sales and enrollments by day.
+      const when = new Date(now - (((i * 29 + index * 13) % 140) + 1) * 3_600_000);
       purchases.push({
         _id: newId(),
         userId,
@@ -252,9 +256,13 @@ async function seedCatalog(
     }
   }
   await purchaseRecords(store).insertMany(purchases);
-  const enrollments = enrollmentsService(store, clock);
-  for (const p of purchases) await enrollments.enroll(p.userId, p.courseId, p._id);
+  // Each enrollment recorded when its purchase completed.
+  for (const p of purchases)
+    await enrollmentsService(store, { now: () => p.completedAt as Date }).enroll(p.userId, p.courseId, p._id);
   await seedDemoLedger({ config, store, clock }, purchases, educators[0]?._id as string);
+
+  // #36: the learners' progress (each lesson's reach and drop-off in the educator's analytics).
+  await seedDemoProgress(learning, courses, student);
 
   // Demo learners' quiz attempts, so the educator's Quiz results have figures: some pass at once,
   // some on a second try; the definitions' own keys give the right answers.
@@ -287,6 +295,9 @@ async function seedCatalog(
       }
     }
   }
+
+  // #36: ratings given over the last months (analytics' ratings over time).
+  await seedDemoRatings(store, learning, courses, now);
 
   // #35: notifications (mailed to the demo outbox) and the announcements that make them.
   const notifications = notificationsService(store, clock, {
@@ -326,6 +337,52 @@ async function seedCatalog(
 }
 
 const MiB = 1024 * 1024;
+const DAY_MS = 86_400_000;
+
+/**
+ * #36: the demo learners (not the demo student, whose course starts fresh) through each course: the
+ * first completes it, each next one stops earlier and stays at the lesson after their last, so the
+ * educator's analytics show each lesson's reach and drop-off.
+ */
+async function seedDemoProgress(
+  learning: ReturnType<typeof learningService>,
+  courses: readonly CourseDoc[],
+  student: string,
+): Promise<void> {
+  const records: Parameters<typeof learning.importProgress>[0] = [];
+  for (const course of courses) {
+    const lessons = course.courseContent.flatMap((chapter) => chapter.chapterContent.map((l) => l.lectureId));
+    const learners = course.enrolledStudents.filter((id) => id !== student);
+    for (const [j, userId] of learners.entries()) {
+      const stop = Math.floor((lessons.length * (learners.length - j)) / learners.length);
+      records.push({
+        userId,
+        courseId: course._id,
+        completed: lessons.slice(0, stop),
+        at: lessons[stop] ?? lessons[stop - 1] ?? null,
+      });
+    }
+  }
+  await learning.importProgress(records);
+}
+
+/** #36: the courses' demo ratings as the learners gave them, over the last five months (ratings over time). */
+async function seedDemoRatings(
+  store: AppDeps['store'],
+  learning: ReturnType<typeof learningService>,
+  courses: readonly CourseDoc[],
+  now: number,
+): Promise<void> {
+  // Course by course at once (each course's raters one after another: they rebuild its list).
+  await Promise.all(
+    courses.map(async (course, index) => {
+      for (const [i, { userId, rating }] of course.courseRatings.entries()) {
+        const at = new Date(now - ((i * 41 + index * 17) % 150) * DAY_MS - 3_600_000);
+        await reviewsService(store, { now: () => at }, learning.checkAccess).rate(userId, course._id, rating);
+      }
+    }),
+  );
+}
 
 /** #35: one announcement from each course's educator to its students (the demo student is in both), fanned out at once. */
 async function seedAnnouncements(

@@ -158,8 +158,38 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     return { matched: numAffected, modified: numAffected };
   }
 
-  findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
-    return this.write(() => this.findOneAndUpdateNow(filter, update, options));
+  findOneAndUpdate(
+    filter: Filter,
+    update: Update,
+    options: { upsert?: boolean; returnDocument?: 'before' | 'after' } = {},
+  ): Promise<T | null> {
+    return this.write(() =>
+      options.returnDocument === 'before'
+        ? this.findOneAndUpdateBefore(filter, update, options)
+        : this.findOneAndUpdateNow(filter, update, options),
+    );
+  }
+
+  /**
+   * The document as it was before the update (writes to the collection are in one queue in this
+   * process, and the embedded files belong to one process: nothing lands between the read and the
+   * update); null when nothing matched or the upsert created it.
+   */
+  private async findOneAndUpdateBefore(
+    filter: Filter,
+    update: Update,
+    options: { upsert?: boolean },
+  ): Promise<T | null> {
+    const ds = await this.open();
+    const before = (await ds.findOneAsync(filter, {})) as T | null;
+    if (!before) {
+      if (!options.upsert) return null;
+      return (await this.upsertNew(filter, update)) ? null : this.findOneAndUpdateBefore(filter, update, {});
+    }
+    const { affectedDocuments } = await ds
+      .updateAsync({ _id: before._id, $and: [filter] }, update, { returnUpdatedDocs: true, multi: false })
+      .catch(mapError);
+    return affectedDocuments ? before : this.findOneAndUpdateBefore(filter, update, options);
   }
 
   private async findOneAndUpdateNow(

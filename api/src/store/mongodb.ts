@@ -149,15 +149,20 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     return { matched: result.matchedCount, modified: result.modifiedCount };
   }
 
-  async findOneAndUpdate(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<T | null> {
-    const plain = () => this.raw.findOneAndUpdate(filter, update as Document, { returnDocument: 'after' });
+  async findOneAndUpdate(
+    filter: Filter,
+    update: Update,
+    options: { upsert?: boolean; returnDocument?: 'before' | 'after' } = {},
+  ): Promise<T | null> {
+    const returnDocument = options.returnDocument ?? 'after';
+    const plain = () => this.raw.findOneAndUpdate(filter, update as Document, { returnDocument });
     return (await this.write(() =>
       guard(() =>
         options.upsert
           ? upsertOnce(
               () =>
                 this.raw.findOneAndUpdate(filter, withInsertId(update, filter), {
-                  returnDocument: 'after',
+                  returnDocument,
                   upsert: true,
                 }),
               plain,

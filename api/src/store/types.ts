@@ -58,9 +58,15 @@ export interface Collection<T extends Doc = Doc> {
   updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
   /**
    * Atomically updates the first document that matches and returns it as it is after the update,
-   * or null when nothing matched: the building block for conditional state changes.
+   * or null when nothing matched: the building block for conditional state changes. With
+   * `returnDocument: 'before'` it returns the document as it was just before this update (null when
+   * nothing matched, or when the upsert created it): what one write changed, exactly, in one round trip.
    */
-  findOneAndUpdate(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<T | null>;
+  findOneAndUpdate(
+    filter: Filter,
+    update: Update,
+    options?: { upsert?: boolean; returnDocument?: 'before' | 'after' },
+  ): Promise<T | null>;
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
 }

@@ -135,6 +135,15 @@ export const EarningsIcon = () => (
   </Icon>
 );
 
+/** The sidebar's Analytics (#36): a rising line over bars. */
+export const AnalyticsIcon = () => (
+  <Icon>
+    <path d="M4 20h16" />
+    <path d="M7 16v-3M12 16v-6M17 16v-8" />
+    <path d="M4 11l5-4 4 2 7-5" />
+  </Icon>
+);
+
 /** The sidebar's Videos (20 px, as the other sidebar icons). */
 export const VideosIcon = () => (
   <Icon>

@@ -14,6 +14,7 @@ export const PATHS = {
   questions: '/educator/questions',
   announcements: (courseId: string) => `/educator/courses/${encodeURIComponent(courseId)}/announcements`,
   earnings: '/educator/earnings',
+  analytics: '/educator/analytics',
 } as const;
 
 /** The learner portal's player showing one of the educator's own courses as a student sees it (#32). */

@@ -6,6 +6,7 @@ import { PATHS } from '../lib/paths';
 // shell's server is painted with its styles (the server names the frame's CSS in the page's head)
 // before the page's own chunk has loaded. About 8 KB gzipped for all of them.
 import '../styles/add-course.css';
+import '../styles/analytics.css';
 import '../styles/coupons.css';
 import '../styles/dashboard.css';
 import '../styles/earnings.css';
@@ -96,6 +97,7 @@ export const EDUCATOR_PAGES: ReadonlyArray<{ path: string } & LazyPage> = [
     ),
   },
   { path: 'earnings', ...lazyPage(() => import('./EarningsPage'), pageLoading) },
+  { path: 'analytics', ...lazyPage(() => import('./AnalyticsPage'), pageLoading) },
   {
     path: 'profile',
     ...lazyPage(

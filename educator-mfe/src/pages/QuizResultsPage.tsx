@@ -1,6 +1,6 @@
 import { Button, EmptyState, QueryStates, useNavigate, useQuery, useQueryState } from '@courseport/shared-ui';
+import { quizStatsQuery } from '../api/quizStats';
 import { PageHeader } from '../features/layout/components/PageHeader';
-import { quizStatsQuery } from '../features/quiz-stats/api/quizStats';
 import { QuizStatsList } from '../features/quiz-stats/components/QuizStatsList';
 import { PATHS } from '../lib/paths';
 import '../styles/submissions.css';

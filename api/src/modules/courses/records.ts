@@ -69,6 +69,11 @@ export function courseRecords(store: Store) {
       return new Map(found.map((c) => [c._id, c.courseTitle]));
     },
 
+    /** #36: every course's id (analytics' rebuild of all counters). */
+    async allIds(): Promise<string[]> {
+      return (await courses.find({}, { projection: { _id: 1 } })).map((c) => c._id);
+    },
+
     /** An educator's courses (every status), newest first. */
     ofEducator: (educatorId: string, projection?: Projection) =>
       courses.find({ 'educator._id': educatorId }, { sort: { createdAt: -1 }, ...some(projection) }),

@@ -4,4 +4,4 @@
  * `enrolledStudents`) are written here, through the users and courses modules, after the record.
  */
 export { ENROLLMENT_INDEXES } from './repository.js';
-export { type EnrollmentsService, enrollmentsService } from './service.js';
+export { type EnrollmentsService, enrollmentsService, type OnEnrollment } from './service.js';

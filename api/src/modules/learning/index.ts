@@ -16,6 +16,10 @@ export {
   learningService,
   lectureIdsOf,
   NOT_ENROLLED,
+  type OnProgress,
   PASS_THE_QUIZ,
   PROJECT_ACCEPTED_COMPLETES,
+  type ProgressChange,
+  type ProgressState,
+  progressStateOf,
 } from './service.js';

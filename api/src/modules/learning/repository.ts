@@ -14,6 +14,10 @@ export interface ProgressDoc
   [key: string]: unknown;
 }
 
-export const PROGRESS_INDEXES = [{ collection: 'progress', fields: ['userId', 'courseId'], unique: true }] as const;
+export const PROGRESS_INDEXES = [
+  { collection: 'progress', fields: ['userId', 'courseId'], unique: true },
+  // #36: a course's records, for analytics' rebuild of its lesson counters.
+  { collection: 'progress', fields: ['courseId'] },
+] as const;
 
 export const progressRepository = (store: Store) => store.collection<ProgressDoc>('progress');

@@ -1,11 +1,11 @@
 import { type CourseProgress, type EnrolledCourse, isGatedLesson } from '@courseport/contracts';
 import type { Clock } from '../../clock.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { ID_PATTERN, type Store } from '../../store/index.js';
+import { ID_PATTERN, newId, type Store } from '../../store/index.js';
 import { versionedCache } from '../../store/versioned-cache.js';
 import { COURSE_NOT_FOUND, type CourseDoc, catalogOf, courseRecords } from '../courses/index.js';
 import { USER_NOT_FOUND, userRecords } from '../users/index.js';
-import { progressRepository } from './repository.js';
+import { type ProgressDoc, progressRepository } from './repository.js';
 
 export const NOT_ENROLLED = 'You are not enrolled in this course';
 export const LECTURE_NOT_IN_COURSE = 'This lecture is not part of the course';
@@ -51,7 +51,43 @@ const gatedOf = (course: Pick<CourseDoc, 'courseContent'>) =>
  * module). Built once by the composition root: the modules that check access (learning, reviews,
  * certificates) share its cache of access lists.
  */
-export function learningService(store: Store, clock: Clock) {
+/** #36: a student's progress in a course as analytics counts it. */
+export interface ProgressState {
+  /** Every lesson the student opened (saved a position in) or completed. */
+  opened: string[];
+  completed: string[];
+  /** The lesson they were last at, or null. */
+  position: string | null;
+  /** They completed every lesson the course has. */
+  done: boolean;
+}
+/** #36: one progress write, as it changed the record (`before` null: the record was created). */
+export interface ProgressChange {
+  userId: string;
+  courseId: string;
+  before: ProgressState | null;
+  after: ProgressState;
+}
+/** #36: told of every progress write after it landed (analytics' counters); must not throw. */
+export type OnProgress = (change: ProgressChange) => Promise<void>;
+
+/**
+ * #36: what analytics counts of a progress record: the lessons opened (a position saved in them, or
+ * completed), completed, where the student is, and whether they completed every lesson the course
+ * has now (`lectureIds`).
+ */
+export function progressStateOf(
+  doc: Pick<ProgressDoc, 'lectureCompleted'> & { position?: { lectureId: string } | undefined; opened?: unknown },
+  lectureIds: ReadonlySet<string>,
+): ProgressState {
+  const completed = doc.lectureCompleted ?? [];
+  const opened = new Set([...(Array.isArray(doc.opened) ? (doc.opened as string[]) : []), ...completed]);
+  if (doc.position) opened.add(doc.position.lectureId);
+  const done = lectureIds.size > 0 && [...lectureIds].every((id) => completed.includes(id));
+  return { opened: [...opened], completed: [...completed], position: doc.position?.lectureId ?? null, done };
+}
+
+export function learningService(store: Store, clock: Clock, options: { onProgress?: OnProgress } = {}) {
   const users = userRecords(store);
   const courses = courseRecords(store);
   const progress = progressRepository(store);
@@ -122,14 +158,51 @@ export function learningService(store: Store, clock: Clock) {
     return confirmAccess(userId, courseId, lectureId);
   }
 
-  /** Marks the lecture complete (an upsert on the student and course); whether it was new. */
-  async function markComplete(userId: string, courseId: string, lectureId: string): Promise<boolean> {
-    const result = await progress.updateOne(
+  /**
+   * Every progress write: one atomic update of the student's record (an upsert on student and
+   * course: unique together, so two first writes at once make one record, the adapters retry the
+   * loser as an update) that answers the record as it was just before it (#36). From that, what the
+   * write changed is exact however many writers race (two tabs, two replicas), and is told to
+   * `onProgress` (analytics' counters). Returns whether the lecture was newly completed.
+   */
+  async function writeProgress(
+    userId: string,
+    courseId: string,
+    lectureId: string,
+    change: { complete: true } | { seconds: number },
+  ): Promise<boolean> {
+    const position = 'seconds' in change ? { lectureId, seconds: change.seconds, updatedAt: clock.now() } : null;
+    const before = await progress.findOneAndUpdate(
       { userId, courseId },
-      { $addToSet: { lectureCompleted: lectureId } },
-      { upsert: true },
+      {
+        ...(position ? { $set: { position } } : {}),
+        $addToSet: position ? { opened: lectureId } : { opened: lectureId, lectureCompleted: lectureId },
+      },
+      { upsert: true, returnDocument: 'before' },
     );
-    return result.upsertedId !== undefined || result.modified > 0;
+    const completedBefore = before?.lectureCompleted ?? [];
+    const newlyCompleted = !position && !completedBefore.includes(lectureId);
+    if (options.onProgress) {
+      const { lectureIds } = await access.get(courseId, () => readAccess(courseId));
+      const openedBefore = Array.isArray(before?.opened) ? (before.opened as string[]) : [];
+      const after = {
+        lectureCompleted: newlyCompleted ? [...completedBefore, lectureId] : completedBefore,
+        position: position ?? before?.position,
+        opened: openedBefore.includes(lectureId) ? openedBefore : [...openedBefore, lectureId],
+      };
+      await options.onProgress({
+        userId,
+        courseId,
+        before: before ? progressStateOf(before, lectureIds) : null,
+        after: progressStateOf(after, lectureIds),
+      });
+    }
+    return newlyCompleted;
+  }
+
+  /** Marks the lecture complete; whether it was new. */
+  function markComplete(userId: string, courseId: string, lectureId: string): Promise<boolean> {
+    return writeProgress(userId, courseId, lectureId, { complete: true });
   }
 
   return {
@@ -178,11 +251,36 @@ export function learningService(store: Store, clock: Clock) {
      */
     async savePosition(userId: string, courseId: string, lectureId: string, seconds: number): Promise<void> {
       await checkAccess(userId, courseId, lectureId);
-      await progress.updateOne(
-        { userId, courseId },
-        { $set: { position: { lectureId, seconds, updatedAt: clock.now() } } },
-        { upsert: true },
+      await writeProgress(userId, courseId, lectureId, { seconds });
+    },
+
+    /**
+     * #36: writes whole progress records in one go (the demo seed's learners, on a store that has none
+     * of theirs yet): lessons completed and opened, and where each student is. Nothing is checked.
+     */
+    async importProgress(
+      records: Array<{ userId: string; courseId: string; completed: string[]; at: string | null }>,
+    ): Promise<void> {
+      if (records.length === 0) return;
+      const now = clock.now();
+      await progress.insertMany(
+        records.map((r) => ({
+          _id: newId(),
+          userId: r.userId,
+          courseId: r.courseId,
+          lectureCompleted: r.completed,
+          opened: [...new Set([...r.completed, ...(r.at ? [r.at] : [])])],
+          ...(r.at ? { position: { lectureId: r.at, seconds: 30, updatedAt: now } } : {}),
+        })),
       );
+    },
+
+    /** #36: every student's progress in the course as analytics counts it (its rebuild). */
+    async statesOfCourse(courseId: string): Promise<ProgressState[]> {
+      const course = await courses.byId(courseId, { courseContent: 1 });
+      const lectureIds = course ? lectureIdsOf(course) : new Set<string>();
+      const docs = await progress.find({ courseId }, { projection: { lectureCompleted: 1, position: 1, opened: 1 } });
+      return docs.map((doc) => progressStateOf(doc, lectureIds));
     },
 
     /**

@@ -16,9 +16,12 @@ export {
   type LedgerOptions,
   type LedgerService,
   ledgerService,
+  type OnSaleEntry,
   publicEntry,
+  type SaleEntryEvent,
   type SaleEvent,
   type SalesLedger,
+  saleEntryEventOf,
   type TransferEvent,
 } from './service.js';
 export { csvText, statementCsv, statementTotals } from './statement.js';

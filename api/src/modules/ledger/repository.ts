@@ -40,6 +40,8 @@ export const LEDGER_INDEXES = [
   // An educator's entries, newest first (the ledger's pages, balances, statements).
   { collection: 'ledgerEntries', fields: ['educatorId', 'createdAt'] },
   { collection: 'ledgerEntries', fields: ['runId'], sparse: true },
+  // #36: a course's entries (analytics' rebuild of its daily counters).
+  { collection: 'ledgerEntries', fields: ['courseId'], sparse: true },
 ] as const;
 
 export const ledgerRepository = (store: Store) => store.collection<LedgerEntryDoc>('ledgerEntries');

@@ -52,6 +52,35 @@ export interface LedgerOptions {
   defaultFeeBasisPoints: number;
   /** Whether simulated purchases (the local checkout) reach the ledger: demo mode only. */
   countSimulated: boolean;
+  /**
+   * #36: told once of each sale or refund entry, by the call that wrote it (analytics' counters; a
+   * repeated write, such as a webhook delivered twice, is not told again). Must not throw.
+   */
+  onSaleEntry?: OnSaleEntry;
+}
+
+/** #36: a sale or refund entry as analytics counts it (gross and share in paise, refunds negative). */
+export interface SaleEntryEvent {
+  courseId: string;
+  kind: 'sale' | 'refund';
+  at: Date;
+  gross: number;
+  amount: number;
+}
+export type OnSaleEntry = (event: SaleEntryEvent) => Promise<void>;
+
+/** #36: the event a sale or refund entry makes (null for other entries). */
+export function saleEntryEventOf(
+  doc: Pick<LedgerEntryDoc, 'kind' | 'courseId' | 'createdAt' | 'gross' | 'amount'>,
+): SaleEntryEvent | null {
+  if ((doc.kind !== 'sale' && doc.kind !== 'refund') || typeof doc.courseId !== 'string') return null;
+  return {
+    courseId: doc.courseId,
+    kind: doc.kind,
+    at: new Date(doc.createdAt),
+    gross: Number(doc.gross ?? 0),
+    amount: doc.amount,
+  };
 }
 
 /**
@@ -123,7 +152,10 @@ export function ledgerService(store: Store, clock: Clock, options: LedgerOptions
   /** Inserts the entry unless one with its key exists: the stored one either way, and whether this call wrote it. */
   async function appendOnce(doc: LedgerEntryDoc): Promise<{ entry: LedgerEntryDoc | null; written: boolean }> {
     try {
-      return { entry: await entries.insertOne(doc), written: true };
+      const entry = await entries.insertOne(doc);
+      const event = options.onSaleEntry && saleEntryEventOf(doc);
+      if (event) await options.onSaleEntry?.(event);
+      return { entry, written: true };
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
       return { entry: await entries.findOne({ key: doc.key }), written: false };
@@ -182,6 +214,15 @@ export function ledgerService(store: Store, clock: Clock, options: LedgerOptions
       if (sale.connectAccountId)
         await service.recordTransfer({ purchaseId: sale.purchaseId, accountId: sale.connectAccountId });
       return entry;
+    },
+
+    /** #36: a course's sale and refund entries (analytics' rebuild). */
+    async saleEventsOfCourse(courseId: string): Promise<SaleEntryEvent[]> {
+      const found = await entries.find(
+        { courseId, kind: { $in: ['sale', 'refund'] } },
+        { projection: { kind: 1, courseId: 1, createdAt: 1, gross: 1, amount: 1 } },
+      );
+      return found.map(saleEntryEventOf).filter((e): e is SaleEntryEvent => e !== null);
     },
 
     /** #36: the fee a sale of `gross` paise by this educator is charged now (a destination charge's application fee). */

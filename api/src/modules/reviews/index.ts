@@ -8,9 +8,11 @@ export { type ReviewServices, reviewRoutes } from './routes.js';
 export { rating as ratingStars } from './schemas.js';
 export {
   ALREADY_REPLIED,
+  type CountedRating,
   type EnrollmentCheck,
   NOT_YOUR_COURSE,
   newReviewId,
+  type OnRating,
   REVIEW_NOT_FOUND,
   type ReviewsService,
   reviewsService,

@@ -48,7 +48,38 @@ const iso = (date: Date | undefined, fallback: Date) => new Date(date ?? fallbac
  * `<userId>:<courseId>`), the course's `courseRatings` list rebuilt from the visible ones. The
  * reviewer's user id never leaves here: reviews are named by `reviewId` and shown by name and photo.
  */
-export function reviewsService(store: Store, clock: Clock, checkEnrolled: EnrollmentCheck, notify?: Notify) {
+/** #36: a rating as analytics counts it: its stars and when it was given (its review's creation, else its last change). */
+export interface CountedRating {
+  rating: number;
+  at: Date;
+}
+/**
+ * #36: told of every write that changes what counts of a course's ratings, after it landed:
+ * the rating as it counted before and as it counts after (null: absent or hidden). Must not throw.
+ */
+export type OnRating = (event: {
+  courseId: string;
+  before: CountedRating | null;
+  after: CountedRating | null;
+}) => Promise<void>;
+
+/** How a stored rating counts (null when hidden or absent). */
+const countedOf = (
+  doc: Pick<RatingDoc, 'rating' | 'createdAt' | 'updatedAt' | 'hidden'> | null,
+): CountedRating | null =>
+  doc && !doc.hidden ? { rating: doc.rating, at: new Date(doc.createdAt ?? doc.updatedAt) } : null;
+
+export function reviewsService(
+  store: Store,
+  clock: Clock,
+  checkEnrolled: EnrollmentCheck,
+  notify?: Notify,
+  options: { onRating?: OnRating } = {},
+) {
+  const told = async (courseId: string, before: CountedRating | null, after: CountedRating | null) => {
+    const same = before && after && before.rating === after.rating && before.at.getTime() === after.at.getTime();
+    if ((before || after) && !same) await options.onRating?.({ courseId, before, after });
+  };
   const ratings = ratingsRepository(store);
   const courses = courseRecords(store);
   const users = userRecords(store);
@@ -103,6 +134,7 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
     for (const { userId, rating } of listed) {
       try {
         await ratings.insertOne({ _id: `${userId}:${courseId}`, userId, courseId, rating, updatedAt: new Date(0) });
+        await told(courseId, null, { rating, at: new Date(0) });
       } catch (error) {
         // A record is there already: it is newer than the list.
         if (!(error instanceof ConflictError)) throw error;
@@ -214,16 +246,33 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
   /** Hides or shows a review, then rebuilds the course's rating without or with it. */
   async function setHidden(reviewId: string, hidden: RatingDoc['hidden'] | null): Promise<AdminReview> {
     const doc = await byReviewId(reviewId);
-    const updated = await ratings.findOneAndUpdate(
+    const previous = await ratings.findOneAndUpdate(
       { _id: doc._id },
       hidden ? { $set: { hidden } } : { $unset: { hidden: true } },
+      { returnDocument: 'before' },
     );
-    if (!updated) throw notFound(REVIEW_NOT_FOUND);
+    if (!previous) throw notFound(REVIEW_NOT_FOUND);
+    const { hidden: _was, ...rest } = previous;
+    const updated: RatingDoc = hidden ? { ...rest, hidden } : rest;
+    await told(doc.courseId, countedOf(previous), countedOf(updated));
     await rebuildSoon(doc.courseId);
     return adminView(updated);
   }
 
   return {
+    /**
+     * #36: the ratings of these courses that count (not hidden), each with when it was given (its
+     * review's creation, else its last change): analytics' ratings over time.
+     */
+    async ratingsOfCourses(courseIds: readonly string[]): Promise<Array<{ rating: number; at: Date }>> {
+      if (courseIds.length === 0) return [];
+      const found = await ratings.find(
+        { courseId: { $in: [...courseIds] }, hidden: { $exists: false } },
+        { projection: { rating: 1, createdAt: 1, updatedAt: 1 } },
+      );
+      return found.map((r) => ({ rating: r.rating, at: new Date(r.createdAt ?? r.updatedAt) }));
+    },
+
     /**
      * The student's stars (`POST /api/user/add-rating`): only the rating of their record changes
      * (made if there is none), its text and reply stay. The course's list is then rebuilt; each
@@ -233,11 +282,13 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
     async rate(userId: string, courseId: string, rating: number): Promise<void> {
       await checkEnrolled(userId, courseId);
       const _id = `${userId}:${courseId}`;
-      await ratings.updateOne(
+      const now = clock.now();
+      const before = await ratings.findOneAndUpdate(
         { _id },
-        { $set: { userId, courseId, rating, updatedAt: clock.now() } },
-        { upsert: true },
+        { $set: { userId, courseId, rating, updatedAt: now } },
+        { upsert: true, returnDocument: 'before' },
       );
+      await told(courseId, countedOf(before), countedOf({ ...before, rating, updatedAt: now }));
       await ensureIdentity(_id);
       await rebuildSoon(courseId);
     },
@@ -259,7 +310,7 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
       const before = await ratings.findOne({ _id }, { projection: { text: 1 } });
       const now = clock.now();
       const becomesReview = Boolean(input.text) && !before?.text;
-      await ratings.updateOne(
+      const previous = await ratings.findOneAndUpdate(
         { _id },
         {
           $set: {
@@ -272,7 +323,17 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
           },
           ...(input.text ? {} : { $unset: { text: true } }),
         },
-        { upsert: true },
+        { upsert: true, returnDocument: 'before' },
+      );
+      await told(
+        courseId,
+        countedOf(previous),
+        countedOf({
+          ...previous,
+          rating: input.rating,
+          updatedAt: now,
+          ...(becomesReview ? { createdAt: now } : {}),
+        }),
       );
       const doc = await ensureIdentity(_id);
       await rebuildSoon(courseId);
@@ -283,7 +344,24 @@ export function reviewsService(store: Store, clock: Clock, checkEnrolled: Enroll
     /** Removes the student's review and their rating with it. */
     async remove(userId: string, courseId: string): Promise<void> {
       await checkEnrolled(userId, courseId);
-      if ((await ratings.deleteOne({ _id: `${userId}:${courseId}` })) === 0) throw notFound(REVIEW_NOT_FOUND);
+      const _id = `${userId}:${courseId}`;
+      // Deleted as it was read (#36: what it counted goes with it, exactly): a write in between reads again.
+      for (let attempt = 0; ; attempt++) {
+        const doc = await ratings.findOne({ _id });
+        if (!doc) throw notFound(REVIEW_NOT_FOUND);
+        const removed = await ratings.deleteOne({
+          _id,
+          rating: doc.rating,
+          updatedAt: doc.updatedAt,
+          hidden: doc.hidden ? { $exists: true } : { $exists: false },
+        });
+        if (removed > 0) {
+          await told(courseId, countedOf(doc), null);
+          break;
+        }
+        if (attempt >= MAX_REBUILDS)
+          throw new HttpError(503, 'Ratings are very busy right now. Please try again in a moment.');
+      }
       await rebuildSoon(courseId);
     },
 

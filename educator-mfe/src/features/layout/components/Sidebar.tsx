@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import {
   AddCourseIcon,
+  AnalyticsIcon,
   CollapseIcon,
   CouponsIcon,
   DashboardIcon,
@@ -30,6 +31,7 @@ export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: Rea
   { label: 'Project Submissions', to: PATHS.submissions, icon: <SubmissionsIcon /> },
   { label: 'Quiz Results', to: PATHS.quizResults, icon: <QuizStatsIcon /> },
   { label: 'Earnings', to: PATHS.earnings, icon: <EarningsIcon /> },
+  { label: 'Analytics', to: PATHS.analytics, icon: <AnalyticsIcon /> },
   { label: 'Profile', to: PATHS.profile, icon: <ProfileIcon /> },
 ];
 

@@ -1,5 +1,6 @@
 import { api, type QuizStats, queryKeys, queryOptions } from '@courseport/shared-ui';
 
+/** Quiz results, shared by the Quiz Results and Analytics pages (two features, so here). */
 export const QUIZ_STATS_PATH = '/api/educator/quiz-stats';
 
 export const quizStatsKey = () => [...queryKeys.educator.all, 'quiz-stats'] as const;
