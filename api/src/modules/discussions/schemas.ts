@@ -57,16 +57,20 @@ export const hideSchema = z.object({
 
 const cursor = z.string().max(400, 'is not valid').optional();
 
+const search = z
+  .string({ message: 'must be text' })
+  .max(DISCUSSION_SEARCH_MAX_LENGTH * 4, `must be at most ${DISCUSSION_SEARCH_MAX_LENGTH} characters`)
+  .transform((text) => text.trim())
+  .pipe(z.string().max(DISCUSSION_SEARCH_MAX_LENGTH, `must be at most ${DISCUSSION_SEARCH_MAX_LENGTH} characters`))
+  .optional();
+
 /** `GET /api/courses/:courseId/questions?lectureId=&q=&sort=&cursor=`. */
 export const questionsQuery = z.object({
   lectureId: lectureId.optional(),
-  q: z
-    .string()
-    .max(DISCUSSION_SEARCH_MAX_LENGTH * 4, `must be at most ${DISCUSSION_SEARCH_MAX_LENGTH} characters`)
-    .transform((text) => text.trim())
-    .pipe(z.string().max(DISCUSSION_SEARCH_MAX_LENGTH, `must be at most ${DISCUSSION_SEARCH_MAX_LENGTH} characters`))
-    .optional(),
+  q: search,
   sort: z.enum(DISCUSSION_SORTS, { message: "must be 'newest', 'top' or 'unanswered'" }).default('newest'),
   cursor,
 });
 export const cursorQuery = z.object({ cursor });
+/** `GET /api/educator/questions?q=&cursor=`: the inbox, searched across the educator's courses. */
+export const inboxQuery = z.object({ q: search, cursor });
