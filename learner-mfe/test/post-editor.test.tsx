@@ -140,6 +140,9 @@ describe('Post editor (Tiptap): a question or answer with formatting', () => {
     await user.click(tool('Code block'));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('<pre><code>npm install</code></pre>'));
     expect(tool('Code block')).toHaveAttribute('aria-pressed', 'true');
+    // A code block's text takes no formatting or links.
+    for (const label of ['Bold', 'Italic', 'Code', 'Link']) expect(tool(label)).toBeDisabled();
+    expect(tool('Bullet list')).toBeEnabled();
 
     onChange.mockClear();
     await user.click(screen.getByText('Reset'));

@@ -65,6 +65,9 @@ export default function PostTiptap({ value, onChange, labelledBy, describedBy, d
   );
 }
 
+/** The tools that format text (marks): not in a code block. */
+const MARKS: ReadonlySet<PostToolName> = new Set(['bold', 'italic', 'code', 'link']);
+
 function PostToolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
   const active = useEditorState({
     editor,
@@ -123,7 +126,8 @@ function PostToolbar({ editor, disabled }: { editor: Editor; disabled: boolean }
             title={tool.label}
             aria-pressed={active[tool.name]}
             tabIndex={index === current ? 0 : -1}
-            disabled={disabled}
+            // A code block's text takes no formatting or links.
+            disabled={disabled || (active.codeBlock && MARKS.has(tool.name))}
             // Keep the selection in the editor while clicking.
             onMouseDown={(event) => event.preventDefault()}
             onFocus={() => setCurrent(index)}
