@@ -282,6 +282,8 @@ for (const adapter of bothStores('discussion-inbox')) {
       await api.deps.store.collection('discussionOpenCounts').deleteMany({});
       expect(await service.backfillOpenCounts()).toBe(3);
       expect(await count()).toBe(expected);
+      // Done once: a later start does not look again.
+      await api.deps.store.collection('discussionOpenCounts').deleteOne({ _id: first._id });
       expect(await service.backfillOpenCounts()).toBe(0);
     });
   });

@@ -72,6 +72,8 @@ interface Access {
 }
 
 const POST_ID = /^[a-f0-9]{24}$/;
+/** The open counts' marker of a done backfill (never a course's id: those are 24 hex digits). */
+const OPEN_COUNTS_BACKFILLED = 'backfilled';
 const iso = (date: Date | undefined) => (date ? new Date(date).toISOString() : null);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -690,6 +692,8 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
      * backfill, like the courses' discovery fields): counted once, only where none is kept yet.
      */
     async backfillOpenCounts(): Promise<number> {
+      // Once per store: after the first start with kept counts, every course's count is kept.
+      if (await openCounts.findOne({ _id: OPEN_COUNTS_BACKFILLED })) return 0;
       const asked = new Set((await questions.find({}, { projection: { courseId: 1 } })).map((q) => q.courseId));
       let made = 0;
       for (const courseId of asked) {
@@ -702,6 +706,7 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
           if (!(error instanceof ConflictError)) throw error;
         }
       }
+      await openCounts.updateOne({ _id: OPEN_COUNTS_BACKFILLED }, { $set: { unanswered: 0 } }, { upsert: true });
       return made;
     },
 
