@@ -39,6 +39,9 @@ async function main() {
   await rebaseThumbnailsOf(store, config.publicApiUrl);
   const discovered = await backfillDiscoveryOf(store);
   if (discovered > 0) logger.info({ courses: discovered }, 'discovery fields backfilled');
+  // #35: the open-question counts of courses asked in before they were kept (the educator's badge).
+  const counted = await services.discussions.backfillOpenCounts();
+  if (counted > 0) logger.info({ courses: counted }, 'open-question counts backfilled');
 
   // Purchases a crash left half done (paid but not enrolled, refunded but still enrolled) are finished
   // before the first request, and then every minute (another process may have crashed too).

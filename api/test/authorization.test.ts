@@ -1238,6 +1238,7 @@ const TABLE: Record<string, Entry> = {
     call: async () => ({ path: `/api/questions/${(await freshAnswerId('bystander')).questionId}/accept` }),
   },
   'GET /api/educator/questions': { access: 'educator' },
+  'GET /api/educator/questions/unanswered-count': { access: 'educator' },
   'POST /api/admin/questions/:id/hide': {
     access: 'admin',
     call: async () => ({

@@ -82,6 +82,7 @@ const COLLECTIONS = [
   'answers',
   'discussionVotes',
   'discussionPosters',
+  'discussionOpenCounts',
   'lessonNotes',
   'lessonNoteCounts',
   // #36
@@ -2212,6 +2213,7 @@ describe('hostile question, answer and note ids and Q&A queries (#35)', () => {
           ['GET', `/api/courses/${value}/notes/export`, [400, 404]],
           ['GET', `/api/courses/${courseA._id}/questions?${search}`, [200, 400, 404]],
           ['GET', `/api/educator/questions?${search}`, [200, 400]],
+          ['GET', `/api/educator/questions/unanswered-count?${search}`, [200]],
         ];
         for (const [method, path, statuses] of calls) {
           const who = path.startsWith('/api/educator/') ? educator : student;

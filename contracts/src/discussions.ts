@@ -123,10 +123,22 @@ export interface InboxQuestion extends Question {
   lectureTitle: string;
 }
 
-/** `GET /api/educator/questions?cursor=` → `questions`: unanswered first, then fewest answers, newest first. */
+/**
+ * `GET /api/educator/questions?q=&cursor=` → `questions`: unanswered first, then fewest answers,
+ * newest first; `q` searches the titles and texts across all the educator's courses.
+ */
 export interface InboxPage {
   questions: InboxQuestion[];
   nextCursor: string | null;
+}
+
+/**
+ * `GET /api/educator/questions/unanswered-count` → the educator's open questions across their
+ * courses (visible, without a visible answer): the sidebar's badge. Kept as questions are asked,
+ * answered, deleted or hidden, never counted by scanning.
+ */
+export interface InboxCount {
+  unanswered: number;
 }
 
 /** `PUT|DELETE /api/questions/:id/vote`, `/api/answers/:id/vote` → the target's count and the caller's vote. */

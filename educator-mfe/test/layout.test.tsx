@@ -176,8 +176,12 @@ describe('Educator layout', () => {
   it('owns the sub-routes: /educator/add-course renders the Add course page', async () => {
     renderPortal('/educator/add-course');
     expect(screen.getByRole('heading', { level: 1, name: 'Add Course' })).toBeInTheDocument();
-    // Only the category choices of the form (#21) are asked for, not the dashboard.
-    expect(apiGet.mock.calls.map(([path]) => path).filter((path) => path !== '/api/categories')).toEqual([]);
+    // Only the category choices of the form (#21) are asked for, not the dashboard (and the
+    // sidebar's Q&A badge, #35, its count).
+    const asked = apiGet.mock.calls.map(([path]) => path);
+    expect(
+      asked.filter((path) => !['/api/categories', '/api/educator/questions/unanswered-count'].includes(path)),
+    ).toEqual([]);
   });
 
   it('redirects unknown /educator paths to the dashboard', async () => {

@@ -1,6 +1,6 @@
 import type { Answer, InboxQuestion } from '@courseport/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiSend,
   button,
@@ -21,7 +21,12 @@ import {
   user,
 } from './helpers';
 
+// The formatting editor's chunk never arrives here: the answer boxes stay plain text boxes (the
+// editor's own states are post-editor.test.tsx's, in the learner portal, the same component).
+vi.mock('../src/components/post-editor/loadPostTiptap', () => ({ loadPostTiptap: () => new Promise(() => {}) }));
+
 const INBOX = '/api/educator/questions';
+const COUNT = '/api/educator/questions/unanswered-count';
 const answersOf = (id: string) => `/api/questions/${id}/answers`;
 
 const COURSES = [
@@ -100,12 +105,14 @@ describe('Educator Q&A', () => {
       [INBOX]: () => pending.promise,
       [COURSES_PATH]: () => ({ success: true, courses: COURSES }),
       [`${INBOX}?cursor=next%2F1`]: () => page([Q2]),
+      [COUNT]: () => ({ success: true, unanswered: 1 }),
     });
     await expectLoadingUntil(pending, 'Loading questions...', page([Q1], 'next/1'), 'How do hooks work?');
     expect(within(item('How do hooks work?')).getByText('Unanswered')).toHaveClass('cp-tag-orange');
     expect(within(item('How do hooks work?')).getByText('Complete React Bootcamp · useState')).toBeInTheDocument();
-    // Only unanswered ones so far, and more to load: at least that many.
-    expect(screen.getByText('1+ unanswered')).toBeInTheDocument();
+    // The API's count across every course (not what happens to be loaded), also on the sidebar's link.
+    expect(await screen.findByText('1 unanswered')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Q&A (1 unanswered)' })).toHaveAttribute('href', '/educator/questions');
 
     await user.click(button('Load more'));
     expect(await screen.findByText('Pandas or polars?')).toBeInTheDocument();
@@ -127,27 +134,44 @@ describe('Educator Q&A', () => {
     await expectRetryRecovers(failing, 'Error Loading Questions', 'Try Again', 'How do hooks work?');
   });
 
-  it("filters by course and searches that course's questions", async () => {
+  it("searches every course's questions, or one course's when chosen", async () => {
     const course = '/api/courses/c-py/questions?sort=newest';
     mockGet({
       [INBOX]: () => page([Q1, Q2]),
+      [`${INBOX}?q=hooks`]: () => page([Q1]),
+      [COUNT]: () => ({ success: true, unanswered: 0 }),
       [COURSES_PATH]: () => ({ success: true, courses: COURSES }),
       [course]: () => page([Q2]),
       [`${course}&q=zebra`]: () => page([]),
     });
     renderPortal('/educator/questions');
     await screen.findByText('How do hooks work?');
+    expect(await screen.findByText('Every question has an answer.')).toBeInTheDocument();
+    // No badge when nothing waits.
+    expect(screen.getByRole('link', { name: 'Q&A' })).toBeInTheDocument();
     const search = screen.getByRole('searchbox', { name: 'Search questions' });
-    expect(search).toBeDisabled();
-    expect(screen.getByText('Choose a course to search its questions.')).toBeInTheDocument();
+    expect(search).toBeEnabled();
+    expect(search).toHaveAccessibleDescription('Searches all your courses.');
+
+    // Across all the courses.
+    await user.type(search, 'hooks{Enter}');
+    await waitFor(() => expect(screen.queryByText('Pandas or polars?')).toBeNull());
+    expect(screen.getByText('How do hooks work?')).toBeInTheDocument();
+    await user.click(button('Clear'));
+    expect(await screen.findByText('Pandas or polars?')).toBeInTheDocument();
+    expect(search).toHaveValue('');
 
     await screen.findByRole('option', { name: 'Python for Data Science' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Course' }), 'c-py');
     await waitFor(() => expect(screen.queryByText('How do hooks work?')).toBeNull());
     expect(screen.getByText('Pandas or polars?')).toBeInTheDocument();
+    expect(search).toHaveAccessibleDescription('Searches Python for Data Science.');
 
     await user.type(search, 'zebra{Enter}');
     expect(await screen.findByText('No questions match your search')).toBeInTheDocument();
+    expect(
+      screen.getByText('Nothing in Python for Data Science mentions “zebra”. Try other words.'),
+    ).toBeInTheDocument();
     await user.click(button('Clear search'));
     expect(await screen.findByText('Pandas or polars?')).toBeInTheDocument();
   });
@@ -157,6 +181,7 @@ describe('Educator Q&A', () => {
       [INBOX]: () => page([Q1]),
       [COURSES_PATH]: () => ({ success: true, courses: COURSES }),
       [answersOf('q1')]: () => ({ success: true, answers: [A1], nextCursor: null }),
+      [COUNT]: () => ({ success: true, unanswered: 1 }),
     });
     const mine = makeAnswer({
       _id: 'a2',
@@ -208,8 +233,70 @@ describe('Educator Q&A', () => {
       'aria-pressed',
       'true',
     );
-    // All in place: the inbox was not asked again.
+    // All in place: the inbox was not asked again; the count was (the answer may have closed one).
     expect(getCalls(INBOX)).toBe(1);
+    await waitFor(() => expect(getCalls(COUNT)).toBe(2));
+  });
+
+  it('edits and deletes the educator’s own answer (not a student’s)', async () => {
+    const mine = makeAnswer({
+      _id: 'a2',
+      body: '<p>Use <code>useState</code>.</p>',
+      author: { name: 'Grace Hopper', imageUrl: '' },
+      mine: true,
+      byInstructor: true,
+    });
+    mockGet({
+      [INBOX]: () => page([{ ...Q1, answerCount: 2 }]),
+      [COURSES_PATH]: () => ({ success: true, courses: COURSES }),
+      [answersOf('q1')]: () => ({ success: true, answers: [A1, mine], nextCursor: null }),
+      [COUNT]: () => ({ success: true, unanswered: 0 }),
+    });
+    apiSend.mockImplementation(async (path, options) => {
+      if (path === '/api/answers/a2' && options?.method === 'PATCH')
+        return {
+          success: true,
+          answer: { ...mine, body: '<p>Use useState, then useEffect.</p>', editedAt: '2025-04-04T10:00:00.000Z' },
+        } as Awaited<ReturnType<typeof apiSend>>;
+      if (path === '/api/answers/a2' && options?.method === 'DELETE')
+        return { success: true, message: 'Answer deleted' } as Awaited<ReturnType<typeof apiSend>>;
+      throw new Error(`Unexpected ${options?.method} ${path}`);
+    });
+    renderPortal('/educator/questions');
+    await user.click(await screen.findByRole('button', { name: "Open 'How do hooks work?'" }));
+    const thread = item('How do hooks work?');
+    await within(thread).findByText('Grace Hopper (you)');
+    // Only their own answer has Edit and Delete.
+    expect(within(thread).getAllByRole('button', { name: 'Edit your answer' })).toHaveLength(1);
+    expect(within(thread).getAllByRole('button', { name: 'Delete your answer' })).toHaveLength(1);
+
+    await user.click(within(thread).getByRole('button', { name: 'Edit your answer' }));
+    const box = within(thread).getByRole('textbox', { name: 'Edit your answer' });
+    expect(box).toHaveValue('Use useState.');
+    await user.clear(box);
+    await user.type(box, 'Use useState, then useEffect.');
+    await user.click(button('Save answer', thread));
+    expect(apiSend).toHaveBeenCalledWith('/api/answers/a2', {
+      method: 'PATCH',
+      body: { body: '<p>Use useState, then useEffect.</p>' },
+    });
+    expect(await within(thread).findByText('Use useState, then useEffect.')).toBeInTheDocument();
+    expect(within(thread).queryByRole('textbox', { name: 'Edit your answer' })).toBeNull();
+    expect(within(thread).getByText(/· edited/)).toBeInTheDocument();
+
+    await user.click(within(thread).getByRole('button', { name: 'Delete your answer' }));
+    const dialog = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[role="dialog"]');
+      expect(found).toHaveTextContent('Delete your answer?');
+      return found as HTMLElement;
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(apiSend).toHaveBeenLastCalledWith('/api/answers/a2', { method: 'DELETE' });
+    await waitFor(() => expect(within(thread).queryByText('Grace Hopper (you)')).toBeNull());
+    expect(within(thread).getByText('Read the docs.')).toBeInTheDocument();
+    expect(within(thread).getByText('1 answer')).toBeInTheDocument();
+    await waitFor(() => expect(toastOf('success')).toContain('Answer deleted'));
+    await waitFor(() => expect(getCalls(COUNT)).toBe(2));
   });
 
   it("keeps the answer's text and shows the server's refusal under it", async () => {
@@ -217,6 +304,7 @@ describe('Educator Q&A', () => {
       [INBOX]: () => page([Q1]),
       [COURSES_PATH]: () => ({ success: true, courses: COURSES }),
       [answersOf('q1')]: () => ({ success: true, answers: [], nextCursor: null }),
+      [COUNT]: () => ({ success: true, unanswered: 1 }),
     });
     mockPost({
       [answersOf('q1')]: () => {

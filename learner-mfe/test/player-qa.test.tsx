@@ -1,8 +1,12 @@
 import type { Answer, Question } from '@courseport/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, deferred, failsUntilRecovered, findToast, renderAt, serverError, signIn, user } from './helpers';
 import { apiSend, fakeApi } from './lesson-tabs-api';
+
+// The formatting editor's chunk never arrives here: the boxes stay plain text boxes (its own states
+// are post-editor.test.tsx's).
+vi.mock('../src/components/post-editor/loadPostTiptap', () => ({ loadPostTiptap: () => new Promise(() => {}) }));
 
 const QUESTIONS = '/api/courses/c1/questions';
 

@@ -14,3 +14,11 @@ export function textToParagraphs(text: string): string {
     .map((block) => `<p>${block.split('\n').map(escapeHtml).join('<br>')}</p>`)
     .join('');
 }
+
+/** The text of sanitized HTML, for a plain text box: blocks become paragraphs, `<br>` a line break. */
+export function htmlToText(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html.replace(/<br\s*\/?>/gi, '\n');
+  const blocks = Array.from(template.content.childNodes).map((node) => (node.textContent ?? '').trim());
+  return blocks.filter(Boolean).join('\n\n');
+}

@@ -2,31 +2,26 @@ import { DISCUSSION_SEARCH_MAX_LENGTH } from '@courseport/contracts/discussions'
 import { Button, EmptyState, QueryStates, useQuery, useSession } from '@courseport/shared-ui';
 import { type FormEvent, useState } from 'react';
 import { educatorCoursesQuery } from '../api/courses';
+import { unansweredCountQuery } from '../api/questions';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
-import type { ListedQuestion } from '../features/questions/api/questions';
 import { QuestionsList } from '../features/questions/components/QuestionsList';
 import { useQuestionList } from '../features/questions/hooks/useQuestions';
 import '../styles/questions.css';
 
-/**
- * How many questions wait for an answer: the inbox lists them first, so the loaded pages hold all
- * of them once an answered one shows (or nothing is left to load); else at least that many.
- */
-function UnansweredCount({ questions, hasMore }: { questions: ListedQuestion[]; hasMore: boolean }) {
-  const open = questions.filter((q) => q.answerCount === 0).length;
-  const exact = !hasMore || open < questions.length;
+/** How many questions wait for an answer across the educator's courses (the API's kept count). */
+function UnansweredCount() {
+  const count = useQuery(unansweredCountQuery());
+  if (count.data === undefined) return null;
   return (
-    <p className="ed-qa-summary">
-      {open === 0 ? 'Every question has an answer.' : `${open}${exact ? '' : '+'} unanswered`}
-    </p>
+    <p className="ed-qa-summary">{count.data === 0 ? 'Every question has an answer.' : `${count.data} unanswered`}</p>
   );
 }
 
 /**
  * /educator/questions: the students' questions on the educator's lessons. Every course's at once
- * (the inbox, unanswered first), or one course's, which can be searched; each opens in place to
- * read its answers, answer it, accept an answer and upvote.
+ * (the inbox, unanswered first), or one course's; either can be searched. Each opens in place to
+ * read its answers, answer it, accept an answer, upvote, and edit or delete the educator's own.
  */
 export default function QuestionsPage() {
   const isEducator = useIsEducator();
@@ -35,15 +30,11 @@ export default function QuestionsPage() {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const courses = useQuery({ ...educatorCoursesQuery(), enabled: isEducator });
-  const list = useQuestionList(courseId, courseId ? q : '', isEducator);
+  const list = useQuestionList(courseId, q, isEducator);
   const courseTitle = courses.data?.find((c) => c._id === courseId)?.courseTitle ?? '';
 
   const chooseCourse = (id: string) => {
     setCourseId(id);
-    if (!id) {
-      setDraft('');
-      setQ('');
-    }
   };
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +44,7 @@ export default function QuestionsPage() {
   const empty = q ? (
     <EmptyState
       title="No questions match your search"
-      description={`Nothing in ${courseTitle || 'this course'} mentions “${q}”. Try other words.`}
+      description={`Nothing in ${courseId ? courseTitle || 'this course' : 'your courses'} mentions “${q}”. Try other words.`}
       action={
         <Button
           onClick={() => {
@@ -90,7 +81,7 @@ export default function QuestionsPage() {
       >
         {() => (
           <>
-            {!courseId && <UnansweredCount questions={list.questions} hasMore={list.hasMore} />}
+            {!courseId && !q && <UnansweredCount />}
             <QuestionsList
               questions={list.questions}
               courseTitle={courseTitle}
@@ -131,19 +122,25 @@ export default function QuestionsPage() {
                 className="ed-qa-input"
                 value={draft}
                 maxLength={DISCUSSION_SEARCH_MAX_LENGTH}
-                disabled={!courseId}
-                aria-describedby={courseId ? undefined : 'ed-qa-search-hint'}
+                aria-describedby="ed-qa-search-hint"
                 onChange={(event) => setDraft(event.target.value)}
               />
             </label>
-            <Button htmlType="submit" disabled={!courseId}>
-              Search
-            </Button>
-            {!courseId && (
-              <p id="ed-qa-search-hint" className="ed-qa-hint">
-                Choose a course to search its questions.
-              </p>
+            <Button htmlType="submit">Search</Button>
+            {q && (
+              <Button
+                type="text"
+                onClick={() => {
+                  setDraft('');
+                  setQ('');
+                }}
+              >
+                Clear
+              </Button>
             )}
+            <p id="ed-qa-search-hint" className="ed-qa-hint">
+              {courseId ? `Searches ${courseTitle || 'this course'}.` : 'Searches all your courses.'}
+            </p>
           </form>
         </div>
       )}

@@ -55,6 +55,17 @@ export interface VoteDoc {
   [key: string]: unknown;
 }
 
+/**
+ * A course's count of open questions: visible (not hidden) and without a visible answer, what the
+ * educator's sidebar badge adds up. Kept by the writes that open or close one (`$inc`, decided on
+ * the question as that write left it, so two answers at once close it once), never by scanning.
+ */
+export interface OpenCountDoc {
+  _id: string;
+  unanswered: number;
+  [key: string]: unknown;
+}
+
 const QUESTIONS = 'questions';
 const ANSWERS = 'answers';
 const VOTES = 'discussionVotes';
@@ -83,4 +94,6 @@ export const discussionRepositories = (store: Store) => ({
   questions: store.collection<QuestionDoc>('questions'),
   answers: store.collection<AnswerDoc>('answers'),
   votes: store.collection<VoteDoc>('discussionVotes'),
+  /** One per course with questions (`_id` the course's id); found by id only. */
+  openCounts: store.collection<OpenCountDoc>('discussionOpenCounts'),
 });

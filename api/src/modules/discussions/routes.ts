@@ -11,6 +11,7 @@ import {
   answerInput,
   cursorQuery,
   hideSchema,
+  inboxQuery,
   questionEdit,
   questionInput,
   questionsQuery,
@@ -124,9 +125,15 @@ export function discussionRoutes(
   });
 
   router.get('/educator/questions', signedIn, educatorOnly, async (ctx) => {
-    const { cursor } = parseInput(cursorQuery, ctx.query);
+    const { cursor, q } = parseInput(inboxQuery, ctx.query);
     cacheFor(ctx, cache.privateNone);
-    ctx.body = { success: true, ...(await discussions.inbox(me(ctx), cursor)) };
+    ctx.body = { success: true, ...(await discussions.inbox(me(ctx), cursor, q)) };
+  });
+
+  // The sidebar's badge: the educator's open questions, from each course's kept count.
+  router.get('/educator/questions/unanswered-count', signedIn, educatorOnly, async (ctx) => {
+    cacheFor(ctx, cache.privateNone);
+    ctx.body = { success: true, unanswered: await discussions.unansweredCount(me(ctx)) };
   });
 
   router.get('/admin/discussions', signedIn, adminOnly, async (ctx) => {

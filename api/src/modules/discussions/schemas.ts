@@ -60,7 +60,7 @@ const cursor = z.string().max(400, 'is not valid').optional();
 
 /** A list's search text, trimmed. */
 const searchText = z
-  .string()
+  .string({ message: 'must be text' })
   .max(DISCUSSION_SEARCH_MAX_LENGTH * 4, `must be at most ${DISCUSSION_SEARCH_MAX_LENGTH} characters`)
   .transform((text) => text.trim())
   .pipe(z.string().max(DISCUSSION_SEARCH_MAX_LENGTH, `must be at most ${DISCUSSION_SEARCH_MAX_LENGTH} characters`));
@@ -80,3 +80,6 @@ export const adminDiscussionsQuery = z.object({
   q: searchText.optional(),
   cursor,
 });
+
+/** `GET /api/educator/questions?q=&cursor=`: the inbox, searched across the educator's courses. */
+export const inboxQuery = z.object({ q: searchText.optional(), cursor });

@@ -78,6 +78,8 @@ interface Access {
 }
 
 const POST_ID = /^[a-f0-9]{24}$/;
+/** The open counts' marker of a done backfill (never a course's id: those are 24 hex digits). */
+const OPEN_COUNTS_BACKFILLED = 'backfilled';
 const iso = (date: Date | undefined) => (date ? new Date(date).toISOString() : null);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Text as sanitized HTML writes it (`&`, `<`, `>`, `"`), to find it in an answer's body. */
@@ -209,7 +211,7 @@ export interface DiscussionOptions {
  * changes them; a vote is a record whose unique (target, user) index makes it one per person.
  */
 export function discussionsService(store: Store, clock: Clock, options: DiscussionOptions) {
-  const { questions, answers, votes, posters } = {
+  const { questions, answers, votes, openCounts, posters } = {
     ...discussionRepositories(store),
     posters: store.collection<{ _id: string; fingerprint: string }>('discussionPosters'),
   };
@@ -244,6 +246,21 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
   /** What the caller may see: everything for an admin, else what is not hidden and their own. */
   const visibleTo = (access: Access, userId: string): Filter =>
     access.role === 'admin' ? {} : { $or: [{ hidden: { $exists: false } }, { authorId: userId }] };
+
+  /** Opens (+1) or closes (-1) one of the course's questions in its kept count. */
+  const countOpen = (courseId: string, by: 1 | -1) =>
+    openCounts.updateOne({ _id: courseId }, { $inc: { unanswered: by } }, { upsert: true });
+
+  /**
+   * A visible answer more (+1) or fewer (-1) on the question: the one write that took its count
+   * from 0 to 1 closes it, the one that took it back to 0 opens it (two answers at once: one each).
+   */
+  async function changeAnswerCount(questionId: string, by: 1 | -1) {
+    const after = await questions.findOneAndUpdate({ _id: questionId }, { $inc: { answerCount: by } });
+    if (!after || after.hidden) return;
+    if (by === 1 && after.answerCount === 1) await countOpen(after.courseId, -1);
+    if (by === -1 && after.answerCount === 0) await countOpen(after.courseId, 1);
+  }
 
   async function questionById(id: string): Promise<QuestionDoc> {
     const doc = POST_ID.test(id) ? await questions.findOne({ _id: id }) : null;
@@ -426,7 +443,7 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
       { _id: answer._id, hidden: { $exists: !hidden } },
       hidden ? { $set: { hidden } } : { $unset: { hidden: true } },
     );
-    if (updated) await questions.updateOne({ _id: answer.questionId }, { $inc: { answerCount: hidden ? -1 : 1 } });
+    if (updated) await changeAnswerCount(answer.questionId, hidden ? -1 : 1);
     return updated ?? (await answerById(answerId));
   }
 
@@ -480,6 +497,7 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
         await takeBack().catch(() => {});
         throw error;
       }
+      await countOpen(courseId, 1);
       return (await questionViews([doc], caller.userId))[0] as Question;
     },
 
@@ -507,8 +525,11 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
     async deleteQuestion(caller: AuthContext, id: string): Promise<void> {
       const { question } = await readableQuestion(caller, id);
       if (question.authorId !== caller.userId) throw forbidden(NOT_YOUR_POST);
-      if ((await questions.deleteOne({ _id: question._id, authorId: caller.userId })) === 0)
-        throw notFound(QUESTION_NOT_FOUND);
+      // Deleted while open (checked in the delete itself, whatever answer comes at once): one fewer.
+      const mine = { _id: question._id, authorId: caller.userId };
+      if ((await questions.deleteOne({ ...mine, answerCount: 0, hidden: { $exists: false } })) > 0)
+        await countOpen(question.courseId, -1);
+      else if ((await questions.deleteOne(mine)) === 0) throw notFound(QUESTION_NOT_FOUND);
       const gone = await answers.find({ questionId: question._id }, { projection: { _id: 1 } });
       await answers.deleteMany({ questionId: question._id });
       await votes.deleteMany({ targetId: { $in: [question._id, ...gone.map((a) => a._id)] } });
@@ -548,7 +569,7 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
         await takeBack().catch(() => {});
         throw error;
       }
-      await questions.updateOne({ _id: question._id }, { $inc: { answerCount: 1 } });
+      await changeAnswerCount(question._id, 1);
       await emit('answered', {
         courseId: question.courseId,
         questionId: question._id,
@@ -581,7 +602,7 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
       // Only the delete that removed it changes the count (two at once: one).
       if ((await answers.deleteOne({ _id: answer._id, authorId: caller.userId })) === 0)
         throw notFound(ANSWER_NOT_FOUND);
-      if (!answer.hidden) await questions.updateOne({ _id: answer.questionId }, { $inc: { answerCount: -1 } });
+      if (!answer.hidden) await changeAnswerCount(answer.questionId, -1);
       await questions.updateOne(
         { _id: answer.questionId, acceptedAnswerId: answer._id },
         { $unset: { acceptedAnswerId: true } },
@@ -634,7 +655,7 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
      * The educator's inbox: the visible questions of every course of theirs, unanswered first
      * (then fewest answers), newest first within.
      */
-    async inbox(caller: AuthContext, cursor: string | undefined): Promise<InboxPage> {
+    async inbox(caller: AuthContext, cursor: string | undefined, q?: string): Promise<InboxPage> {
       const own = (await courses.ofEducator(caller.userId, { courseTitle: 1, courseContent: 1 })) as Array<
         Pick<CourseDoc, '_id' | 'courseTitle' | 'courseContent'>
       >;
@@ -645,7 +666,12 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
       const byId = new Map(own.map((c) => [c._id, c]));
       const { docs, nextCursor } = await pageOf<QuestionDoc>(
         questions,
-        [{ courseId: { $in: [...byId.keys()] } }, { hidden: { $exists: false } }],
+        [
+          { courseId: { $in: [...byId.keys()] } },
+          { hidden: { $exists: false } },
+          // Searched: within the educator's courses (the courseId index), a page at a time.
+          ...(q ? [{ searchText: { $regex: new RegExp(escapeRegExp(q), 'i') } }] : []),
+        ],
         'inbox',
         cursor,
       );
@@ -663,6 +689,43 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
       };
     },
 
+    /**
+     * The educator's open questions (visible, no visible answer) across their courses: the sum of
+     * each course's kept count, read by id (one read per course, never a scan of questions).
+     */
+    async unansweredCount(caller: AuthContext): Promise<number> {
+      const own = await courses.ofEducator(caller.userId, { _id: 1 });
+      if (own.length === 0) return 0;
+      const counts = await openCounts.find({ _id: { $in: own.map((c) => c._id) } });
+      return Math.max(
+        0,
+        counts.reduce((sum, c) => sum + (c.unanswered ?? 0), 0),
+      );
+    },
+
+    /**
+     * The kept counts of courses whose questions were asked before the counts were kept (a start's
+     * backfill, like the courses' discovery fields): counted once, only where none is kept yet.
+     */
+    async backfillOpenCounts(): Promise<number> {
+      // Once per store: after the first start with kept counts, every course's count is kept.
+      if (await openCounts.findOne({ _id: OPEN_COUNTS_BACKFILLED })) return 0;
+      const asked = new Set((await questions.find({}, { projection: { courseId: 1 } })).map((q) => q.courseId));
+      let made = 0;
+      for (const courseId of asked) {
+        if (await openCounts.findOne({ _id: courseId })) continue;
+        const unanswered = await questions.countDocuments({ courseId, answerCount: 0, hidden: { $exists: false } });
+        try {
+          await openCounts.insertOne({ _id: courseId, unanswered });
+          made += 1;
+        } catch (error) {
+          if (!(error instanceof ConflictError)) throw error;
+        }
+      }
+      await openCounts.updateOne({ _id: OPEN_COUNTS_BACKFILLED }, { $set: { unanswered: 0 } }, { upsert: true });
+      return made;
+    },
+
     /** A deleted course's questions, answers and their votes (the educator module's course delete). */
     async removeForCourse(courseId: string): Promise<void> {
       const gone = [
@@ -671,6 +734,7 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
       ].map((doc) => doc._id);
       await answers.deleteMany({ courseId });
       await questions.deleteMany({ courseId });
+      await openCounts.deleteOne({ _id: courseId });
       if (gone.length) await votes.deleteMany({ targetId: { $in: gone } });
     },
 
@@ -775,12 +839,17 @@ export function discussionsService(store: Store, clock: Clock, options: Discussi
     /** Admins hide a question (with the reason its author sees) or show it again. */
     async hideQuestion(caller: AuthContext, id: string, reason: string | null): Promise<Question> {
       const question = await questionById(id);
-      const updated = await questions.findOneAndUpdate(
-        { _id: question._id },
+      const change =
         reason === null
           ? { $unset: { hidden: true } }
-          : { $set: { hidden: { reason, hiddenAt: clock.now(), hiddenBy: caller.userId } } },
+          : { $set: { hidden: { reason, hiddenAt: clock.now(), hiddenBy: caller.userId } } };
+      // Hidden or shown again by this write (not one already so): the open count follows, once.
+      const flipped = await questions.findOneAndUpdate(
+        { _id: question._id, hidden: { $exists: reason === null } },
+        change,
       );
+      if (flipped && flipped.answerCount === 0) await countOpen(flipped.courseId, reason === null ? 1 : -1);
+      const updated = flipped ?? (await questions.findOneAndUpdate({ _id: question._id }, change));
       if (!updated) throw notFound(QUESTION_NOT_FOUND);
       return (await questionViews([updated], caller.userId))[0] as Question;
     },

@@ -1,6 +1,7 @@
-import { NavLink } from '@courseport/shared-ui';
+import { NavLink, useQuery } from '@courseport/shared-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { unansweredCountQuery } from '../../../api/questions';
 import {
   AddCourseIcon,
   AnalyticsIcon,
@@ -18,6 +19,7 @@ import {
   VideosIcon,
 } from '../../../components/icons';
 import { PATHS } from '../../../lib/paths';
+import { useIsEducator } from '../hooks/useSignedInUser';
 
 export const SIDEBAR_LINKS: ReadonlyArray<{ label: string; to: string; icon: ReactNode; end?: boolean }> = [
   { label: 'Dashboard', to: PATHS.dashboard, icon: <DashboardIcon />, end: true },
@@ -83,6 +85,24 @@ function SidebarTip({ tip, onClose }: { tip: Tip; onClose: () => void }) {
   );
 }
 
+/**
+ * The Q&A link's badge (#35): the educator's unanswered questions (the API's kept count, looked at
+ * again every minute); nothing when there are none or the count cannot be had. Its number is read
+ * with the link's name ("Q&A (3 unanswered)").
+ */
+function UnansweredBadge() {
+  const isEducator = useIsEducator();
+  const count = useQuery({ ...unansweredCountQuery(), enabled: isEducator });
+  const open = count.data ?? 0;
+  if (open === 0) return null;
+  return (
+    <span className="ed-sidebar-badge">
+      <span aria-hidden="true">{open > 99 ? '99+' : open}</span>
+      <span className="cp-visually-hidden">{`(${open} unanswered)`}</span>
+    </span>
+  );
+}
+
 /** The educator navigation: icons only (with tooltips) when collapsed, icons and labels when expanded. */
 export function Sidebar({ collapsed, undecided = false, onToggle }: SidebarProps) {
   const state = collapsed ? ' is-collapsed' : undecided ? ' is-undecided' : '';
@@ -122,6 +142,7 @@ export function Sidebar({ collapsed, undecided = false, onToggle }: SidebarProps
           >
             <span className="ed-sidebar-icon">{icon}</span>
             <span className={collapsed ? 'cp-visually-hidden' : 'ed-sidebar-label'}>{label}</span>
+            {to === PATHS.questions && <UnansweredBadge />}
           </NavLink>
         ))}
       </nav>

@@ -20,8 +20,9 @@ const enc = encodeURIComponent;
 const withCursor = (path: string, cursor: string | null) =>
   cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${enc(cursor)}` : path;
 
-/** `GET /api/educator/questions?cursor=`: every course's, unanswered first. */
-export const inboxPath = (cursor: string | null) => withCursor('/api/educator/questions', cursor);
+/** `GET /api/educator/questions?q=&cursor=`: every course's, unanswered first, searched with `q`. */
+export const inboxPath = (cursor: string | null, q = '') =>
+  withCursor(q ? `/api/educator/questions?${new URLSearchParams({ q })}` : '/api/educator/questions', cursor);
 /** `GET /api/courses/:courseId/questions?q=&sort=newest&cursor=`: one course's, searched. */
 export const courseQuestionsPath = (courseId: string, q: string, cursor: string | null) => {
   const params = new URLSearchParams({ sort: 'newest' });
@@ -40,14 +41,14 @@ const pageOf = <T>(items: T[] | undefined, nextCursor: string | null | undefined
 
 /**
  * The educator's questions a page at a time ('Load more'): the inbox across their courses, or, with
- * a course chosen, that course's questions (newest first), searched with `q`.
+ * a course chosen, that course's questions (newest first); either searched with `q`.
  */
 export const questionsQuery = (courseId: string, q: string) =>
   infiniteQueryOptions({
     queryKey: questionKeys.list(courseId, q),
     queryFn: async ({ pageParam }): Promise<ListedPage> => {
       const res = await api.get<Partial<ListedPage>>(
-        courseId ? courseQuestionsPath(courseId, q, pageParam) : inboxPath(pageParam),
+        courseId ? courseQuestionsPath(courseId, q, pageParam) : inboxPath(pageParam, q),
       );
       const { items, nextCursor } = pageOf(res.questions, res.nextCursor);
       return { questions: items, nextCursor };
@@ -76,6 +77,15 @@ export const flattenAnswers = (pages: readonly AnswersPage[]) => mergePages(page
 /** `POST /api/questions/:id/answers { body }` → the answer (with the "Instructor" mark the server gives). */
 export const postAnswer = async ({ questionId, body }: { questionId: string; body: string }) =>
   (await api.post<{ answer: Answer }>(answersPath(questionId), { body })).answer;
+
+/** `PATCH /api/answers/:id { body }` → the author's answer as edited (sanitized by the server). */
+export const editAnswer = async ({ answerId, body }: { answerId: string; body: string }) =>
+  (await apiRequest<{ answer: Answer }>(`/api/answers/${enc(answerId)}`, { method: 'PATCH', body: { body } })).answer;
+
+/** `DELETE /api/answers/:id`: the author's own answer. */
+export const deleteAnswer = async (answerId: string) => {
+  await apiRequest(`/api/answers/${enc(answerId)}`, { method: 'DELETE' });
+};
 
 /** `POST|DELETE /api/questions/:id/accept` → the question as it now is. */
 export const setAccepted = async ({ questionId, answerId }: { questionId: string; answerId: string | null }) =>

@@ -1,4 +1,6 @@
-import { Button, QueryStates } from '@courseport/shared-ui';
+import type { Answer } from '@courseport/contracts';
+import { Button, loadAntd, QueryStates, useToast } from '@courseport/shared-ui';
+import { useState } from 'react';
 import { RichHtml } from '../../../components/RichHtml';
 import type { ListedQuestion } from '../api/questions';
 import { useThread } from '../hooks/useQuestions';
@@ -11,6 +13,23 @@ import { Byline, UpvoteButton } from './Posts';
  */
 export function QuestionThread({ question, id }: { question: ListedQuestion; id: string }) {
   const thread = useThread(question);
+  const toast = useToast();
+  /** The educator's own answer being edited. */
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const confirmDelete = (answer: Answer) =>
+    void loadAntd
+      .modal()
+      .then(({ Modal }) =>
+        Modal.confirm({
+          title: 'Delete your answer?',
+          content: 'Students no longer see it. This cannot be undone.',
+          okText: 'Delete',
+          okButtonProps: { danger: true },
+          cancelText: 'Cancel',
+          onOk: () => thread.remove(answer._id),
+        }),
+      )
+      .catch((error: unknown) => toast.failure(error, 'Could not delete your answer'));
   return (
     <div id={id} className="ed-qa-thread">
       {question.body ? (
@@ -45,7 +64,21 @@ export function QuestionThread({ question, id }: { question: ListedQuestion; id:
                 <li key={answer._id} className={accepted ? 'ed-qa-answer is-accepted' : 'ed-qa-answer'}>
                   <Byline {...answer} />
                   {accepted && <span className="cp-tag cp-tag-green">Accepted answer</span>}
-                  <RichHtml html={answer.body} className="ed-rich-text" />
+                  {editingId === answer._id ? (
+                    <AnswerForm
+                      questionTitle={question.title}
+                      initial={answer.body}
+                      busy={thread.editingId === answer._id}
+                      onSubmit={async (html) => {
+                        await thread.edit(answer._id, html);
+                        setEditingId(null);
+                        return true;
+                      }}
+                      onCancel={() => setEditingId(null)}
+                    />
+                  ) : (
+                    <RichHtml html={answer.body} className="ed-rich-text" />
+                  )}
                   <div className="ed-qa-actions">
                     <UpvoteButton
                       upvotes={answer.upvotes}
@@ -63,6 +96,28 @@ export function QuestionThread({ question, id }: { question: ListedQuestion; id:
                     >
                       {accepted ? 'Unaccept' : 'Accept'}
                     </Button>
+                    {answer.mine && editingId !== answer._id && (
+                      <>
+                        <Button
+                          size="small"
+                          type="text"
+                          aria-label="Edit your answer"
+                          onClick={() => setEditingId(answer._id)}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="small"
+                          type="text"
+                          danger
+                          aria-label="Delete your answer"
+                          loading={thread.deletingId === answer._id}
+                          onClick={() => confirmDelete(answer)}
+                        >
+                          Delete
+                        </Button>
+                      </>
+                    )}
                   </div>
                 </li>
               );

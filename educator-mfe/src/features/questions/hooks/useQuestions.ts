@@ -8,8 +8,11 @@ import {
   useToast,
 } from '@courseport/shared-ui';
 import { useCallback, useMemo } from 'react';
+import { UNANSWERED_COUNT_KEY } from '../../../api/questions';
 import {
   answersQuery,
+  deleteAnswer,
+  editAnswer,
   flattenAnswers,
   flattenQuestions,
   type ListedPage,
@@ -101,7 +104,34 @@ export function useThread(question: ListedQuestion) {
         pages.map((page, i) => (i === pages.length - 1 ? { ...page, answers: [...page.answers, answer] } : page)),
       );
       patchQuestion(questionId, (q) => ({ ...q, answerCount: q.answerCount + 1 }));
+      void client.invalidateQueries({ queryKey: UNANSWERED_COUNT_KEY });
     },
+  });
+
+  const editing = useMutation({
+    mutationFn: editAnswer,
+    onSuccess: (answer) => {
+      toast.success('Answer updated');
+      patchAnswer(answer._id, (a) => ({ ...a, ...answer }));
+    },
+  });
+
+  const deleting = useMutation({
+    mutationFn: deleteAnswer,
+    onSuccess: (_, answerId) => {
+      toast.success('Answer deleted');
+      const gone = answers.find((a) => a._id === answerId);
+      patchAnswers((pages) =>
+        pages.map((page) => ({ ...page, answers: page.answers.filter((a) => a._id !== answerId) })),
+      );
+      patchQuestion(questionId, (q) => ({
+        ...q,
+        answerCount: Math.max(0, q.answerCount - (gone?.hidden ? 0 : 1)),
+        acceptedAnswerId: q.acceptedAnswerId === answerId ? null : q.acceptedAnswerId,
+      }));
+      void client.invalidateQueries({ queryKey: UNANSWERED_COUNT_KEY });
+    },
+    onError: (error) => toast.failure(error, 'Could not delete your answer'),
   });
 
   const accepting = useMutation({
@@ -135,6 +165,11 @@ export function useThread(question: ListedQuestion) {
     /** Resolves true once posted; a refusal rejects with the server's message (shown by the form). */
     answer: (body: string) => answering.mutateAsync({ questionId, body }).then(() => true),
     answeringNow: answering.isPending,
+    /** The educator's own answer, edited: resolves true once saved; a refusal rejects (shown by the form). */
+    edit: (answerId: string, body: string) => editing.mutateAsync({ answerId, body }).then(() => true),
+    editingId: editing.isPending ? (editing.variables?.answerId ?? null) : null,
+    remove: (answerId: string) => deleting.mutate(answerId),
+    deletingId: deleting.isPending ? (deleting.variables ?? null) : null,
     accept: (answerId: string | null) => accepting.mutate({ questionId, answerId }),
     acceptingId: accepting.isPending ? (accepting.variables?.answerId ?? 'none') : null,
     vote: (kind: 'questions' | 'answers', id: string, up: boolean) => voting.mutate({ kind, id, up }),

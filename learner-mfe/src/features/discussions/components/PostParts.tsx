@@ -1,6 +1,7 @@
 import type { DiscussionAuthor } from '@courseport/contracts';
 import { Button } from '@courseport/shared-ui';
 import { type FormEvent, useId, useState } from 'react';
+import { PostEditor } from '../../../components/post-editor/PostEditor';
 import { shortDate } from '../../../lib/lesson';
 
 /** Who wrote a post and when, with the "Instructor" mark on the educator's. */
@@ -51,50 +52,56 @@ export function UpvoteButton({
   );
 }
 
-/** A plain text box and its submit: the text is sent as simple HTML paragraphs (the API sanitizes it). */
+/**
+ * A post's text box (the formatting editor, PostEditor) and its submit: the HTML is sent as it is
+ * (the API sanitizes it). `eager`: the editor loads at once (editing a post that has formatting).
+ */
 export function TextForm({
   label,
   submitLabel,
   initial = '',
   busy,
   maxLength,
+  eager = false,
   onSubmit,
   onCancel,
 }: {
   label: string;
   submitLabel: string;
+  /** HTML. */
   initial?: string;
   busy: boolean;
   maxLength: number;
-  onSubmit: (text: string) => Promise<unknown> | undefined;
+  eager?: boolean;
+  onSubmit: (html: string) => Promise<unknown> | undefined;
   onCancel?: () => void;
 }) {
   const id = useId();
-  const [text, setText] = useState(initial);
+  const [html, setHtml] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim() || busy) return;
-    void onSubmit(text.trim())?.then(
-      () => setText(''),
+    if (!html || busy) return;
+    void onSubmit(html)?.then(
+      () => setHtml(''),
       () => {},
     );
   };
   return (
     <form className="ln-qa-form" onSubmit={submit} aria-busy={busy}>
-      <label htmlFor={id} className="ln-qa-label">
+      <label id={`${id}-label`} htmlFor={id} className="ln-qa-label">
         {label}
       </label>
-      <textarea
-        id={id}
-        className="ln-review-text"
-        rows={4}
-        value={text}
+      <PostEditor
+        inputId={id}
+        labelledBy={`${id}-label`}
+        value={html}
+        onChange={setHtml}
         maxLength={maxLength}
-        onChange={(event) => setText(event.target.value)}
         disabled={busy}
+        eager={eager}
       />
       <div className="ln-qa-actions">
-        <Button type="primary" htmlType="submit" loading={busy} disabled={!text.trim()}>
+        <Button type="primary" htmlType="submit" loading={busy} disabled={!html}>
           {submitLabel}
         </Button>
         {onCancel && (

@@ -14,7 +14,6 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDelete } from '../../../components/ConfirmDelete';
 import { RichText } from '../../../components/RichText';
-import { htmlToText, textToHtml } from '../../../lib/rich-text';
 import {
   acceptAnswer,
   answersQuery,
@@ -103,7 +102,7 @@ export function QuestionThread({
     onError: (error) => toast.failure(error, 'Failed to save your vote'),
   });
   const answer = useMutation({
-    mutationFn: (text: string) => postAnswer(questionId, textToHtml(text)),
+    mutationFn: (html: string) => postAnswer(questionId, html),
     onSuccess: ({ message }) => {
       toast.success(message || 'Answer posted');
       void client.invalidateQueries({ queryKey: discussionKeys.answers(questionId) });
@@ -236,7 +235,7 @@ export function QuestionThread({
                 submitLabel="Post answer"
                 busy={answer.isPending}
                 maxLength={DISCUSSION_BODY_MAX_LENGTH}
-                onSubmit={(text) => answer.mutateAsync(text)}
+                onSubmit={(html) => answer.mutateAsync(html)}
               />
             )}
           </article>
@@ -273,10 +272,11 @@ function QuestionEditor({
       <TextForm
         label="Details"
         submitLabel="Save question"
-        initial={htmlToText(question.body)}
+        initial={question.body}
+        eager
         busy={busy}
         maxLength={DISCUSSION_BODY_MAX_LENGTH}
-        onSubmit={(text) => onSave({ title: title.trim(), body: textToHtml(text) })}
+        onSubmit={(html) => onSave({ title: title.trim(), body: html })}
         onCancel={onCancel}
       />
     </div>
@@ -359,7 +359,7 @@ function AnswerItem({
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const save = useMutation({
-    mutationFn: (text: string) => editAnswer(answer._id, textToHtml(text)),
+    mutationFn: (html: string) => editAnswer(answer._id, html),
     onSuccess: ({ answer: next, message }) => {
       toast.success(message || 'Answer updated');
       setEditing(false);
@@ -389,10 +389,11 @@ function AnswerItem({
         <TextForm
           label="Edit your answer"
           submitLabel="Save answer"
-          initial={htmlToText(answer.body)}
+          initial={answer.body}
+          eager
           busy={save.isPending}
           maxLength={DISCUSSION_BODY_MAX_LENGTH}
-          onSubmit={(text) => save.mutateAsync(text)}
+          onSubmit={(html) => save.mutateAsync(html)}
           onCancel={() => setEditing(false)}
         />
       ) : (

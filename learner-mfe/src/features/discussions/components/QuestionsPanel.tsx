@@ -18,8 +18,8 @@ import {
   useToast,
 } from '@courseport/shared-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { PostEditor } from '../../../components/post-editor/PostEditor';
 import { type LessonTabProps, shortDate } from '../../../lib/lesson';
-import { textToHtml } from '../../../lib/rich-text';
 import { askQuestion, discussionKeys, type QuestionsFilter, questionsQuery } from '../api/discussions';
 import { QuestionThread } from './QuestionThread';
 
@@ -291,7 +291,7 @@ function AskForm({
   const [body, setBody] = useState('');
   const [touched, setTouched] = useState(false);
   const ask = useMutation({
-    mutationFn: () => askQuestion(courseId, { lectureId, title: title.trim(), body: textToHtml(body) }),
+    mutationFn: () => askQuestion(courseId, { lectureId, title: title.trim(), body }),
     onSuccess: ({ question, message }) => {
       toast.success(message || 'Question posted');
       client.setQueryData(discussionKeys.question(question._id), question);
@@ -325,16 +325,15 @@ function AskForm({
       <p id={`${id}-title-hint`} className={touched && short ? 'ln-qa-error' : 'ln-muted ln-qa-hint'}>
         {`Sum your question up in ${QUESTION_TITLE_MIN_LENGTH} to ${QUESTION_TITLE_MAX_LENGTH} characters.`}
       </p>
-      <label htmlFor={`${id}-body`} className="ln-qa-label">
+      <label id={`${id}-body-label`} htmlFor={`${id}-body`} className="ln-qa-label">
         Details (optional)
       </label>
-      <textarea
-        id={`${id}-body`}
-        className="ln-review-text"
-        rows={4}
+      <PostEditor
+        inputId={`${id}-body`}
+        labelledBy={`${id}-body-label`}
         value={body}
+        onChange={setBody}
         maxLength={DISCUSSION_BODY_MAX_LENGTH}
-        onChange={(event) => setBody(event.target.value)}
         disabled={ask.isPending}
       />
       <div className="ln-qa-actions">
