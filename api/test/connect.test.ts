@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ConnectAccount, EducatorBalance, LedgerEntry } from '@courseport/contracts';
+import type { AdminConnectAccountsPage, ConnectAccount, EducatorBalance, LedgerEntry } from '@courseport/contracts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/clock.js';
@@ -371,6 +371,7 @@ for (const adapter of bothStores('connect')) {
     let educator: Account;
     let other: Account;
     let admin: Account;
+    let third: Account;
     let course: CourseDoc;
     let accountId: string;
     /** Every token is made before the clock moves (tokens are checked against the real time). */
@@ -393,6 +394,7 @@ for (const adapter of bothStores('connect')) {
       educator = await userWithProfile(api, `connect-educator-${newId()}@example.com`, { educator: true });
       other = await userWithProfile(api, `connect-other-${newId()}@example.com`, { educator: true });
       admin = await userWithProfile(api, `connect-admin-${newId()}@example.com`, { admin: true });
+      third = await userWithProfile(api, `connect-third-${newId()}@example.com`, { educator: true });
       for (let i = 0; i < 5; i += 1) {
         students.push(await userWithProfile(api, `connect-student-${i}-${newId()}@example.com`));
       }
@@ -626,6 +628,49 @@ for (const adapter of bothStores('connect')) {
       const stranger = signed('payout.paid', payout('paid'), { account: 'acct_stranger' });
       expect((await deliver(api, stranger)).body).toMatchObject({ outcome: 'ignored' });
     });
+
+    it("lists every educator's Connect state for admins only, a bounded page at a time", async () => {
+      expect((await postJson(api, '/api/educator/payouts/connect', {}, bearer(third.token))).status).toBe(200);
+      const list = (query: string, who: Account = admin) =>
+        api.json<AdminConnectAccountsPage & { message?: string }>(`/api/admin/connect-accounts${query}`, {
+          headers: bearer(who.token),
+        });
+      const all = await list('');
+      expect(all.status).toBe(200);
+      expect(all.body).toMatchObject({ available: true, nextCursor: null });
+      const byId = new Map(all.body.accounts.map((a) => [a.educatorId, a]));
+      expect(byId.size).toBe(3); // educators only: not the admin or the students
+      expect(byId.get(educator.userId)).toMatchObject({
+        state: 'payouts_enabled',
+        accountId,
+        payoutsEnabled: true,
+        currentlyDue: [],
+      });
+      expect(byId.get(other.userId)).toEqual({ educatorId: other.userId, name: expect.any(String), state: 'none' });
+      expect(byId.get(third.userId)).toMatchObject({
+        state: 'details_due',
+        payoutsEnabled: false,
+        currentlyDue: ['individual.id_number', 'external_account'],
+      });
+      // One at a time, in id order, the cursor carrying on where the page ended.
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof list>> = await list(`?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(page.status).toBe(200);
+        expect(page.body.accounts.length).toBeLessThanOrEqual(1);
+        seen.push(...page.body.accounts.map((a) => a.educatorId));
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual([...byId.keys()].sort());
+      // Bad input is a 400; educators and students are refused; signed-out callers too.
+      for (const query of ['?limit=0', '?limit=101', '?limit=x', '?cursor=$bad', `?cursor=${'a'.repeat(65)}`]) {
+        expect(await list(query)).toMatchObject({ status: 400, body: { success: false, message: expect.any(String) } });
+      }
+      expect((await list('', educator)).status).toBe(403);
+      expect((await list('', students[0] as Account)).status).toBe(403);
+      expect((await api.json('/api/admin/connect-accounts')).status).toBe(401);
+    });
   });
 }
 
@@ -693,5 +738,13 @@ describe('without Stripe', () => {
     });
     const event = signed('account.updated', accountObject('acct_x', {}));
     expect((await deliver(api, event)).status).toBe(404);
+    // The admin's listing says there is nothing to list (payouts are made by bank transfer).
+    const admin = await userWithProfile(api, 'connect-local-admin@example.com', { admin: true });
+    expect((await api.json('/api/admin/connect-accounts', { headers: bearer(admin.token) })).body).toEqual({
+      success: true,
+      available: false,
+      accounts: [],
+      nextCursor: null,
+    });
   });
 });

@@ -171,25 +171,26 @@ export interface StripePayout {
 }
 
 /**
- * `GET /api/admin/connect-accounts` (#36): one educator's Stripe Connect Express account as the
- * admin sees it. `state`: `details_due` until Stripe enables payouts (what is due is in
- * `currentlyDue`), then `payouts_enabled`.
+ * `GET /api/admin/connect-accounts` (#36): one educator and their Stripe Connect Express account as
+ * the admin sees it. `state`: `none` (never onboarded), `details_due` until Stripe enables payouts
+ * (what is due in `currentlyDue`), then `payouts_enabled`. The account's fields are absent for `none`.
  */
 export interface AdminConnectAccount {
   educatorId: string;
   name: string;
-  accountId: string;
-  state: 'details_due' | 'payouts_enabled';
-  detailsSubmitted: boolean;
-  chargesEnabled: boolean;
-  payoutsEnabled: boolean;
-  currentlyDue: string[];
-  disabledReason: string | null;
+  state: 'none' | 'details_due' | 'payouts_enabled';
+  accountId?: string;
+  detailsSubmitted?: boolean;
+  chargesEnabled?: boolean;
+  payoutsEnabled?: boolean;
+  /** Stripe's `requirements.currently_due`. */
+  currentlyDue?: string[];
+  disabledReason?: string | null;
   /** When Stripe last told us about the account (ISO). */
-  updatedAt: string;
+  updatedAt?: string;
 }
 
-/** A page of Connect accounts (oldest onboarding first); `available` false in local mode (no Stripe). */
+/** A page of educators with their Connect state, in id order; `available` false in local mode (no Stripe: nothing listed). */
 export interface AdminConnectAccountsPage {
   available: boolean;
   accounts: AdminConnectAccount[];

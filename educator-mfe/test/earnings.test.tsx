@@ -152,7 +152,15 @@ describe('Earnings', () => {
         '-Rs 89.82',
         'Rs 359.28',
       ],
-      [formatDate(REFUND.createdAt), 'Refund', 'Deleted course', 'Sale refunded', '-Rs 449.10', 'Rs 89.82', '-Rs 359.28'],
+      [
+        formatDate(REFUND.createdAt),
+        'Refund',
+        'Deleted course',
+        'Sale refunded',
+        '-Rs 449.10',
+        'Rs 89.82',
+        '-Rs 359.28',
+      ],
       [formatDate(PAYOUT_ENTRY.createdAt), 'Payout', '—', 'Payout run run-2026-10-31', '—', '—', '-Rs 2500.00'],
       [formatDate(ADJUSTMENT.createdAt), 'Adjustment', '—', 'Opening balance', '—', '—', 'Rs 2500.00'],
     ]);

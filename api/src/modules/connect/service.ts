@@ -1,4 +1,10 @@
-import type { ConnectAccount, ConnectLink, StripePayout } from '@courseport/contracts';
+import type {
+  AdminConnectAccount,
+  AdminConnectAccountsPage,
+  ConnectAccount,
+  ConnectLink,
+  StripePayout,
+} from '@courseport/contracts';
 import type Stripe from 'stripe';
 import type { Clock } from '../../clock.js';
 import { conflict, HttpError } from '../../http/errors.js';
@@ -11,6 +17,7 @@ import {
 } from '../../payments/index.js';
 import { ConflictError, type Store } from '../../store/index.js';
 import type { LedgerService } from '../ledger/index.js';
+import { userRecords } from '../users/index.js';
 import {
   type ConnectAccountDoc,
   connectAccountsRepository,
@@ -48,6 +55,7 @@ export function connectService(store: Store, clock: Clock, { gateway, ledger, ap
   const accounts = connectAccountsRepository(store);
   const payouts = stripePayoutsRepository(store);
   const events = connectEventsRepository(store);
+  const users = userRecords(store);
 
   const stripeDown = (error: unknown): never => {
     if (error instanceof GatewayUnavailableError) throw new HttpError(503, STRIPE_DOWN);
@@ -169,6 +177,39 @@ export function connectService(store: Store, clock: Clock, { gateway, ledger, ap
             ...(p.failureMessage ? { failureMessage: p.failureMessage } : {}),
           }),
         ),
+      };
+    },
+
+    /**
+     * The admin's view (#36): every educator, in id order, a bounded page after `cursor` (the last
+     * educator's id), each with their Connect account's state (one `$in` lookup a page): `none`,
+     * `details_due` (with what is due) or `payouts_enabled`. Nothing to list in local mode.
+     */
+    async adminPage(cursor: string | undefined, limit: number): Promise<AdminConnectAccountsPage> {
+      if (!gateway) return { available: false, accounts: [], nextCursor: null };
+      const educators = await users.educatorsAfter(cursor, limit + 1);
+      const shown = educators.slice(0, limit);
+      const docs = shown.length ? await accounts.find({ _id: { $in: shown.map((u) => u._id) } }) : [];
+      const byEducator = new Map(docs.map((doc) => [doc._id, doc]));
+      return {
+        available: true,
+        accounts: shown.map((user): AdminConnectAccount => {
+          const doc = byEducator.get(user._id);
+          if (!doc) return { educatorId: user._id, name: user.name, state: 'none' };
+          return {
+            educatorId: user._id,
+            name: user.name,
+            state: doc.payoutsEnabled ? 'payouts_enabled' : 'details_due',
+            accountId: doc.accountId,
+            detailsSubmitted: doc.detailsSubmitted,
+            chargesEnabled: doc.chargesEnabled,
+            payoutsEnabled: doc.payoutsEnabled,
+            currentlyDue: doc.currentlyDue,
+            disabledReason: doc.disabledReason,
+            updatedAt: new Date(doc.updatedAt).toISOString(),
+          };
+        }),
+        nextCursor: educators.length > limit ? (shown.at(-1)?._id ?? null) : null,
       };
     },
 
