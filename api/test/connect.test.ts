@@ -8,7 +8,12 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/clock.js';
 import { INDEXES } from '../src/indexes.js';
-import { CONNECT_UNAVAILABLE, SALE_NOT_RECORDED } from '../src/modules/connect/index.js';
+import {
+  CONNECT_EVENT_RETENTION_DAYS,
+  CONNECT_UNAVAILABLE,
+  connectService,
+  SALE_NOT_RECORDED,
+} from '../src/modules/connect/index.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { feeOf, ledgerService } from '../src/modules/ledger/index.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
@@ -718,6 +723,49 @@ describe('the ledger with Connect', () => {
     }
   });
 });
+
+for (const adapter of bothStores('connect events')) {
+  describe.skipIf(!adapter.enabled)(`the handled Connect events on ${adapter.name}`, () => {
+    it('are pruned after the retention (replicas sweeping at once share the work); a late redelivery changes nothing', async () => {
+      const store = await adapter.open();
+      try {
+        await store.ensureIndexes(INDEXES);
+        let now = Date.now();
+        const clock: Clock = { now: () => new Date(now) };
+        const ledger = ledgerService(store, clock, { holdDays: 7, defaultFeeBasisPoints: 2000, countSimulated: false });
+        // Two replicas of the API on one store.
+        const [one, two] = [0, 1].map(() => connectService(store, clock, { ledger, appOrigin: 'http://app.test' }));
+        if (!one || !two) throw new Error('two replicas');
+        const events = store.collection<{ _id: string; receivedAt: Date }>('connectEvents');
+        const event = (id: string) =>
+          ({
+            id,
+            type: 'account.updated',
+            created: Math.floor(now / 1000),
+            data: { object: accountObject('acct_pruned', { payouts: true }) },
+          }) as unknown as Stripe.Event;
+
+        for (let i = 0; i < 5; i++) expect(await one.handle(event(`evt_old_${i}`))).toBe('applied');
+        now += (CONNECT_EVENT_RETENTION_DAYS - 1) * DAY_MS;
+        expect(await one.handle(event('evt_recent'))).toBe('applied');
+        // Within the retention nothing goes.
+        expect(await one.pruneEvents()).toBe(0);
+        now += 2 * DAY_MS;
+        const [a, b] = await Promise.all([one.pruneEvents(), two.pruneEvents()]);
+        expect(a + b).toBe(5);
+        expect((await events.find({})).map((e) => e._id)).toEqual(['evt_recent']);
+        // The recent one is still answered as a duplicate; a pruned one delivered again is applied
+        // again (idempotent) and remembered anew.
+        expect(await two.handle(event('evt_recent'))).toBe('duplicate');
+        expect(await two.handle(event('evt_old_0'))).toBe('applied');
+        expect(await two.handle(event('evt_old_0'))).toBe('duplicate');
+        expect(await events.countDocuments({})).toBe(2);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+}
 
 describe('without Stripe', () => {
   let api: TestApi;

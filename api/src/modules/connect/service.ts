@@ -40,6 +40,15 @@ export interface ConnectOptions {
   appOrigin: string;
 }
 
+/**
+ * How long a handled Connect event is remembered (#36): Stripe retries a webhook for up to 3 days,
+ * so a redelivery always finds its record; older ones are pruned (`pruneEvents`). An event
+ * delivered again after that is simply applied again, which changes nothing (each step is
+ * idempotent: the ledger's keys, the newer-only state updates); the record only answers it sooner.
+ */
+export const CONNECT_EVENT_RETENTION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
 /** What a webhook event did: applied, already handled (a redelivery), or of no concern to us. */
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -233,6 +242,15 @@ export function connectService(store: Store, clock: Clock, { gateway, ledger, ap
       if (!doc?.chargesEnabled) return null;
       const { basisPoints, fee } = await ledger.feeFor(educatorId, amount);
       return { destination: doc.accountId, applicationFee: fee, feeBasisPoints: basisPoints };
+    },
+
+    /**
+     * Forgets the handled events received more than `retentionDays` ago: one `deleteMany` on the
+     * `receivedAt` index, so replicas sweeping at once only share the work (a TTL index would do on
+     * MongoDB, but FerretDB and NeDB have none). Returns how many it deleted.
+     */
+    pruneEvents(retentionDays = CONNECT_EVENT_RETENTION_DAYS): Promise<number> {
+      return events.deleteMany({ receivedAt: { $lt: new Date(clock.now().getTime() - retentionDays * DAY_MS) } });
     },
 
     /**
