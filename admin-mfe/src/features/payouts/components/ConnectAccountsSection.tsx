@@ -107,7 +107,12 @@ export function ConnectAccountsSection() {
                     key: 'state',
                     render: (_, a) => <Tag style={tagTone(STATES[a.state].tone)}>{STATES[a.state].label}</Tag>,
                   },
-                  { title: 'Requirements due', key: 'due', render: (_, a) => <Requirements account={a} /> },
+                  {
+                    title: 'Requirements due',
+                    key: 'due',
+                    className: 'cp-admin-due-cell',
+                    render: (_, a) => <Requirements account={a} />,
+                  },
                   { title: 'Account', key: 'account', render: (_, a) => a.accountId ?? '—' },
                   {
                     title: 'Updated',

@@ -67,8 +67,12 @@ export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
                 <td>
                   <span className={`cp-tag cp-tag-${kind.tone}`}>{kind.label}</span>
                 </td>
-                <td>{courseOf(entry)}</td>
-                <td>{details(entry, currency, now)}</td>
+                <td>
+                  <span className="ed-ledger-text">{courseOf(entry)}</span>
+                </td>
+                <td>
+                  <span className="ed-ledger-text">{details(entry, currency, now)}</span>
+                </td>
                 <td className="ed-num cp-nowrap">{amount(entry.gross)}</td>
                 <td className="ed-num cp-nowrap">{amount(entry.fee)}</td>
                 <td className="ed-num cp-nowrap ed-net">{paise(currency, entry.amount)}</td>
