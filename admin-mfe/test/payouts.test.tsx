@@ -1,7 +1,14 @@
-import type { AdminEducatorBalance, AdminPayout, PayoutRun } from '@courseport/contracts';
+import type {
+  AdminConnectAccount,
+  AdminConnectAccountsPage,
+  AdminEducatorBalance,
+  AdminPayout,
+  PayoutRun,
+} from '@courseport/contracts';
 import { apiRequest, formatDate } from '@courseport/shared-ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_PAYOUTS_TEXT } from '../src/features/payouts/components/ConnectAccountsSection';
 import { RUN_CONFIRM_TEXT } from '../src/features/payouts/components/PayoutsTab';
 import {
   button,
@@ -24,6 +31,8 @@ const FEE = '/api/admin/platform-fee';
 const BALANCES = '/api/admin/balances';
 const PAYOUTS = '/api/admin/payouts';
 const RUN = '/api/admin/payouts/run';
+const CONNECT = '/api/admin/connect-accounts';
+const LOCAL_MODE: AdminConnectAccountsPage = { available: false, accounts: [], nextCursor: null };
 const send = vi.mocked(apiRequest);
 
 const ADA: AdminEducatorBalance = {
@@ -69,8 +78,14 @@ const RUN_DONE: PayoutRun = {
   total: 250000,
 };
 
-function handlers({ balances = [ADA, BOB], payouts = [PROCESSING], runs = [RUN_DONE] } = {}) {
+function handlers({
+  balances = [ADA, BOB],
+  payouts = [PROCESSING],
+  runs = [RUN_DONE],
+  connect = LOCAL_MODE as AdminConnectAccountsPage,
+} = {}) {
   return {
+    [CONNECT]: (): unknown => ({ success: true, ...connect }),
     [REQUESTS_PATH]: (): unknown => ({ success: true, requests: [] }),
     [FEE]: (): unknown => ({ success: true, fee: { percent: 20, updatedAt: null } }),
     [BALANCES]: (): unknown => ({ success: true, balances }),
@@ -324,5 +339,92 @@ describe('Admin dashboard: Payouts tab', () => {
     }[];
     expect(body).toMatchObject({ amount: -25050, reason: 'Duplicate sale' });
     expect(body?.requestKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+});
+
+const ENABLED: AdminConnectAccount = {
+  educatorId: 'ed-ada',
+  name: 'Ada Teacher',
+  state: 'payouts_enabled',
+  accountId: 'acct_ada',
+  detailsSubmitted: true,
+  chargesEnabled: true,
+  payoutsEnabled: true,
+  currentlyDue: [],
+  disabledReason: null,
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+const DUE: AdminConnectAccount = {
+  ...ENABLED,
+  educatorId: 'ed-bob',
+  name: 'Bob Held',
+  state: 'details_due',
+  accountId: 'acct_bob',
+  detailsSubmitted: false,
+  chargesEnabled: false,
+  payoutsEnabled: false,
+  currentlyDue: ['individual.id_number', 'external_account'],
+  disabledReason: 'requirements.past_due',
+};
+const NONE: AdminConnectAccount = { educatorId: 'ed-cy', name: 'Cy Newcomer', state: 'none' };
+
+describe('Admin dashboard: Payouts tab, Stripe Connect accounts', () => {
+  const connectRow = (name: string) =>
+    within(screen.getByRole('table', { name: 'Stripe Connect accounts' }))
+      .getByText(name)
+      .closest('tr') as HTMLElement;
+
+  it('says payouts are made by bank transfer when the platform runs without Stripe', async () => {
+    mockGet(handlers());
+    renderPage('/admin/payouts');
+    expect(await screen.findByText('Payouts are made by bank transfer')).toBeInTheDocument();
+    expect(within(section('Stripe Connect accounts')).getByText(LOCAL_PAYOUTS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Stripe Connect accounts' })).toBeNull();
+  });
+
+  it("shows each educator's state with what is due, and loads more educators", async () => {
+    mockGet({
+      ...handlers({ connect: { available: true, accounts: [ENABLED, DUE], nextCursor: 'ed-bob' } }),
+      [`${CONNECT}?cursor=ed-bob`]: () => ({ success: true, available: true, accounts: [NONE], nextCursor: null }),
+    });
+    renderPage('/admin/payouts');
+    await screen.findByRole('table', { name: 'Stripe Connect accounts' });
+    const ada = within(connectRow('Ada Teacher'));
+    expect(ada.getByText('Payouts enabled')).toBeInTheDocument();
+    expect(ada.getByText('Nothing due')).toBeInTheDocument();
+    expect(ada.getByText('acct_ada')).toBeInTheDocument();
+    expect(ada.getByText(formatDate(ENABLED.updatedAt as string))).toBeInTheDocument();
+    const bob = within(connectRow('Bob Held'));
+    expect(bob.getByText('Details due')).toBeInTheDocument();
+    expect(bob.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'individual id number',
+      'external account',
+    ]);
+    expect(bob.getByText('Disabled: requirements past due')).toBeInTheDocument();
+    expect(screen.queryByText('Cy Newcomer')).toBeNull();
+
+    await user.click(button('Load more', section('Stripe Connect accounts')));
+    await within(screen.getByRole('table', { name: 'Stripe Connect accounts' })).findByText('Cy Newcomer');
+    const cy = within(connectRow('Cy Newcomer'));
+    expect(cy.getByText('Not connected')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(getCalls(`${CONNECT}?cursor=ed-bob`)).toBe(1);
+  });
+
+  it('shows an empty state, and a failing list with Try Again', async () => {
+    const failing = failsUntilRecovered(serverError('Stripe is unavailable', 503), () => ({
+      success: true,
+      available: true,
+      accounts: [],
+      nextCursor: null,
+    }));
+    mockGet({ ...handlers(), [CONNECT]: failing.handler });
+    renderPage('/admin/payouts');
+    expect(await screen.findByText('Could not load Stripe Connect accounts')).toBeInTheDocument();
+    expect(screen.getByText('Stripe is unavailable')).toBeInTheDocument();
+    failing.recover();
+    await user.click(button('Try Again', section('Stripe Connect accounts')));
+    expect(await screen.findByText('No educators yet')).toBeInTheDocument();
+    expect(getCalls(CONNECT)).toBe(2);
   });
 });

@@ -19,6 +19,8 @@ const MAIL_RETRY_INTERVAL_MS = 30_000;
 const RECONCILE_INTERVAL_MS = 60_000;
 /** How often abandoned video uploads (older than VIDEO_UPLOAD_EXPIRY_H) are looked for. */
 const UPLOAD_SWEEP_INTERVAL_MS = 15 * 60_000;
+/** How often handled Connect webhook events past their retention are pruned (#36). */
+const CONNECT_EVENT_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 async function main() {
   // A server started without saying otherwise is a deployment: production mode.
@@ -73,6 +75,17 @@ async function main() {
       .catch((error: unknown) => logger.error({ err: error }, 'sweeping abandoned video uploads failed'));
   sweepUploads();
   const uploadSweep = setInterval(sweepUploads, UPLOAD_SWEEP_INTERVAL_MS).unref();
+  // #36: the Connect webhook's handled events, kept 30 days (Stripe retries for 3), now and hourly
+  // (one deleteMany: replicas sweeping at once only share the work).
+  const pruneConnectEvents = () =>
+    void services.connect
+      .pruneEvents()
+      .then((pruned) => {
+        if (pruned > 0) logger.info({ pruned }, 'old Connect webhook events pruned');
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'pruning Connect webhook events failed'));
+  pruneConnectEvents();
+  const connectEventSweep = setInterval(pruneConnectEvents, CONNECT_EVENT_SWEEP_INTERVAL_MS).unref();
 
   const app = createApp(deps, services);
   const server = createServer(app.callback());
@@ -128,6 +141,7 @@ async function main() {
       clearInterval(mailRetries);
       clearInterval(reconciliation);
       clearInterval(uploadSweep);
+      clearInterval(connectEventSweep);
       auth.close();
       backfill.abort();
       await services.transcoding

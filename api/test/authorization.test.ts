@@ -1122,6 +1122,8 @@ const TABLE: Record<string, Entry> = {
     }),
   },
   'GET /api/admin/balances': { access: 'admin', reveals: { admin: EDUCATORS } },
+  // #36: every educator's Connect state (without Stripe, as here: nothing to list).
+  'GET /api/admin/connect-accounts': { access: 'admin' },
   'GET /api/admin/payouts': { access: 'admin', reveals: { admin: EDUCATORS } },
   'POST /api/admin/payouts/run': {
     access: 'admin',

@@ -3,12 +3,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ConnectAccount, EducatorBalance, LedgerEntry } from '@courseport/contracts';
+import type { AdminConnectAccountsPage, ConnectAccount, EducatorBalance, LedgerEntry } from '@courseport/contracts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/clock.js';
 import { INDEXES } from '../src/indexes.js';
-import { CONNECT_UNAVAILABLE, SALE_NOT_RECORDED } from '../src/modules/connect/index.js';
+import {
+  CONNECT_EVENT_RETENTION_DAYS,
+  CONNECT_UNAVAILABLE,
+  connectService,
+  SALE_NOT_RECORDED,
+} from '../src/modules/connect/index.js';
 import type { CourseDoc } from '../src/modules/courses/repository.js';
 import { feeOf, ledgerService } from '../src/modules/ledger/index.js';
 import type { PurchaseDoc } from '../src/modules/purchases/repository.js';
@@ -371,6 +376,7 @@ for (const adapter of bothStores('connect')) {
     let educator: Account;
     let other: Account;
     let admin: Account;
+    let third: Account;
     let course: CourseDoc;
     let accountId: string;
     /** Every token is made before the clock moves (tokens are checked against the real time). */
@@ -393,6 +399,7 @@ for (const adapter of bothStores('connect')) {
       educator = await userWithProfile(api, `connect-educator-${newId()}@example.com`, { educator: true });
       other = await userWithProfile(api, `connect-other-${newId()}@example.com`, { educator: true });
       admin = await userWithProfile(api, `connect-admin-${newId()}@example.com`, { admin: true });
+      third = await userWithProfile(api, `connect-third-${newId()}@example.com`, { educator: true });
       for (let i = 0; i < 5; i += 1) {
         students.push(await userWithProfile(api, `connect-student-${i}-${newId()}@example.com`));
       }
@@ -626,6 +633,49 @@ for (const adapter of bothStores('connect')) {
       const stranger = signed('payout.paid', payout('paid'), { account: 'acct_stranger' });
       expect((await deliver(api, stranger)).body).toMatchObject({ outcome: 'ignored' });
     });
+
+    it("lists every educator's Connect state for admins only, a bounded page at a time", async () => {
+      expect((await postJson(api, '/api/educator/payouts/connect', {}, bearer(third.token))).status).toBe(200);
+      const list = (query: string, who: Account = admin) =>
+        api.json<AdminConnectAccountsPage & { message?: string }>(`/api/admin/connect-accounts${query}`, {
+          headers: bearer(who.token),
+        });
+      const all = await list('');
+      expect(all.status).toBe(200);
+      expect(all.body).toMatchObject({ available: true, nextCursor: null });
+      const byId = new Map(all.body.accounts.map((a) => [a.educatorId, a]));
+      expect(byId.size).toBe(3); // educators only: not the admin or the students
+      expect(byId.get(educator.userId)).toMatchObject({
+        state: 'payouts_enabled',
+        accountId,
+        payoutsEnabled: true,
+        currentlyDue: [],
+      });
+      expect(byId.get(other.userId)).toEqual({ educatorId: other.userId, name: expect.any(String), state: 'none' });
+      expect(byId.get(third.userId)).toMatchObject({
+        state: 'details_due',
+        payoutsEnabled: false,
+        currentlyDue: ['individual.id_number', 'external_account'],
+      });
+      // One at a time, in id order, the cursor carrying on where the page ended.
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof list>> = await list(`?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(page.status).toBe(200);
+        expect(page.body.accounts.length).toBeLessThanOrEqual(1);
+        seen.push(...page.body.accounts.map((a) => a.educatorId));
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual([...byId.keys()].sort());
+      // Bad input is a 400; educators and students are refused; signed-out callers too.
+      for (const query of ['?limit=0', '?limit=101', '?limit=x', '?cursor=$bad', `?cursor=${'a'.repeat(65)}`]) {
+        expect(await list(query)).toMatchObject({ status: 400, body: { success: false, message: expect.any(String) } });
+      }
+      expect((await list('', educator)).status).toBe(403);
+      expect((await list('', students[0] as Account)).status).toBe(403);
+      expect((await api.json('/api/admin/connect-accounts')).status).toBe(401);
+    });
   });
 }
 
@@ -674,6 +724,49 @@ describe('the ledger with Connect', () => {
   });
 });
 
+for (const adapter of bothStores('connect events')) {
+  describe.skipIf(!adapter.enabled)(`the handled Connect events on ${adapter.name}`, () => {
+    it('are pruned after the retention (replicas sweeping at once share the work); a late redelivery changes nothing', async () => {
+      const store = await adapter.open();
+      try {
+        await store.ensureIndexes(INDEXES);
+        let now = Date.now();
+        const clock: Clock = { now: () => new Date(now) };
+        const ledger = ledgerService(store, clock, { holdDays: 7, defaultFeeBasisPoints: 2000, countSimulated: false });
+        // Two replicas of the API on one store.
+        const [one, two] = [0, 1].map(() => connectService(store, clock, { ledger, appOrigin: 'http://app.test' }));
+        if (!one || !two) throw new Error('two replicas');
+        const events = store.collection<{ _id: string; receivedAt: Date }>('connectEvents');
+        const event = (id: string) =>
+          ({
+            id,
+            type: 'account.updated',
+            created: Math.floor(now / 1000),
+            data: { object: accountObject('acct_pruned', { payouts: true }) },
+          }) as unknown as Stripe.Event;
+
+        for (let i = 0; i < 5; i++) expect(await one.handle(event(`evt_old_${i}`))).toBe('applied');
+        now += (CONNECT_EVENT_RETENTION_DAYS - 1) * DAY_MS;
+        expect(await one.handle(event('evt_recent'))).toBe('applied');
+        // Within the retention nothing goes.
+        expect(await one.pruneEvents()).toBe(0);
+        now += 2 * DAY_MS;
+        const [a, b] = await Promise.all([one.pruneEvents(), two.pruneEvents()]);
+        expect(a + b).toBe(5);
+        expect((await events.find({})).map((e) => e._id)).toEqual(['evt_recent']);
+        // The recent one is still answered as a duplicate; a pruned one delivered again is applied
+        // again (idempotent) and remembered anew.
+        expect(await two.handle(event('evt_recent'))).toBe('duplicate');
+        expect(await two.handle(event('evt_old_0'))).toBe('applied');
+        expect(await two.handle(event('evt_old_0'))).toBe('duplicate');
+        expect(await events.countDocuments({})).toBe(2);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+}
+
 describe('without Stripe', () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -693,5 +786,13 @@ describe('without Stripe', () => {
     });
     const event = signed('account.updated', accountObject('acct_x', {}));
     expect((await deliver(api, event)).status).toBe(404);
+    // The admin's listing says there is nothing to list (payouts are made by bank transfer).
+    const admin = await userWithProfile(api, 'connect-local-admin@example.com', { admin: true });
+    expect((await api.json('/api/admin/connect-accounts', { headers: bearer(admin.token) })).body).toEqual({
+      success: true,
+      available: false,
+      accounts: [],
+      nextCursor: null,
+    });
   });
 });

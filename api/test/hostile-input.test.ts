@@ -2271,6 +2271,9 @@ describe('hostile months, cursors and educator ids (#36)', () => {
           [`/api/educator/ledger?cursor=${v}`, { headers: bearer(educator.token) }, [200, 400]],
           [`/api/educator/ledger?limit=${v}`, { headers: bearer(educator.token) }, [400]],
           [`/api/admin/payouts?runId=${v}`, { headers: bearer(admin.token) }, [400]],
+          // #36: the admin's Connect listing: a well-formed id is a cursor (200), anything else a 400.
+          [`/api/admin/connect-accounts?cursor=${v}`, { headers: bearer(admin.token) }, [200, 400]],
+          [`/api/admin/connect-accounts?limit=${v}`, { headers: bearer(admin.token) }, [200, 400]],
           // #36: only `refresh=1` means anything; anything else reads the (absent) Connect account.
           [`/api/educator/payouts/account?refresh=${v}`, { headers: bearer(educator.token) }, [200]],
           [`/api/admin/educators/${v}/hold`, { method: 'DELETE', headers: bearer(admin.token) }, [400, 404, 405]],

@@ -141,6 +141,7 @@ for (const adapter of bothStores('ledger')) {
         couponCode: 'LEDGER15',
         purchaseId,
         courseId: course._id,
+        courseTitle: 'Ledgered',
       });
       expect(
         new Date(list[0]?.availableAt as string).getTime() - new Date(list[0]?.createdAt as string).getTime(),
@@ -386,6 +387,35 @@ for (const adapter of bothStores('ledger')) {
       expect((await get('/api/educator/balance', students[0] as Account)).status).toBe(403);
       expect((await api.json('/api/educator/balance')).status).toBe(401);
       expect((await get('/api/admin/balances', owner)).status).toBe(403);
+    });
+
+    it("names each sale's and refund's course by its title now, in the ledger and the statements (one lookup a page)", async () => {
+      const courses = api.deps.store.collection<CourseDoc>('courses');
+      await courses.updateOne({ _id: course._id }, { $set: { courseTitle: 'Ledgered, renamed' } });
+      const list = await entries(owner);
+      const ofCourse = list.filter((e) => e.courseId === course._id);
+      expect(ofCourse.length).toBeGreaterThanOrEqual(3); // sales and a refund
+      for (const entry of ofCourse) expect(entry.courseTitle).toBe('Ledgered, renamed');
+      // Entries of no course carry no title.
+      for (const entry of list.filter((e) => !e.courseId)) expect(entry).not.toHaveProperty('courseTitle');
+
+      const month = new Date(Date.now() + offsetMs).toISOString().slice(0, 7);
+      const csv = await (
+        await api.request(`/api/educator/statements/${month}.csv`, { headers: bearer(owner.token) })
+      ).text();
+      expect(csv).toMatch(/,Sale,"Ledgered, renamed",/);
+      expect(csv).toMatch(/,Refund,"Ledgered, renamed",/);
+      const pdf = await api.request(`/api/educator/statements/${month}.pdf`, { headers: bearer(owner.token) });
+      expect(await pdfText(new Uint8Array(await pdf.arrayBuffer()))).toContain('Ledgered, renamed');
+
+      // A deleted course: null in the ledger, 'Deleted course' on the statement.
+      await courses.deleteOne({ _id: course._id });
+      for (const entry of (await entries(owner)).filter((e) => e.courseId === course._id))
+        expect(entry.courseTitle).toBeNull();
+      const after = await (
+        await api.request(`/api/educator/statements/${month}.csv`, { headers: bearer(owner.token) })
+      ).text();
+      expect(after).toContain(',Sale,Deleted course,');
     });
   });
 }

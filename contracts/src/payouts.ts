@@ -35,6 +35,12 @@ export interface LedgerEntry {
   couponCode?: string;
   purchaseId?: string;
   courseId?: string;
+  /**
+   * Entries of a course (sales, refunds, Stripe transfers): the course's title now, looked up from
+   * the courses module when the page is read (a renamed course shows its new title); null when the
+   * course was deleted. Absent on entries of no course.
+   */
+  courseTitle?: string | null;
   /** Payout: the run that paid it. */
   runId?: string;
   /**
@@ -162,6 +168,34 @@ export interface StripePayout {
   /** When it reaches (or reached) the bank (ISO). */
   arrivalDate: string;
   failureMessage?: string;
+}
+
+/**
+ * `GET /api/admin/connect-accounts` (#36): one educator and their Stripe Connect Express account as
+ * the admin sees it. `state`: `none` (never onboarded), `details_due` until Stripe enables payouts
+ * (what is due in `currentlyDue`), then `payouts_enabled`. The account's fields are absent for `none`.
+ */
+export interface AdminConnectAccount {
+  educatorId: string;
+  name: string;
+  state: 'none' | 'details_due' | 'payouts_enabled';
+  accountId?: string;
+  detailsSubmitted?: boolean;
+  chargesEnabled?: boolean;
+  payoutsEnabled?: boolean;
+  /** Stripe's `requirements.currently_due`. */
+  currentlyDue?: string[];
+  disabledReason?: string | null;
+  /** When Stripe last told us about the account (ISO). */
+  updatedAt?: string;
+}
+
+/** A page of educators with their Connect state, in id order; `available` false in local mode (no Stripe: nothing listed). */
+export interface AdminConnectAccountsPage {
+  available: boolean;
+  accounts: AdminConnectAccount[];
+  /** Pass as `?cursor=` for the next page; null on the last page. */
+  nextCursor: string | null;
 }
 
 /** `POST /api/educator/payouts/connect`: where to send the educator to onboard (a single-use Stripe link). */

@@ -131,6 +131,14 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     antd: true,
     title: 'Admin Emails · Admin · Courseport',
   },
+  // #36: the Payouts tab, with its data (the demo's paid month), not its loading state.
+  {
+    user: 'admin',
+    path: () => '/admin/payouts',
+    shows: () => ["Educators' balances", NAMES.educator, 'NEFT-DEMO-', 'Payouts are made by bank transfer'],
+    antd: true,
+    title: 'Payouts · Admin · Courseport',
+  },
 ];
 
 describe('the HTML of the signed-in pages', () => {

@@ -52,6 +52,8 @@ const SALE: LedgerEntry = {
   listAmount: 49900,
   discount: 4990,
   couponCode: 'SAVE10',
+  courseId: 'c1',
+  courseTitle: 'Vue for Beginners',
   createdAt: '2026-11-20T10:00:00.000Z',
   availableAt: '2026-11-27T10:00:00.000Z',
 };
@@ -61,6 +63,9 @@ const REFUND: LedgerEntry = {
   amount: -35928,
   gross: -44910,
   fee: 8982,
+  // A course deleted since: the API answers its title as null.
+  courseId: 'c2',
+  courseTitle: null,
   createdAt: '2026-11-21T10:00:00.000Z',
   availableAt: '2026-11-27T10:00:00.000Z',
 };
@@ -126,7 +131,7 @@ describe('Earnings', () => {
     await waitFor(() => expect(document.title).toMatch(/^Earnings · Educator/));
   });
 
-  it('shows the balance, the ledger with gross, fee, net and coupon, and the payouts', async () => {
+  it('shows the balance, the ledger with its courses, gross, fee, net and coupon, and the payouts', async () => {
     answer();
     renderPortal('/educator/earnings');
     expect(await screen.findByText('Rs 399.20')).toBeInTheDocument();
@@ -141,14 +146,23 @@ describe('Earnings', () => {
       [
         formatDate(SALE.createdAt),
         'Sale',
+        'Vue for Beginners',
         expect.stringContaining('Coupon SAVE10 (-Rs 49.90)'),
         'Rs 449.10',
         '-Rs 89.82',
         'Rs 359.28',
       ],
-      [formatDate(REFUND.createdAt), 'Refund', 'Sale refunded', '-Rs 449.10', 'Rs 89.82', '-Rs 359.28'],
-      [formatDate(PAYOUT_ENTRY.createdAt), 'Payout', 'Payout run run-2026-10-31', '—', '—', '-Rs 2500.00'],
-      [formatDate(ADJUSTMENT.createdAt), 'Adjustment', 'Opening balance', '—', '—', 'Rs 2500.00'],
+      [
+        formatDate(REFUND.createdAt),
+        'Refund',
+        'Deleted course',
+        'Sale refunded',
+        '-Rs 449.10',
+        'Rs 89.82',
+        '-Rs 359.28',
+      ],
+      [formatDate(PAYOUT_ENTRY.createdAt), 'Payout', '—', 'Payout run run-2026-10-31', '—', '—', '-Rs 2500.00'],
+      [formatDate(ADJUSTMENT.createdAt), 'Adjustment', '—', 'Opening balance', '—', '—', 'Rs 2500.00'],
     ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 

@@ -25,6 +25,12 @@ import { type AdminTab, AdminTabs } from '../features/layout/components/AdminTab
 import { BrandBar } from '../features/layout/components/BrandBar';
 import { PATHS } from '../features/layout/components/paths';
 import { payoutKeys } from '../features/payouts/api/keys';
+import {
+  balancesQuery,
+  connectAccountsQuery,
+  payoutsListQuery,
+  platformFeeQuery,
+} from '../features/payouts/api/payouts';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
 import { useReleaseAudit } from '../features/releases/hooks/useReleaseAudit';
 import { useReleases } from '../features/releases/hooks/useReleases';
@@ -82,6 +88,15 @@ export const loadPageData: PageDataLoader = async (client, params) => {
     client.prefetchQuery(educatorRequestsQuery()),
     tab === 'emails' ? client.prefetchQuery(adminEmailsQuery()) : null,
     tab === 'categories' ? client.prefetchQuery(categoriesQuery()) : null,
+    // #36: the Payouts tab's fee, balances, payouts and runs, and the Connect accounts' first page.
+    ...(tab === 'payouts'
+      ? [
+          client.prefetchQuery(platformFeeQuery()),
+          client.prefetchQuery(balancesQuery()),
+          client.prefetchQuery(payoutsListQuery()),
+          client.prefetchInfiniteQuery(connectAccountsQuery()),
+        ]
+      : []),
   ]);
 };
 

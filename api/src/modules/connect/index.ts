@@ -7,6 +7,7 @@
 export { CONNECT_INDEXES, type ConnectAccountDoc } from './repository.js';
 export { CONNECT_WEBHOOK_PATH, type ConnectServices, connectRoutes } from './routes.js';
 export {
+  CONNECT_EVENT_RETENTION_DAYS,
   CONNECT_UNAVAILABLE,
   type ConnectOptions,
   type ConnectService,

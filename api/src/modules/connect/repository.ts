@@ -40,7 +40,10 @@ export interface StripePayoutDoc {
   [key: string]: unknown;
 }
 
-/** A Connect webhook event already handled (`_id` = Stripe's `evt_…`): a redelivery is answered at once. */
+/**
+ * A Connect webhook event already handled (`_id` = Stripe's `evt_…`): a redelivery is answered at
+ * once. Kept `CONNECT_EVENT_RETENTION_DAYS` (30) after `receivedAt`, then pruned by the sweep.
+ */
 export interface ConnectEventDoc {
   _id: string;
   type: string;
@@ -51,6 +54,8 @@ export interface ConnectEventDoc {
 export const CONNECT_INDEXES = [
   { collection: 'connectAccounts', fields: ['accountId'], unique: true },
   { collection: 'stripePayouts', fields: ['educatorId', 'arrivalDate'] },
+  // The handled events' sweep (older than the retention: `pruneEvents`).
+  { collection: 'connectEvents', fields: ['receivedAt'] },
 ] as const;
 
 export const connectAccountsRepository = (store: Store) => store.collection<ConnectAccountDoc>('connectAccounts');

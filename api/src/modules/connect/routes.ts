@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import type Stripe from 'stripe';
 import { authenticate, callerOf } from '../../auth/middleware.js';
@@ -7,6 +7,8 @@ import type { AppDeps } from '../../deps.js';
 import { cache, cacheFor } from '../../http/cache.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { rateLimit } from '../../http/rate-limit.js';
+import { parseInput } from '../../http/validate.js';
+import { ADMIN_CONNECT_PAGE_SIZE, adminAccountsQuery } from './schemas.js';
 import type { ConnectService } from './service.js';
 
 export const CONNECT_WEBHOOK_PATH = '/api/stripe/connect-webhook';
@@ -15,10 +17,14 @@ export interface ConnectServices {
   connect: ConnectService;
   /** 404 for no such user, 403 for one who is not an educator (the users module's check). */
   assertEducator: (userId: string) => Promise<unknown>;
+  requireAdmin: Middleware;
 }
 
 /** The educator's Connect onboarding and account; Stripe's Connect webhook. */
-export function connectRoutes({ auth, config, payments }: AppDeps, { connect, assertEducator }: ConnectServices) {
+export function connectRoutes(
+  { auth, config, payments }: AppDeps,
+  { connect, assertEducator, requireAdmin: adminOnly }: ConnectServices,
+) {
   const router = new Router();
   const signedIn = authenticate(auth.verifier, { required: true });
   const educatorOnly = async (ctx: Context, next: () => Promise<unknown>) => {
@@ -57,6 +63,13 @@ export function connectRoutes({ auth, config, payments }: AppDeps, { connect, as
       ctx.body = { success: true, account };
     },
   );
+
+  // #36: the admin's view of every educator's Connect state (a bounded page; empty in local mode).
+  router.get('/admin/connect-accounts', signedIn, adminOnly, async (ctx) => {
+    const { cursor, limit } = parseInput(adminAccountsQuery, ctx.query);
+    cacheFor(ctx, cache.none);
+    ctx.body = { success: true, ...(await connect.adminPage(cursor, limit ?? ADMIN_CONNECT_PAGE_SIZE)) };
+  });
 
   // Connected accounts' events (account.updated, payout.*) and the platform's transfer.* events.
   // Stripe's signature covers the exact bytes, so this route reads its own raw body.

@@ -1,4 +1,10 @@
-import type { ConnectAccount, ConnectLink, StripePayout } from '@courseport/contracts';
+import type {
+  AdminConnectAccount,
+  AdminConnectAccountsPage,
+  ConnectAccount,
+  ConnectLink,
+  StripePayout,
+} from '@courseport/contracts';
 import type Stripe from 'stripe';
 import type { Clock } from '../../clock.js';
 import { conflict, HttpError } from '../../http/errors.js';
@@ -11,6 +17,7 @@ import {
 } from '../../payments/index.js';
 import { ConflictError, type Store } from '../../store/index.js';
 import type { LedgerService } from '../ledger/index.js';
+import { userRecords } from '../users/index.js';
 import {
   type ConnectAccountDoc,
   connectAccountsRepository,
@@ -33,6 +40,15 @@ export interface ConnectOptions {
   appOrigin: string;
 }
 
+/**
+ * How long a handled Connect event is remembered (#36): Stripe retries a webhook for up to 3 days,
+ * so a redelivery always finds its record; older ones are pruned (`pruneEvents`). An event
+ * delivered again after that is simply applied again, which changes nothing (each step is
+ * idempotent: the ledger's keys, the newer-only state updates); the record only answers it sooner.
+ */
+export const CONNECT_EVENT_RETENTION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
 /** What a webhook event did: applied, already handled (a redelivery), or of no concern to us. */
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
@@ -48,6 +64,7 @@ export function connectService(store: Store, clock: Clock, { gateway, ledger, ap
   const accounts = connectAccountsRepository(store);
   const payouts = stripePayoutsRepository(store);
   const events = connectEventsRepository(store);
+  const users = userRecords(store);
 
   const stripeDown = (error: unknown): never => {
     if (error instanceof GatewayUnavailableError) throw new HttpError(503, STRIPE_DOWN);
@@ -172,6 +189,39 @@ export function connectService(store: Store, clock: Clock, { gateway, ledger, ap
       };
     },
 
+    /**
+     * The admin's view (#36): every educator, in id order, a bounded page after `cursor` (the last
+     * educator's id), each with their Connect account's state (one `$in` lookup a page): `none`,
+     * `details_due` (with what is due) or `payouts_enabled`. Nothing to list in local mode.
+     */
+    async adminPage(cursor: string | undefined, limit: number): Promise<AdminConnectAccountsPage> {
+      if (!gateway) return { available: false, accounts: [], nextCursor: null };
+      const educators = await users.educatorsAfter(cursor, limit + 1);
+      const shown = educators.slice(0, limit);
+      const docs = shown.length ? await accounts.find({ _id: { $in: shown.map((u) => u._id) } }) : [];
+      const byEducator = new Map(docs.map((doc) => [doc._id, doc]));
+      return {
+        available: true,
+        accounts: shown.map((user): AdminConnectAccount => {
+          const doc = byEducator.get(user._id);
+          if (!doc) return { educatorId: user._id, name: user.name, state: 'none' };
+          return {
+            educatorId: user._id,
+            name: user.name,
+            state: doc.payoutsEnabled ? 'payouts_enabled' : 'details_due',
+            accountId: doc.accountId,
+            detailsSubmitted: doc.detailsSubmitted,
+            chargesEnabled: doc.chargesEnabled,
+            payoutsEnabled: doc.payoutsEnabled,
+            currentlyDue: doc.currentlyDue,
+            disabledReason: doc.disabledReason,
+            updatedAt: new Date(doc.updatedAt).toISOString(),
+          };
+        }),
+        nextCursor: educators.length > limit ? (shown.at(-1)?._id ?? null) : null,
+      };
+    },
+
     /** Asks Stripe for the account's state now (the return from onboarding), newer than any event so far. */
     async refresh(educatorId: string): Promise<ConnectAccount> {
       const doc = await accounts.findOne({ _id: educatorId });
@@ -192,6 +242,15 @@ export function connectService(store: Store, clock: Clock, { gateway, ledger, ap
       if (!doc?.chargesEnabled) return null;
       const { basisPoints, fee } = await ledger.feeFor(educatorId, amount);
       return { destination: doc.accountId, applicationFee: fee, feeBasisPoints: basisPoints };
+    },
+
+    /**
+     * Forgets the handled events received more than `retentionDays` ago: one `deleteMany` on the
+     * `receivedAt` index, so replicas sweeping at once only share the work (a TTL index would do on
+     * MongoDB, but FerretDB and NeDB have none). Returns how many it deleted.
+     */
+    pruneEvents(retentionDays = CONNECT_EVENT_RETENTION_DAYS): Promise<number> {
+      return events.deleteMany({ receivedAt: { $lt: new Date(clock.now().getTime() - retentionDays * DAY_MS) } });
     },
 
     /**

@@ -422,8 +422,12 @@ export function ledgerService(store: Store, clock: Clock, options: LedgerOptions
       const list = await entries.find(filter, { sort: { createdAt: -1, _id: -1 }, limit: limit + 1 });
       const shown = list.slice(0, limit);
       const last = shown.at(-1);
+      // The courses' titles now, one batch lookup for the page (a renamed course shows its new title).
+      const titles = await courses.titles(shown.flatMap((e) => (e.courseId ? [e.courseId] : [])));
       return {
-        entries: shown.map(publicEntry),
+        entries: shown.map((doc) =>
+          doc.courseId ? { ...publicEntry(doc), courseTitle: titles.get(doc.courseId) ?? null } : publicEntry(doc),
+        ),
         nextCursor: list.length > limit && last ? encodeCursor(last) : null,
       };
     },

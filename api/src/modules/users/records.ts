@@ -18,6 +18,16 @@ export function userRecords(store: Store) {
     byIds: (ids: readonly string[], projection?: Projection) =>
       users.find({ _id: { $in: [...new Set(ids)] } }, some(projection)),
 
+    /**
+     * #36: educators in id order, at most `limit` after the id `after` (an admin's bounded page,
+     * walked on the `_id` index): their ids and names.
+     */
+    educatorsAfter: (after: string | undefined, limit: number) =>
+      users.find(
+        { roles: 'educator', ...(after ? { _id: { $gt: after } } : {}) },
+        { sort: { _id: 1 }, limit, projection: { name: 1 } },
+      ),
+
     /** Whether the user exists and has the role. */
     async hasRole(userId: string, role: StoredRole): Promise<boolean> {
       const user = await users.findOne({ _id: userId }, { projection: { roles: 1 } });

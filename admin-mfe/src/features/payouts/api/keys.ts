@@ -4,4 +4,5 @@ export const payoutKeys = {
   fee: () => ['admin', 'payouts', 'platform-fee'] as const,
   balances: () => ['admin', 'payouts', 'balances'] as const,
   list: () => ['admin', 'payouts', 'list'] as const,
+  connect: () => ['admin', 'payouts', 'connect-accounts'] as const,
 };

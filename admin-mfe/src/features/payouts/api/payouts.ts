@@ -1,4 +1,5 @@
 import type {
+  AdminConnectAccountsPage,
   AdminEducatorBalance,
   AdminPayout,
   LedgerEntry,
@@ -6,7 +7,7 @@ import type {
   PayoutRun,
   PlatformFee,
 } from '@courseport/contracts';
-import { api, apiRequest, queryOptions } from '@courseport/shared-ui';
+import { api, apiRequest, infiniteQueryOptions, queryOptions } from '@courseport/shared-ui';
 import { payoutKeys } from './keys';
 
 /** The admin's side of educators' money (#36). Amounts are paise. */
@@ -14,6 +15,7 @@ export const PLATFORM_FEE_PATH = '/api/admin/platform-fee';
 export const BALANCES_PATH = '/api/admin/balances';
 export const PAYOUTS_PATH = '/api/admin/payouts';
 export const RUN_PATH = '/api/admin/payouts/run';
+export const CONNECT_ACCOUNTS_PATH = '/api/admin/connect-accounts';
 export const payoutPath = (id: string) => `${PAYOUTS_PATH}/${encodeURIComponent(id)}`;
 const educatorPath = (id: string, what: 'fee' | 'hold' | 'adjustments') =>
   `/api/admin/educators/${encodeURIComponent(id)}/${what}`;
@@ -48,6 +50,24 @@ export const payoutsListQuery = () =>
         runs: Array.isArray(res.runs) ? res.runs : [],
       };
     },
+  });
+
+/** `GET /api/admin/connect-accounts?cursor=`: every educator's Stripe Connect state, a page at a time ("Load more"). */
+export const connectAccountsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: payoutKeys.connect(),
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }): Promise<AdminConnectAccountsPage> => {
+      const res = await api.get<Partial<AdminConnectAccountsPage>>(
+        pageParam ? `${CONNECT_ACCOUNTS_PATH}?cursor=${encodeURIComponent(pageParam)}` : CONNECT_ACCOUNTS_PATH,
+      );
+      return {
+        available: res.available === true,
+        accounts: Array.isArray(res.accounts) ? res.accounts : [],
+        nextCursor: res.nextCursor ?? null,
+      };
+    },
+    getNextPageParam: (last) => last.nextCursor,
   });
 
 interface Answer {

@@ -38,6 +38,7 @@ import {
   setPlatformFee,
 } from '../api/payouts';
 import { monthOf, paise, requestKey, today } from '../format';
+import { ConnectAccountsSection } from './ConnectAccountsSection';
 
 export const RUN_CONFIRM_TEXT =
   'Every educator with money available by the cut-off, and no hold, is paid it. Record each payment with its bank reference once the money is sent.';
@@ -588,7 +589,10 @@ function ActionDialog({ dialog, onClose }: { dialog: NonNullable<Dialog>; onClos
   );
 }
 
-/** The Payouts tab (#36): the platform fee, a payout run, educators' balances and holds, payouts. */
+/**
+ * The Payouts tab (#36): the platform fee, a payout run, educators' balances and holds, payouts,
+ * and every educator's Stripe Connect state.
+ */
 export function PayoutsTab() {
   const [dialog, setDialog] = useState<Dialog>(null);
   return (
@@ -599,6 +603,7 @@ export function PayoutsTab() {
       </Flex>
       <BalancesSection onAction={setDialog} />
       <PayoutsSection onAction={setDialog} />
+      <ConnectAccountsSection />
       {dialog && <ActionDialog key={JSON.stringify(dialog)} dialog={dialog} onClose={() => setDialog(null)} />}
     </Flex>
   );

@@ -25,6 +25,12 @@ function details(entry: LedgerEntry, currency: string, now: number) {
   return parts.join(' · ');
 }
 
+/** The entry's course by its title now (the API looks it up); a deleted one says so; none: a dash. */
+function courseOf(entry: LedgerEntry) {
+  if (!entry.courseId) return '—';
+  return entry.courseTitle ?? 'Deleted course';
+}
+
 /** The ledger's entries as a plain table with antd's look (`.cp-table`): gross, fee and net. */
 export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
   const currency = useCurrency();
@@ -39,6 +45,7 @@ export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
           <tr>
             <th scope="col">Date</th>
             <th scope="col">Type</th>
+            <th scope="col">Course</th>
             <th scope="col">Details</th>
             <th scope="col" className="ed-num">
               Gross
@@ -60,7 +67,12 @@ export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
                 <td>
                   <span className={`cp-tag cp-tag-${kind.tone}`}>{kind.label}</span>
                 </td>
-                <td>{details(entry, currency, now)}</td>
+                <td>
+                  <span className="ed-ledger-text">{courseOf(entry)}</span>
+                </td>
+                <td>
+                  <span className="ed-ledger-text">{details(entry, currency, now)}</span>
+                </td>
                 <td className="ed-num cp-nowrap">{amount(entry.gross)}</td>
                 <td className="ed-num cp-nowrap">{amount(entry.fee)}</td>
                 <td className="ed-num cp-nowrap ed-net">{paise(currency, entry.amount)}</td>
