@@ -469,7 +469,8 @@ async function runAnalyticsScenario({ store, bare }) {
     const reachStarted = Date.now();
     const reach = await json(api.url + lessonsPath, { headers: await auth() });
     const reachMs = Date.now() - reachStarted;
-    if (reach.body.reach?.enrolled !== ANALYTICS_ENROLLMENTS) throw new Error('the reach counted other students');
+    if (reach.body.reach?.enrolled !== ANALYTICS_ENROLLMENTS)
+      throw new Error(`the reach counted ${JSON.stringify(reach.body).slice(0, 300)}`);
     notes.push(
       `${store}: the first read (the backfill: the course's counters built from ${ANALYTICS_ENROLLMENTS.toLocaleString('en-US')} sales, enrollments and progress records) took ${(firstMs / 1000).toFixed(1)} s; the first lessons read after it ${reachMs} ms.`,
     );

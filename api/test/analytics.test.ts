@@ -255,6 +255,9 @@ for (const adapter of bothStores('analytics')) {
       await api.deps.store
         .collection('analyticsDays')
         .updateOne({ _id: `${course._id}:${today}` }, { $inc: { sales: 7 } });
+      await api.deps.store
+        .collection('analyticsCourses')
+        .updateOne({ _id: course._id }, { $inc: { enrolled: 2, completed: -1 } });
       expect((await reach()).lessons[0]?.started).toBe((live.reach.lessons[0]?.started ?? 0) + 5);
       expect(await rebuilder.rebuildAll()).toBe(2);
       expect({ analytics: await analytics(range), reach: await reach() }).toEqual(live);

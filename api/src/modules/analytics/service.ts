@@ -122,7 +122,11 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
       courseId,
       _id: { $nin: [...lessonTotals.keys()].map((lectureId) => `${courseId}:${lectureId}`) },
     });
-    await courseCounters.updateOne({ _id: courseId }, { $set: { completed, builtAt: clock.now() } }, { upsert: true });
+    await courseCounters.updateOne(
+      { _id: courseId },
+      { $set: { enrolled: enrollments.length, completed, builtAt: clock.now() } },
+      { upsert: true },
+    );
   }
 
   /** Builds the counters of the courses that have never been built (a course's first read: the backfill). */
