@@ -17,6 +17,8 @@ import { dayOf, progressDeltas, saleDelta } from './counters.js';
 import { type AnalyticsLessonDoc, analyticsRepositories } from './repository.js';
 
 const DAY_MS = 86_400_000;
+/** How many built courses a process remembers before it forgets them all (and reads again). */
+const BUILT_KEPT = 10_000;
 const DAY_FIELDS = ['enrollments', 'sales', 'grossPaise', 'netPaise', 'refunds', 'refundedPaise'] as const;
 
 /** What analytics reads from the modules that own the events (given by compose.ts). */
@@ -77,6 +79,8 @@ const lessonsOf = (course: Pick<CourseDoc, 'courseContent'>) =>
 export function analyticsService(store: Store, clock: Clock, sources: AnalyticsSources) {
   const { days, lessons, courses: courseCounters } = analyticsRepositories(store);
   const courses = courseRecords(store);
+  /** Courses whose counters this process knows are built (they stay built): no read to check again. */
+  const built = new Set<string>();
 
   /** Recomputes the course's counters from the sources and writes them over the live ones. */
   async function rebuildCourse(courseId: string): Promise<void> {
@@ -131,13 +135,16 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
 
   /** Builds the counters of the courses that have never been built (a course's first read: the backfill). */
   async function ensureBuilt(courseIds: readonly string[]): Promise<void> {
-    if (courseIds.length === 0) return;
-    const built = await courseCounters.find(
-      { _id: { $in: [...courseIds] }, builtAt: { $exists: true } },
+    const unknown = courseIds.filter((id) => !built.has(id));
+    if (unknown.length === 0) return;
+    const found = await courseCounters.find(
+      { _id: unknown.length === 1 ? unknown[0] : { $in: unknown }, builtAt: { $exists: true } },
       { projection: { _id: 1 } },
     );
-    const done = new Set(built.map((c) => c._id));
-    for (const courseId of courseIds) if (!done.has(courseId)) await rebuildCourse(courseId);
+    const done = new Set(found.map((c) => c._id));
+    for (const courseId of unknown) if (!done.has(courseId)) await rebuildCourse(courseId);
+    if (built.size + unknown.length > BUILT_KEPT) built.clear();
+    for (const courseId of unknown) built.add(courseId);
   }
 
   /** The educator's course, or 404 (as for a course that does not exist). */
@@ -165,7 +172,11 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
       const ids = range.courseId ? [range.courseId] : mine.map((c) => c._id);
       await ensureBuilt(ids);
       const found = ids.length
-        ? await days.find({ courseId: { $in: ids }, day: { $gte: range.from, $lte: range.to } })
+        ? await days.find({
+            // One course by equality: a store that pushes filters down (FerretDB) uses it.
+            courseId: ids.length === 1 ? ids[0] : { $in: ids },
+            day: { $gte: range.from, $lte: range.to },
+          })
         : [];
       const dayList = daysBetween(range.from, range.to);
       const byDay = new Map(dayList.map((day) => [day, emptyDay(day)]));
