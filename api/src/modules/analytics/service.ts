@@ -157,6 +157,27 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
   return {
     rebuildCourse,
 
+    /**
+     * Builds the counters of every course that has none yet, one course at a time, until done or
+     * `signal` aborts (server.ts, in the background at start: the first read of a course then finds
+     * them built). Replicas starting together may build the same course twice: the same `$set`s.
+     * The number of courses built.
+     */
+    async backfill(signal?: AbortSignal): Promise<number> {
+      let count = 0;
+      for (const courseId of await courses.allIds()) {
+        if (signal?.aborted) break;
+        if (built.has(courseId)) continue;
+        const wasBuilt = await courseCounters.findOne(
+          { _id: courseId, builtAt: { $exists: true } },
+          { projection: { _id: 1 } },
+        );
+        await ensureBuilt([courseId]);
+        if (!wasBuilt) count += 1;
+      }
+      return count;
+    },
+
     /** Rebuilds every course's counters (`pnpm analytics-rebuild`); the number of courses. */
     async rebuildAll(): Promise<number> {
       const all = await courses.allIds();
