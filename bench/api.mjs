@@ -368,13 +368,15 @@ async function runScenario({ store, courses, bare }) {
       const runs = results[i];
       const ratio = m.kind === 'bare' ? null : median(runs.map((run, round) => run.rps / bareRuns[round].rps));
       let target = targetOf(m.kind, courses, store);
-      // On MongoDB a new completion is one round trip, and no slower than the database alone makes it.
+      // On MongoDB a new completion is one round trip for the record, plus (#36) one `$inc` of the
+      // lesson's analytics counter (a change that counts nothing writes none), and no slower than the
+      // database alone makes it.
       if (m.kind === 'progress' && updateRuns && m.label.includes('new lecture')) {
         const vsUpdate = median(runs.map((run, round) => run.rps / updateRuns[round].rps));
         const trips = roundTrips ?? Number.NaN;
         target = {
-          text: `1 round trip (measured ${trips.toFixed(2)}); ≥ 100 % of the database alone (measured ${Math.round(vsUpdate * 100)} %)`,
-          check: () => Math.round(trips * 100) / 100 <= 1 && vsUpdate >= 1,
+          text: `1 round trip + 1 analytics counter (measured ${trips.toFixed(2)}); ≥ 100 % of the database alone (measured ${Math.round(vsUpdate * 100)} %)`,
+          check: () => Math.round(trips * 100) / 100 <= 2 && vsUpdate >= 1,
         };
       }
       /** @type {Row} */
@@ -469,7 +471,8 @@ async function runAnalyticsScenario({ store, bare }) {
     const reachStarted = Date.now();
     const reach = await json(api.url + lessonsPath, { headers: await auth() });
     const reachMs = Date.now() - reachStarted;
-    if (reach.body.reach?.enrolled !== ANALYTICS_ENROLLMENTS) throw new Error('the reach counted other students');
+    if (reach.body.reach?.enrolled !== ANALYTICS_ENROLLMENTS)
+      throw new Error(`the reach counted ${JSON.stringify(reach.body).slice(0, 300)}`);
     notes.push(
       `${store}: the first read (the backfill: the course's counters built from ${ANALYTICS_ENROLLMENTS.toLocaleString('en-US')} sales, enrollments and progress records) took ${(firstMs / 1000).toFixed(1)} s; the first lessons read after it ${reachMs} ms.`,
     );

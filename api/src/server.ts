@@ -121,6 +121,14 @@ async function main() {
     logger.error({ err: error }, 'processing stored thumbnails failed'),
   );
 
+  // #36: analytics' counters of courses that have none yet (existing data, the demo's), built in the background.
+  const analyticsBackfilled = services.analytics
+    .backfill(backfill.signal)
+    .then((built) => {
+      if (built > 0) logger.info({ courses: built }, "analytics' counters built");
+    })
+    .catch((error: unknown) => logger.error({ err: error }, "building analytics' counters failed"));
+
   // Mails whose first try failed, or whose sender stopped mid-way, are retried from the store.
   const deliverDue = () =>
     void mailer.deliverDue().catch((error: unknown) => logger.error({ err: error }, 'mail retry pass failed'));
@@ -152,6 +160,7 @@ async function main() {
         services.announcements.stop(SHUTDOWN_GRACE_MS),
       ]);
       await backfilled;
+      await analyticsBackfilled;
       await limits.close();
       await mailer.settle();
       mailer.close();

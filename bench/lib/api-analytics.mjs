@@ -95,7 +95,7 @@ export async function seedAnalyticsCourse({ env, enrollments }) {
       const progress = [];
       for (let i = from; i < Math.min(enrollments, from + CHUNK); i++) {
         const userId = `user_bench_an_${i}`;
-        const when = new Date(now - ((i * 7919) % 365) * DAY_MS - (i % 86_400) * 1000);
+        const when = new Date(now - ((i * 7919) % 364) * DAY_MS - (i % 3600) * 1000);
         const purchaseId = newId();
         enrollmentDocs.push({ _id: `${userId}:${courseId}`, userId, courseId, purchaseId, createdAt: when });
         sales.push({

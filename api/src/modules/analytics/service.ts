@@ -17,6 +17,8 @@ import { dayOf, progressDeltas, saleDelta } from './counters.js';
 import { type AnalyticsLessonDoc, analyticsRepositories } from './repository.js';
 
 const DAY_MS = 86_400_000;
+/** How many built courses a process remembers before it forgets them all (and reads again). */
+const BUILT_KEPT = 10_000;
 const DAY_FIELDS = ['enrollments', 'sales', 'grossPaise', 'netPaise', 'refunds', 'refundedPaise'] as const;
 
 /** What analytics reads from the modules that own the events (given by compose.ts). */
@@ -77,6 +79,8 @@ const lessonsOf = (course: Pick<CourseDoc, 'courseContent'>) =>
 export function analyticsService(store: Store, clock: Clock, sources: AnalyticsSources) {
   const { days, lessons, courses: courseCounters } = analyticsRepositories(store);
   const courses = courseRecords(store);
+  /** Courses whose counters this process knows are built (they stay built): no read to check again. */
+  const built = new Set<string>();
 
   /** Recomputes the course's counters from the sources and writes them over the live ones. */
   async function rebuildCourse(courseId: string): Promise<void> {
@@ -122,18 +126,25 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
       courseId,
       _id: { $nin: [...lessonTotals.keys()].map((lectureId) => `${courseId}:${lectureId}`) },
     });
-    await courseCounters.updateOne({ _id: courseId }, { $set: { completed, builtAt: clock.now() } }, { upsert: true });
+    await courseCounters.updateOne(
+      { _id: courseId },
+      { $set: { enrolled: enrollments.length, completed, builtAt: clock.now() } },
+      { upsert: true },
+    );
   }
 
   /** Builds the counters of the courses that have never been built (a course's first read: the backfill). */
   async function ensureBuilt(courseIds: readonly string[]): Promise<void> {
-    if (courseIds.length === 0) return;
-    const built = await courseCounters.find(
-      { _id: { $in: [...courseIds] }, builtAt: { $exists: true } },
+    const unknown = courseIds.filter((id) => !built.has(id));
+    if (unknown.length === 0) return;
+    const found = await courseCounters.find(
+      { _id: unknown.length === 1 ? unknown[0] : { $in: unknown }, builtAt: { $exists: true } },
       { projection: { _id: 1 } },
     );
-    const done = new Set(built.map((c) => c._id));
-    for (const courseId of courseIds) if (!done.has(courseId)) await rebuildCourse(courseId);
+    const done = new Set(found.map((c) => c._id));
+    for (const courseId of unknown) if (!done.has(courseId)) await rebuildCourse(courseId);
+    if (built.size + unknown.length > BUILT_KEPT) built.clear();
+    for (const courseId of unknown) built.add(courseId);
   }
 
   /** The educator's course, or 404 (as for a course that does not exist). */
@@ -145,6 +156,27 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
 
   return {
     rebuildCourse,
+
+    /**
+     * Builds the counters of every course that has none yet, one course at a time, until done or
+     * `signal` aborts (server.ts, in the background at start: the first read of a course then finds
+     * them built). Replicas starting together may build the same course twice: the same `$set`s.
+     * The number of courses built.
+     */
+    async backfill(signal?: AbortSignal): Promise<number> {
+      let count = 0;
+      for (const courseId of await courses.allIds()) {
+        if (signal?.aborted) break;
+        if (built.has(courseId)) continue;
+        const wasBuilt = await courseCounters.findOne(
+          { _id: courseId, builtAt: { $exists: true } },
+          { projection: { _id: 1 } },
+        );
+        await ensureBuilt([courseId]);
+        if (!wasBuilt) count += 1;
+      }
+      return count;
+    },
 
     /** Rebuilds every course's counters (`pnpm analytics-rebuild`); the number of courses. */
     async rebuildAll(): Promise<number> {
@@ -161,7 +193,11 @@ export function analyticsService(store: Store, clock: Clock, sources: AnalyticsS
       const ids = range.courseId ? [range.courseId] : mine.map((c) => c._id);
       await ensureBuilt(ids);
       const found = ids.length
-        ? await days.find({ courseId: { $in: ids }, day: { $gte: range.from, $lte: range.to } })
+        ? await days.find({
+            // One course by equality: a store that pushes filters down (FerretDB) uses it.
+            courseId: ids.length === 1 ? ids[0] : { $in: ids },
+            day: { $gte: range.from, $lte: range.to },
+          })
         : [];
       const dayList = daysBetween(range.from, range.to);
       const byDay = new Map(dayList.map((day) => [day, emptyDay(day)]));
