@@ -2123,7 +2123,8 @@ describe('hostile discovery queries (#21)', () => {
       fc.asyncProperty(value, async (v) => {
         fc.pre(v !== '');
         const save = await api.request(`/api/user/wishlist/${v}`, { method: 'PUT', headers: bearer(student.token) });
-        expect([400, 404, 414, 431]).toContain(save.status);
+        // `.` is a dot segment: the URL becomes `/api/user/wishlist/`, which has no PUT (405).
+        expect([400, 404, 405, 414, 431]).toContain(save.status);
         const remove = await api.request(`/api/admin/categories/${v}`, {
           method: 'DELETE',
           headers: bearer(admin.token),
