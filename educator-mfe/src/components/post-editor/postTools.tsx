@@ -1,46 +1,15 @@
 import type { ReactNode } from 'react';
+import { COMMON_TOOLS, svg } from '../editorIcons';
 
 /** The post editor's tools, in order (without Tiptap, so the box before the editor draws them too). */
 export type PostToolName = 'bold' | 'italic' | 'code' | 'bulletList' | 'orderedList' | 'codeBlock' | 'link';
 
-const svg = (path: ReactNode) => (
-  <svg
-    width="16"
-    height="16"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    {path}
-  </svg>
-);
-
 export const POST_TOOLS: ReadonlyArray<{ name: PostToolName; label: string; icon: ReactNode }> = [
-  { name: 'bold', label: 'Bold', icon: svg(<path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" />) },
-  { name: 'italic', label: 'Italic', icon: svg(<path d="M14 5h-4M14 19h-4M14 5l-4 14" />) },
+  COMMON_TOOLS.bold,
+  COMMON_TOOLS.italic,
   { name: 'code', label: 'Code', icon: svg(<path d="M9 7l-5 5 5 5M15 7l5 5-5 5" />) },
-  {
-    name: 'bulletList',
-    label: 'Bullet list',
-    icon: svg(
-      <>
-        <path d="M9 6h11M9 12h11M9 18h11" />
-        <circle cx="4.5" cy="6" r="1" fill="currentColor" />
-        <circle cx="4.5" cy="12" r="1" fill="currentColor" />
-        <circle cx="4.5" cy="18" r="1" fill="currentColor" />
-      </>,
-    ),
-  },
-  {
-    name: 'orderedList',
-    label: 'Numbered list',
-    icon: svg(<path d="M10 6h10M10 12h10M10 18h10M4 5l1.5-1V9M3.5 14.5a1.5 1.5 0 1 1 2.5 1.2L3.5 19H6.5" />),
-  },
+  COMMON_TOOLS.bulletList,
+  COMMON_TOOLS.orderedList,
   {
     name: 'codeBlock',
     label: 'Code block',
