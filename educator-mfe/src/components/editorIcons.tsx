@@ -1,22 +1,8 @@
 import type { ReactNode } from 'react';
+import { Icon } from './icons';
 
-/** A toolbar icon: a 24-unit stroke drawing at 16 px, hidden from screen readers (the button names it). */
-export const svg = (path: ReactNode) => (
-  <svg
-    width="16"
-    height="16"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    {path}
-  </svg>
-);
+/** A toolbar icon: the portal's icon drawing at 16 px (the button names it). */
+export const svg = (path: ReactNode) => <Icon size={16}>{path}</Icon>;
 
 /** The tools both editors of this portal have (the course description's and a Q&A post's). */
 export const COMMON_TOOLS = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** Inline icons (24×24, stroke = currentColor): the portal ships no icon library. */
-function Icon({ size = 20, children }: { size?: number; children: ReactNode }) {
+export function Icon({ size = 20, children }: { size?: number; children: ReactNode }) {
   return (
     <svg
       width={size}

@@ -54,6 +54,17 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
 const stripeTime = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** An account's state as the educator's and the admin's views show it. */
+const accountView = (doc: ConnectAccountDoc) => ({
+  accountId: doc.accountId,
+  detailsSubmitted: doc.detailsSubmitted,
+  chargesEnabled: doc.chargesEnabled,
+  payoutsEnabled: doc.payoutsEnabled,
+  currentlyDue: doc.currentlyDue,
+  disabledReason: doc.disabledReason,
+  updatedAt: new Date(doc.updatedAt).toISOString(),
+});
+
 /**
  * Stripe Connect Express for educators (#36): onboarding (an Express account per educator, account
  * links), the account's state (from `account.updated`), destination charges' routing and fee, and
@@ -170,13 +181,7 @@ export function connectService(store: Store, clock: Clock, { gateway, ledger, ap
       return {
         connected: true,
         available: Boolean(gateway),
-        accountId: doc.accountId,
-        detailsSubmitted: doc.detailsSubmitted,
-        chargesEnabled: doc.chargesEnabled,
-        payoutsEnabled: doc.payoutsEnabled,
-        currentlyDue: doc.currentlyDue,
-        disabledReason: doc.disabledReason,
-        updatedAt: new Date(doc.updatedAt).toISOString(),
+        ...accountView(doc),
         stripePayouts: list.map(
           (p): StripePayout => ({
             id: p._id,
@@ -209,13 +214,7 @@ export function connectService(store: Store, clock: Clock, { gateway, ledger, ap
             educatorId: user._id,
             name: user.name,
             state: doc.payoutsEnabled ? 'payouts_enabled' : 'details_due',
-            accountId: doc.accountId,
-            detailsSubmitted: doc.detailsSubmitted,
-            chargesEnabled: doc.chargesEnabled,
-            payoutsEnabled: doc.payoutsEnabled,
-            currentlyDue: doc.currentlyDue,
-            disabledReason: doc.disabledReason,
-            updatedAt: new Date(doc.updatedAt).toISOString(),
+            ...accountView(doc),
           };
         }),
         nextCursor: educators.length > limit ? (shown.at(-1)?._id ?? null) : null,
