@@ -25,6 +25,7 @@ export {
 } from './components/CourseStructure';
 export { dateColumn } from './components/dateColumn';
 export { LogoMark } from './components/LogoMark';
+export { Pager, pageItems } from './components/Pager';
 export { QueryStates, type QueryStatesProps } from './components/QueryStates';
 export { ReviewReplyBlock, wasEdited } from './components/ReviewReply';
 export { ReviewerPhoto, ReviewStars, ReviewSummary, type ReviewSummaryProps } from './components/ReviewSummary';

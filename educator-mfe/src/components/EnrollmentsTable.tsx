@@ -1,7 +1,6 @@
-import type { EnrolledStudent } from '@courseport/shared-ui';
+import { type EnrolledStudent, Pager } from '@courseport/shared-ui';
 import { type ReactNode, useState } from 'react';
 import { localDate } from '../lib/dates';
-import { Pager } from './Pager';
 import { UserAvatar } from './UserAvatar';
 
 const PAGE_SIZE = 10;

@@ -72,7 +72,7 @@ export default function SubmissionsPage() {
         <label htmlFor={filterId}>Show</label>
         <select
           id={filterId}
-          className="ed-native-select"
+          className="cp-select"
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as SubmissionFilter);

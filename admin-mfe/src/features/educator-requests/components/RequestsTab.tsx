@@ -4,6 +4,7 @@ import {
   type EducatorRequestStatus,
   ErrorState,
   LoadingState,
+  Pager,
   type TagTone,
   tagTone,
 } from '@courseport/shared-ui';
@@ -69,27 +70,6 @@ function StatusCell({ request }: { request: EducatorRequest }) {
         <span className="cp-admin-reason">Reason: {request.reason}</span>
       )}
     </span>
-  );
-}
-
-/** The page list under the table, when there is more than one page (antd's pagination look). */
-function Pages({ count, page, onPage }: { count: number; page: number; onPage: (page: number) => void }) {
-  if (count < 2) return null;
-  return (
-    <nav className="cp-admin-pages" aria-label="Educator requests pages">
-      {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
-        <Button
-          key={n}
-          size="small"
-          type={n === page ? 'primary' : 'default'}
-          aria-current={n === page ? 'page' : undefined}
-          aria-label={`Page ${n}`}
-          onClick={() => onPage(n)}
-        >
-          {n}
-        </Button>
-      ))}
-    </nav>
   );
 }
 
@@ -195,7 +175,13 @@ export function RequestsTab({ requests, loading, loadError, onRetry, busyIds, on
           </tbody>
         </table>
       </section>
-      <Pages count={pageCount} page={shown} onPage={setPage} />
+      <Pager
+        label="Educator requests pages"
+        page={shown}
+        pageSize={PAGE_SIZE}
+        total={requests.length}
+        onChange={setPage}
+      />
       {dialogWanted && (
         <Suspense fallback={null}>
           <RejectModal

@@ -4,7 +4,7 @@ import { FieldError } from './FieldError';
 
 /**
  * The course form's fields without antd (#34: the page's first load carries none), in antd's Form
- * look (add-course.css: `.ed-form-item`, `.ed-input`): a label above (a red `*` when required), the
+ * look (add-course.css: `.ed-form-item`, `.cp-input`): a label above (a red `*` when required), the
  * control, and what is wrong under it, tied to the control (`aria-describedby`, `aria-invalid`).
  */
 export function FormItem({
@@ -70,7 +70,7 @@ export function TextField({
         id={id}
         name={name}
         type="text"
-        className="ed-input"
+        className="cp-input"
         value={text}
         onChange={(event) => store.set(name, event.target.value)}
         {...described(name, id, error)}
@@ -105,7 +105,7 @@ export function NumberField({ store, name, id, label, placeholder }: StoreFieldP
         role="spinbutton"
         aria-valuenow={value ?? undefined}
         autoComplete="off"
-        className="ed-input"
+        className="cp-input"
         placeholder={placeholder}
         value={text}
         onChange={(event) => {
@@ -139,7 +139,7 @@ export function SelectField({
         {...select}
         id={id}
         name={name}
-        className={help ? 'ed-native-select is-warning' : 'ed-native-select'}
+        className={help ? 'cp-select is-warning' : 'cp-select'}
         value={text}
         onChange={(event) => store.set(name, event.target.value)}
         {...described(name, id, error, help ? `${id}-help` : undefined)}

@@ -81,7 +81,7 @@ export function HostedVideoSelect({
       ) : (
         <select
           id={id}
-          className="ed-native-select"
+          className="cp-select"
           value={value}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? errorId : undefined}

@@ -1,7 +1,7 @@
 import type { EducatorCourse } from '@courseport/shared-ui';
-import { descriptionTeaser, money } from '@courseport/shared-ui';
+import { descriptionTeaser, money, Pager } from '@courseport/shared-ui';
 import { useRef, useState } from 'react';
-import { Pager } from '../../../components/Pager';
+
 import { localDate } from '../../../lib/dates';
 import type { CourseAction } from '../api/courses';
 import { useNarrow } from '../hooks/useNarrow';

@@ -180,7 +180,7 @@ function AddCaptionsForm({ video }: { video: EducatorVideo }) {
         </label>
         <select
           id={`${id}-lang`}
-          className="ed-native-select"
+          className="cp-select"
           value={lang}
           onChange={(event) => chooseLanguage(event.target.value)}
         >

@@ -1,6 +1,6 @@
-import { Button, type EducatorVideo, loadAntd, type TagTone, type VideoStatus } from '@courseport/shared-ui';
+import { Button, type EducatorVideo, loadAntd, Pager, type TagTone, type VideoStatus } from '@courseport/shared-ui';
 import { renditionsText, videoLength } from '../../../api/videos';
-import { Pager } from '../../../components/Pager';
+
 import { ProgressBar } from '../../../components/ProgressBar';
 import { sizeLabel } from '../../../lib/sizes';
 import { tagClass } from '../../../lib/tags';

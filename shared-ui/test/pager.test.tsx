@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Pager, pageItems } from '../src/components/Pager';
-import { user } from './helpers';
+
+const user = userEvent.setup();
 
 describe('Pager (antd’s small Pagination look, without antd: #34)', () => {
   it('shows every page up to seven, else the first, the last and those around the current one', () => {

@@ -9,7 +9,7 @@ export function pageItems(page: number, pages: number): Array<number | 'gap'> {
 
 /**
  * A paged list's page numbers in a `nav` named `label`, with antd's small Pagination look
- * (`.ed-pager`, layout.css) and without antd, so the pages that page their lists load none (#34):
+ * (`.cp-pager`, global.css) and without antd, so the pages that page their lists load none (#34):
  * Previous, the numbers (the current one marked `aria-current`), Next. Nothing when everything
  * fits on one page.
  */
@@ -32,12 +32,12 @@ export function Pager({
   const pages = Math.ceil(total / pageSize);
   const current = Math.min(Math.max(page, 1), pages);
   return (
-    <nav aria-label={label} className={className ? `ed-pager ${className}` : 'ed-pager'}>
-      <ul className="ed-pager-list">
+    <nav aria-label={label} className={className ? `cp-pager ${className}` : 'cp-pager'}>
+      <ul className="cp-pager-list">
         <li>
           <button
             type="button"
-            className="ed-pager-item ed-pager-step"
+            className="cp-pager-item cp-pager-step"
             aria-label="Previous Page"
             disabled={current === 1}
             onClick={() => onChange(current - 1)}
@@ -48,14 +48,14 @@ export function Pager({
         {pageItems(current, pages).map((item, i) =>
           item === 'gap' ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity but its place.
-            <li key={`gap-${i}`} className="ed-pager-gap" aria-hidden="true">
+            <li key={`gap-${i}`} className="cp-pager-gap" aria-hidden="true">
               •••
             </li>
           ) : (
             <li key={item}>
               <button
                 type="button"
-                className={item === current ? 'ed-pager-item is-current' : 'ed-pager-item'}
+                className={item === current ? 'cp-pager-item is-current' : 'cp-pager-item'}
                 aria-label={`Page ${item}`}
                 aria-current={item === current ? 'page' : undefined}
                 onClick={() => item !== current && onChange(item)}
@@ -68,7 +68,7 @@ export function Pager({
         <li>
           <button
             type="button"
-            className="ed-pager-item ed-pager-step"
+            className="cp-pager-item cp-pager-step"
             aria-label="Next Page"
             disabled={current === pages}
             onClick={() => onChange(current + 1)}
