@@ -9,9 +9,9 @@
 //
 // Environment:
 //   BENCH_RUNS=5                    cold loads per page and pass
-//   BENCH_PAGES=home,list,details,…  which pages (keys) to load: home, list, details (the storefront),
-//                                   enrollments, player (student), educator, add-course, my-courses,
-//                                   videos (educator), admin
+//   BENCH_PAGES=home,list,details,…  which pages (keys) to load: the keys in bench/lib/web-pages.mjs
+//                                   (home, list, details: the storefront; enrollments, player: the
+//                                   student's; educator, add-course, …; admin, admin-emails, …)
 //   BENCH_USERS=visitor,student,educator,admin  whose pages to load (with BENCH_PAGES: both apply)
 //   BENCH_PASSES=network,throttled  which passes to run
 //   BENCH_PHOTOS=10                 camera-size photo courses uploaded for the second catalog, each
@@ -30,6 +30,7 @@ import { chromium } from 'playwright-core';
 import { singletonProblems } from './lib/web-federation.mjs';
 import { coldLoad } from './lib/web-load.mjs';
 import { waterfall } from './lib/web-network.mjs';
+import { MEASURED_PAGES, pagePath } from './lib/web-pages.mjs';
 import { countCards, setPhotoCoursesPublished, uploadPhotoCourses } from './lib/web-photos.mjs';
 import {
   aggregatePage,
@@ -46,63 +47,15 @@ import {
   scriptName,
   writeBetweenMarkers,
 } from './lib/web-report.mjs';
-import { DEMO_USERS, enrolledCourseId, signInThroughUi } from './lib/web-session.mjs';
+import { DEMO_USERS, enrolledCourseId, ownCourseId, signInThroughUi } from './lib/web-session.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Also print each throttled load's requests: when each started and finished, and its bytes. */
 const WATERFALL = process.env.BENCH_WATERFALL === '1';
 const REPORT = path.resolve(process.env.BENCH_REPORT ?? path.join(ROOT, 'docs/performance.md'));
 
-/**
- * The pages: the storefront's, which a visitor lands on (`:id` is the newest demo course), and each
- * portal's signed-in pages, loaded as the demo user who uses them (`:courseId`: a course the demo
- * student is enrolled in). `content`: a CSS selector of the page's own main content, the part
- * that needs the page's data (not the shell, the demo banner, a heading or a spinner); when it
- * first has a box on screen is the page's "content painted" (LCP may be the demo banner).
- * Alternatives cover the page's data-dependent states (a list or its empty state).
- */
-const PAGES = [
-  { key: 'home', name: 'Home', path: '/', user: 'visitor', content: 'h1.sf-hero-title' },
-  { key: 'list', name: 'Course list', path: '/course-list', user: 'visitor', content: '.sf-course-card' },
-  { key: 'details', name: 'Course details', path: '/course/:id', user: 'visitor', content: 'h1.sf-course-heading' },
-  {
-    key: 'enrollments',
-    name: 'My Enrollments',
-    path: '/my-enrollments',
-    user: 'student',
-    content: '.ln-course-title, .ln-enrollments-page .cp-empty',
-  },
-  { key: 'player', name: 'Player', path: '/player/:courseId', user: 'student', content: '.ln-player-media' },
-  {
-    key: 'educator',
-    name: 'Educator dashboard',
-    path: '/educator',
-    user: 'educator',
-    content: '.ed-stat-value, .ed-dashboard .cp-empty',
-  },
-  { key: 'add-course', name: 'Add Course', path: '/educator/add-course', user: 'educator', content: '.ed-add-form' },
-  {
-    key: 'my-courses',
-    name: 'My Courses',
-    path: '/educator/my-courses',
-    user: 'educator',
-    content: '.ed-course-title, .ed-page .cp-empty',
-  },
-  {
-    key: 'videos',
-    name: 'Videos',
-    path: '/educator/videos',
-    user: 'educator',
-    content: '.ed-vid-card, .ed-page .cp-empty',
-  },
-  {
-    key: 'admin',
-    name: 'Admin dashboard',
-    path: '/admin',
-    user: 'admin',
-    content: 'section[aria-label="Educator requests"] .ant-table-row, .cp-admin-empty',
-  },
-];
+/** The pages (bench/lib/web-pages.mjs, shared with the first-load budget test). */
+const PAGES = MEASURED_PAGES;
 const USERS = ['visitor', 'student', 'educator', 'admin'];
 const PASSES = ['network', 'throttled'];
 /** The pages loaded again once the camera photos are the newest courses' thumbnails. */
@@ -228,9 +181,11 @@ async function main() {
   const catalog = await fetch(`${platform.urls.api}/api/course/all`).then((r) => r.json());
   const courseId = catalog?.courses?.[0]?._id;
   if (!courseId) throw new Error(`GET /api/course/all returned no course: ${JSON.stringify(catalog).slice(0, 200)}`);
-  const playerCourseId = pages.some((p) => p.path.includes(':courseId'))
-    ? await enrolledCourseId(platform.urls.api)
-    : undefined;
+  const ids = {
+    id: courseId,
+    courseId: pages.some((p) => p.path.includes(':courseId')) ? await enrolledCourseId(platform.urls.api) : undefined,
+    ownCourseId: pages.some((p) => p.path.includes(':ownCourseId')) ? await ownCourseId(platform.urls.api) : undefined,
+  };
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -278,7 +233,7 @@ async function main() {
   const measured = pages.map((p) => ({
     ...p,
     route: p.path,
-    path: p.path.replace(':id', courseId).replace(':courseId', playerCourseId ?? ''),
+    path: pagePath(p.path, ids),
     unthrottled: [],
     throttled: [],
   }));

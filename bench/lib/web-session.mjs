@@ -41,11 +41,12 @@ export async function signInThroughUi(browser, shellUrl, email, password = DEMO_
 }
 
 /**
- * The id of a course the demo student is enrolled in (the player's page), asked of the API with a
- * session of its own (signing in through the API does not touch the browser's session).
+ * A session token for `email`, asked of the API directly (signing in through the API does not touch
+ * the browser's session).
  * @param {string} apiUrl
+ * @param {string} email
  */
-export async function enrolledCourseId(apiUrl, email = DEMO_USERS.student, password = DEMO_PASSWORD) {
+async function apiToken(apiUrl, email, password = DEMO_PASSWORD) {
   const signIn = await fetch(`${apiUrl}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -53,9 +54,30 @@ export async function enrolledCourseId(apiUrl, email = DEMO_USERS.student, passw
   });
   const { token } = await signIn.json();
   if (!signIn.ok || !token) throw new Error(`Signing ${email} in through the API: HTTP ${signIn.status}`);
-  const res = await fetch(`${apiUrl}/api/user/enrolled-courses`, { headers: { Authorization: `Bearer ${token}` } });
+  return token;
+}
+
+/**
+ * The first id `pick` finds in what `path` answers `email`.
+ * @param {string} apiUrl
+ * @param {string} email
+ * @param {string} path
+ * @param {(body: any) => string | undefined} pick
+ */
+async function firstIdFor(apiUrl, email, path, pick) {
+  const res = await fetch(`${apiUrl}${path}`, {
+    headers: { Authorization: `Bearer ${await apiToken(apiUrl, email)}` },
+  });
   const body = await res.json();
-  const id = body?.enrolledCourses?.[0]?._id;
-  if (!id) throw new Error(`${email} is enrolled in no course: ${JSON.stringify(body).slice(0, 200)}`);
+  const id = pick(body);
+  if (!id) throw new Error(`${path} as ${email} names no course: ${JSON.stringify(body).slice(0, 200)}`);
   return id;
 }
+
+/** The id of a course the demo student is enrolled in (the player's page). @param {string} apiUrl */
+export const enrolledCourseId = (apiUrl) =>
+  firstIdFor(apiUrl, DEMO_USERS.student, '/api/user/enrolled-courses', (body) => body?.enrolledCourses?.[0]?._id);
+
+/** The id of a course the demo educator teaches (Edit Course, Announcements). @param {string} apiUrl */
+export const ownCourseId = (apiUrl) =>
+  firstIdFor(apiUrl, DEMO_USERS.educator, '/api/educator/courses', (body) => body?.courses?.[0]?._id);
