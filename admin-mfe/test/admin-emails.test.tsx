@@ -1,6 +1,8 @@
+import { loadAntd } from '@courseport/shared-ui';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OWN_EMAIL_NOTE } from '../src/features/admin-emails/components/AdminEmailsTab';
+import { CONFIRM_LOAD_FAILED } from '../src/lib/confirm-dialog';
 import {
   ADMIN_EMAILS,
   apiGet,
@@ -61,6 +63,27 @@ describe('Admin emails tab', () => {
     const ops = within(screen.getByText('ops@example.com').closest('li') as HTMLElement);
     expect(ops.getByText('Added by: Unknown')).toBeInTheDocument();
     expect(emailInput()).toHaveAttribute('type', 'email');
+    // Plain markup with antd's look (#34: no antd in the tab's first screen): a card named by its title.
+    expect(screen.getByRole('region', { name: 'Admin Email Management' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Allowed Admin Emails (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel').querySelector('[class*="ant-"]')).toBeNull();
+  });
+
+  it("says so when the confirmation's code cannot be loaded, and removes nothing", async () => {
+    serve(() => ({ success: true, adminEmails: ADMIN_EMAILS }));
+    const loading = vi
+      .spyOn(loadAntd, 'modal')
+      .mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    try {
+      await openEmailsTab();
+      const row = (await screen.findByText('ops@example.com')).closest('li') as HTMLElement;
+      await user.click(button('Remove', row));
+      expect(await screen.findByText(CONFIRM_LOAD_FAILED)).toBeInTheDocument();
+      expect(screen.queryByText(CONFIRM_TEXT)).not.toBeInTheDocument();
+      expect(apiPost).not.toHaveBeenCalled();
+    } finally {
+      loading.mockRestore();
+    }
   });
 
   it('says when no admin emails are configured', async () => {

@@ -55,6 +55,9 @@ describe('Admin categories tab', () => {
     expect(within(itemOf('Design')).getByText('0 courses')).toBeInTheDocument();
     expect(within(itemOf('Design')).getByRole('button', { name: 'Rename Design' })).toBeEnabled();
     expect(within(itemOf('Design')).getByRole('button', { name: 'Delete Design' })).toBeEnabled();
+    // Plain markup with antd's look (#34: no antd in the tab's first screen; the rename dialog loads it).
+    expect(screen.getByRole('heading', { name: 'Categories (3)' })).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel').querySelector('[class*="ant-"]')).toBeNull();
   });
 
   it('shows a loading state until the categories arrive', async () => {

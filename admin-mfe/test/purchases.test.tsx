@@ -1,6 +1,7 @@
-import { tagTone } from '@courseport/shared-ui';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { QueryProvider, queryKeys, tagTone, type UserProfile } from '@courseport/shared-ui';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import AdminDashboardPage, { loadPageData } from '../src/pages/AdminDashboardPage';
 import {
   apiGet,
   apiPost,
@@ -10,6 +11,7 @@ import {
   failsUntilRecovered,
   findDialog,
   getCalls,
+  MemoryRouter,
   makePurchase,
   mockGet,
   mockPost,
@@ -23,6 +25,7 @@ import {
   setCurrencyLabel,
   setSession,
   signInAsAdmin,
+  testQueryClient,
   user,
 } from './helpers';
 
@@ -65,6 +68,16 @@ const EVE = makePurchase({
   completedAt: undefined,
 });
 
+/** A student's profile (the server's render reads the roles from it). */
+const PROFILE: UserProfile = {
+  _id: 'u-ada',
+  email: 'ada@example.com',
+  name: 'Ada',
+  imageUrl: '',
+  roles: ['student'],
+  enrolledCourses: [],
+};
+
 beforeEach(() => {
   signInAsAdmin();
 });
@@ -101,9 +114,13 @@ describe('Admin dashboard: Purchases tab', () => {
     await screen.findByText('sam@example.com');
     expect(apiGet).toHaveBeenCalledWith(FIRST_PAGE);
     expect(headers()).toEqual(['Student', 'Course', 'Amount', 'Status', 'Date', 'Actions']);
-    expect([...pane().querySelectorAll('tbody tr.ant-table-row')].map((tr) => tr.getAttribute('data-row-key'))).toEqual(
-      ['rcpt-sam', 'rcpt-priya', 'rcpt-ola', 'rcpt-eve'],
-    );
+    expect(
+      [...pane().querySelectorAll('tbody tr.cp-admin-purchase-row')].map((tr) => tr.getAttribute('data-row-key')),
+    ).toEqual(['rcpt-sam', 'rcpt-priya', 'rcpt-ola', 'rcpt-eve']);
+    // A plain table (#34: no antd in the tab's first screen), its scroll box named for the keyboard.
+    expect(screen.getByRole('region', { name: 'Purchases' })).toHaveAttribute('tabindex', '0');
+    expect(pane().querySelector('[class*="ant-"]')).toBeNull();
+    expect(simulatedHintOfSam()).toBe('Paid through the local test checkout: no real money moved.');
 
     const sam = within(rowOf('sam@example.com'));
     expect(sam.getByText('Sam Student')).toBeInTheDocument();
@@ -308,6 +325,40 @@ describe('Admin dashboard: Purchases tab', () => {
     expect(getCalls(FIRST_PAGE)).toBe(2);
   });
 
+  it('comes with its first page when the server renders /admin/purchases (loadPageData): the browser asks for it no more', async () => {
+    serve({ 0: page([SAM, PRIYA], 3) });
+    const client = testQueryClient();
+    const admin: UserProfile = { ...PROFILE, roles: ['student', 'admin'] };
+    client.setQueryData(queryKeys.user.profile(), admin);
+    await loadPageData(client, { '*': 'purchases' });
+    expect(getCalls(FIRST_PAGE)).toBe(1);
+
+    render(
+      <QueryProvider client={client}>
+        <MemoryRouter initialEntries={['/admin/purchases']}>
+          <AdminDashboardPage />
+        </MemoryRouter>
+      </QueryProvider>,
+    );
+    // Drawn from the cache at once: no loading state, and no second request for the page.
+    expect(screen.getByText('sam@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('Loading purchases...')).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of 3 purchases')).toBeInTheDocument();
+    await act(async () => {});
+    expect(getCalls(FIRST_PAGE)).toBe(1);
+  });
+
+  it('prefetches no purchases for another tab or for a non-admin', async () => {
+    serve({ 0: page([SAM]) });
+    const client = testQueryClient();
+    await loadPageData(client, { '*': 'purchases' });
+    client.setQueryData<UserProfile>(queryKeys.user.profile(), PROFILE);
+    await loadPageData(client, { '*': 'purchases' });
+    client.setQueryData<UserProfile>(queryKeys.user.profile(), { ...PROFILE, roles: ['student', 'admin'] });
+    await loadPageData(client, { '*': 'emails' });
+    expect(getCalls(FIRST_PAGE)).toBe(0);
+  });
+
   it('is not loaded for non-admins', () => {
     setSession({ roles: ['student'] });
     renderPage();
@@ -316,6 +367,9 @@ describe('Admin dashboard: Purchases tab', () => {
     expect(apiGet).not.toHaveBeenCalled();
   });
 });
+
+/** The Simulated marker's hint (antd's Tooltip before #34; its title now). */
+const simulatedHintOfSam = () => within(rowOf('sam@example.com')).getByText('Simulated').getAttribute('title');
 
 async function waitForRow(text: string) {
   await screen.findByText(text);

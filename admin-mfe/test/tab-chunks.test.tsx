@@ -9,10 +9,24 @@ import {
   user,
 } from '@courseport/shared-ui/testing';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import AdminDashboardPage from '../src/pages/AdminDashboardPage';
 
 const { mockGet, getCalls } = apiMocks(api);
+
+// The Admin Emails tab's chunk arrives when the test lets it (a plain tab's chunk is small: it
+// would otherwise be there before the loading state could be seen).
+const emailsChunk = vi.hoisted(() => {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  return { arrived, arrive: () => arrive() };
+});
+vi.mock('../src/features/admin-emails/components/AdminEmailsTab', async (importOriginal) => {
+  await emailsChunk.arrived;
+  return importOriginal();
+});
 
 describe('Admin dashboard: each tab after the first is its own chunk (#34)', () => {
   it('opens a tab at once with its loading state while its chunk loads, then the tab', {
@@ -41,6 +55,7 @@ describe('Admin dashboard: each tab after the first is its own chunk (#34)', () 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(getCalls('/api/user/admin-emails')).toBe(1);
 
+    emailsChunk.arrive();
     expect(await screen.findByText('Admin Email Management', {}, { timeout: 30_000 })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });

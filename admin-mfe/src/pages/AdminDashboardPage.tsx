@@ -31,6 +31,7 @@ import {
   payoutsListQuery,
   platformFeeQuery,
 } from '../features/payouts/api/payouts';
+import { purchasesQuery } from '../features/purchases/api/purchases';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
 import { useReleaseAudit } from '../features/releases/hooks/useReleaseAudit';
 import { useReleases } from '../features/releases/hooks/useReleases';
@@ -57,10 +58,18 @@ type TabKey = (typeof ADMIN_TABS)[number]['key'];
  * data hooks stay here (small, no antd): an opened tab keeps its data, and Refresh reloads it.
  */
 const TAB_CHUNKS = {
-  emails: lazyTab(() => import('../features/admin-emails/components/AdminEmailsTab').then((m) => m.AdminEmailsTab)),
-  purchases: lazyTab(() => import('../features/purchases/components/PurchasesTab').then((m) => m.PurchasesTab)),
+  // Plain tabs (`themed: false`): their first screen draws no antd, so no antd theme is loaded or
+  // wrapped around them (nor antd's styles sent); their dialogs load antd when wanted.
+  emails: lazyTab(() => import('../features/admin-emails/components/AdminEmailsTab').then((m) => m.AdminEmailsTab), {
+    themed: false,
+  }),
+  purchases: lazyTab(() => import('../features/purchases/components/PurchasesTab').then((m) => m.PurchasesTab), {
+    themed: false,
+  }),
   reviews: lazyTab(() => import('../features/reviews/components/ReviewsTab').then((m) => m.ReviewsTab)),
-  categories: lazyTab(() => import('../features/categories/components/CategoriesTab').then((m) => m.CategoriesTab)),
+  categories: lazyTab(() => import('../features/categories/components/CategoriesTab').then((m) => m.CategoriesTab), {
+    themed: false,
+  }),
   releases: lazyTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab)),
   payouts: lazyTab(() => import('../features/payouts/components/PayoutsTab').then((m) => m.PayoutsTab)),
   discussions: lazyTab(() => import('../features/discussions/components/DiscussionsTab').then((m) => m.DiscussionsTab)),
@@ -88,6 +97,8 @@ export const loadPageData: PageDataLoader = async (client, params) => {
     client.prefetchQuery(educatorRequestsQuery()),
     tab === 'emails' ? client.prefetchQuery(adminEmailsQuery()) : null,
     tab === 'categories' ? client.prefetchQuery(categoriesQuery()) : null,
+    // The purchases' first page (the tab's infinite query; 'Show more' fetches the next ones).
+    tab === 'purchases' ? client.prefetchInfiniteQuery(purchasesQuery()) : null,
     // #36: the Payouts tab's fee, balances, payouts and runs, and the Connect accounts' first page.
     ...(tab === 'payouts'
       ? [

@@ -1,10 +1,7 @@
-import { type AdminEmail, Button, EmptyState, type QueryState, QueryStates } from '@courseport/shared-ui';
-import { Card } from '@courseport/shared-ui/antd/card';
-import { Flex } from '@courseport/shared-ui/antd/flex';
-import { Input } from '@courseport/shared-ui/antd/input';
-import { Modal } from '@courseport/shared-ui/antd/modal';
-import { Typography } from '@courseport/shared-ui/antd/typography';
+import { type AdminEmail, Button, EmptyState, type QueryState, QueryStates, useToast } from '@courseport/shared-ui';
 import { useState } from 'react';
+import { PlainCard } from '../../../components/PlainCard';
+import { CONFIRM_LOAD_FAILED, openConfirmDialog, preloadConfirmDialog } from '../../../lib/confirm-dialog';
 import { sameEmail } from '../api/adminEmails';
 
 /** Why the signed-in admin's own address has no working Remove (the API refuses it too). */
@@ -24,8 +21,13 @@ interface AdminEmailsTabProps {
   onRemove: (emailId: string) => Promise<void>;
 }
 
+/**
+ * The admin e-mail allow-list: plain markup with antd's look (#34: the tab's first screen draws no
+ * antd; admin.css); the removal's confirmation loads antd when it is wanted.
+ */
 export function AdminEmailsTab(props: AdminEmailsTabProps) {
   const { state, onRetry, ownEmails, adding, removingIds, onAdd, onRemove } = props;
+  const toast = useToast();
   const [value, setValue] = useState('');
 
   const submit = async () => {
@@ -34,35 +36,38 @@ export function AdminEmailsTab(props: AdminEmailsTabProps) {
   };
 
   const confirmRemove = (item: AdminEmail) =>
-    Modal.confirm({
+    void openConfirmDialog({
       title: 'Remove admin email',
       content: 'Are you sure you want to remove this email from the allowed list?',
       okText: 'Remove',
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       onOk: () => onRemove(item._id),
-    });
+    }).catch((error: unknown) => toast.failure(error, CONFIRM_LOAD_FAILED, { network: 'fallback' }));
 
   return (
-    <Card title="Admin Email Management">
-      <Typography.Paragraph type="secondary">
-        Users who sign in with one of these e-mail addresses get admin access.
-      </Typography.Paragraph>
-      <Flex wrap gap={8} style={{ marginBottom: 24 }}>
-        <Input
+    <PlainCard title="Admin Email Management">
+      <p className="cp-admin-secondary">Users who sign in with one of these e-mail addresses get admin access.</p>
+      <div className="cp-admin-add-row">
+        <input
+          className="cp-input"
           type="email"
           aria-label="Admin email address"
           placeholder="admin@example.com"
           autoComplete="off"
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          onPressEnter={submit}
-          style={{ flex: '1 1 220px' }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void submit();
+            }
+          }}
         />
         <Button type="primary" onClick={submit} disabled={adding || !value.trim()}>
           {adding ? 'Adding...' : 'Add Email'}
         </Button>
-      </Flex>
+      </div>
 
       <QueryStates
         state={state}
@@ -73,62 +78,46 @@ export function AdminEmailsTab(props: AdminEmailsTabProps) {
       >
         {(emails) => (
           <section aria-labelledby="allowed-admin-emails">
-            <Typography.Title level={5} id="allowed-admin-emails">
+            <h3 className="cp-admin-list-title" id="allowed-admin-emails">
               Allowed Admin Emails ({emails.length})
-            </Typography.Title>
-            <Flex component="ul" vertical gap={8} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            </h3>
+            <ul className="cp-admin-items">
               {emails.map((item) => {
                 const own = ownEmails.some((email) => sameEmail(email, item.email));
                 const noteId = `own-admin-email-${item._id}`;
                 return (
-                  <Flex
-                    component="li"
-                    key={item._id}
-                    wrap
-                    justify="space-between"
-                    align="center"
-                    gap={8}
-                    style={{
-                      border: '1px solid var(--cp-color-border)',
-                      borderRadius: 'var(--cp-radius)',
-                      padding: '10px 14px',
-                    }}
-                  >
-                    <Flex vertical gap={2} style={{ minWidth: 0 }}>
-                      <Typography.Text strong style={{ wordBreak: 'break-all' }}>
-                        {item.email}
-                      </Typography.Text>
-                      <Flex wrap gap="0 16px">
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          Added by: {item.addedBy?.name ?? 'Unknown'}
-                        </Typography.Text>
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          Added on: {new Date(item.addedAt).toLocaleDateString()}
-                        </Typography.Text>
-                      </Flex>
+                  <li key={item._id} className="cp-admin-item cp-admin-email">
+                    <span className="cp-admin-item-text">
+                      <strong className="cp-admin-item-name cp-admin-break-all">{item.email}</strong>
+                      <span className="cp-admin-item-facts">
+                        <span>Added by: {item.addedBy?.name ?? 'Unknown'}</span>
+                        <span>Added on: {new Date(item.addedAt).toLocaleDateString()}</span>
+                      </span>
                       {own && (
-                        <Typography.Text type="secondary" id={noteId} style={{ fontSize: 12 }}>
+                        <span className="cp-admin-item-note" id={noteId}>
                           {OWN_EMAIL_NOTE}
-                        </Typography.Text>
+                        </span>
                       )}
-                    </Flex>
+                    </span>
                     <Button
                       danger
                       size="small"
                       aria-label={`Remove ${item.email}`}
                       aria-describedby={own ? noteId : undefined}
                       disabled={own || removingIds.has(item._id)}
+                      onPointerEnter={preloadConfirmDialog}
+                      onFocus={preloadConfirmDialog}
                       onClick={() => confirmRemove(item)}
                     >
                       Remove
                     </Button>
-                  </Flex>
+                  </li>
                 );
               })}
-            </Flex>
+            </ul>
           </section>
         )}
       </QueryStates>
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,10 +1,16 @@
-import { Button, type Category, EmptyState, plural, type QueryState, QueryStates } from '@courseport/shared-ui';
-import { Card } from '@courseport/shared-ui/antd/card';
-import { Flex } from '@courseport/shared-ui/antd/flex';
-import { Input } from '@courseport/shared-ui/antd/input';
-import { Modal } from '@courseport/shared-ui/antd/modal';
-import { Typography } from '@courseport/shared-ui/antd/typography';
-import { useState } from 'react';
+import {
+  Button,
+  type Category,
+  EmptyState,
+  plural,
+  type QueryState,
+  QueryStates,
+  useToast,
+} from '@courseport/shared-ui';
+import { lazy, Suspense, useState } from 'react';
+import { PlainCard } from '../../../components/PlainCard';
+import { CONFIRM_LOAD_FAILED, openConfirmDialog, preloadConfirmDialog } from '../../../lib/confirm-dialog';
+import type { RenameCategoryModalProps } from './RenameCategoryModal';
 
 export const DELETE_CATEGORY_TEXT = 'Courses cannot be in a deleted category. Delete it?';
 
@@ -21,88 +27,79 @@ interface CategoriesTabProps {
   onDelete: (slug: string) => Promise<void>;
 }
 
-/** Renames one category: its name, prefilled; Save sends it, the dialog closes once it is saved. */
-function RenameModal({
-  category,
-  saving,
-  onRename,
-  onClose,
-}: {
-  category: Category | null;
-  saving: boolean;
-  onRename: (slug: string, name: string) => Promise<boolean>;
-  onClose: () => void;
-}) {
-  const [name, setName] = useState(category?.name ?? '');
-  const save = async () => {
-    if (!category || saving) return;
-    if (await onRename(category.slug, name)) onClose();
-  };
-  return (
-    <Modal
-      open={category !== null}
-      title="Rename category"
-      okText="Save"
-      cancelText="Cancel"
-      onOk={save}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: !name.trim() || name.trim() === category?.name }}
-      destroyOnHidden
-    >
-      <Input
-        aria-label="Category name"
-        value={name}
-        maxLength={60}
-        autoFocus
-        onChange={(e) => setName(e.target.value)}
-        onPressEnter={save}
-      />
-    </Modal>
+/** The rename dialog (antd's Modal and Input, in the platform's theme): loaded when first wanted. */
+const loadRenameModal = () =>
+  Promise.all([import('./RenameCategoryModal'), import('@courseport/shared-ui/antd/themed')]).then(
+    ([{ RenameCategoryModal }, { Themed }]) => ({
+      default: (props: RenameCategoryModalProps) => (
+        <Themed>
+          <RenameCategoryModal {...props} />
+        </Themed>
+      ),
+    }),
   );
-}
+const RenameCategoryModal = lazy(loadRenameModal);
+/** Starts loading the dialog when a Rename button is pointed at or focused (no wait on the press). */
+const preloadRenameModal = () => void loadRenameModal().catch(() => undefined);
 
-/** The admin's Categories tab: every category with its course count; add, rename, delete. */
+/**
+ * The admin's Categories tab: every category with its course count; add, rename, delete. Plain
+ * markup with antd's look (#34: the tab's first screen draws no antd; admin.css); the rename
+ * dialog and the deletion's confirmation load antd when they are wanted.
+ */
 export function CategoriesTab(props: CategoriesTabProps) {
   const { state, onRetry, adding, renaming, busySlugs, onAdd, onRename, onDelete } = props;
+  const toast = useToast();
   const [value, setValue] = useState('');
   const [renamed, setRenamed] = useState<Category | null>(null);
+  /** The dialog stays mounted once opened (its closing animation, the focus going back). */
+  const [dialogWanted, setDialogWanted] = useState(false);
 
   const submit = async () => {
     if (adding) return;
     if (await onAdd(value)) setValue('');
   };
 
+  const startRename = (category: Category) => {
+    setDialogWanted(true);
+    setRenamed(category);
+  };
+
   const confirmDelete = (category: Category) =>
-    Modal.confirm({
+    void openConfirmDialog({
       title: `Delete the category "${category.name}"`,
       content: DELETE_CATEGORY_TEXT,
       okText: 'Delete',
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       onOk: () => onDelete(category.slug),
-    });
+    }).catch((error: unknown) => toast.failure(error, CONFIRM_LOAD_FAILED, { network: 'fallback' }));
 
   return (
-    <Card title="Categories">
-      <Typography.Paragraph type="secondary">
+    <PlainCard title="Categories">
+      <p className="cp-admin-secondary">
         Educators choose one of these for each course; students filter the catalog by them.
-      </Typography.Paragraph>
-      <Flex wrap gap={8} style={{ marginBottom: 24 }}>
-        <Input
+      </p>
+      <div className="cp-admin-add-row">
+        <input
+          className="cp-input"
           aria-label="New category name"
           placeholder="Web Development"
           autoComplete="off"
           maxLength={60}
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          onPressEnter={submit}
-          style={{ flex: '1 1 220px' }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void submit();
+            }
+          }}
         />
         <Button type="primary" onClick={submit} disabled={adding || !value.trim()}>
           {adding ? 'Adding...' : 'Add Category'}
         </Button>
-      </Flex>
+      </div>
 
       <QueryStates
         state={state}
@@ -113,41 +110,26 @@ export function CategoriesTab(props: CategoriesTabProps) {
       >
         {(categories) => (
           <section aria-labelledby="admin-categories">
-            <Typography.Title level={5} id="admin-categories">
+            <h3 className="cp-admin-list-title" id="admin-categories">
               Categories ({categories.length})
-            </Typography.Title>
-            <Flex component="ul" vertical gap={8} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            </h3>
+            <ul className="cp-admin-items">
               {categories.map((category) => {
                 const busy = busySlugs.has(category.slug);
                 return (
-                  <Flex
-                    component="li"
-                    key={category.slug}
-                    wrap
-                    justify="space-between"
-                    align="center"
-                    gap={8}
-                    className="cp-admin-category"
-                    style={{
-                      border: '1px solid var(--cp-color-border)',
-                      borderRadius: 'var(--cp-radius)',
-                      padding: '10px 14px',
-                    }}
-                  >
-                    <Flex vertical gap={2} style={{ minWidth: 0 }}>
-                      <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
-                        {category.name}
-                      </Typography.Text>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {plural(category.courseCount, 'course')}
-                      </Typography.Text>
-                    </Flex>
-                    <Flex gap={8}>
+                  <li key={category.slug} className="cp-admin-item cp-admin-category">
+                    <span className="cp-admin-item-text">
+                      <strong className="cp-admin-item-name">{category.name}</strong>
+                      <span className="cp-admin-item-facts">{plural(category.courseCount, 'course')}</span>
+                    </span>
+                    <span className="cp-admin-actions">
                       <Button
                         size="small"
                         aria-label={`Rename ${category.name}`}
                         disabled={busy}
-                        onClick={() => setRenamed(category)}
+                        onPointerEnter={preloadRenameModal}
+                        onFocus={preloadRenameModal}
+                        onClick={() => startRename(category)}
                       >
                         Rename
                       </Button>
@@ -156,25 +138,31 @@ export function CategoriesTab(props: CategoriesTabProps) {
                         size="small"
                         aria-label={`Delete ${category.name}`}
                         disabled={busy}
+                        onPointerEnter={preloadConfirmDialog}
+                        onFocus={preloadConfirmDialog}
                         onClick={() => confirmDelete(category)}
                       >
                         Delete
                       </Button>
-                    </Flex>
-                  </Flex>
+                    </span>
+                  </li>
                 );
               })}
-            </Flex>
+            </ul>
           </section>
         )}
       </QueryStates>
-      <RenameModal
-        key={renamed?.slug ?? 'none'}
-        category={renamed}
-        saving={renaming}
-        onRename={onRename}
-        onClose={() => setRenamed(null)}
-      />
-    </Card>
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <RenameCategoryModal
+            key={renamed?.slug ?? 'none'}
+            category={renamed}
+            saving={renaming}
+            onRename={onRename}
+            onClose={() => setRenamed(null)}
+          />
+        </Suspense>
+      )}
+    </PlainCard>
   );
 }

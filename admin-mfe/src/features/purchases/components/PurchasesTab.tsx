@@ -8,13 +8,9 @@ import {
   type TagTone,
   tagTone,
   useCurrency,
+  useToast,
 } from '@courseport/shared-ui';
-import { Flex } from '@courseport/shared-ui/antd/flex';
-import { Modal } from '@courseport/shared-ui/antd/modal';
-import { Table } from '@courseport/shared-ui/antd/table';
-import { Tag } from '@courseport/shared-ui/antd/tag';
-import { Tooltip } from '@courseport/shared-ui/antd/tooltip';
-import { Typography } from '@courseport/shared-ui/antd/typography';
+import { CONFIRM_LOAD_FAILED, openConfirmDialog, preloadConfirmDialog } from '../../../lib/confirm-dialog';
 import type { AdminPurchase, PurchaseStatus } from '../api/purchases';
 
 const STATUS_TAGS: Record<PurchaseStatus, { label: string; tone: TagTone }> = {
@@ -41,30 +37,103 @@ interface PurchasesTabProps {
   onRefund: (purchaseId: string) => Promise<void>;
 }
 
+function PurchaseRow({
+  purchase: p,
+  refunding,
+  onRefund,
+}: {
+  purchase: AdminPurchase;
+  refunding: boolean;
+  onRefund: (purchase: AdminPurchase) => void;
+}) {
+  const currency = useCurrency();
+  const tag = STATUS_TAGS[p.status] ?? { label: p.status, tone: 'default' };
+  return (
+    <tr className="cp-admin-purchase-row" data-row-key={p._id}>
+      <td>
+        <span className="cp-admin-stack">
+          <strong>{p.student.name}</strong>
+          <span className="cp-admin-small cp-nowrap">{p.student.email}</span>
+        </span>
+      </td>
+      <td>
+        <span className="cp-admin-purchase-course">{p.course.courseTitle}</span>
+      </td>
+      <td>
+        <span className="cp-admin-stack cp-admin-stack-tags">
+          <span className="cp-nowrap">{money(currency, p.amount)}</span>
+          {p.simulated && (
+            // antd's Tooltip said it on hover; the title says it there.
+            <span className="cp-tag" style={tagTone('orange')} title={SIMULATED_HINT}>
+              Simulated
+            </span>
+          )}
+        </span>
+      </td>
+      <td>
+        <span className="cp-admin-stack cp-admin-stack-tags">
+          <span className="cp-tag" style={tagTone(tag.tone)}>
+            {tag.label}
+          </span>
+          {p.status === 'refunded' && p.refundedAt && (
+            <span className="cp-admin-small cp-nowrap">on {formatDate(p.refundedAt)}</span>
+          )}
+        </span>
+      </td>
+      <td>
+        <span className="cp-admin-stack cp-nowrap">
+          <span>{formatDate(p.createdAt)}</span>
+          <span className="cp-admin-small">{timeText(p.createdAt)}</span>
+        </span>
+      </td>
+      <td className="cp-admin-actions-cell">
+        {p.status === 'completed' && (
+          <Button
+            size="small"
+            danger
+            aria-label={`Refund ${p.student.name}'s purchase of ${p.course.courseTitle}`}
+            disabled={refunding}
+            onPointerEnter={preloadConfirmDialog}
+            onFocus={preloadConfirmDialog}
+            onClick={() => onRefund(p)}
+          >
+            {refunding ? 'Refunding...' : 'Refund'}
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * Every purchase on the platform: a plain table with antd's look (#34: the tab's first screen draws
+ * no antd; shared-ui's `.cp-table`, `.cp-tag`; admin.css). On phones the table scrolls sideways in
+ * its box while the Actions column stays at its right edge (#30). The refund's confirmation loads
+ * antd when it is wanted.
+ */
 export function PurchasesTab(props: PurchasesTabProps) {
   const { purchases, total, state, loadingMore, refundingIds, onRetry, onLoadMore, onRefund } = props;
   const currency = useCurrency();
+  const toast = useToast();
 
   const confirmRefund = (purchase: AdminPurchase) =>
-    Modal.confirm({
+    void openConfirmDialog({
       title: 'Refund this purchase?',
       content: (
         <>
-          <Typography.Paragraph style={{ marginBottom: 8 }}>
-            The student loses access to the course.
-          </Typography.Paragraph>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          <p className="cp-admin-confirm-text">The student loses access to the course.</p>
+          <p className="cp-admin-confirm-text cp-admin-secondary">
             {purchase.student.name} ({purchase.student.email}) paid {money(currency, purchase.amount)} for{' '}
             {purchase.course.courseTitle}.
             {purchase.simulated ? ' It was a simulated payment: no money is returned.' : ''}
-          </Typography.Paragraph>
+          </p>
         </>
       ),
       okText: 'Refund',
       okButtonProps: { danger: true },
       cancelText: 'Cancel',
       onOk: () => onRefund(purchase._id),
-    });
+    }).catch((error: unknown) => toast.failure(error, CONFIRM_LOAD_FAILED, { network: 'fallback' }));
 
   return (
     <QueryStates
@@ -76,114 +145,47 @@ export function PurchasesTab(props: PurchasesTabProps) {
       empty={<EmptyState title="No purchases yet" />}
     >
       {() => (
-        <Flex vertical gap={16}>
-          <section aria-label="Purchases">
-            <Table<AdminPurchase>
-              rowKey="_id"
-              dataSource={purchases}
-              // Fits the dashboard's column on desktops; narrower screens scroll it sideways.
-              scroll={{ x: 880 }}
-              // Columns as wide as their content: a fixed column would otherwise make antd share the
-              // width out evenly, and an e-mail would run into the course beside it.
-              tableLayout="auto"
-              pagination={false}
-              columns={[
-                {
-                  title: 'Student',
-                  key: 'student',
-                  render: (_, p) => (
-                    <Flex vertical gap={2}>
-                      <Typography.Text strong>{p.student.name}</Typography.Text>
-                      <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                        {p.student.email}
-                      </Typography.Text>
-                    </Flex>
-                  ),
-                },
-                {
-                  title: 'Course',
-                  key: 'course',
-                  render: (_, p) => (
-                    <span style={{ display: 'inline-block', minWidth: 140, maxWidth: 240 }}>
-                      {p.course.courseTitle}
-                    </span>
-                  ),
-                },
-                {
-                  title: 'Amount',
-                  key: 'amount',
-                  render: (_, p) => (
-                    <Flex vertical align="flex-start" gap={4}>
-                      <span style={{ whiteSpace: 'nowrap' }}>{money(currency, p.amount)}</span>
-                      {p.simulated && (
-                        <Tooltip title={SIMULATED_HINT}>
-                          <Tag style={{ ...tagTone('orange'), marginInlineEnd: 0 }}>Simulated</Tag>
-                        </Tooltip>
-                      )}
-                    </Flex>
-                  ),
-                },
-                {
-                  title: 'Status',
-                  key: 'status',
-                  render: (_, p) => {
-                    const tag = STATUS_TAGS[p.status] ?? { label: p.status, tone: 'default' };
-                    return (
-                      <Flex vertical align="flex-start" gap={4}>
-                        <Tag style={tagTone(tag.tone)}>{tag.label}</Tag>
-                        {p.status === 'refunded' && p.refundedAt && (
-                          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-                            on {formatDate(p.refundedAt)}
-                          </Typography.Text>
-                        )}
-                      </Flex>
-                    );
-                  },
-                },
-                {
-                  title: 'Date',
-                  key: 'date',
-                  render: (_, p) => (
-                    <Flex vertical gap={2} style={{ whiteSpace: 'nowrap' }}>
-                      <span>{formatDate(p.createdAt)}</span>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {timeText(p.createdAt)}
-                      </Typography.Text>
-                    </Flex>
-                  ),
-                },
-                {
-                  title: 'Actions',
-                  key: 'actions',
-                  // Held at the right edge while the other columns scroll: a phone sees every Refund (#30).
-                  fixed: 'right',
-                  render: (_, p) =>
-                    p.status === 'completed' ? (
-                      <Button
-                        size="small"
-                        danger
-                        aria-label={`Refund ${p.student.name}'s purchase of ${p.course.courseTitle}`}
-                        disabled={refundingIds.has(p._id)}
-                        onClick={() => confirmRefund(p)}
-                      >
-                        {refundingIds.has(p._id) ? 'Refunding...' : 'Refund'}
-                      </Button>
-                    ) : null,
-                },
-              ]}
-            />
+        <div className="cp-admin-purchases-list">
+          {/* The labelled region is the table's scroll box: on a phone it scrolls sideways, and the
+              keyboard can scroll it too (one named tab stop). */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach (WCAG 2.1.1). */}
+          <section className="cp-table-scroll" tabIndex={0} aria-label="Purchases">
+            <table className="cp-table cp-admin-purchases">
+              <thead>
+                <tr>
+                  <th scope="col">Student</th>
+                  <th scope="col">Course</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Date</th>
+                  <th scope="col" className="cp-admin-actions-cell">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {purchases.map((purchase) => (
+                  <PurchaseRow
+                    key={purchase._id}
+                    purchase={purchase}
+                    refunding={refundingIds.has(purchase._id)}
+                    onRefund={confirmRefund}
+                  />
+                ))}
+              </tbody>
+            </table>
           </section>
-          <Flex wrap justify="space-between" align="center" gap={12}>
-            <Typography.Text type="secondary">
+          <div className="cp-admin-purchases-foot">
+            <span className="cp-admin-secondary">
               Showing {purchases.length} of {Math.max(total, purchases.length)} purchases
-            </Typography.Text>
+            </span>
             {purchases.length < total && (
               <Button onClick={onLoadMore} disabled={loadingMore}>
                 {loadingMore ? 'Loading...' : 'Show more'}
               </Button>
             )}
-          </Flex>
-        </Flex>
+          </div>
+        </div>
       )}
     </QueryStates>
   );
