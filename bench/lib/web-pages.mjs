@@ -86,6 +86,27 @@ export const ADMIN_PAGES = [
     user: 'admin',
     content: 'section[aria-label="Educator requests"] .cp-admin-request-row, .cp-admin-empty',
   },
+  {
+    key: 'admin-emails',
+    name: 'Admin Emails',
+    path: '/admin/emails',
+    user: 'admin',
+    content: '.cp-admin-email, .cp-admin-plain-card .cp-empty',
+  },
+  {
+    key: 'admin-categories',
+    name: 'Admin Categories',
+    path: '/admin/categories',
+    user: 'admin',
+    content: '.cp-admin-category, .cp-admin-plain-card .cp-empty',
+  },
+  {
+    key: 'admin-purchases',
+    name: 'Admin Purchases',
+    path: '/admin/purchases',
+    user: 'admin',
+    content: '.cp-admin-purchase-row, .cp-admin-tabpanel .cp-empty',
+  },
 ];
 
 /** Every measured page: the storefront's, then each portal's signed-in pages. */

@@ -124,11 +124,12 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
   },
   // The dashboard's first tab draws no antd (#34); a tab its address opens (its own chunk) does.
   { user: 'admin', path: () => '/admin', shows: () => ['Educator Requests'], antd: false },
+  // Admin Emails is drawn plain (#34): no antd, nor its styles, until a confirmation is wanted.
   {
     user: 'admin',
     path: () => '/admin/emails',
     shows: () => ['Admin Email Management', DEMO.admin],
-    antd: true,
+    antd: false,
     title: 'Admin Emails · Admin · Courseport',
   },
   // #36: the Payouts tab, with its data (the demo's paid month), not its loading state.
@@ -138,6 +139,21 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     shows: () => ["Educators' balances", NAMES.educator, 'NEFT-DEMO-', 'Payouts are made by bank transfer'],
     antd: true,
     title: 'Payouts · Admin · Courseport',
+  },
+  // #34: Categories and Purchases, plain, with their data (the demo's categories and purchases).
+  {
+    user: 'admin',
+    path: () => '/admin/categories',
+    shows: () => ['Categories (', 'Add Category'],
+    antd: false,
+    title: 'Categories · Admin · Courseport',
+  },
+  {
+    user: 'admin',
+    path: () => '/admin/purchases',
+    shows: () => ['Showing ', ' purchases', 'Simulated', 'Completed'],
+    antd: false,
+    title: 'Purchases · Admin · Courseport',
   },
 ];
 
@@ -275,6 +291,8 @@ describe('in the browser', () => {
     { user: 'educator' as const, path: '/educator/analytics', data: /^\/api\/(educator\/analytics|user\/data)$/ },
     { user: 'admin' as const, path: '/admin', data: /^\/api\/user\/(educator-requests|data)$/ },
     { user: 'admin' as const, path: '/admin/emails', data: /^\/api\/user\/(admin-emails|data)$/ },
+    { user: 'admin' as const, path: '/admin/categories', data: /^\/api\/(categories|user\/data)$/ },
+    { user: 'admin' as const, path: '/admin/purchases', data: /^\/api\/(admin\/purchases|user\/data)$/ },
   ];
 
   it('takes each page over without a warning, a second request for its data, or a layout shift; axe passes', {
