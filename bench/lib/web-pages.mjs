@@ -74,6 +74,43 @@ export const EDUCATOR_PAGES = [
     user: 'educator',
     content: '.ed-an-total-value, .ed-analytics .cp-empty',
   },
+  // #34 (h-edu1): the coupons, reviews, profile, enrolled students, Q&A and announcements pages.
+  {
+    key: 'coupons',
+    name: 'Coupons',
+    path: '/educator/coupons',
+    user: 'educator',
+    content: '.ed-coupon-code, .ed-page .cp-empty',
+  },
+  {
+    key: 'educator-reviews',
+    name: 'Educator reviews',
+    path: '/educator/reviews',
+    user: 'educator',
+    content: '.ed-reviews-list li, .ed-page .cp-empty',
+  },
+  { key: 'profile', name: 'Educator profile', path: '/educator/profile', user: 'educator', content: '.ed-profile-bio' },
+  {
+    key: 'student-enrolled',
+    name: 'Enrolled Students',
+    path: '/educator/student-enrolled',
+    user: 'educator',
+    content: '.ed-person-name, .ed-page .cp-empty',
+  },
+  {
+    key: 'questions',
+    name: 'Q&A',
+    path: '/educator/questions',
+    user: 'educator',
+    content: '.ed-qa-item .ed-qa-title, .ed-page .cp-empty',
+  },
+  {
+    key: 'announcements',
+    name: 'Announcements',
+    path: '/educator/courses/:ownCourseId/announcements',
+    user: 'educator',
+    content: '.ed-ann-item .ed-qa-title, .ed-ann-sent .cp-empty',
+  },
 ];
 
 /** The admin dashboard's tabs (admin-mfe's AdminDashboardPage). */

@@ -29,6 +29,8 @@ let enrolled: Array<{
   courseContent: Array<{ chapterContent: Array<{ lectureId: string; lectureUrl?: string; hostedVideoId?: string }> }>;
 }>;
 let taught: string[];
+/** A course the demo educator teaches (its announcements page). */
+let ownCourse: { _id: string; courseTitle: string };
 
 /** Each user's session cookie, carried from request to request (it rotates at every renewal). */
 const cookies: Partial<Record<User, string>> = {};
@@ -66,6 +68,7 @@ beforeAll(async () => {
   ));
   const { courses } = await fetch(`${shell}/api/educator/courses`, bearer(educator.token)).then((r) => r.json());
   taught = courses.map((course: { courseTitle: string }) => course.courseTitle);
+  ownCourse = courses[0];
   expect(enrolled.length).toBeGreaterThan(0);
   expect(taught.length).toBeGreaterThan(0);
 });
@@ -154,6 +157,36 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     shows: () => ['Showing ', ' purchases', 'Simulated', 'Completed'],
     antd: false,
     title: 'Purchases · Admin · Courseport',
+  },
+  // #34 (h-edu1): the educator's coupons (the demo has none: the empty state, drawn from the data),
+  // reviews (ratings only in the demo: none written), profile, enrolled students, Q&A inbox and a
+  // course's announcements, each with its data and without antd.
+  {
+    user: 'educator',
+    path: () => '/educator/coupons',
+    shows: () => ['No coupons yet'],
+    antd: false,
+    title: 'Coupons · Educator · Courseport',
+  },
+  { user: 'educator', path: () => '/educator/reviews', shows: () => ['No reviews of your courses yet'], antd: false },
+  {
+    user: 'educator',
+    path: () => '/educator/profile',
+    shows: () => ['Backend and web engineer for fifteen years', 'View your instructor page'],
+    antd: false,
+  },
+  { user: 'educator', path: () => '/educator/student-enrolled', shows: () => [NAMES.student], antd: false },
+  {
+    user: 'educator',
+    path: () => '/educator/questions',
+    shows: () => ['Which JDK version should I install?', ...taught],
+    antd: false,
+  },
+  {
+    user: 'educator',
+    path: () => `/educator/courses/${ownCourse._id}/announcements`,
+    shows: () => [`To every student of ${ownCourse.courseTitle}`, 'Sent announcements'],
+    antd: false,
   },
 ];
 
@@ -293,10 +326,29 @@ describe('in the browser', () => {
     { user: 'admin' as const, path: '/admin/emails', data: /^\/api\/user\/(admin-emails|data)$/ },
     { user: 'admin' as const, path: '/admin/categories', data: /^\/api\/(categories|user\/data)$/ },
     { user: 'admin' as const, path: '/admin/purchases', data: /^\/api\/(admin\/purchases|user\/data)$/ },
+    // #34 (h-edu1): the educator's coupons, reviews, profile, enrolled students, Q&A and announcements.
+    { user: 'educator' as const, path: '/educator/coupons', data: /^\/api\/(educator\/coupons|user\/data)$/ },
+    { user: 'educator' as const, path: '/educator/reviews', data: /^\/api\/(educator\/reviews|user\/data)$/ },
+    { user: 'educator' as const, path: '/educator/profile', data: /^\/api\/(educator\/profile|user\/data)$/ },
+    {
+      user: 'educator' as const,
+      path: '/educator/student-enrolled',
+      data: /^\/api\/(educator\/enrolled-students|user\/data)$/,
+    },
+    {
+      user: 'educator' as const,
+      path: '/educator/questions',
+      data: /^\/api\/(educator\/questions|educator\/questions\/unanswered-count|educator\/courses|user\/data)$/,
+    },
+    {
+      user: 'educator' as const,
+      path: `/educator/courses/${ownCourse._id}/announcements`,
+      data: /^\/api\/(courses\/[^/]+\/announcements|educator\/courses|user\/data)$/,
+    },
   ];
 
   it('takes each page over without a warning, a second request for its data, or a layout shift; axe passes', {
-    timeout: 180_000,
+    timeout: 300_000,
   }, async () => {
     for (const { user, path, data } of takeOvers()) {
       for (const viewport of [

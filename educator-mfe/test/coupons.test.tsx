@@ -110,6 +110,25 @@ describe('Coupons page', () => {
     );
   });
 
+  it('draws its first screen without antd, and pages the table by ten', async () => {
+    const many = Array.from({ length: 12 }, (_, i) =>
+      makeCoupon({ _id: `m${i}`, code: `CODE${String(i).padStart(2, '0')}`, percentOff: 10 }),
+    );
+    answer(many);
+    renderPortal('/educator/coupons');
+    await screen.findByText('CODE00');
+    // Plain markup with antd's look (#34): the dialog brings antd when it is first wanted.
+    expect(document.querySelector('.ed-page [class*="ant-"]')).toBeNull();
+    expect(tableRows()).toHaveLength(10);
+    const pager = screen.getByRole('navigation', { name: 'Coupon pages' });
+    await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    expect(tableRows().map((row) => row[0])).toEqual(['CODE10', 'CODE11']);
+    // The dialog's chunk starts loading when its button is pointed at, and opens on the press.
+    await user.hover(button('Create Coupon'));
+    await user.click(button('Create Coupon'));
+    expect(await findDialog('Maximum uses')).toBeInTheDocument();
+  });
+
   it('on a phone, shows each coupon as a card with the same facts and button', async () => {
     const desktop = window.innerWidth;
     window.innerWidth = 390;

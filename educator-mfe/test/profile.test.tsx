@@ -36,6 +36,8 @@ describe('Educator profile', () => {
     expect(link('View your instructor page')).toHaveAttribute('href', '/instructor/u1');
     // Nothing to save yet.
     expect(button('Save')).toBeDisabled();
+    // Plain markup with antd's look: the page draws no antd (#34).
+    expect(document.querySelector('.ed-page [class*="ant-"]')).toBeNull();
   });
 
   it('saves the bio as the server keeps it, and says so', async () => {

@@ -83,6 +83,8 @@ describe('Educator reviews', () => {
     expect(within(alan).queryByText('Reply')).toBeNull();
     // One page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Review pages' })).toBeNull();
+    // Plain markup with antd's look: the page draws no antd (#34).
+    expect(document.querySelector('.ed-page [class*="ant-"]')).toBeNull();
   });
 
   it("shows 'No reviews of your courses yet' when there are none", async () => {
@@ -171,9 +173,14 @@ describe('Educator reviews', () => {
     renderPortal('/educator/reviews');
     await screen.findByText('Ada Lovelace');
     const pager = screen.getByRole('navigation', { name: 'Review pages' });
-    await user.click(within(pager).getByText('2'));
+    // The plain pager (antd's small Pagination look, no antd: #34).
+    expect(pager).toHaveClass('cp-pager');
+    expect(within(pager).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('Katherine Johnson')).toBeInTheDocument();
     expect(screen.queryByText('Ada Lovelace')).toBeNull();
     expect(getCalls(pagePath(2))).toBe(1);
+    await user.click(within(pager).getByRole('button', { name: 'Previous Page' }));
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
   });
 });

@@ -1,24 +1,29 @@
 import { Button, EmptyState, QueryStates, useCurrency, useQuery, useSession } from '@courseport/shared-ui';
 import { useState } from 'react';
 import { CouponsTable } from '../features/coupons/components/CouponsTable';
+import { type CourseChoices, CREATE_COUPON } from '../features/coupons/components/couponText';
 import {
-  type CourseChoices,
-  CREATE_COUPON,
-  CreateCouponDialog,
-} from '../features/coupons/components/CreateCouponDialog';
+  LazyCreateCouponDialog,
+  preloadCreateCouponDialog,
+} from '../features/coupons/components/LazyCreateCouponDialog';
 import { useCoupons, useCreateCoupon, useSetCouponActive } from '../features/coupons/hooks/useCoupons';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
 import { coursesQuery } from '../features/my-courses/api/courses';
 import '../styles/coupons.css';
 
-/** /educator/coupons: the educator's coupon codes, created, activated and deactivated here. */
+/**
+ * /educator/coupons: the educator's coupon codes, created, activated and deactivated here. Plain
+ * markup with antd's look: the Create Coupon dialog brings antd when first wanted (#34).
+ */
 export default function CouponsPage() {
   const currency = useCurrency();
   const isEducator = useIsEducator();
   const sessionKnown = useSession((s) => s.status !== 'loading' && (s.status !== 'signed-in' || s.userLoaded));
   const { state, retry } = useCoupons(isEducator);
   const [creating, setCreating] = useState(false);
+  /** The dialog's chunk (antd) loads with the first Create Coupon press, or its pointer/focus before. */
+  const [dialogWanted, setDialogWanted] = useState(false);
   // The courses a coupon can be for: read when the dialog opens (the same query as My Courses).
   const courses = useQuery({ ...coursesQuery(), enabled: isEducator && creating });
   const create = useCreateCoupon();
@@ -32,7 +37,15 @@ export default function CouponsPage() {
       : { status: 'loading' };
 
   const createButton = (
-    <Button type="primary" onClick={() => setCreating(true)}>
+    <Button
+      type="primary"
+      onPointerEnter={preloadCreateCouponDialog}
+      onFocus={preloadCreateCouponDialog}
+      onClick={() => {
+        setDialogWanted(true);
+        setCreating(true);
+      }}
+    >
       {CREATE_COUPON}
     </Button>
   );
@@ -75,7 +88,8 @@ export default function CouponsPage() {
       />
       {content}
       {isEducator && (
-        <CreateCouponDialog
+        <LazyCreateCouponDialog
+          wanted={dialogWanted}
           open={creating}
           courses={choices}
           currency={currency}

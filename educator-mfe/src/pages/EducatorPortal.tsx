@@ -15,6 +15,8 @@ import '../styles/earnings.css';
 import '../styles/lessons.css';
 import '../styles/my-courses.css';
 import '../styles/profile.css';
+// (The Q&A's and the announcements' styles, #34 h-edu1: both come server-rendered with their data.)
+import '../styles/questions.css';
 import '../styles/reviews.css';
 import '../styles/submissions.css';
 import '../styles/videos.css';
@@ -32,7 +34,7 @@ const pageLoading = (
 /**
  * A page drawn with antd's components: its chunk comes with antd's theme (`Themed`, antd's core),
  * and the page is rendered inside it. The frame and the pages without antd (the dashboard, Add
- * Course, Edit Course, My Courses, Videos, Student Enrolled) are not: their first load carries no antd at all (#34); what
+ * Course, Edit Course, My Courses, Videos, Student Enrolled, Coupons, Reviews, Profile) are not: their first load carries no antd at all (#34); what
  * they open that needs antd (a dialog) loads it then, themed by its own module.
  */
 const themed =
@@ -70,17 +72,11 @@ export const EDUCATOR_PAGES: ReadonlyArray<{ path: string } & LazyPage> = [
   { path: 'courses/:id/announcements', ...lazyPage(() => import('./AnnouncementsPage'), pageLoading) },
   {
     path: 'coupons',
-    ...lazyPage(
-      themed(() => import('./CouponsPage')),
-      pageLoading,
-    ),
+    ...lazyPage(() => import('./CouponsPage'), pageLoading),
   },
   {
     path: 'reviews',
-    ...lazyPage(
-      themed(() => import('./ReviewsPage')),
-      pageLoading,
-    ),
+    ...lazyPage(() => import('./ReviewsPage'), pageLoading),
   },
   {
     path: 'submissions',
@@ -100,10 +96,7 @@ export const EDUCATOR_PAGES: ReadonlyArray<{ path: string } & LazyPage> = [
   { path: 'analytics', ...lazyPage(() => import('./AnalyticsPage'), pageLoading) },
   {
     path: 'profile',
-    ...lazyPage(
-      themed(() => import('./ProfilePage')),
-      pageLoading,
-    ),
+    ...lazyPage(() => import('./ProfilePage'), pageLoading),
   },
 ];
 

@@ -1,6 +1,5 @@
-import { Button, type Coupon, type TagTone, tagTone, useMinWidth } from '@courseport/shared-ui';
-import { Table } from '@courseport/shared-ui/antd/table';
-import { Tag } from '@courseport/shared-ui/antd/tag';
+import { Button, type Coupon, Pager, type TagTone, tagTone, useMinWidth } from '@courseport/shared-ui';
+import { useState } from 'react';
 import { type CouponStatus, couponStatus, discountText, expiryText, usesText } from './couponText';
 
 const STATUS_TONE: Record<CouponStatus, TagTone> = {
@@ -21,7 +20,11 @@ interface CouponsProps {
 
 function StatusTag({ coupon, now }: { coupon: Coupon; now: Date }) {
   const status = couponStatus(coupon, now);
-  return <Tag style={tagTone(STATUS_TONE[status])}>{status}</Tag>;
+  return (
+    <span className="cp-tag" style={tagTone(STATUS_TONE[status])}>
+      {status}
+    </span>
+  );
 }
 
 function ActiveButton({
@@ -83,55 +86,74 @@ function CouponCards({ coupons, currency, now, busyId, onSetActive }: CouponsPro
   );
 }
 
+/** Rows per page (antd's table paged by ten; the page list shows only when there is a second page). */
+const PAGE_SIZE = 10;
+
+/**
+ * The table: plain markup with antd's look (shared-ui's `.cp-table`, `.cp-tag`, `Pager`), so the
+ * page's first load needs no antd (#34).
+ */
 function CouponsGrid({ coupons, currency, now, busyId, onSetActive }: CouponsProps) {
+  const [page, setPage] = useState(1);
+  const pages = Math.max(1, Math.ceil(coupons.length / PAGE_SIZE));
+  // A list that shrank shows its last page rather than an empty one.
+  const current = Math.min(page, pages);
+  const rows = coupons.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
   return (
     <section className="ed-panel ed-panel-table">
-      <div className="ed-table-wrap">
-        <Table<Coupon>
-          aria-label="Coupons"
-          rowKey="_id"
-          dataSource={coupons}
-          pagination={coupons.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-          scroll={{ x: 'max-content' }}
-          columns={[
-            {
-              key: 'code',
-              title: 'Code',
-              render: (_, coupon) => <span className="ed-coupon-code">{coupon.code}</span>,
-            },
-            {
-              key: 'course',
-              title: 'Course',
-              render: (_, coupon) => <span className="ed-coupon-course">{coupon.courseTitle}</span>,
-            },
-            {
-              key: 'discount',
-              title: 'Discount',
-              render: (_, coupon) => <span className="cp-nowrap">{discountText(coupon, currency)}</span>,
-            },
-            {
-              key: 'uses',
-              title: 'Uses',
-              render: (_, coupon) => <span className="cp-nowrap">{usesText(coupon)}</span>,
-            },
-            {
-              key: 'expires',
-              title: 'Expires',
-              render: (_, coupon) => <span className="cp-nowrap">{expiryText(coupon)}</span>,
-            },
-            {
-              key: 'status',
-              title: 'Status',
-              render: (_, coupon) => <StatusTag coupon={coupon} now={now} />,
-            },
-            {
-              key: 'action',
-              title: <span className="cp-visually-hidden">Actions</span>,
-              render: (_, coupon) => <ActiveButton coupon={coupon} busyId={busyId} onSetActive={onSetActive} />,
-            },
-          ]}
-        />
-      </div>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach (WCAG 2.1.1). */}
+      <section className="cp-table-scroll ed-table-wrap" tabIndex={0} aria-label="Coupons">
+        <table className="cp-table ed-table ed-coupons-table" aria-label="Coupons">
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Course</th>
+              <th scope="col">Discount</th>
+              <th scope="col">Uses</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="cp-visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((coupon) => (
+              <tr key={coupon._id} className="ed-row">
+                <td>
+                  <span className="ed-coupon-code">{coupon.code}</span>
+                </td>
+                <td>
+                  <span className="ed-coupon-course">{coupon.courseTitle}</span>
+                </td>
+                <td>
+                  <span className="cp-nowrap">{discountText(coupon, currency)}</span>
+                </td>
+                <td>
+                  <span className="cp-nowrap">{usesText(coupon)}</span>
+                </td>
+                <td>
+                  <span className="cp-nowrap">{expiryText(coupon)}</span>
+                </td>
+                <td>
+                  <StatusTag coupon={coupon} now={now} />
+                </td>
+                <td>
+                  <ActiveButton coupon={coupon} busyId={busyId} onSetActive={onSetActive} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <Pager
+        label="Coupon pages"
+        className="ed-table-pager"
+        page={current}
+        pageSize={PAGE_SIZE}
+        total={coupons.length}
+        onChange={setPage}
+      />
     </section>
   );
 }

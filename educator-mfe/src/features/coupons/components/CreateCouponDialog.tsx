@@ -1,4 +1,4 @@
-import { Button, type EducatorCourse, errorText, type NewCouponInput } from '@courseport/shared-ui';
+import { Button, errorText, type NewCouponInput } from '@courseport/shared-ui';
 import { Alert } from '@courseport/shared-ui/antd/alert';
 import { Input } from '@courseport/shared-ui/antd/input';
 import { Modal } from '@courseport/shared-ui/antd/modal';
@@ -11,16 +11,7 @@ import {
   FIELD_LABELS,
   validateCouponForm,
 } from './couponForm';
-
-export const CREATE_COUPON = 'Create Coupon';
-export const COUPON_CREATE_FAILED = 'Failed to create the coupon';
-export const NO_COURSES_YET = 'You have no courses yet. Add a course first, then create coupons for it.';
-
-/** The courses a coupon may be for, as the dialog gets them. */
-export type CourseChoices =
-  | { status: 'loading' }
-  | { status: 'error'; message: string; retry: () => void }
-  | { status: 'ready'; courses: EducatorCourse[] };
+import { COUPON_CREATE_FAILED, type CourseChoices, CREATE_COUPON, NO_COURSES_YET } from './couponText';
 
 /**
  * 'Create Coupon': course, code, percent or amount off, optional expiry and maximum uses. Each field

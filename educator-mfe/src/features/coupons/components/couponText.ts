@@ -1,4 +1,14 @@
-import { type Coupon, money } from '@courseport/shared-ui';
+import { type Coupon, type EducatorCourse, money } from '@courseport/shared-ui';
+
+export const CREATE_COUPON = 'Create Coupon';
+export const COUPON_CREATE_FAILED = 'Failed to create the coupon';
+export const NO_COURSES_YET = 'You have no courses yet. Add a course first, then create coupons for it.';
+
+/** The courses a coupon may be for, as the Create Coupon dialog gets them. */
+export type CourseChoices =
+  | { status: 'loading' }
+  | { status: 'error'; message: string; retry: () => void }
+  | { status: 'ready'; courses: EducatorCourse[] };
 
 /** Where a coupon stands now, as the table's Status column says it. */
 export type CouponStatus = 'Active' | 'Inactive' | 'Expired' | 'Used up';

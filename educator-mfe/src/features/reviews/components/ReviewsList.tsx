@@ -1,5 +1,4 @@
-import { Button, type EducatorReview, ReviewSummary } from '@courseport/shared-ui';
-import { PagesNav } from '@courseport/shared-ui/antd/pages-nav';
+import { Button, type EducatorReview, Pager, ReviewSummary } from '@courseport/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import { ReplyForm } from './ReplyForm';
 
@@ -15,7 +14,10 @@ interface ReviewsListProps {
   onReply: (reviewId: string, text: string) => Promise<boolean>;
 }
 
-/** The reviews of the educator's courses, newest first, each with its reply or a Reply button. */
+/**
+ * The reviews of the educator's courses, newest first, each with its reply or a Reply button; the
+ * plain `Pager` (antd's small Pagination look), so the page's first load needs no antd (#34).
+ */
 export function ReviewsList({ reviews, total, page, pageSize, postingId, onPageChange, onReply }: ReviewsListProps) {
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
   // After the form closes, the keyboard goes back to where it was: the review's Reply button, or
@@ -79,7 +81,7 @@ export function ReviewsList({ reviews, total, page, pageSize, postingId, onPageC
           </li>
         ))}
       </ul>
-      <PagesNav
+      <Pager
         label="Review pages"
         className="ed-reviews-pages"
         page={page}
