@@ -139,6 +139,23 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     antd: true,
     title: 'Payouts · Admin · Courseport',
   },
+  // #34 (adm2): the Reviews and Q&A tabs, plain, with their data (the demo has no written review:
+  // its empty state, not its loading state); a post's sanitized HTML is in the markup too.
+  {
+    user: 'admin',
+    path: () => '/admin/reviews',
+    shows: () => ['No reviews yet'],
+    antd: false,
+    title: 'Reviews · Admin · Courseport',
+  },
+  {
+    user: 'admin',
+    path: () => '/admin/discussions',
+    shows: () => ['Is IntelliJ Community enough for the course?', 'Or do I need the Ultimate edition?'],
+    antd: false,
+    // As the document writes it ('Q&A').
+    title: 'Q&amp;A · Admin · Courseport',
+  },
 ];
 
 describe('the HTML of the signed-in pages', () => {
@@ -275,6 +292,17 @@ describe('in the browser', () => {
     { user: 'educator' as const, path: '/educator/analytics', data: /^\/api\/(educator\/analytics|user\/data)$/ },
     { user: 'admin' as const, path: '/admin', data: /^\/api\/user\/(educator-requests|data)$/ },
     { user: 'admin' as const, path: '/admin/emails', data: /^\/api\/user\/(admin-emails|data)$/ },
+    // #34 (adm2): the Reviews and Q&A tabs.
+    {
+      user: 'admin' as const,
+      path: '/admin/reviews',
+      data: /^\/api\/(admin\/reviews|user\/(educator-requests|data))$/,
+    },
+    {
+      user: 'admin' as const,
+      path: '/admin/discussions',
+      data: /^\/api\/(admin\/discussions|user\/(educator-requests|data))$/,
+    },
   ];
 
   it('takes each page over without a warning, a second request for its data, or a layout shift; axe passes', {

@@ -15,7 +15,9 @@ import { adminEmailsQuery } from '../features/admin-emails/api/adminEmails';
 import { useAdminEmails } from '../features/admin-emails/hooks/useAdminEmails';
 import { categoriesQuery } from '../features/categories/api/categories';
 import { useAdminCategories } from '../features/categories/hooks/useAdminCategories';
+import { adminDiscussionsQuery } from '../features/discussions/api/discussions';
 import { adminDiscussionKeys } from '../features/discussions/api/keys';
+import { prepareServerPostBodies } from '../features/discussions/components/server-post-body';
 import { educatorRequestsQuery } from '../features/educator-requests/api/educatorRequests';
 import { RequestsTab } from '../features/educator-requests/components/RequestsTab';
 import { useEducatorRequests } from '../features/educator-requests/hooks/useEducatorRequests';
@@ -34,6 +36,7 @@ import {
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
 import { useReleaseAudit } from '../features/releases/hooks/useReleaseAudit';
 import { useReleases } from '../features/releases/hooks/useReleases';
+import { adminReviewsQuery } from '../features/reviews/api/reviews';
 import { useAdminReviews } from '../features/reviews/hooks/useAdminReviews';
 import { ChunkedTab, lazyTab } from '../lib/lazy-tab';
 import '../styles/admin.css';
@@ -59,11 +62,17 @@ type TabKey = (typeof ADMIN_TABS)[number]['key'];
 const TAB_CHUNKS = {
   emails: lazyTab(() => import('../features/admin-emails/components/AdminEmailsTab').then((m) => m.AdminEmailsTab)),
   purchases: lazyTab(() => import('../features/purchases/components/PurchasesTab').then((m) => m.PurchasesTab)),
-  reviews: lazyTab(() => import('../features/reviews/components/ReviewsTab').then((m) => m.ReviewsTab)),
+  // Plain (#34, adm2): no antd in the Reviews and Q&A tabs' first screen; their hide dialogs load it.
+  reviews: lazyTab(() => import('../features/reviews/components/ReviewsTab').then((m) => m.ReviewsTab), {
+    themed: false,
+  }),
   categories: lazyTab(() => import('../features/categories/components/CategoriesTab').then((m) => m.CategoriesTab)),
   releases: lazyTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab)),
   payouts: lazyTab(() => import('../features/payouts/components/PayoutsTab').then((m) => m.PayoutsTab)),
-  discussions: lazyTab(() => import('../features/discussions/components/DiscussionsTab').then((m) => m.DiscussionsTab)),
+  discussions: lazyTab(
+    () => import('../features/discussions/components/DiscussionsTab').then((m) => m.DiscussionsTab),
+    { themed: false },
+  ),
 };
 
 /** Starts loading a tab's chunk (pointed at or focused: it is likely opened next). */
@@ -88,6 +97,12 @@ export const loadPageData: PageDataLoader = async (client, params) => {
     client.prefetchQuery(educatorRequestsQuery()),
     tab === 'emails' ? client.prefetchQuery(adminEmailsQuery()) : null,
     tab === 'categories' ? client.prefetchQuery(categoriesQuery()) : null,
+    // The reviews' first page, all of them (the tab's first filter), and the Q&A's first page
+    // (every state, no search), with the server's sanitizer of the posts' HTML.
+    tab === 'reviews' ? client.prefetchQuery(adminReviewsQuery('all', 1)) : null,
+    ...(tab === 'discussions'
+      ? [client.prefetchInfiniteQuery(adminDiscussionsQuery('all', '')), prepareServerPostBodies()]
+      : []),
     // #36: the Payouts tab's fee, balances, payouts and runs, and the Connect accounts' first page.
     ...(tab === 'payouts'
       ? [
