@@ -144,6 +144,21 @@ export const ADMIN_PAGES = [
     user: 'admin',
     content: '.cp-admin-purchase-row, .cp-admin-tabpanel .cp-empty',
   },
+  // #34 (adm2): the Reviews and Q&A tabs, plain (no antd in their first screen), with their data.
+  {
+    key: 'admin-reviews',
+    name: 'Admin reviews',
+    path: '/admin/reviews',
+    user: 'admin',
+    content: '.cp-admin-reviews-tab .cp-review, .cp-admin-reviews-tab .cp-empty',
+  },
+  {
+    key: 'admin-discussions',
+    name: 'Admin Q&A',
+    path: '/admin/discussions',
+    user: 'admin',
+    content: '.cp-admin-qa-tab .cp-admin-post, .cp-admin-qa-tab .cp-empty',
+  },
 ];
 
 /** Every measured page: the storefront's, then each portal's signed-in pages. */

@@ -188,6 +188,23 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     shows: () => [`To every student of ${ownCourse.courseTitle}`, 'Sent announcements'],
     antd: false,
   },
+  // #34 (adm2): the Reviews and Q&A tabs, plain, with their data (the demo has no written review:
+  // its empty state, not its loading state); a post's sanitized HTML is in the markup too.
+  {
+    user: 'admin',
+    path: () => '/admin/reviews',
+    shows: () => ['No reviews yet'],
+    antd: false,
+    title: 'Reviews · Admin · Courseport',
+  },
+  {
+    user: 'admin',
+    path: () => '/admin/discussions',
+    shows: () => ['Is IntelliJ Community enough for the course?', 'Or do I need the Ultimate edition?'],
+    antd: false,
+    // As the document writes it ('Q&A').
+    title: 'Q&amp;A · Admin · Courseport',
+  },
 ];
 
 describe('the HTML of the signed-in pages', () => {
@@ -344,6 +361,17 @@ describe('in the browser', () => {
       user: 'educator' as const,
       path: `/educator/courses/${ownCourse._id}/announcements`,
       data: /^\/api\/(courses\/[^/]+\/announcements|educator\/courses|user\/data)$/,
+    },
+    // #34 (adm2): the Reviews and Q&A tabs.
+    {
+      user: 'admin' as const,
+      path: '/admin/reviews',
+      data: /^\/api\/(admin\/reviews|user\/(educator-requests|data))$/,
+    },
+    {
+      user: 'admin' as const,
+      path: '/admin/discussions',
+      data: /^\/api\/(admin\/discussions|user\/(educator-requests|data))$/,
     },
   ];
 

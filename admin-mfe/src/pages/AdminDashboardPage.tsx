@@ -15,7 +15,9 @@ import { adminEmailsQuery } from '../features/admin-emails/api/adminEmails';
 import { useAdminEmails } from '../features/admin-emails/hooks/useAdminEmails';
 import { categoriesQuery } from '../features/categories/api/categories';
 import { useAdminCategories } from '../features/categories/hooks/useAdminCategories';
+import { adminDiscussionsQuery } from '../features/discussions/api/discussions';
 import { adminDiscussionKeys } from '../features/discussions/api/keys';
+import { prepareServerPostBodies } from '../features/discussions/components/server-post-body';
 import { educatorRequestsQuery } from '../features/educator-requests/api/educatorRequests';
 import { RequestsTab } from '../features/educator-requests/components/RequestsTab';
 import { useEducatorRequests } from '../features/educator-requests/hooks/useEducatorRequests';
@@ -35,6 +37,7 @@ import { purchasesQuery } from '../features/purchases/api/purchases';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
 import { useReleaseAudit } from '../features/releases/hooks/useReleaseAudit';
 import { useReleases } from '../features/releases/hooks/useReleases';
+import { adminReviewsQuery } from '../features/reviews/api/reviews';
 import { useAdminReviews } from '../features/reviews/hooks/useAdminReviews';
 import { ChunkedTab, lazyTab } from '../lib/lazy-tab';
 import '../styles/admin.css';
@@ -66,13 +69,18 @@ const TAB_CHUNKS = {
   purchases: lazyTab(() => import('../features/purchases/components/PurchasesTab').then((m) => m.PurchasesTab), {
     themed: false,
   }),
-  reviews: lazyTab(() => import('../features/reviews/components/ReviewsTab').then((m) => m.ReviewsTab)),
+  reviews: lazyTab(() => import('../features/reviews/components/ReviewsTab').then((m) => m.ReviewsTab), {
+    themed: false,
+  }),
   categories: lazyTab(() => import('../features/categories/components/CategoriesTab').then((m) => m.CategoriesTab), {
     themed: false,
   }),
   releases: lazyTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab)),
   payouts: lazyTab(() => import('../features/payouts/components/PayoutsTab').then((m) => m.PayoutsTab)),
-  discussions: lazyTab(() => import('../features/discussions/components/DiscussionsTab').then((m) => m.DiscussionsTab)),
+  discussions: lazyTab(
+    () => import('../features/discussions/components/DiscussionsTab').then((m) => m.DiscussionsTab),
+    { themed: false },
+  ),
 };
 
 /** Starts loading a tab's chunk (pointed at or focused: it is likely opened next). */
@@ -99,6 +107,12 @@ export const loadPageData: PageDataLoader = async (client, params) => {
     tab === 'categories' ? client.prefetchQuery(categoriesQuery()) : null,
     // The purchases' first page (the tab's infinite query; 'Show more' fetches the next ones).
     tab === 'purchases' ? client.prefetchInfiniteQuery(purchasesQuery()) : null,
+    // The reviews' first page, all of them (the tab's first filter), and the Q&A's first page
+    // (every state, no search), with the server's sanitizer of the posts' HTML.
+    tab === 'reviews' ? client.prefetchQuery(adminReviewsQuery('all', 1)) : null,
+    ...(tab === 'discussions'
+      ? [client.prefetchInfiniteQuery(adminDiscussionsQuery('all', '')), prepareServerPostBodies()]
+      : []),
     // #36: the Payouts tab's fee, balances, payouts and runs, and the Connect accounts' first page.
     ...(tab === 'payouts'
       ? [

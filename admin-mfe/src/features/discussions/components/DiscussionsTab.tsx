@@ -11,15 +11,12 @@ import {
   useQueryState,
   useToast,
 } from '@courseport/shared-ui';
-import { Flex } from '@courseport/shared-ui/antd/flex';
-import { Input } from '@courseport/shared-ui/antd/input';
-import { Segmented } from '@courseport/shared-ui/antd/segmented';
-import { Tag } from '@courseport/shared-ui/antd/tag';
-import { sanitizeRichText } from '@courseport/shared-ui/rich-text';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, Suspense, useId, useState } from 'react';
+import { SegmentedFilter } from '../../../components/SegmentedFilter';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 import { adminDiscussionsQuery, hidePost, restorePost } from '../api/discussions';
 import { adminDiscussionKeys } from '../api/keys';
-import { HidePostModal } from './HidePostModal';
+import { PostBody } from './PostBody';
 
 export const LOAD_FAILED = 'Could not load questions and answers';
 export const HIDE_FAILED = 'Could not hide it';
@@ -31,24 +28,17 @@ const FILTERS: { label: string; value: DiscussionAdminState }[] = [
   { label: 'Hidden', value: 'hidden' },
 ];
 
+/** The hide dialog (antd's Modal): loaded when first wanted, preloaded when a Hide button is pointed at or focused. */
+const { Dialog: HidePostDialog, preload: preloadHideDialog } = lazyDialog(() =>
+  import('./HidePostModal').then((m) => m.HidePostModal),
+);
+
 /** What the empty list says: nothing at all, nothing in this state, or nothing matching the search. */
 function emptyTitle(state: DiscussionAdminState, q: string) {
   if (q) return `No questions or answers match “${q}”`;
   if (state === 'hidden') return 'No hidden questions or answers';
   if (state === 'visible') return 'No visible questions or answers';
   return 'No questions or answers yet';
-}
-
-/** A post's text as the API sanitized it, sanitized again here (DOMPurify, the platform's allow-list). */
-function PostBody({ html }: { html: string }) {
-  const safe = useMemo(() => sanitizeRichText(html, 2), [html]);
-  return (
-    <div
-      className="cp-admin-post-body"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the API and again with DOMPurify and the platform's allow-list (shared-ui/rich-text).
-      dangerouslySetInnerHTML={{ __html: safe }}
-    />
-  );
 }
 
 function PostRow({
@@ -69,13 +59,25 @@ function PostRow({
   return (
     <li>
       <article className="cp-admin-post" aria-labelledby={headingId}>
-        <Flex wrap gap={6} align="center">
-          <Tag style={tagTone(post.kind === 'question' ? 'purple' : 'blue')}>
+        <div className="cp-admin-post-tags">
+          <span className="cp-tag" style={tagTone(post.kind === 'question' ? 'purple' : 'blue')}>
             {post.kind === 'question' ? 'Question' : 'Answer'}
-          </Tag>
-          {post.hidden ? <Tag style={red}>Hidden</Tag> : <Tag style={tagTone('green')}>Visible</Tag>}
-          {post.byInstructor && <Tag style={tagTone('gold')}>Instructor</Tag>}
-        </Flex>
+          </span>
+          {post.hidden ? (
+            <span className="cp-tag" style={red}>
+              Hidden
+            </span>
+          ) : (
+            <span className="cp-tag" style={tagTone('green')}>
+              Visible
+            </span>
+          )}
+          {post.byInstructor && (
+            <span className="cp-tag" style={tagTone('gold')}>
+              Instructor
+            </span>
+          )}
+        </div>
         <h3 id={headingId} className="cp-admin-post-title">
           {post.kind === 'question' ? post.questionTitle : `Answer to “${post.questionTitle}”`}
         </h3>
@@ -85,7 +87,7 @@ function PostRow({
         <p className="cp-admin-post-meta">
           {`By ${post.author.name} on ${formatDate(post.createdAt)}${post.editedAt ? ' (edited)' : ''}`}
         </p>
-        <PostBody html={post.body} />
+        <PostBody id={post._id} html={post.body} />
         {post.hidden && (
           <p className="cp-admin-review-hidden" style={{ color: red.color, background: red.background }}>
             <strong>Hidden</strong>
@@ -93,17 +95,19 @@ function PostRow({
             <span className="cp-admin-review-reason">{post.hidden.reason}</span>
           </p>
         )}
-        <Flex wrap gap={8}>
+        <div className="cp-admin-row">
           {/* One button whose action follows the state: the focus stays on it after the dialog. */}
           <Button
             danger={!post.hidden}
             aria-label={`${post.hidden ? 'Restore' : 'Hide'} ${name}`}
             disabled={busy}
+            onPointerEnter={post.hidden ? undefined : preloadHideDialog}
+            onFocus={post.hidden ? undefined : preloadHideDialog}
             onClick={post.hidden ? onRestore : onHide}
           >
             {post.hidden ? (busy ? 'Restoring...' : 'Restore') : 'Hide'}
           </Button>
-        </Flex>
+        </div>
       </article>
     </li>
   );
@@ -121,6 +125,8 @@ export function DiscussionsTab() {
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [hiding, setHiding] = useState<AdminDiscussionPost | null>(null);
+  /** The dialog stays mounted once opened (its closing animation, the focus going back). */
+  const [dialogWanted, setDialogWanted] = useState(false);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
 
   const query = useInfiniteQuery(adminDiscussionsQuery(state, q));
@@ -170,33 +176,34 @@ export function DiscussionsTab() {
   };
 
   return (
-    <Flex vertical gap={16}>
+    <div className="cp-admin-stack cp-admin-qa-tab">
       <h2 className="cp-visually-hidden">Questions and answers</h2>
-      <Flex wrap gap={12} align="end" justify="space-between">
+      <div className="cp-admin-qa-controls">
         <search className="cp-admin-post-search">
           <form onSubmit={onSearch}>
             <label htmlFor={searchId} className="cp-admin-field-label">
               Search questions and answers
             </label>
-            <Flex gap={8}>
-              <Input
+            <div className="cp-admin-qa-search-row">
+              <input
                 id={searchId}
+                className="cp-input"
                 type="search"
                 value={draft}
                 maxLength={100}
                 onChange={(e) => setDraft(e.target.value)}
               />
               <Button htmlType="submit">Search</Button>
-            </Flex>
+            </div>
           </form>
         </search>
-        <Segmented<DiscussionAdminState>
-          aria-label="Show questions and answers"
+        <SegmentedFilter<DiscussionAdminState>
+          label="Show questions and answers"
           options={FILTERS}
           value={state}
           onChange={setState}
         />
-      </Flex>
+      </div>
       <QueryStates
         state={listState}
         loadingText="Loading questions and answers..."
@@ -213,14 +220,17 @@ export function DiscussionsTab() {
                   key={post._id}
                   post={post}
                   busy={busyIds.has(post._id)}
-                  onHide={() => setHiding(post)}
+                  onHide={() => {
+                    setDialogWanted(true);
+                    setHiding(post);
+                  }}
                   onRestore={() => void submitRestore(post)}
                 />
               ))}
             </ul>
             {query.hasNextPage && (
               <Button
-                style={{ alignSelf: 'center' }}
+                className="cp-admin-load-more"
                 disabled={query.isFetchingNextPage}
                 onClick={() => void query.fetchNextPage()}
               >
@@ -230,14 +240,18 @@ export function DiscussionsTab() {
           </>
         )}
       </QueryStates>
-      <HidePostModal
-        post={hiding}
-        submitting={hiding !== null && busyIds.has(hiding._id)}
-        onCancel={() => setHiding(null)}
-        onSubmit={(reason) => {
-          if (hiding) void submitHide(hiding, reason);
-        }}
-      />
-    </Flex>
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <HidePostDialog
+            post={hiding}
+            submitting={hiding !== null && busyIds.has(hiding._id)}
+            onCancel={() => setHiding(null)}
+            onSubmit={(reason) => {
+              if (hiding) void submitHide(hiding, reason);
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -3,24 +3,26 @@ import {
   Button,
   EmptyState,
   formatDate,
+  Pager,
   type QueryState,
   QueryStates,
   ReviewSummary,
   tagTone,
 } from '@courseport/shared-ui';
-import { Flex } from '@courseport/shared-ui/antd/flex';
-import { PagesNav } from '@courseport/shared-ui/antd/pages-nav';
-import { Segmented } from '@courseport/shared-ui/antd/segmented';
-import { Tag } from '@courseport/shared-ui/antd/tag';
-import { Typography } from '@courseport/shared-ui/antd/typography';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { SegmentedFilter } from '../../../components/SegmentedFilter';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 import type { ReviewFilter } from '../api/reviews';
-import { HideReviewModal } from './HideReviewModal';
 
 const FILTERS: { label: string; value: ReviewFilter }[] = [
   { label: 'All', value: 'all' },
   { label: 'Hidden', value: 'hidden' },
 ];
+
+/** The hide dialog (antd's Modal): loaded when first wanted, preloaded when a Hide button is pointed at or focused. */
+const { Dialog: HideReviewDialog, preload: preloadHideDialog } = lazyDialog(() =>
+  import('./HideReviewModal').then((m) => m.HideReviewModal),
+);
 
 interface ReviewsTabProps {
   reviews: AdminReview[];
@@ -40,11 +42,17 @@ interface ReviewsTabProps {
   onRestore: (reviewId: string) => Promise<void>;
 }
 
-/** Every written review, newest first, with whether it is shown and why not; hide (with a reason) and restore. */
+/**
+ * Every written review, newest first, with whether it is shown and why not; hide (with a reason)
+ * and restore. Plain markup with antd's look (the filter, `.cp-tag`, shared-ui's `Pager`), so the
+ * tab's first load carries no antd (#34); the hide dialog loads antd when it is wanted.
+ */
 export function ReviewsTab(props: ReviewsTabProps) {
   const { reviews, total, page, pageSize, filter, state, busyIds } = props;
   const { onFilterChange, onPageChange, onRetry, onHide, onRestore } = props;
   const [hiding, setHiding] = useState<AdminReview | null>(null);
+  /** The dialog stays mounted once opened (its closing animation, the focus going back). */
+  const [dialogWanted, setDialogWanted] = useState(false);
 
   const content = (
     <QueryStates
@@ -68,9 +76,13 @@ export function ReviewsTab(props: ReviewsTabProps) {
                     courseTitle={review.course.courseTitle}
                     aside={
                       review.hidden ? (
-                        <Tag style={tagTone('red')}>Hidden</Tag>
+                        <span className="cp-tag" style={tagTone('red')}>
+                          Hidden
+                        </span>
                       ) : (
-                        <Tag style={tagTone('green')}>Visible</Tag>
+                        <span className="cp-tag" style={tagTone('green')}>
+                          Visible
+                        </span>
                       )
                     }
                   >
@@ -86,7 +98,7 @@ export function ReviewsTab(props: ReviewsTabProps) {
                         <span className="cp-admin-review-reason">{review.hidden.reason}</span>
                       </p>
                     )}
-                    <Flex wrap gap={8}>
+                    <div className="cp-admin-row">
                       {review.hidden ? (
                         <Button
                           aria-label={`Restore ${name}`}
@@ -96,46 +108,54 @@ export function ReviewsTab(props: ReviewsTabProps) {
                           {busy ? 'Restoring...' : 'Restore'}
                         </Button>
                       ) : (
-                        <Button danger aria-label={`Hide ${name}`} disabled={busy} onClick={() => setHiding(review)}>
+                        <Button
+                          danger
+                          aria-label={`Hide ${name}`}
+                          disabled={busy}
+                          onPointerEnter={preloadHideDialog}
+                          onFocus={preloadHideDialog}
+                          onClick={() => {
+                            setDialogWanted(true);
+                            setHiding(review);
+                          }}
+                        >
                           Hide
                         </Button>
                       )}
-                    </Flex>
+                    </div>
                   </ReviewSummary>
                 </li>
               );
             })}
           </ul>
-          <Flex wrap justify="space-between" align="center" gap={12}>
-            <Typography.Text type="secondary">{total === 1 ? '1 review' : `${total} reviews`}</Typography.Text>
-            <PagesNav label="Review pages" page={page} pageSize={pageSize} total={total} onChange={onPageChange} />
-          </Flex>
+          <div className="cp-admin-list-foot">
+            <span className="cp-admin-list-count">{total === 1 ? '1 review' : `${total} reviews`}</span>
+            <Pager label="Review pages" page={page} pageSize={pageSize} total={total} onChange={onPageChange} />
+          </div>
         </>
       )}
     </QueryStates>
   );
 
   return (
-    <Flex vertical gap={16}>
-      <Segmented<ReviewFilter>
-        aria-label="Show reviews"
-        options={FILTERS}
-        value={filter}
-        onChange={onFilterChange}
-        style={{ alignSelf: 'flex-start' }}
-      />
+    <div className="cp-admin-stack cp-admin-reviews-tab">
+      <SegmentedFilter<ReviewFilter> label="Show reviews" options={FILTERS} value={filter} onChange={onFilterChange} />
       {content}
-      <HideReviewModal
-        review={hiding}
-        submitting={hiding !== null && busyIds.has(hiding._id)}
-        onCancel={() => setHiding(null)}
-        onSubmit={(reason) => {
-          if (!hiding) return;
-          void onHide(hiding._id, reason).then((hidden) => {
-            if (hidden) setHiding(null);
-          });
-        }}
-      />
-    </Flex>
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <HideReviewDialog
+            review={hiding}
+            submitting={hiding !== null && busyIds.has(hiding._id)}
+            onCancel={() => setHiding(null)}
+            onSubmit={(reason) => {
+              if (!hiding) return;
+              void onHide(hiding._id, reason).then((hidden) => {
+                if (hidden) setHiding(null);
+              });
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }
