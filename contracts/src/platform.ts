@@ -169,8 +169,8 @@ export const PORTALS = describePortals({
       { path: '/my-enrollments', module: 'MyEnrollmentsPage', index: false, signedIn: true },
       { path: '/player/:courseId', module: 'PlayerPage', index: false, signedIn: true },
       { path: '/loading/:path', module: 'PaymentReturnPage', index: false, serverRender: false },
-      { path: '/purchase-history', module: 'PurchaseHistoryPage', index: false, serverRender: false },
-      { path: '/wishlist', module: 'WishlistPage', index: false, serverRender: false },
+      { path: '/purchase-history', module: 'PurchaseHistoryPage', index: false, signedIn: true },
+      { path: '/wishlist', module: 'WishlistPage', index: false, signedIn: true },
     ],
   },
   educator: {

@@ -139,6 +139,21 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     antd: true,
     title: 'Payouts · Admin · Courseport',
   },
+  // The student's purchase history (a purchase per enrolled course in the demo) and wishlist (empty in the demo).
+  {
+    user: 'student',
+    path: () => '/purchase-history',
+    shows: () => ['Purchase history', ...enrolled.map((c) => c.courseTitle)],
+    antd: false,
+    title: 'Purchase history · Courseport',
+  },
+  {
+    user: 'student',
+    path: () => '/wishlist',
+    shows: () => ['Wishlist', 'Your wishlist is empty'],
+    antd: false,
+    title: 'Wishlist · Courseport',
+  },
 ];
 
 describe('the HTML of the signed-in pages', () => {
@@ -275,6 +290,8 @@ describe('in the browser', () => {
     { user: 'educator' as const, path: '/educator/analytics', data: /^\/api\/(educator\/analytics|user\/data)$/ },
     { user: 'admin' as const, path: '/admin', data: /^\/api\/user\/(educator-requests|data)$/ },
     { user: 'admin' as const, path: '/admin/emails', data: /^\/api\/user\/(admin-emails|data)$/ },
+    { user: 'student' as const, path: '/purchase-history', data: /^\/api\/user\/(purchases|data)$/ },
+    { user: 'student' as const, path: '/wishlist', data: /^\/api\/user\/(wishlist|data)$/ },
   ];
 
   it('takes each page over without a warning, a second request for its data, or a layout shift; axe passes', {
