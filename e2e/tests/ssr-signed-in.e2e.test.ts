@@ -154,6 +154,14 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     antd: false,
     title: 'Wishlist · Courseport',
   },
+  // The shell's own page (#35's mail settings): the user's settings and their courses.
+  {
+    user: 'student',
+    path: () => '/settings/notifications',
+    shows: () => ['Notification settings', 'Email me about', ...enrolled.map((c) => c.courseTitle)],
+    antd: false,
+    title: 'Notification settings · Courseport',
+  },
 ];
 
 describe('the HTML of the signed-in pages', () => {
@@ -292,6 +300,11 @@ describe('in the browser', () => {
     { user: 'admin' as const, path: '/admin/emails', data: /^\/api\/user\/(admin-emails|data)$/ },
     { user: 'student' as const, path: '/purchase-history', data: /^\/api\/user\/(purchases|data)$/ },
     { user: 'student' as const, path: '/wishlist', data: /^\/api\/user\/(wishlist|data)$/ },
+    {
+      user: 'student' as const,
+      path: '/settings/notifications',
+      data: /^\/api\/(notifications\/preferences|user\/enrolled-courses|user\/data)$/,
+    },
   ];
 
   it('takes each page over without a warning, a second request for its data, or a layout shift; axe passes', {
