@@ -58,6 +58,24 @@ const withoutTrailingSlash = (/** @type {string} */ pathname) =>
   pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
 /**
+ * The shell's own page at a URL path when it is a signed-in user's (`signedIn` in the platform
+ * description: the mail settings), which the shell's server renders for that user (#34), else null.
+ * @param {string} pathname
+ */
+export function signedInShellPage(pathname) {
+  const path = withoutTrailingSlash(pathname);
+  return SHELL.pages.find((page) => page.path === path && page.signedIn) ?? null;
+}
+
+/**
+ * Whether a URL path is a signed-in user's page: a portal's `signedIn` route or such a shell page.
+ * @param {string} pathname
+ */
+export function isSignedInPage(pathname) {
+  return matchRoute(pathname)?.route.signedIn === true || signedInShellPage(pathname) !== null;
+}
+
+/**
  * Whether a URL path is one of the app's pages: the server answers any other path with the app's
  * own "page not found" and the status 404, so crawlers and link checkers see it for what it is.
  * @param {string} pathname

@@ -39,6 +39,28 @@ export const STUDENT_PAGES = [
     content: '.ln-course-title, .ln-enrollments-page .cp-empty',
   },
   { key: 'player', name: 'Player', path: '/player/:courseId', user: 'student', content: '.ln-player-media' },
+  {
+    key: 'purchases',
+    name: 'Purchase history',
+    path: '/purchase-history',
+    user: 'student',
+    content: '.ln-purchase-course, .ln-purchases-page .cp-empty',
+  },
+  {
+    key: 'wishlist',
+    name: 'Wishlist',
+    path: '/wishlist',
+    user: 'student',
+    content: '.ln-wishlist-title, .ln-wishlist-page .cp-empty',
+  },
+  {
+    // The shell's own page (#35): the form drawn from the user's settings.
+    key: 'mail-settings',
+    name: 'Notification settings',
+    path: '/settings/notifications',
+    user: 'student',
+    content: '.cp-settings-form',
+  },
 ];
 
 /** The educator portal's pages (educator-mfe's EDUCATOR_PAGES). */

@@ -69,7 +69,8 @@ export interface ShellDescription {
   dir: string;
   port: number;
   title: string;
-  pages: Array<{ path: string; index?: false }>;
+  /** `signedIn`: a signed-in user's page, rendered on the shell's server for them (as a portal's route's, #34). */
+  pages: Array<{ path: string; index?: false; signedIn?: true }>;
 }
 
 /** The catalog's first page for a search: exactly the path the storefront fetches, so a prefetched answer is taken. */
@@ -110,7 +111,7 @@ export const SHELL: ShellDescription = {
     { path: '/confirm-email', index: false },
     // #35: a notification mail's unsubscribe page (no sign-in) and the mail settings.
     { path: '/unsubscribe', index: false },
-    { path: '/settings/notifications', index: false },
+    { path: '/settings/notifications', index: false, signedIn: true },
   ],
 };
 
@@ -169,8 +170,8 @@ export const PORTALS = describePortals({
       { path: '/my-enrollments', module: 'MyEnrollmentsPage', index: false, signedIn: true },
       { path: '/player/:courseId', module: 'PlayerPage', index: false, signedIn: true },
       { path: '/loading/:path', module: 'PaymentReturnPage', index: false, serverRender: false },
-      { path: '/purchase-history', module: 'PurchaseHistoryPage', index: false, serverRender: false },
-      { path: '/wishlist', module: 'WishlistPage', index: false, serverRender: false },
+      { path: '/purchase-history', module: 'PurchaseHistoryPage', index: false, signedIn: true },
+      { path: '/wishlist', module: 'WishlistPage', index: false, signedIn: true },
     ],
   },
   educator: {

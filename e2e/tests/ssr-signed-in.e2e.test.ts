@@ -205,6 +205,29 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     // As the document writes it ('Q&A').
     title: 'Q&amp;A · Admin · Courseport',
   },
+  // The student's purchase history (a purchase per enrolled course in the demo) and wishlist (empty in the demo).
+  {
+    user: 'student',
+    path: () => '/purchase-history',
+    shows: () => ['Purchase history', ...enrolled.map((c) => c.courseTitle)],
+    antd: false,
+    title: 'Purchase history · Courseport',
+  },
+  {
+    user: 'student',
+    path: () => '/wishlist',
+    shows: () => ['Wishlist', 'Your wishlist is empty'],
+    antd: false,
+    title: 'Wishlist · Courseport',
+  },
+  // The shell's own page (#35's mail settings): the user's settings and their courses.
+  {
+    user: 'student',
+    path: () => '/settings/notifications',
+    shows: () => ['Notification settings', 'Email me about', ...enrolled.map((c) => c.courseTitle)],
+    antd: false,
+    title: 'Notification settings · Courseport',
+  },
 ];
 
 describe('the HTML of the signed-in pages', () => {
@@ -372,6 +395,13 @@ describe('in the browser', () => {
       user: 'admin' as const,
       path: '/admin/discussions',
       data: /^\/api\/(admin\/discussions|user\/(educator-requests|data))$/,
+    },
+    { user: 'student' as const, path: '/purchase-history', data: /^\/api\/user\/(purchases|data)$/ },
+    { user: 'student' as const, path: '/wishlist', data: /^\/api\/user\/(wishlist|data)$/ },
+    {
+      user: 'student' as const,
+      path: '/settings/notifications',
+      data: /^\/api\/(notifications\/preferences|user\/enrolled-courses|user\/data)$/,
     },
   ];
 

@@ -1,9 +1,9 @@
-import { NETWORK_ERROR_MESSAGE, sessionStore } from '@courseport/shared-ui';
+import { NETWORK_ERROR_MESSAGE, queryClient, queryKeys, sessionStore } from '@courseport/shared-ui';
 import { deferred, expectRetryRecovers, failsUntilRecovered, networkError } from '@courseport/shared-ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '../src/features/purchases/api/purchases';
-import { PURCHASE_HISTORY_TITLE } from '../src/pages/PurchaseHistoryPage';
+import { loadPageData, PURCHASE_HISTORY_TITLE } from '../src/pages/PurchaseHistoryPage';
 import {
   apiPost,
   around,
@@ -93,7 +93,12 @@ const answer = (purchases: Purchase[]) => () => ({ success: true, purchases });
 
 const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent);
 const rowOf = (title: string) => around(title, 'tr');
-const cardOf = (title: string) => around(title, 'li');
+/** A cell's value without the name phones show before it (`.ln-purchase-label`). */
+const cellValue = (cell: Element | null) =>
+  [...(cell?.children ?? [])]
+    .filter((child) => !child.classList.contains('ln-purchase-label'))
+    .map((child) => child.textContent)
+    .join('');
 
 describe('Purchase history: the list', () => {
   it('shows every purchase newest first: date, course link, amount, status and receipt number', async () => {
@@ -102,9 +107,13 @@ describe('Purchase history: the list', () => {
     await screen.findByText('JavaScript Essentials');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Purchase history');
     expect(headers()).toEqual(['Date', 'Course', 'Amount', 'Status', 'Receipt no.']);
-    expect(
-      [...document.querySelectorAll('tbody tr.ant-table-row')].map((tr) => tr.getAttribute('data-row-key')),
-    ).toEqual(ALL.map((p) => p._id));
+    // A plain table with antd's look (#34): no antd on the page.
+    expect(document.querySelector('table.cp-table.ln-purchases')).toBeInTheDocument();
+    expect(document.querySelector('[class*="ant-"]')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Your purchases' })).toHaveAttribute('tabindex', '0');
+    expect([...document.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('code')?.textContent)).toEqual(
+      ALL.map((p) => p._id),
+    );
 
     const js = within(rowOf('JavaScript Essentials'));
     expect(js.getByText(dateText(JS.createdAt))).toBeInTheDocument();
@@ -259,27 +268,54 @@ describe('Purchase history: states', () => {
   });
 });
 
-describe('Purchase history: phones', () => {
-  const desktopWidth = window.innerWidth;
-  afterEach(() => {
-    window.innerWidth = desktopWidth;
+describe('Purchase history: its first data (#34)', () => {
+  it("loads the signed-in user's purchases (any role), which the page then shows at once without asking again", async () => {
+    serve(answer([JS, GO]));
+    queryClient.setQueryData(queryKeys.user.profile(), { _id: 'u1', roles: ['educator'], enrolledCourses: [] });
+    await loadPageData(queryClient, {}, new URLSearchParams());
+    expect(getCalls(PURCHASES_PATH)).toBe(1);
+    renderAt('/purchase-history');
+    expect(screen.getByText('JavaScript Essentials')).toBeInTheDocument();
+    expect(screen.getByText('Go for Backend Engineers')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(getCalls(PURCHASES_PATH)).toBe(1);
   });
 
-  it('shows one card per purchase at 390 px, with the same facts', async () => {
-    window.innerWidth = 390;
+  it('loads nothing without a signed-in profile', async () => {
+    serve(answer([JS]));
+    await loadPageData(queryClient, {}, new URLSearchParams());
+    expect(getCalls(PURCHASES_PATH)).toBe(0);
+  });
+
+  it('leaves a failed load to the page, which says so', async () => {
+    serve(() => {
+      throw serverError('Database is down', 503);
+    });
+    queryClient.setQueryData(queryKeys.user.profile(), { _id: 'u1', roles: ['student'], enrolledCourses: [] });
+    await loadPageData(queryClient, {}, new URLSearchParams());
+    renderAt('/purchase-history');
+    expect(await screen.findByText('Could not load your purchases')).toBeInTheDocument();
+  });
+});
+
+describe('Purchase history: phones', () => {
+  // Below 576 px each row is a card, by the stylesheet alone (purchases.css), so the page rendered
+  // on the server is already right on a phone: the cells say their column's name before their value.
+  it("names each fact of a purchase in its cell, for the phones' cards", async () => {
     serve(answer(ALL));
     renderAt('/purchase-history');
-    await screen.findByText('JavaScript Essentials');
-    expect(document.querySelector('table')).toBeNull();
-    expect([...document.querySelectorAll('.ln-purchase-card')]).toHaveLength(4);
-
-    const js = within(cardOf('JavaScript Essentials'));
-    expect(link('JavaScript Essentials')).toHaveAttribute('href', '/course/c-js');
-    expect(js.getByText('Completed')).toBeInTheDocument();
-    expect(js.getByText('Date').nextElementSibling).toHaveTextContent(dateText(JS.createdAt));
-    expect(js.getByText('Amount').nextElementSibling).toHaveTextContent('Rs 399.20Simulated payment');
-    expect(js.getByText('Receipt no.').nextElementSibling).toHaveTextContent(JS._id);
-    expect(within(cardOf('Go for Backend Engineers')).getByText('Refunded')).toBeInTheDocument();
+    const row = await findRow('JavaScript Essentials');
+    const cell = (name: string) => within(row).getByText(name, { selector: '.ln-purchase-label' }).parentElement;
+    expect(row).toHaveClass('ln-purchase-row');
+    expect(cell('Date')).toHaveClass('ln-purchase-date');
+    expect(cellValue(cell('Date'))).toBe(dateText(JS.createdAt));
+    expect(cellValue(cell('Amount'))).toBe('Rs 399.20Simulated payment');
+    expect(cellValue(cell('Receipt no.'))).toBe(JS._id);
+    // The course and its status head the card; they need no name.
+    expect(within(row).getByRole('link', { name: 'JavaScript Essentials' }).closest('td')).toHaveClass(
+      'ln-purchase-course-cell',
+    );
+    expect(within(row).getByText('Completed').closest('td')).toHaveClass('ln-purchase-status-td');
   });
 });
 

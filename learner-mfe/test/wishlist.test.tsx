@@ -1,8 +1,8 @@
-import { apiRequest, sessionStore, type WishlistItem } from '@courseport/shared-ui';
+import { apiRequest, queryClient, queryKeys, sessionStore, type WishlistItem } from '@courseport/shared-ui';
 import { deferred, expectLoadingUntil, expectRetryRecovers, failsUntilRecovered } from '@courseport/shared-ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WISHLIST_TITLE } from '../src/pages/WishlistPage';
+import { loadPageData, WISHLIST_TITLE } from '../src/pages/WishlistPage';
 import {
   apiPost,
   around,
@@ -284,6 +284,35 @@ describe('Wishlist page: states', () => {
     await user.click(button('Sign In'));
     expect(openSignIn).toHaveBeenCalledOnce();
     expect(getCalls(WISHLIST_PATH)).toBe(0);
+  });
+});
+
+describe('Wishlist page: its first data (#34)', () => {
+  it("loads the signed-in user's wishlist (any role), which the page then shows at once, without antd or a second request", async () => {
+    serve(answer([GO, SQL]));
+    queryClient.setQueryData(queryKeys.user.profile(), { _id: 'u1', roles: ['educator'], enrolledCourses: [] });
+    await loadPageData(queryClient, {}, new URLSearchParams());
+    expect(getCalls(WISHLIST_PATH)).toBe(1);
+    renderAt('/wishlist');
+    expect(titles()).toEqual(['Go for Backend Engineers', 'SQL and Database Design']);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    // Plain buttons with antd's look (#34): no antd on the page's first screen.
+    expect(document.querySelector('[class*="ant-"]')).toBeNull();
+    expect(getCalls(WISHLIST_PATH)).toBe(1);
+  });
+
+  it('loads nothing without a signed-in profile', async () => {
+    serve(answer([GO]));
+    await loadPageData(queryClient, {}, new URLSearchParams());
+    expect(getCalls(WISHLIST_PATH)).toBe(0);
+  });
+
+  it('an empty wishlist loaded first shows the empty state at once', async () => {
+    serve(answer([]));
+    queryClient.setQueryData(queryKeys.user.profile(), { _id: 'u1', roles: ['student'], enrolledCourses: [] });
+    await loadPageData(queryClient, {}, new URLSearchParams());
+    renderAt('/wishlist');
+    expect(screen.getByText('Your wishlist is empty')).toBeInTheDocument();
   });
 });
 

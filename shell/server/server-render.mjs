@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { isServerRendered } from '@courseport/contracts/platform';
+import { signedInShellPage } from '../routes.mjs';
 
 /** How long a page waits for its server render before it goes out client-rendered. */
 export const RENDER_DEADLINE_MS = 300;
@@ -77,8 +78,9 @@ export function createServerRender({
 
   return {
     /**
-     * The app rendered at `url` for a route of a server-rendered portal, or null (not such a route,
-     * no render module, the portal's server build missing, throwing or past the deadline).
+     * The app rendered at `url` for a route of a server-rendered portal or a signed-in shell page,
+     * or null (not such a page, no render module, the portal's server build missing, throwing or
+     * past the deadline).
      * @param {object} options
      * @param {string} options.url
      * @param {{ route: { remote: string, signedIn?: true, serverRender?: false } } | null} options.match the URL's route
@@ -91,8 +93,12 @@ export function createServerRender({
      */
     async render({ url, match, publicConfig, runtimeConfig, apiTarget, user = null }) {
       const remote = match?.route.remote;
-      if (!enabled || !remote || !isServerRendered(/** @type {any} */ (remote)) || !publicConfig) return null;
-      if (match.route.serverRender === false || (match.route.signedIn && !user)) return null;
+      // The shell's own signed-in page (the mail settings, #34), rendered for its user as a portal's.
+      const shellPage = match ? null : signedInShellPage(new URL(url, 'http://x').pathname);
+      if (!enabled || !publicConfig) return null;
+      if (!shellPage && (!remote || !isServerRendered(/** @type {any} */ (remote)))) return null;
+      const signedIn = shellPage !== null || match?.route.signedIn === true;
+      if (match?.route.serverRender === false || (signedIn && !user)) return null;
       // Clerk's sign-in renders in the browser only: such a deployment keeps client-rendered pages.
       if (publicConfig.authMode === 'clerk') return null;
       const serverRemotes = Object.fromEntries(
@@ -109,7 +115,7 @@ export function createServerRender({
             thread.postMessage({ id, abort: true });
             resolve({ error: 'Past the deadline' });
           },
-          match.route.signedIn ? signedInDeadlineMs : deadlineMs,
+          signedIn ? signedInDeadlineMs : deadlineMs,
         );
         pending.set(id, (value) => {
           clearTimeout(timer);
@@ -117,7 +123,7 @@ export function createServerRender({
         });
         thread.postMessage({
           id,
-          options: { url, publicConfig, apiTarget, serverRemotes, ...(match.route.signedIn ? { user } : {}) },
+          options: { url, publicConfig, apiTarget, serverRemotes, ...(signedIn ? { user } : {}) },
         });
       });
       if (typeof answer.html !== 'string') {

@@ -6,7 +6,7 @@
 // release registry (releases.mjs), each visitor's runtime config names the portal versions they get.
 
 import { RELEASE_STATUS_PATH } from '@courseport/contracts';
-import { isAppPage, matchRoute } from '../routes.mjs';
+import { isAppPage, isSignedInPage, matchRoute } from '../routes.mjs';
 import { runtimeConfigHtml, serverStateHtml } from '../runtime-config.mjs';
 import { createApiConfig, fetchApiAnswer } from './api-answers.mjs';
 import { createApiForwarder, isApiPath } from './api-proxy.mjs';
@@ -84,7 +84,7 @@ export function createShellServer({
     let session = sessions.get(req);
     if (!session) {
       const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-      session = matchRoute(pathname)?.route.signedIn
+      session = isSignedInPage(pathname)
         ? apiConfig
             .get()
             .then((config) =>

@@ -25,6 +25,7 @@ import { ProfileLoadError } from './features/session/components/ProfileLoadError
 import { useProfileSync } from './features/session/hooks/useProfileSync';
 import './styles/shell.css';
 import { NotFound } from './pages/NotFoundPage';
+import { loadNotificationSettingsPage } from './pages/shell-pages';
 
 const RoleDialog = lazy(() =>
   import('./features/roles/components/RoleDialog').then((m) => ({ default: m.RoleDialog })),
@@ -33,7 +34,8 @@ const RoleDialog = lazy(() =>
 const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));
 const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
-const NotificationSettingsPage = lazy(() => import('./pages/NotificationSettingsPage'));
+// A signed-in user's page (#34): rendered on the server too, and loaded with the session when opened.
+const NotificationSettingsPage = lazy(loadNotificationSettingsPage);
 
 /** The id of the shell's one <main>: the skip link's target (portals render no <main> of their own). */
 export const MAIN_ID = 'main-content';

@@ -1,5 +1,5 @@
-import { ApiError, sessionStore } from '@courseport/shared-ui';
-import { screen, within } from '@testing-library/react';
+import { ApiError, queryKeys, sessionStore } from '@courseport/shared-ui';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -7,9 +7,9 @@ const api = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn() }));
 const apiRequest = vi.hoisted(() => vi.fn());
 vi.mock('@courseport/shared-ui', async (original) => ({ ...(await original<object>()), api, apiRequest }));
 
-import NotificationSettingsPage from '../src/pages/NotificationSettingsPage';
+import NotificationSettingsPage, { loadPageData } from '../src/pages/NotificationSettingsPage';
 import UnsubscribePage, { INVALID_UNSUBSCRIBE_TEXT, scopeText } from '../src/pages/UnsubscribePage';
-import { renderAt } from './render';
+import { renderAt, testQueryClient } from './render';
 
 const PREFS = {
   mail: {
@@ -105,7 +105,8 @@ describe('the notification settings (/settings/notifications)', () => {
       method: 'PUT',
       body: { mail: { ...PREFS.mail, answer: false }, mutedCourses: [] },
     });
-    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    // The toast loads antd's notification with it (on demand): on a busy machine that takes a moment.
+    expect(await screen.findByText('Notification settings saved', undefined, { timeout: 5_000 })).toBeInTheDocument();
   });
 
   it('says when the settings cannot be loaded, with a retry', async () => {
@@ -117,5 +118,52 @@ describe('the notification settings (/settings/notifications)', () => {
     renderAt(<NotificationSettingsPage />, '/settings/notifications');
     expect(await screen.findByText('Your settings could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});
+
+describe('the notification settings: loading, and their first data (#34)', () => {
+  const COURSES = [{ _id: 'c1', courseTitle: 'JavaScript Essentials' }];
+  const signedIn = () =>
+    sessionStore.setState({
+      status: 'signed-in',
+      identity: { id: 'u1', email: 'u@example.com', fullName: 'Uma', imageUrl: '' },
+    });
+  const answer = async (path: string) =>
+    path === '/api/notifications/preferences' ? { preferences: PREFS } : { enrolledCourses: COURSES };
+
+  it('shows a loading state until the settings arrive, and one while the session is not known', async () => {
+    renderAt(<NotificationSettingsPage />, '/settings/notifications');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(api.get).not.toHaveBeenCalled();
+    const waiting: Array<() => void> = [];
+    api.get.mockImplementation((path: string) => new Promise((resolve) => waiting.push(() => resolve(answer(path)))));
+    act(() => signedIn());
+    expect(await screen.findByText('Loading your settings…')).toBeInTheDocument();
+    act(() => {
+      for (const release of waiting) release();
+    });
+    expect(await screen.findByRole('group', { name: 'Email me about' })).toBeInTheDocument();
+  });
+
+  it("loads the signed-in user's settings and courses, which the page then shows at once without asking again", async () => {
+    signedIn();
+    api.get.mockImplementation(answer);
+    const client = testQueryClient();
+    client.setQueryData(queryKeys.user.profile(), { _id: 'u1', roles: ['student'], enrolledCourses: ['c1'] });
+    await loadPageData(client, {}, new URLSearchParams());
+    expect(api.get.mock.calls.map(([path]) => path).sort()).toEqual([
+      '/api/notifications/preferences',
+      '/api/user/enrolled-courses',
+    ]);
+    renderAt(<NotificationSettingsPage />, '/settings/notifications', client);
+    expect(screen.getByRole('group', { name: 'Email me about' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'JavaScript Essentials' })).toBeChecked();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads nothing without a signed-in profile', async () => {
+    await loadPageData(testQueryClient(), {}, new URLSearchParams());
+    expect(api.get).not.toHaveBeenCalled();
   });
 });

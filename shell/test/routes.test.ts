@@ -1,5 +1,7 @@
+import { SHELL } from '@courseport/contracts/platform';
 import { describe, expect, it } from 'vitest';
-import { isAppPage, matchRoute, ROUTES, showsNavBar } from '../routes.mjs';
+import { isAppPage, isSignedInPage, matchRoute, ROUTES, showsNavBar, signedInShellPage } from '../routes.mjs';
+import { SIGNED_IN_SHELL_PAGES } from '../src/pages/shell-pages';
 
 describe('shell routes', () => {
   it('covers the route table of the spec', () => {
@@ -81,5 +83,29 @@ describe('shell routes', () => {
       expect(matchRoute(path)?.route.module, path).toBe('AdminDashboardPage');
     }
     expect(isAppPage('/administrator')).toBe(false);
+  });
+
+  it("names the signed-in users' pages (#34): the portals' signedIn routes and the shell's mail settings", () => {
+    for (const path of [
+      '/my-enrollments',
+      '/player/1',
+      '/purchase-history',
+      '/wishlist',
+      '/educator/videos',
+      '/admin',
+      '/settings/notifications',
+      '/settings/notifications/',
+    ]) {
+      expect(isSignedInPage(path), path).toBe(true);
+    }
+    for (const path of ['/', '/course/1', '/loading/my-enrollments', '/unsubscribe', '/reset-password', '/nope']) {
+      expect(isSignedInPage(path), path).toBe(false);
+    }
+    expect(signedInShellPage('/settings/notifications')?.path).toBe('/settings/notifications');
+    expect(signedInShellPage('/unsubscribe')).toBeNull();
+    // Every signed-in shell page has its module (rendered on the server, loaded with the session).
+    expect(Object.keys(SIGNED_IN_SHELL_PAGES)).toEqual(
+      SHELL.pages.filter((page) => page.signedIn).map((page) => page.path),
+    );
   });
 });

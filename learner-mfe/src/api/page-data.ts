@@ -8,3 +8,8 @@ export function isStudentIn(client: QueryClient): boolean {
   const user = client.getQueryData<UserProfile>(queryKeys.user.profile());
   return !!user && rolesOf(user).includes('student');
 }
+
+/** Whether a signed-in user's profile is in the cache: the page's data is loaded for them. */
+export function isSignedInIn(client: QueryClient): boolean {
+  return !!client.getQueryData<UserProfile>(queryKeys.user.profile());
+}

@@ -1,13 +1,14 @@
 import {
   EmptyState,
   Link,
+  type PageDataLoader,
   pageTitle,
   type QueryState,
   QueryStates,
   usePageTitle,
   useQueryState,
 } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/antd/themed';
+import { isSignedInIn } from '../api/page-data';
 import { ArrowLeftIcon } from '../components/icons';
 import { LearnerPage } from '../components/LearnerPage';
 import { PageHeading } from '../components/PageHeading';
@@ -15,6 +16,7 @@ import { SignInPrompt } from '../components/SignInPrompt';
 import { PurchaseList } from '../features/purchases/components/PurchaseList';
 import { useLearnerAccess } from '../hooks/useLearnerAccess';
 import '../styles/purchases.css';
+import { purchasesQuery } from '../features/purchases/api/purchases';
 import { usePurchaseHistory } from '../features/purchases/hooks/usePurchaseHistory';
 
 export const PURCHASE_HISTORY_TITLE = pageTitle('Purchase history');
@@ -77,11 +79,15 @@ function PurchaseHistory() {
   );
 }
 
-/** Rendered in the platform's antd theme (its components load on demand). */
+/**
+ * What the page shows first, for the signed-in user whose profile is in the cache (any role may have
+ * bought a course): their purchases (the server's render, or the browser's start-up, #34).
+ */
+export const loadPageData: PageDataLoader = async (client) => {
+  if (isSignedInIn(client)) await client.prefetchQuery(purchasesQuery());
+};
+
+/** No antd on this page (#34): a plain table with antd's look. */
 export default function PurchaseHistoryPage() {
-  return (
-    <Themed>
-      <PurchaseHistory />
-    </Themed>
-  );
+  return <PurchaseHistory />;
 }

@@ -1,17 +1,19 @@
 import {
   EmptyState,
   Link,
+  type PageDataLoader,
   pageTitle,
   type QueryState,
   QueryStates,
   usePageTitle,
   useQueryState,
 } from '@courseport/shared-ui';
-import { Themed } from '@courseport/shared-ui/antd/themed';
+import { isSignedInIn } from '../api/page-data';
 import { ArrowLeftIcon } from '../components/icons';
 import { LearnerPage } from '../components/LearnerPage';
 import { PageHeading } from '../components/PageHeading';
 import { SignInPrompt } from '../components/SignInPrompt';
+import { wishlistQuery } from '../features/wishlist/api/wishlist';
 import { WishlistList } from '../features/wishlist/components/WishlistList';
 import { useWishlist } from '../features/wishlist/hooks/useWishlist';
 import { useLearnerAccess } from '../hooks/useLearnerAccess';
@@ -78,11 +80,18 @@ function Wishlist() {
   );
 }
 
-/** Rendered in the platform's antd theme (its components load on demand). */
+/**
+ * What the page shows first, for the signed-in user whose profile is in the cache (any role may save
+ * courses): their wishlist (the server's render, or the browser's start-up, #34).
+ */
+export const loadPageData: PageDataLoader = async (client) => {
+  if (isSignedInIn(client)) await client.prefetchQuery(wishlistQuery());
+};
+
+/**
+ * No antd on this page (#34): its buttons are shared-ui's plain ones; the toasts of Remove and
+ * Enroll Now load antd's notification with the first one.
+ */
 export default function WishlistPage() {
-  return (
-    <Themed>
-      <Wishlist />
-    </Themed>
-  );
+  return <Wishlist />;
 }

@@ -5,11 +5,12 @@ import {
   type NotificationPreferences,
 } from '@courseport/contracts/notifications';
 import {
-  api,
   Button,
   ErrorState,
   errorText,
   LoadingState,
+  type PageDataLoader,
+  queryKeys,
   useMutation,
   usePageTitle,
   useQuery,
@@ -18,15 +19,15 @@ import {
   useToast,
 } from '@courseport/shared-ui';
 import { useState } from 'react';
-import { preferencesQuery, savePreferences } from '../features/notifications/api/notifications';
-
-interface EnrolledCourse {
-  _id: string;
-  courseTitle: string;
-}
+import {
+  type MailCourse,
+  mailCoursesQuery,
+  preferencesQuery,
+  savePreferences,
+} from '../features/notifications/api/notifications';
 
 /** The form's copy of the preferences: edited here, saved with the button. */
-function PreferencesForm({ saved, courses }: { saved: NotificationPreferences; courses: EnrolledCourse[] }) {
+function PreferencesForm({ saved, courses }: { saved: NotificationPreferences; courses: MailCourse[] }) {
   const client = useQueryClient();
   const toast = useToast();
   const [mail, setMail] = useState(saved.mail);
@@ -90,6 +91,15 @@ function PreferencesForm({ saved, courses }: { saved: NotificationPreferences; c
   );
 }
 
+/**
+ * What the page shows first, for the signed-in user whose profile is in the cache: their mail
+ * settings and their courses (the server's render, or the browser's start-up, #34).
+ */
+export const loadPageData: PageDataLoader = async (client) => {
+  if (!client.getQueryData(queryKeys.user.profile())) return;
+  await Promise.all([client.prefetchQuery(preferencesQuery()), client.prefetchQuery(mailCoursesQuery())]);
+};
+
 /** `/settings/notifications` (#35): which notifications are mailed, and which courses' announcements. */
 export default function NotificationSettingsPage() {
   usePageTitle('Notification settings');
@@ -97,13 +107,7 @@ export default function NotificationSettingsPage() {
   const openSignIn = useSession((s) => s.openSignIn);
   const signedIn = status === 'signed-in';
   const preferences = useQuery({ ...preferencesQuery(), enabled: signedIn });
-  const courses = useQuery({
-    // Its own key: the learner's enrolled-courses query keeps the full courses.
-    queryKey: ['user', 'notifications', 'courses'],
-    queryFn: async () =>
-      (await api.get<{ enrolledCourses: EnrolledCourse[] }>('/api/user/enrolled-courses')).enrolledCourses,
-    enabled: signedIn,
-  });
+  const courses = useQuery({ ...mailCoursesQuery(), enabled: signedIn });
 
   let body: React.ReactNode;
   if (status === 'loading') body = <LoadingState />;

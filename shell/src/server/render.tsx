@@ -41,10 +41,11 @@ import * as JsxRuntime from 'react/jsx-runtime';
 import * as ReactDom from 'react-dom';
 import { prerenderToNodeStream } from 'react-dom/static';
 import * as Zustand from 'zustand';
-import { matchRoute } from '../../routes.mjs';
+import { matchRoute, signedInShellPage } from '../../routes.mjs';
 import { App } from '../App';
 import { profileQuery } from '../api/profile';
 import { loadPage, registerPortals } from '../lib/registry';
+import { SIGNED_IN_SHELL_PAGES } from '../pages/shell-pages';
 
 export interface ServerRenderOptions {
   /** the requested path and query (`/course-list/react?x=1`) */
@@ -132,8 +133,11 @@ export async function renderApp({
 }: ServerRenderOptions): Promise<ServerRenderResult> {
   const { pathname, searchParams } = new URL(url, 'http://x');
   const match = matchRoute(pathname);
-  if (!match) throw new Error(`${pathname} is not a portal's page`);
-  if (match.route.signedIn && !user) throw new Error(`${pathname} is a signed-in page`);
+  // The shell's own signed-in page (the mail settings, #34): its module is the shell's.
+  const shellPage = match ? null : signedInShellPage(pathname);
+  const loadShellPage = shellPage ? SIGNED_IN_SHELL_PAGES[shellPage.path] : undefined;
+  if (!match && !loadShellPage) throw new Error(`${pathname} is not a portal's page`);
+  if ((match?.route.signedIn || loadShellPage) && !user) throw new Error(`${pathname} is a signed-in page`);
   setRuntimeConfig({ apiBaseUrl: apiTarget, remotes: serverRemotes });
   registerServerPortals(serverRemotes);
 
@@ -145,7 +149,9 @@ export async function renderApp({
   client.setQueryData(queryKeys.config(), publicConfig);
   const [page, profile] = await Promise.race([
     Promise.all([
-      loadPage(match.route.remote, match.route.module) as Promise<{ loadPageData?: PageDataLoader }>,
+      (match ? loadPage(match.route.remote, match.route.module) : loadShellPage?.()) as Promise<{
+        loadPageData?: PageDataLoader;
+      }>,
       // A signed-in page needs its user's profile (roles, enrollments) before its own data.
       user ? requestToken.run(user.token, () => client.fetchQuery(profileQuery())) : null,
     ]),
@@ -153,7 +159,7 @@ export async function renderApp({
   ]);
   if (page.loadPageData) {
     const load = page.loadPageData;
-    const loading = () => load(client, match.params, searchParams);
+    const loading = () => load(client, match?.params ?? {}, searchParams);
     await Promise.race([user ? requestToken.run(user.token, loading) : loading(), until]);
   }
   const failed = client.getQueryCache().findAll({ predicate: (query) => query.state.status !== 'success' });

@@ -110,4 +110,23 @@ describe('the server render', () => {
     expect(await render.render({ ...request(), publicConfig: undefined as never })).toBeNull();
     expect(await render.render(request('/'))).not.toBeNull();
   });
+  it("renders the shell's signed-in page (the mail settings, #34) only for its user, with the signed-in deadline", async () => {
+    const file = await moduleFile(
+      'shell-page',
+      `exports.renderApp = async (options) => ({
+        stream: require('node:stream').Readable.from([options.url, ' for ', options.user ? options.user.identity.email : 'nobody']),
+        state: {},
+      });`,
+    );
+    const render = renderWith(file);
+    const settings = { ...request('/settings/notifications'), match: null };
+    expect(settings.match).toBeNull();
+    expect(await render.render(settings)).toBeNull();
+    const user = { token: 't', identity: { id: 'u1', email: 'u@example.com', fullName: 'Uma', imageUrl: '' } };
+    const rendered = await render.render({ ...settings, user });
+    if (!rendered) throw new Error('not rendered');
+    expect(await text(rendered.stream)).toBe('/settings/notifications for u@example.com');
+    // The shell's other pages stay in the browser, signed in or not.
+    expect(await render.render({ ...request('/unsubscribe'), match: null, user })).toBeNull();
+  });
 });

@@ -1,5 +1,4 @@
-import { dateColumn, formatDate, Link, maxWidthQuery, money, useCurrency, useMediaQuery } from '@courseport/shared-ui';
-import { Table } from '@courseport/shared-ui/antd/table';
+import { formatDate, Link, money, useCurrency } from '@courseport/shared-ui';
 import type { Purchase, PurchaseStatus } from '../api/purchases';
 
 const STATUS_LABELS: Record<PurchaseStatus, string> = {
@@ -32,72 +31,58 @@ function Amount({ purchase, currency }: { purchase: Purchase; currency: string }
   );
 }
 
-const Receipt = ({ purchase }: { purchase: Purchase }) => <code className="ln-receipt">{purchase._id}</code>;
+/** A column's name, said before its value on phones, where each purchase is a card (purchases.css). */
+const Label = ({ children }: { children: string }) => <span className="ln-purchase-label">{children}</span>;
 
-/** Phones: one card per purchase, so nothing needs to scroll sideways. */
-function PurchaseCards({ purchases, currency }: { purchases: Purchase[]; currency: string }) {
-  return (
-    <ul className="ln-purchase-cards">
-      {purchases.map((purchase) => (
-        <li key={purchase._id} className="ln-purchase-card">
-          <div className="ln-purchase-card-head">
-            <Link to={coursePath(purchase.courseId)} className="ln-purchase-course">
-              {purchase.courseTitle}
-            </Link>
-            <Status purchase={purchase} />
-          </div>
-          <dl className="ln-purchase-facts">
-            <div>
-              <dt>Date</dt>
-              <dd>{formatDate(purchase.createdAt)}</dd>
-            </div>
-            <div>
-              <dt>Amount</dt>
-              <dd>
-                <Amount purchase={purchase} currency={currency} />
-              </dd>
-            </div>
-            <div>
-              <dt>Receipt no.</dt>
-              <dd>
-                <Receipt purchase={purchase} />
-              </dd>
-            </div>
-          </dl>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Every purchase (in the order given, newest first): date, course, amount, status and receipt number. */
+/**
+ * Every purchase (in the order given, newest first): date, course, amount, status and receipt
+ * number. A plain table with antd's look (shared-ui's `.cp-table`, #34); below 576px each row is a
+ * card (course and status first, then the date, amount and receipt number, each named), by CSS
+ * alone, so the page rendered on the server is already right on a phone.
+ */
 export function PurchaseList({ purchases }: { purchases: Purchase[] }) {
   const currency = useCurrency();
-  // Below antd's `sm`, as My Enrollments.
-  const phone = useMediaQuery(maxWidthQuery('sm'));
-  if (phone) return <PurchaseCards purchases={purchases} currency={currency} />;
   return (
-    <Table<Purchase>
-      className="ln-purchases"
-      rowKey="_id"
-      dataSource={purchases}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      columns={[
-        dateColumn<Purchase>('date', 'Date', (purchase) => purchase.createdAt),
-        {
-          title: 'Course',
-          key: 'course',
-          render: (_, purchase) => (
-            <Link to={coursePath(purchase.courseId)} className="ln-purchase-course">
-              {purchase.courseTitle}
-            </Link>
-          ),
-        },
-        { title: 'Amount', key: 'amount', render: (_, purchase) => <Amount purchase={purchase} currency={currency} /> },
-        { title: 'Status', key: 'status', render: (_, purchase) => <Status purchase={purchase} /> },
-        { title: 'Receipt no.', key: 'receipt', render: (_, purchase) => <Receipt purchase={purchase} /> },
-      ]}
-    />
+    // Below the table's least width it scrolls sideways, and the keyboard can scroll it too (a named tab stop).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach (WCAG 2.1.1).
+    <section className="cp-table-scroll ln-purchases-scroll" tabIndex={0} aria-label="Your purchases">
+      <table className="cp-table ln-purchases">
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Course</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Status</th>
+            <th scope="col">Receipt no.</th>
+          </tr>
+        </thead>
+        <tbody>
+          {purchases.map((purchase) => (
+            <tr key={purchase._id} className="ln-purchase-row">
+              <td className="ln-purchase-date">
+                <Label>Date</Label>
+                <span className="cp-nowrap">{formatDate(purchase.createdAt)}</span>
+              </td>
+              <td className="ln-purchase-course-cell">
+                <Link to={coursePath(purchase.courseId)} className="ln-purchase-course">
+                  {purchase.courseTitle}
+                </Link>
+              </td>
+              <td className="ln-purchase-amount-cell">
+                <Label>Amount</Label>
+                <Amount purchase={purchase} currency={currency} />
+              </td>
+              <td className="ln-purchase-status-td">
+                <Status purchase={purchase} />
+              </td>
+              <td className="ln-purchase-receipt">
+                <Label>Receipt no.</Label>
+                <code className="ln-receipt">{purchase._id}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

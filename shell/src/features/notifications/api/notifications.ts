@@ -74,6 +74,23 @@ export const preferencesQuery = () =>
       (await api.get<{ preferences: NotificationPreferences }>('/api/notifications/preferences')).preferences,
   });
 
+/** A course whose announcements the settings can mute by mail. */
+export interface MailCourse {
+  _id: string;
+  courseTitle: string;
+}
+
+/**
+ * `GET /api/user/enrolled-courses`, for the settings' per-course list: under its own key (the
+ * learner's enrolled-courses query keeps the full courses).
+ */
+export const mailCoursesQuery = () =>
+  queryOptions({
+    queryKey: [...notificationKeys.all, 'courses'] as const,
+    queryFn: async () =>
+      (await api.get<{ enrolledCourses: MailCourse[] }>('/api/user/enrolled-courses')).enrolledCourses,
+  });
+
 /** `PUT /api/notifications/preferences`. */
 export const savePreferences = async (preferences: NotificationPreferences) =>
   (

@@ -24,6 +24,7 @@ import { profileQuery } from '../../../api/profile';
 import { localSession } from '../../../api/session-client';
 import { setSignedIn } from '../../../api/session-state';
 import { loadPage, registerPortals } from '../../../lib/registry';
+import { SIGNED_IN_SHELL_PAGES } from '../../../pages/shell-pages';
 
 function inlineJson<T>(id: string): T | null {
   const text = document.getElementById(id)?.textContent;
@@ -69,6 +70,8 @@ const runtimeConfig: Promise<RuntimeConfig> = Promise.resolve(inlineRuntimeConfi
 );
 
 const match = matchRoute(location.pathname, location.search);
+/** The shell's own signed-in page at this URL (the mail settings), if it is one. */
+const shellPage = match ? undefined : SIGNED_IN_SHELL_PAGES[location.pathname.replace(/(.)\/+$/, '$1')];
 
 /** The API's public settings (auth and payment modes, currency). */
 export const publicConfig: Promise<PublicConfig> = serverState
@@ -77,14 +80,15 @@ export const publicConfig: Promise<PublicConfig> = serverState
 publicConfig.catch(() => {});
 
 /** The route's page module, loading from the start (null: no route, or it failed to load). */
-const pageModule = runtimeConfig.then(async () =>
+const pageModule = runtimeConfig.then(async () => {
   // The router asks for the same module when it renders, and gets it at once if it has loaded.
-  match
-    ? ((await loadPage(match.route.remote, match.route.module).catch(() => null)) as {
-        loadPageData?: PageDataLoader;
-      } | null)
-    : null,
-);
+  if (match)
+    return (await loadPage(match.route.remote, match.route.module).catch(() => null)) as {
+      loadPageData?: PageDataLoader;
+    } | null;
+  // A shell page rendered on the server is taken over once its module is here (the router's lazy one).
+  return shellPage ? await shellPage().catch(() => null) : null;
+});
 
 /** The route's page, loading from the start; settles (never rejects) when it has loaded or failed. */
 export const firstPage: Promise<void> = pageModule.then(() => {});
@@ -102,10 +106,10 @@ void publicConfig
     if (!identity) return;
     // Before anything is cached for this user: a new identity in the store clears the user's queries.
     setSignedIn(identity);
-    if (serverState?.session || !match?.route.signedIn) return;
+    if (serverState?.session || !(match?.route.signedIn || shellPage)) return;
     const [page] = await Promise.all([pageModule, queryClient.prefetchQuery(profileQuery())]);
     if (!queryClient.getQueryData<UserProfile>(profileQuery().queryKey)) return;
-    await page?.loadPageData?.(queryClient, match.params, new URLSearchParams(location.search));
+    await page?.loadPageData?.(queryClient, match?.params ?? {}, new URLSearchParams(location.search));
   })
   .catch(() => {});
 
