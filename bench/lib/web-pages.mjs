@@ -88,7 +88,13 @@ export const EDUCATOR_PAGES = [
     user: 'educator',
     content: '.ed-quiz-stat, .ed-quiz-results .cp-empty',
   },
-  { key: 'earnings', name: 'Earnings', path: '/educator/earnings', user: 'educator', content: '.ed-earnings .ed-stat-value' },
+  {
+    key: 'earnings',
+    name: 'Earnings',
+    path: '/educator/earnings',
+    user: 'educator',
+    content: '.ed-earnings .ed-stat-value',
+  },
   {
     key: 'edit-course',
     name: 'Edit Course',
