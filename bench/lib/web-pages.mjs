@@ -133,6 +133,34 @@ export const EDUCATOR_PAGES = [
     user: 'educator',
     content: '.ed-ann-item .ed-qa-title, .ed-ann-sent .cp-empty',
   },
+  {
+    key: 'submissions',
+    name: 'Project submissions',
+    path: '/educator/submissions',
+    user: 'educator',
+    content: '.ed-submission, .ed-submissions-page .cp-empty',
+  },
+  {
+    key: 'quiz-results',
+    name: 'Quiz results',
+    path: '/educator/quiz-results',
+    user: 'educator',
+    content: '.ed-quiz-stat, .ed-quiz-results .cp-empty',
+  },
+  {
+    key: 'earnings',
+    name: 'Earnings',
+    path: '/educator/earnings',
+    user: 'educator',
+    content: '.ed-earnings .ed-stat-value',
+  },
+  {
+    key: 'edit-course',
+    name: 'Edit Course',
+    path: '/educator/courses/:ownCourseId/edit',
+    user: 'educator',
+    content: '.ed-add .ed-add-form',
+  },
 ];
 
 /** The admin dashboard's tabs (admin-mfe's AdminDashboardPage). */

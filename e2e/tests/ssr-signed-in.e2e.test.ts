@@ -29,8 +29,11 @@ let enrolled: Array<{
   courseContent: Array<{ chapterContent: Array<{ lectureId: string; lectureUrl?: string; hostedVideoId?: string }> }>;
 }>;
 let taught: string[];
-/** A course the demo educator teaches (its announcements page). */
+/** The demo educator's first course (Edit Course's), a project waiting for review, a quiz of theirs. */
 let ownCourse: { _id: string; courseTitle: string };
+let waitingProject: string;
+let educatorQuiz: string;
+let descriptionStart: string;
 
 /** Each user's session cookie, carried from request to request (it rotates at every renewal). */
 const cookies: Partial<Record<User, string>> = {};
@@ -69,6 +72,18 @@ beforeAll(async () => {
   const { courses } = await fetch(`${shell}/api/educator/courses`, bearer(educator.token)).then((r) => r.json());
   taught = courses.map((course: { courseTitle: string }) => course.courseTitle);
   ownCourse = courses[0];
+  const [{ submissions }, { quizzes }] = await Promise.all([
+    fetch(`${shell}/api/educator/project-submissions?status=submitted`, bearer(educator.token)).then((r) => r.json()),
+    fetch(`${shell}/api/educator/quiz-stats`, bearer(educator.token)).then((r) => r.json()),
+  ]);
+  // Edit Course's saved description is in the server's page too (its first words).
+  const { course } = await fetch(`${shell}/api/educator/courses/${ownCourse._id}`, bearer(educator.token)).then((r) =>
+    r.json(),
+  );
+  descriptionStart = decode(course.courseDescription).trim().slice(0, 30);
+  waitingProject = submissions[0]?.lectureTitle;
+  educatorQuiz = quizzes[0]?.lectureTitle;
+  expect([waitingProject, educatorQuiz]).toEqual([expect.any(String), expect.any(String)]);
   expect(enrolled.length).toBeGreaterThan(0);
   expect(taught.length).toBeGreaterThan(0);
 });
@@ -227,6 +242,22 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     shows: () => ['Notification settings', 'Email me about', ...enrolled.map((c) => c.courseTitle)],
     antd: false,
     title: 'Notification settings · Courseport',
+  },
+  // #34: the educator's submissions, quiz results, earnings and Edit Course, with their data.
+  { user: 'educator', path: () => '/educator/submissions', shows: () => [waitingProject], antd: false },
+  { user: 'educator', path: () => '/educator/quiz-results', shows: () => [educatorQuiz], antd: false },
+  {
+    user: 'educator',
+    path: () => '/educator/earnings',
+    shows: () => ['NEFT-DEMO-', 'Payout run'],
+    antd: false,
+    title: 'Earnings · Educator · Courseport',
+  },
+  {
+    user: 'educator',
+    path: () => `/educator/courses/${ownCourse._id}/edit`,
+    shows: () => [ownCourse.courseTitle, descriptionStart],
+    antd: false,
   },
 ];
 
@@ -402,6 +433,24 @@ describe('in the browser', () => {
       user: 'student' as const,
       path: '/settings/notifications',
       data: /^\/api\/(notifications\/preferences|user\/enrolled-courses|user\/data)$/,
+    },
+    // #34: the educator's submissions and quiz results (plain markup), earnings, and Edit Course
+    // (its saved description in the box from the start).
+    {
+      user: 'educator' as const,
+      path: '/educator/submissions',
+      data: /^\/api\/(educator\/project-submissions|user\/data)$/,
+    },
+    { user: 'educator' as const, path: '/educator/quiz-results', data: /^\/api\/(educator\/quiz-stats|user\/data)$/ },
+    {
+      user: 'educator' as const,
+      path: '/educator/earnings',
+      data: /^\/api\/(educator\/(balance|ledger|payouts|payouts\/account)|user\/data)$/,
+    },
+    {
+      user: 'educator' as const,
+      path: `/educator/courses/${ownCourse._id}/edit`,
+      data: /^\/api\/(educator\/courses\/[^/]+|categories|user\/data)$/,
     },
   ];
 

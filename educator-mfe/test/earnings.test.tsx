@@ -18,6 +18,7 @@ import {
   tableRows,
   user,
 } from './helpers';
+import { serverData } from './server-data';
 
 const BALANCE = '/api/educator/balance';
 const LEDGER = '/api/educator/ledger';
@@ -329,5 +330,27 @@ describe('How you are paid (#36: Stripe Connect)', () => {
     await user.click(await method().findByRole('button', { name: 'Set up payouts with Stripe' }));
     expect(await method().findByRole('alert')).toHaveTextContent('Stripe could not be reached');
     expect(method().getByRole('button', { name: 'Set up payouts with Stripe' })).toBeEnabled();
+  });
+});
+
+describe('Earnings: the first screen (#34)', () => {
+  it("comes with the server's data: balance, payout method, ledger and payouts, each asked for once", async () => {
+    answer();
+    const client = await serverData('earnings');
+    renderPortal('/educator/earnings', client);
+    // At once, without a loading state.
+    expect(within(section('Balance')).getByText('Rs 1200.00')).toBeInTheDocument();
+    expect(screen.getByText('Opening balance')).toBeInTheDocument();
+    expect(screen.getByText('NEFT-DEMO-202610')).toBeInTheDocument();
+    expect(screen.queryByText(/^Loading your/)).toBeNull();
+    for (const path of [BALANCE, ACCOUNT, LEDGER, PAYOUTS]) expect(getCalls(path), path).toBe(1);
+    expect(document.querySelector('[class*="ant-"]')).toBeNull();
+  });
+
+  it("back from Stripe's onboarding, asks Stripe again, as the page does", async () => {
+    answer();
+    await serverData('earnings', new URLSearchParams('connect=return'));
+    expect(getCalls(`${ACCOUNT}?refresh=1`)).toBe(1);
+    expect(getCalls(ACCOUNT)).toBe(0);
   });
 });

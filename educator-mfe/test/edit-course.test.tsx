@@ -1,4 +1,4 @@
-import type { EditableCourse } from '@courseport/shared-ui';
+import { type EditableCourse, queryKeys } from '@courseport/shared-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -6,6 +6,7 @@ import {
   button,
   deferred,
   findDialog,
+  getCalls,
   mockGet,
   renderPortal,
   serverError,
@@ -13,6 +14,7 @@ import {
   toastOf,
   user,
 } from './helpers';
+import { serverData } from './server-data';
 
 vi.mock('../src/features/add-course/components/TiptapEditor', () => import('./mocks/TextareaEditor'));
 
@@ -224,5 +226,47 @@ describe('Edit course', () => {
     await user.click(button('Save Changes'));
     expect(await screen.findByText('The price must not be negative')).toBeInTheDocument();
     expect(apiSend).not.toHaveBeenCalled();
+  });
+});
+
+describe('Edit course: the first screen (#34)', () => {
+  const CATEGORIES_PATH = '/api/categories';
+
+  it("comes with the server's data (the course and the categories) and asks for nothing more", async () => {
+    mockGet({
+      [PATH]: () => ({ success: true, course: { ...COURSE, category: 'web-development' } }),
+      [CATEGORIES_PATH]: () => ({
+        success: true,
+        categories: [{ slug: 'web-development', name: 'Web Development', courseCount: 5 }],
+      }),
+    });
+    const client = await serverData(`courses/${ID}/edit`);
+    renderPortal(`/educator/courses/${ID}/edit`, client);
+    // At once, without 'Loading the course...'.
+    expect(field('Course Title')).toHaveValue('Complete React Bootcamp');
+    expect(screen.queryByText('Loading the course...')).toBeNull();
+    const category = field('Category') as unknown as HTMLSelectElement;
+    expect(category).toHaveValue('web-development');
+    expect(Array.from(category.options, (option) => option.text)).toEqual(['No category', 'Web Development']);
+    await screen.findByRole('textbox', { name: 'Course Description' });
+    expect(getCalls(PATH)).toBe(1);
+    expect(getCalls(CATEGORIES_PATH)).toBe(1);
+    expect(document.querySelector('[class*="ant-"]')).toBeNull();
+  });
+
+  it("reads the course's id from the address, and asks nothing for another page or a non-educator", async () => {
+    mockGet({
+      [PATH]: () => ({ success: true, course: COURSE }),
+      [CATEGORIES_PATH]: () => ({ success: true, categories: [] }),
+    });
+    await serverData(`courses/${ID}/edit`, undefined, ['student']);
+    await serverData(`courses/${ID}/students`);
+    await serverData(`courses/%E0%A4%A/edit`);
+    expect(getCalls(PATH)).toBe(0);
+    expect(getCalls(CATEGORIES_PATH)).toBe(0);
+    // (A trailing slash is the same page.)
+    const client = await serverData(`courses/${ID}/edit/`);
+    expect(client.getQueryData(queryKeys.educator.course(ID))).toMatchObject({ _id: ID });
+    expect(getCalls(PATH)).toBe(1);
   });
 });

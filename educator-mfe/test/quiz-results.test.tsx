@@ -8,6 +8,7 @@ import {
   expectLoadingUntil,
   expectRetryRecovers,
   failingGet,
+  getCalls,
   makeDashboard,
   mockGet,
   pendingGet,
@@ -16,6 +17,7 @@ import {
   signInAsEducator,
   user,
 } from './helpers';
+import { serverData } from './server-data';
 
 const STATS_PATH = '/api/educator/quiz-stats';
 const WAITING_PATH = '/api/educator/project-submissions/count';
@@ -89,6 +91,18 @@ describe('Quiz results', () => {
     mockGet({ [STATS_PATH]: () => ({ success: true, quizzes: [NEW_QUIZ] }) });
     renderPortal('/educator/quiz-results');
     expect(await screen.findByText('No student has attempted your quizzes yet.')).toBeInTheDocument();
+  });
+});
+
+describe('Quiz results: the first screen (#34)', () => {
+  it("comes with the server's data and asks for nothing more (no antd)", async () => {
+    mockGet({ [STATS_PATH]: () => ({ success: true, quizzes: [HOOKS_QUIZ, NEW_QUIZ] }) });
+    const client = await serverData('quiz-results');
+    renderPortal('/educator/quiz-results', client);
+    expect(screen.getByRole('heading', { level: 2, name: 'Hooks quiz' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading quiz results...')).toBeNull();
+    expect(document.querySelector('[class*="ant-"]')).toBeNull();
+    expect(getCalls(STATS_PATH)).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ProjectSubmission } from '@courseport/shared-ui';
+import { loadAntd, type ProjectSubmission } from '@courseport/shared-ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { followLink } from '../src/lib/followLink';
@@ -19,8 +19,13 @@ import {
   toastOf,
   user,
 } from './helpers';
+import { serverData } from './server-data';
 
 vi.mock('../src/lib/followLink', () => ({ followLink: vi.fn() }));
+
+// The toasts' code (antd's notification, loaded with the first toast) is there, as a returning
+// visitor's cached chunks are: a review's toast shows without the wait for it (#34: the page has no antd).
+await loadAntd.notification();
 
 const LIST = '/api/educator/project-submissions';
 const listPath = (status: string | null, offset = 0) =>
@@ -197,5 +202,36 @@ describe('Project submissions: reviewing', () => {
     );
     await waitFor(() => expect(screen.queryByText('What should Ada Lovelace change?')).toBeNull());
     await waitFor(() => expect(toastOf('success')).toEqual(['Changes requested']));
+  });
+});
+
+describe('Project submissions: the first screen (#34)', () => {
+  it("comes with the server's data (the first page waiting for review), asks for nothing more, draws no antd", async () => {
+    mockGet({ [listPath('submitted')]: page([ADA, ALAN], 12) });
+    const client = await serverData('submissions');
+    expect(getCalls(listPath('submitted'))).toBe(1);
+    renderPortal('/educator/submissions', client);
+    // At once, without 'Loading submissions...'.
+    expect(screen.getByRole('heading', { level: 2, name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading submissions...')).toBeNull();
+    // antd's look in plain markup: the status tag, the pages.
+    expect(within(card('Ada Lovelace')).getByText('Waiting for review')).toHaveClass('cp-tag', 'cp-tag-gold');
+    expect(screen.getByRole('navigation', { name: 'Submission pages' })).toHaveClass('cp-pager');
+    expect(within(card('Ada Lovelace')).getByText(new Date(ADA.submittedAt).toLocaleString()).tagName).toBe('TIME');
+    expect(document.querySelector('[class*="ant-"]')).toBeNull();
+    expect(getCalls(listPath('submitted'))).toBe(1);
+
+    // The dialog (antd) loads when its button is pointed at, and opens when pressed.
+    const ask = within(card('Ada Lovelace')).getByRole('button', { name: /^Ask for changes: Ada Lovelace/ });
+    await user.hover(ask);
+    await user.click(ask);
+    expect(await findDialog('What should Ada Lovelace change?')).toBeInTheDocument();
+  });
+
+  it('is not asked for a user who is not an educator, nor for another page', async () => {
+    mockGet({ [listPath('submitted')]: page([ADA]) });
+    await serverData('submissions', undefined, ['student']);
+    await serverData('submissions/other');
+    expect(getCalls(listPath('submitted'))).toBe(0);
   });
 });

@@ -78,20 +78,9 @@ export const EDUCATOR_PAGES: ReadonlyArray<{ path: string } & LazyPage> = [
     path: 'reviews',
     ...lazyPage(() => import('./ReviewsPage'), pageLoading),
   },
-  {
-    path: 'submissions',
-    ...lazyPage(
-      themed(() => import('./SubmissionsPage')),
-      pageLoading,
-    ),
-  },
-  {
-    path: 'quiz-results',
-    ...lazyPage(
-      themed(() => import('./QuizResultsPage')),
-      pageLoading,
-    ),
-  },
+  // Plain markup with antd's look (#34); the submissions' 'Ask for changes' dialog loads antd when wanted.
+  { path: 'submissions', ...lazyPage(() => import('./SubmissionsPage'), pageLoading) },
+  { path: 'quiz-results', ...lazyPage(() => import('./QuizResultsPage'), pageLoading) },
   { path: 'earnings', ...lazyPage(() => import('./EarningsPage'), pageLoading) },
   { path: 'analytics', ...lazyPage(() => import('./AnalyticsPage'), pageLoading) },
   {

@@ -7,7 +7,10 @@ import '../styles/submissions.css';
 
 export const QUIZ_STATS_FAILED = 'Failed to fetch the quiz results';
 
-/** /educator/quiz-results: how each quiz of the educator's courses goes. */
+/**
+ * /educator/quiz-results: how each quiz of the educator's courses goes. No antd (#34); the results
+ * come with the server's render (portal-data.ts).
+ */
 export default function QuizResultsPage() {
   const navigate = useNavigate();
   const { state, retry } = useQueryState(useQuery(quizStatsQuery()), {
@@ -16,7 +19,7 @@ export default function QuizResultsPage() {
     toast: 'background',
   });
   return (
-    <div className="ed-page">
+    <div className="ed-page ed-quiz-results">
       <PageHeader
         title="Quiz results"
         subtitle="Per quiz: attempts, students, average score, pass rate and the question most often missed."

@@ -1,13 +1,19 @@
 import { EmptyState, type ProjectSubmission, QueryStates, useSession } from '@courseport/shared-ui';
-import { useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import { SUBMISSIONS_PAGE_SIZE, type SubmissionFilter } from '../api/submissions';
+import { LoadWhen } from '../components/LoadWhen';
 import { PageHeader } from '../features/layout/components/PageHeader';
 import { useIsEducator } from '../features/layout/hooks/useSignedInUser';
-import { ChangesDialog } from '../features/submissions/components/ChangesDialog';
 import { STATUS_LABELS, SubmissionsList } from '../features/submissions/components/SubmissionsList';
 import { useReview, useSubmissions } from '../features/submissions/hooks/useSubmissions';
 import '../styles/reviews.css';
 import '../styles/submissions.css';
+
+// The 'Ask for changes' dialog (antd's Modal and its theme) is not in the page's first load (#34):
+// its chunk loads when an 'Ask for changes' button is pointed at or focused, or when one is pressed.
+const loadChangesDialog = () => import('../features/submissions/components/ChangesDialog');
+const ChangesDialog = lazy(() => loadChangesDialog().then((m) => ({ default: m.ChangesDialog })));
+const preloadChangesDialog = () => void loadChangesDialog().catch(() => undefined);
 
 /** The filter's choices, waiting for review first. */
 const FILTERS: ReadonlyArray<{ value: SubmissionFilter; label: string }> = [
@@ -24,7 +30,10 @@ const EMPTY_TEXT: Record<SubmissionFilter, string> = {
   all: 'When students submit their projects, they show here.',
 };
 
-/** /educator/submissions: the students' project submissions of the educator's courses, to review. */
+/**
+ * /educator/submissions: the students' project submissions of the educator's courses, to review.
+ * No antd in its first screen (#34); the waiting ones come with the server's render (portal-data.ts).
+ */
 export default function SubmissionsPage() {
   const filterId = useId();
   const isEducator = useIsEducator();
@@ -57,13 +66,14 @@ export default function SubmissionsPage() {
             reviewingId={review.isPending ? review.variables.submissionId : null}
             onAccept={(submission) => review.mutate({ submissionId: submission._id, decision: 'accept', comment: '' })}
             onAskChanges={setAskingChanges}
+            onAskChangesWanted={preloadChangesDialog}
           />
         )}
       </QueryStates>
     );
 
   return (
-    <div className="ed-page">
+    <div className="ed-page ed-submissions-page">
       <PageHeader
         title="Project submissions"
         subtitle="Review your students’ projects: accept them, or ask for changes."
@@ -87,18 +97,20 @@ export default function SubmissionsPage() {
         </select>
       </div>
       {content}
-      <ChangesDialog
-        studentName={askingChanges ? (askingChanges.student?.name ?? 'the student') : null}
-        sending={review.isPending}
-        onCancel={() => setAskingChanges(null)}
-        onSend={(comment) => {
-          if (!askingChanges) return;
-          review.mutate(
-            { submissionId: askingChanges._id, decision: 'changes', comment },
-            { onSuccess: () => setAskingChanges(null) },
-          );
-        }}
-      />
+      <LoadWhen when={askingChanges !== null}>
+        <ChangesDialog
+          studentName={askingChanges ? (askingChanges.student?.name ?? 'the student') : null}
+          sending={review.isPending}
+          onCancel={() => setAskingChanges(null)}
+          onSend={(comment) => {
+            if (!askingChanges) return;
+            review.mutate(
+              { submissionId: askingChanges._id, decision: 'changes', comment },
+              { onSuccess: () => setAskingChanges(null) },
+            );
+          }}
+        />
+      </LoadWhen>
     </div>
   );
 }

@@ -1,14 +1,18 @@
-import { type PageDataLoader, queryKeys, rolesOf, type UserProfile } from '@courseport/shared-ui';
+import { type PageDataLoader, type QueryClient, queryKeys, rolesOf, type UserProfile } from '@courseport/shared-ui';
 import { educatorCoursesQuery } from '../api/courses';
 import { unansweredCountQuery } from '../api/questions';
-import { waitingCountQuery } from '../api/submissions';
+import { quizStatsQuery } from '../api/quizStats';
+import { submissionsQuery, waitingCountQuery } from '../api/submissions';
 import { videosQuery } from '../api/videos';
 import { categoriesQuery } from '../features/add-course/api/categories';
+import { prepareServerSanitizer } from '../features/add-course/components/EditorPlaceholder';
 import { analyticsQuery } from '../features/analytics/api/analytics';
 import { rangeFromParams } from '../features/analytics/range';
 import { announcementsQuery } from '../features/announcements/api/announcements';
 import { couponsQuery } from '../features/coupons/api/coupons';
 import { dashboardQuery } from '../features/dashboard/api/dashboard';
+import { balanceQuery, ledgerQuery, payoutAccountQuery, payoutsQuery } from '../features/earnings/api/earnings';
+import { editableCourseQuery } from '../features/edit-course/api/course';
 import { coursesQuery } from '../features/my-courses/api/courses';
 import { profileQuery } from '../features/profile/api/profile';
 import { questionsQuery } from '../features/questions/api/questions';
@@ -24,15 +28,9 @@ export const loadPageData: PageDataLoader = async (client, params, query) => {
   const user = client.getQueryData<UserProfile>(queryKeys.user.profile());
   if (!user || !rolesOf(user).includes('educator')) return;
   const page = (params['*'] ?? '').replace(/\/+$/, '');
-  // A course's announcements: `courses/<id>/announcements`, with the course's title from the
-  // courses list (the page's subtitle).
-  const announcing = /^courses\/([^/]+)\/announcements$/.exec(page);
-  if (announcing) {
-    const courseId = decodeURIComponent(announcing[1] ?? '');
-    await Promise.all([
-      client.prefetchQuery(educatorCoursesQuery()),
-      client.prefetchInfiniteQuery(announcementsQuery(courseId)),
-    ]);
+  const course = coursePage(page);
+  if (course) {
+    await Promise.all(courseSectionData(client, course));
     return;
   }
   const queries = {
@@ -56,6 +54,51 @@ export const loadPageData: PageDataLoader = async (client, params, query) => {
       client.prefetchInfiniteQuery(questionsQuery('', '')),
       client.prefetchQuery(unansweredCountQuery()),
     ],
+    // The first page of the submissions waiting for a review (the filter's first choice).
+    submissions: () => [client.prefetchQuery(submissionsQuery('submitted', 1))],
+    'quiz-results': () => [client.prefetchQuery(quizStatsQuery())],
+    // The balance, how the educator is paid (asked of Stripe again on the way back from its
+    // onboarding, as the page does), the ledger's first page and the payouts.
+    earnings: () => {
+      const connect = query?.get('connect');
+      return [
+        client.prefetchQuery(balanceQuery()),
+        client.prefetchQuery(payoutAccountQuery(connect === 'return' || connect === 'refresh')),
+        client.prefetchInfiniteQuery(ledgerQuery()),
+        client.prefetchQuery(payoutsQuery()),
+      ];
+    },
   }[page];
   await Promise.all(queries?.() ?? []);
 };
+
+/** `courses/<id>/<section>` (Edit Course, a course's Announcements): the course and the section; null otherwise, or for an id that is not valid percent-encoding. */
+function coursePage(page: string): { id: string; section: string } | null {
+  const [, encoded, section] = /^courses\/([^/]+)\/([a-z-]+)$/.exec(page) ?? [];
+  if (!encoded || !section) return null;
+  try {
+    return { id: decodeURIComponent(encoded), section };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A course's page: Edit Course's course, its form's categories and (on the server) the sanitizer
+ * that draws its saved description; the Announcements' list of the course and the courses (its
+ * title in the subtitle). Nothing for another section.
+ */
+function courseSectionData(
+  client: QueryClient,
+  { id, section }: { id: string; section: string },
+): Array<Promise<unknown>> {
+  if (section === 'edit')
+    return [
+      client.prefetchQuery(editableCourseQuery(id)),
+      client.prefetchQuery(categoriesQuery()),
+      prepareServerSanitizer().catch(() => undefined),
+    ];
+  if (section === 'announcements')
+    return [client.prefetchQuery(educatorCoursesQuery()), client.prefetchInfiniteQuery(announcementsQuery(id))];
+  return [];
+}

@@ -18,6 +18,47 @@ export function loadSanitizer(): Promise<Sanitize> {
   return sanitizing;
 }
 
+/** A description's headings one level down (h2 → h3), as `sanitizeRichText(html, 1)` draws them. */
+const demoteHeadings = (html: string) =>
+  html.replace(/<(\/?)h([1-5])(?=[\s>])/gi, (_, slash: string, level: string) => `<${slash}h${Number(level) + 1}`);
+
+let serverSanitize: Sanitize | null = null;
+
+/**
+ * On the shell's server, before Edit Course renders (the portal's `loadPageData`): the sanitizer of
+ * the API's allow-list (sanitize-html, `@courseport/contracts/sanitize-description`, in the server
+ * build only), so the saved description is in the server's page (#34), headings one level down as
+ * in the browser. Elsewhere, nothing.
+ */
+export async function prepareServerSanitizer(): Promise<void> {
+  if (process.env.COURSEPORT_SERVER_BUILD === 'true') {
+    const { sanitizeDescription } = await import('@courseport/contracts/sanitize-description');
+    serverSanitize = (html) => demoteHeadings(sanitizeDescription(html));
+  }
+}
+
+/** What the browser's first read found, per box (its label's id): the description and the server's markup of it. */
+const serverMarkup = new Map<string, { html: string; markup: string | null }>();
+
+/**
+ * The description's HTML before DOMPurify is there: sanitized here on the server; in the browser,
+ * what the server rendered in this box for the page being taken over (read once per box, so that a
+ * render React restarts gets the same answer), else null (the sanitizer loads first).
+ */
+function firstPreviewHtml(html: string, labelledBy: string): string | null {
+  if (serverSanitize) return serverSanitize(html);
+  if (typeof document === 'undefined') return null;
+  let read = serverMarkup.get(labelledBy);
+  if (!read) {
+    const box = Array.from(document.querySelectorAll('.ed-editor-preview')).find(
+      (element) => element.getAttribute('aria-labelledby') === labelledBy,
+    );
+    read = { html, markup: box?.innerHTML ?? null };
+    serverMarkup.set(labelledBy, read);
+  }
+  return read.html === html ? read.markup : null;
+}
+
 /**
  * The description editor's box before the editor is there (on the server's page, and until the
  * educator goes to use it): the same toolbar row and text area, so nothing moves when the editor
@@ -51,7 +92,10 @@ export function EditorPlaceholder({
       current = false;
     };
   }, [html, ready]);
-  const safe = useMemo(() => (!html ? '' : ready && sanitize ? sanitize(html) : null), [html, ready]);
+  const safe = useMemo(
+    () => (!html ? '' : ready && sanitize ? sanitize(html) : firstPreviewHtml(html, labelledBy)),
+    [html, ready, labelledBy],
+  );
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: pointing at or pressing anywhere on the box (not a control itself) loads the editor; its textbox is the control.
@@ -87,7 +131,7 @@ export function EditorPlaceholder({
         aria-invalid={describedBy ? true : undefined}
         aria-busy={status !== '' || safe === null || undefined}
         tabIndex={0}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify and the API's allow-list (shared-ui's rich-text.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify and the API's allow-list (shared-ui's rich-text.ts), on the server with sanitize-html and the same list (prepareServerSanitizer).
         dangerouslySetInnerHTML={{ __html: safe ?? '' }}
       />
     </div>

@@ -1,17 +1,17 @@
 import {
   Button,
   errorText,
+  Pager,
   type ProjectSubmission,
   type SubmissionStatus,
   type TagTone,
-  tagTone,
   useToast,
 } from '@courseport/shared-ui';
-import { PagesNav } from '@courseport/shared-ui/antd/pages-nav';
-import { Tag } from '@courseport/shared-ui/antd/tag';
 import { useState } from 'react';
+import { LocalTime } from '../../../components/LocalTime';
 import { followLink } from '../../../lib/followLink';
 import { sizeLabel } from '../../../lib/sizes';
+import { tagClass } from '../../../lib/tags';
 import { fetchFileLink } from '../api/review';
 
 export const STATUS_LABELS: Record<SubmissionStatus, string> = {
@@ -26,11 +26,6 @@ const STATUS_TONES: Record<SubmissionStatus, TagTone> = {
   accepted: 'green',
 };
 
-const submittedAt = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-};
-
 interface SubmissionsListProps {
   submissions: ProjectSubmission[];
   total: number;
@@ -41,9 +36,15 @@ interface SubmissionsListProps {
   reviewingId: string | null;
   onAccept: (submission: ProjectSubmission) => void;
   onAskChanges: (submission: ProjectSubmission) => void;
+  /** An 'Ask for changes' button is pointed at or focused: its dialog can start loading. */
+  onAskChangesWanted?: () => void;
 }
 
-/** Project submissions, one card each: who, which lesson, the link or file, the note, when; and the review. */
+/**
+ * Project submissions, one card each: who, which lesson, the link or file, the note, when; and the
+ * review. Plain markup with antd's look (shared-ui's `.cp-tag`, `Pager`, `Button`): the page's first
+ * screen loads no antd (#34).
+ */
 export function SubmissionsList({
   submissions,
   total,
@@ -53,6 +54,7 @@ export function SubmissionsList({
   reviewingId,
   onAccept,
   onAskChanges,
+  onAskChangesWanted,
 }: SubmissionsListProps) {
   return (
     <div className="ed-submissions">
@@ -64,10 +66,11 @@ export function SubmissionsList({
             busy={reviewingId === submission._id}
             onAccept={() => onAccept(submission)}
             onAskChanges={() => onAskChanges(submission)}
+            onAskChangesWanted={onAskChangesWanted}
           />
         ))}
       </ul>
-      <PagesNav
+      <Pager
         label="Submission pages"
         className="ed-reviews-pages"
         page={page}
@@ -84,11 +87,13 @@ function SubmissionCard({
   busy,
   onAccept,
   onAskChanges,
+  onAskChangesWanted,
 }: {
   submission: ProjectSubmission;
   busy: boolean;
   onAccept: () => void;
   onAskChanges: () => void;
+  onAskChangesWanted: (() => void) | undefined;
 }) {
   const student = submission.student?.name ?? 'A student';
   const lesson = submission.lectureTitle ?? 'Project';
@@ -99,7 +104,7 @@ function SubmissionCard({
         <h2 id={headingId} className="ed-submission-student">
           {student}
         </h2>
-        <Tag style={tagTone(STATUS_TONES[submission.status])}>{STATUS_LABELS[submission.status]}</Tag>
+        <span className={tagClass(STATUS_TONES[submission.status])}>{STATUS_LABELS[submission.status]}</span>
       </div>
       <dl className="ed-submission-facts">
         <div>
@@ -113,7 +118,7 @@ function SubmissionCard({
         <div>
           <dt>Submitted</dt>
           <dd>
-            <time dateTime={submission.submittedAt}>{submittedAt(submission.submittedAt)}</time>
+            <LocalTime iso={submission.submittedAt} />
           </dd>
         </div>
         <div>
@@ -158,6 +163,8 @@ function SubmissionCard({
           <Button
             disabled={busy}
             aria-label={`Ask for changes: ${student}'s project for ${lesson}`}
+            onPointerEnter={onAskChangesWanted}
+            onFocus={onAskChangesWanted}
             onClick={onAskChanges}
           >
             Ask for changes
