@@ -1,6 +1,6 @@
-import { LoadingState, loadAntd, Navigate, Route, Routes } from '@courseport/shared-ui';
+import { LoadingState, Navigate, Route, Routes } from '@courseport/shared-ui';
 import { EducatorLayout } from '../features/layout/components/EducatorLayout';
-import { type LazyPage, lazyPage, type PageModule } from '../lib/lazy-page';
+import { type LazyPage, lazyPage } from '../lib/lazy-page';
 import { PATHS } from '../lib/paths';
 // The pages' stylesheets come with the frame, not with each page's chunk: a page rendered on the
 // shell's server is painted with its styles (the server names the frame's CSS in the page's head)
@@ -30,25 +30,6 @@ const pageLoading = (
     <LoadingState />
   </div>
 );
-
-/**
- * A page drawn with antd's components: its chunk comes with antd's theme (`Themed`, antd's core),
- * and the page is rendered inside it. The frame and the pages without antd (the dashboard, Add
- * Course, Edit Course, My Courses, Videos, Student Enrolled, Coupons, Reviews, Profile) are not: their first load carries no antd at all (#34); what
- * they open that needs antd (a dialog) loads it then, themed by its own module.
- */
-const themed =
-  (importPage: () => Promise<PageModule>): (() => Promise<PageModule>) =>
-  () =>
-    Promise.all([importPage(), loadAntd.themed()]).then(([{ default: Page }, { Themed }]) => ({
-      default: function ThemedPage() {
-        return (
-          <Themed>
-            <Page />
-          </Themed>
-        );
-      },
-    }));
 
 /**
  * Every sub-route of the portal (relative to its mount point, `/educator`) and its page, each page
@@ -127,8 +108,8 @@ export { loadPageData } from './portal-data';
 
 /**
  * The whole educator portal, mounted by the shell at `/educator/*` (behind its educator guard):
- * the layout and every sub-route, relative to that mount point. The pages that draw antd are
- * rendered in the platform's antd theme (`themed`).
+ * the layout and every sub-route, relative to that mount point. No page draws antd in its first
+ * screen (#34); what needs it (a dialog) loads it when wanted, in its own theme.
  */
 export default function EducatorPortal() {
   return (
