@@ -204,7 +204,7 @@ describe('Admin dashboard: Releases tab', () => {
     const alert = await within(storefront).findByRole('alert');
     expect(alert).toHaveTextContent('The shell refused a version of storefront');
     expect(alert).toHaveTextContent(`3.0.0: ${REFUSAL}`);
-    expect(alert).toHaveClass('ant-alert-warning');
+    expect(alert).toHaveClass('cp-admin-notice-warning');
     expect(within(card('learner')).queryByRole('alert')).toBeNull();
   });
 

@@ -10,14 +10,22 @@ export interface TabChunk<P> {
   loaded: { Tab: ComponentType<P>; Themed: ThemedComponent } | null;
   pending: Promise<void> | null;
   failed: boolean;
+  /** False for a tab whose first screen draws no antd (`plainTab`): no theme, no antd chunk. */
+  themed: boolean;
 }
+
+/** A plain tab's stand-in for `Themed`: its children as they are. */
+const Unthemed: ThemedComponent = ({ children }) => <>{children}</>;
 
 function loadChunk<P>(chunk: TabChunk<P>): Promise<void> {
   if (chunk.failed) {
     chunk.failed = false;
     chunk.pending = null;
   }
-  chunk.pending ??= Promise.all([chunk.importTab(), import('@courseport/shared-ui/antd/themed')]).then(
+  chunk.pending ??= Promise.all([
+    chunk.importTab(),
+    chunk.themed ? import('@courseport/shared-ui/antd/themed') : { Themed: Unthemed },
+  ]).then(
     ([Tab, { Themed }]) => {
       chunk.loaded = { Tab, Themed };
     },
@@ -41,7 +49,17 @@ export interface LazyTab<P> {
  * first load carries its first tab, plain, and no antd); `<ChunkedTab tab={…} props={…} />` draws it.
  */
 export function lazyTab<P extends object>(importTab: () => Promise<ComponentType<P>>): LazyTab<P> {
-  const chunk: TabChunk<P> = { importTab, loaded: null, pending: null, failed: false };
+  const chunk: TabChunk<P> = { importTab, loaded: null, pending: null, failed: false, themed: true };
+  return { chunk, load: () => loadChunk(chunk) };
+}
+
+/**
+ * A dashboard tab in its own chunk whose first screen draws no antd (#34: plain markup with antd's
+ * look): no `Themed` around it, so neither the tab's chunk nor the server's page carries antd (no
+ * antd style block); its dialogs load antd, in the theme, when wanted. Drawn by `<ChunkedTab>` too.
+ */
+export function plainTab<P extends object>(importTab: () => Promise<ComponentType<P>>): LazyTab<P> {
+  const chunk: TabChunk<P> = { importTab, loaded: null, pending: null, failed: false, themed: false };
   return { chunk, load: () => loadChunk(chunk) };
 }
 

@@ -32,10 +32,11 @@ import {
   platformFeeQuery,
 } from '../features/payouts/api/payouts';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
+import { releaseAuditQuery, releasesQuery } from '../features/releases/api/releases';
 import { useReleaseAudit } from '../features/releases/hooks/useReleaseAudit';
 import { useReleases } from '../features/releases/hooks/useReleases';
 import { useAdminReviews } from '../features/reviews/hooks/useAdminReviews';
-import { ChunkedTab, lazyTab } from '../lib/lazy-tab';
+import { ChunkedTab, lazyTab, plainTab } from '../lib/lazy-tab';
 import '../styles/admin.css';
 
 /** Each tab's address: `/admin` is Educator Requests (`/admin/requests` too). */
@@ -61,8 +62,9 @@ const TAB_CHUNKS = {
   purchases: lazyTab(() => import('../features/purchases/components/PurchasesTab').then((m) => m.PurchasesTab)),
   reviews: lazyTab(() => import('../features/reviews/components/ReviewsTab').then((m) => m.ReviewsTab)),
   categories: lazyTab(() => import('../features/categories/components/CategoriesTab').then((m) => m.CategoriesTab)),
-  releases: lazyTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab)),
-  payouts: lazyTab(() => import('../features/payouts/components/PayoutsTab').then((m) => m.PayoutsTab)),
+  // Releases and Payouts draw no antd in their first screen (#34): their dialogs load it when wanted.
+  releases: plainTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab)),
+  payouts: plainTab(() => import('../features/payouts/components/PayoutsTab').then((m) => m.PayoutsTab)),
   discussions: lazyTab(() => import('../features/discussions/components/DiscussionsTab').then((m) => m.DiscussionsTab)),
 };
 
@@ -88,6 +90,9 @@ export const loadPageData: PageDataLoader = async (client, params) => {
     client.prefetchQuery(educatorRequestsQuery()),
     tab === 'emails' ? client.prefetchQuery(adminEmailsQuery()) : null,
     tab === 'categories' ? client.prefetchQuery(categoriesQuery()) : null,
+    // The Releases tab's registry and the audit trail's first page, every portal (#34). What the
+    // shell serves (`/release-status.json`, the shell's own origin) is asked for in the browser.
+    ...(tab === 'releases' ? [client.prefetchQuery(releasesQuery()), client.prefetchQuery(releaseAuditQuery(1))] : []),
     // #36: the Payouts tab's fee, balances, payouts and runs, and the Connect accounts' first page.
     ...(tab === 'payouts'
       ? [
