@@ -53,8 +53,9 @@ export const ADMIN_TABS = [
 type TabKey = (typeof ADMIN_TABS)[number]['key'];
 
 /**
- * The tabs after the first, each in its own chunk with antd (#34): the first load carries Educator
- * Requests (plain markup, no antd) and the chunk of the tab the address opens, not all six. Their
+ * The tabs after the first, each in its own chunk (#34), with antd's theme unless its first screen
+ * is plain (`plainTab`): the first load carries Educator Requests (plain markup, no antd) and the
+ * chunk of the tab the address opens, not all seven. Their
  * data hooks stay here (small, no antd): an opened tab keeps its data, and Refresh reloads it.
  */
 const TAB_CHUNKS = {
