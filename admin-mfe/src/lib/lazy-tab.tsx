@@ -4,18 +4,15 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 /** antd's theme provider (`Themed`): a tab drawn with antd renders inside it. */
 type ThemedComponent = ComponentType<{ children: ReactNode }>;
 
-/** One tab's chunk with antd's theme: fetched once, kept once there. */
+/** One tab's chunk (with antd's theme when it draws antd): fetched once, kept once there. */
 export interface TabChunk<P> {
   importTab: () => Promise<ComponentType<P>>;
-  loaded: { Tab: ComponentType<P>; Themed: ThemedComponent } | null;
+  /** The tab draws antd in its first screen: it renders inside `Themed` (see `LazyTabOptions`). */
+  themed: boolean;
+  loaded: { Tab: ComponentType<P>; Themed: ThemedComponent | null } | null;
   pending: Promise<void> | null;
   failed: boolean;
-  /** False for a tab whose first screen draws no antd (`plainTab`): no theme, no antd chunk. */
-  themed: boolean;
 }
-
-/** A plain tab's stand-in for `Themed`: its children as they are. */
-const Unthemed: ThemedComponent = ({ children }) => <>{children}</>;
 
 function loadChunk<P>(chunk: TabChunk<P>): Promise<void> {
   if (chunk.failed) {
@@ -24,9 +21,9 @@ function loadChunk<P>(chunk: TabChunk<P>): Promise<void> {
   }
   chunk.pending ??= Promise.all([
     chunk.importTab(),
-    chunk.themed ? import('@courseport/shared-ui/antd/themed') : { Themed: Unthemed },
+    chunk.themed ? import('@courseport/shared-ui/antd/themed').then((m) => m.Themed) : null,
   ]).then(
-    ([Tab, { Themed }]) => {
+    ([Tab, Themed]) => {
       chunk.loaded = { Tab, Themed };
     },
     (error: unknown) => {
@@ -40,26 +37,29 @@ function loadChunk<P>(chunk: TabChunk<P>): Promise<void> {
 
 export interface LazyTab<P> {
   readonly chunk: TabChunk<P>;
-  /** Starts fetching the tab's chunk and antd's theme (once; later calls get the same promise). */
+  /** Starts fetching the tab's chunk (and antd's theme for a themed tab; once: later calls get the same promise). */
   load: () => Promise<void>;
 }
 
-/**
- * A dashboard tab in its own chunk, drawn with antd in the platform's theme (#34: the dashboard's
- * first load carries its first tab, plain, and no antd); `<ChunkedTab tab={…} props={…} />` draws it.
- */
-export function lazyTab<P extends object>(importTab: () => Promise<ComponentType<P>>): LazyTab<P> {
-  const chunk: TabChunk<P> = { importTab, loaded: null, pending: null, failed: false, themed: true };
-  return { chunk, load: () => loadChunk(chunk) };
+export interface LazyTabOptions {
+  /**
+   * true (the default): the tab draws antd in its first screen, so it renders inside antd's theme
+   * provider (`Themed`, loaded with the tab) and the server sends antd's styles for it. false: a
+   * plain tab (#34: antd's look without antd); its dialogs load antd, themed, when they are wanted.
+   */
+  themed?: boolean;
 }
 
 /**
- * A dashboard tab in its own chunk whose first screen draws no antd (#34: plain markup with antd's
- * look): no `Themed` around it, so neither the tab's chunk nor the server's page carries antd (no
- * antd style block); its dialogs load antd, in the theme, when wanted. Drawn by `<ChunkedTab>` too.
+ * A dashboard tab in its own chunk (#34: the dashboard's first load carries its first tab, plain,
+ * and no antd), drawn with antd in the platform's theme unless `{ themed: false }`;
+ * `<ChunkedTab tab={…} props={…} />` draws it.
  */
-export function plainTab<P extends object>(importTab: () => Promise<ComponentType<P>>): LazyTab<P> {
-  const chunk: TabChunk<P> = { importTab, loaded: null, pending: null, failed: false, themed: false };
+export function lazyTab<P extends object>(
+  importTab: () => Promise<ComponentType<P>>,
+  { themed = true }: LazyTabOptions = {},
+): LazyTab<P> {
+  const chunk: TabChunk<P> = { importTab, themed, loaded: null, pending: null, failed: false };
   return { chunk, load: () => loadChunk(chunk) };
 }
 
@@ -90,6 +90,7 @@ export function ChunkedTab<P extends object>({ tab, props }: { tab: LazyTab<P>; 
   if (error) throw error.reason;
   if (!chunk.loaded) return <LoadingState />;
   const { Tab, Themed } = chunk.loaded;
+  if (!Themed) return <Tab {...props} />;
   return (
     <Themed>
       <Tab {...props} />

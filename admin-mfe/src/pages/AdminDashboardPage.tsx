@@ -36,7 +36,7 @@ import { releaseAuditQuery, releasesQuery } from '../features/releases/api/relea
 import { useReleaseAudit } from '../features/releases/hooks/useReleaseAudit';
 import { useReleases } from '../features/releases/hooks/useReleases';
 import { useAdminReviews } from '../features/reviews/hooks/useAdminReviews';
-import { ChunkedTab, lazyTab, plainTab } from '../lib/lazy-tab';
+import { ChunkedTab, lazyTab } from '../lib/lazy-tab';
 import '../styles/admin.css';
 
 /** Each tab's address: `/admin` is Educator Requests (`/admin/requests` too). */
@@ -53,9 +53,8 @@ export const ADMIN_TABS = [
 type TabKey = (typeof ADMIN_TABS)[number]['key'];
 
 /**
- * The tabs after the first, each in its own chunk (#34), with antd's theme unless its first screen
- * is plain (`plainTab`): the first load carries Educator Requests (plain markup, no antd) and the
- * chunk of the tab the address opens, not all seven. Their
+ * The tabs after the first, each in its own chunk with antd (#34): the first load carries Educator
+ * Requests (plain markup, no antd) and the chunk of the tab the address opens, not all six. Their
  * data hooks stay here (small, no antd): an opened tab keeps its data, and Refresh reloads it.
  */
 const TAB_CHUNKS = {
@@ -63,9 +62,12 @@ const TAB_CHUNKS = {
   purchases: lazyTab(() => import('../features/purchases/components/PurchasesTab').then((m) => m.PurchasesTab)),
   reviews: lazyTab(() => import('../features/reviews/components/ReviewsTab').then((m) => m.ReviewsTab)),
   categories: lazyTab(() => import('../features/categories/components/CategoriesTab').then((m) => m.CategoriesTab)),
-  // Releases and Payouts draw no antd in their first screen (#34): their dialogs load it when wanted.
-  releases: plainTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab)),
-  payouts: plainTab(() => import('../features/payouts/components/PayoutsTab').then((m) => m.PayoutsTab)),
+  releases: lazyTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab), {
+    themed: false,
+  }),
+  payouts: lazyTab(() => import('../features/payouts/components/PayoutsTab').then((m) => m.PayoutsTab), {
+    themed: false,
+  }),
   discussions: lazyTab(() => import('../features/discussions/components/DiscussionsTab').then((m) => m.DiscussionsTab)),
 };
 
@@ -91,9 +93,6 @@ export const loadPageData: PageDataLoader = async (client, params) => {
     client.prefetchQuery(educatorRequestsQuery()),
     tab === 'emails' ? client.prefetchQuery(adminEmailsQuery()) : null,
     tab === 'categories' ? client.prefetchQuery(categoriesQuery()) : null,
-    // The Releases tab's registry and the audit trail's first page, every portal (#34). What the
-    // shell serves (`/release-status.json`, the shell's own origin) is asked for in the browser.
-    ...(tab === 'releases' ? [client.prefetchQuery(releasesQuery()), client.prefetchQuery(releaseAuditQuery(1))] : []),
     // #36: the Payouts tab's fee, balances, payouts and runs, and the Connect accounts' first page.
     ...(tab === 'payouts'
       ? [
@@ -103,6 +102,9 @@ export const loadPageData: PageDataLoader = async (client, params) => {
           client.prefetchInfiniteQuery(connectAccountsQuery()),
         ]
       : []),
+    // The Releases tab's registry and the audit trail's first page, every portal (#34). What the
+    // shell serves (`/release-status.json`, the shell's own origin) is asked for in the browser.
+    ...(tab === 'releases' ? [client.prefetchQuery(releasesQuery()), client.prefetchQuery(releaseAuditQuery(1))] : []),
   ]);
 };
 
