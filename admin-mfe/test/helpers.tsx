@@ -2,6 +2,7 @@ import {
   type AdminEmail,
   api,
   type EducatorRequest,
+  loadAntd,
   notifyManager,
   QueryProvider,
   type SessionState,
@@ -23,6 +24,9 @@ vi.setConfig({ testTimeout: 15_000 });
 // Every tab's chunk (antd with it) is there before the tests, as a returning admin's cached chunks
 // are: a tab opens at once (#34: the dashboard loads each tab's chunk when it is first opened).
 beforeAll(() => loadAdminTabs(), 60_000);
+// And antd's Modal, which the plain tabs' dialogs and confirmations load when wanted (#34): cached
+// too, so a dialog opens within the queries' waits.
+beforeAll(() => loadAntd.modal(), 60_000);
 
 // The portal set-up (shared-ui/test/setup-portal.ts) mocks `api`: these are the mocks.
 export const { apiGet, apiPost, getCalls, mockGet, mockPost, postBodies } = apiMocks(api);

@@ -13,9 +13,9 @@ vi.mock('@courseport/shared-ui/antd/themed', () => {
 
 const Tab = ({ text }: { text: string }) => <p>{text}</p>;
 
-describe('lazyTab: a tab says whether its first screen draws antd (#34)', () => {
-  it('draws a plain tab ({ themed: false }) in no antd theme, and loads none for it', async () => {
-    const plain = lazyTab(async () => Tab, { themed: false });
+describe('lazyTab: a tab in its own chunk, drawn without antd (#34)', () => {
+  it('draws a tab in no antd theme, and loads none for it', async () => {
+    const plain = lazyTab(async () => Tab);
     await plain.load();
     render(<ChunkedTab tab={plain} props={{ text: 'Plain tab' }} />);
     expect(screen.getByText('Plain tab')).toBeInTheDocument();
@@ -23,21 +23,26 @@ describe('lazyTab: a tab says whether its first screen draws antd (#34)', () => 
     expect(themeLoads.count).toBe(0);
   });
 
-  it("draws a tab in antd's theme by default, loaded with it", async () => {
-    const themed = lazyTab(async () => Tab);
-    await themed.load();
-    render(<ChunkedTab tab={themed} props={{ text: 'Themed tab' }} />);
-    expect(screen.getByTestId('antd-theme')).toContainElement(screen.getByText('Themed tab'));
-    expect(themeLoads.count).toBe(1);
-  });
-
-  it('shows the loading state until a plain tab’s chunk is there', async () => {
+  it('shows the loading state until the tab’s chunk is there', async () => {
     let arrive: (tab: typeof Tab) => void = () => {};
-    const plain = lazyTab(() => new Promise<typeof Tab>((resolve) => (arrive = resolve)), { themed: false });
+    const plain = lazyTab(() => new Promise<typeof Tab>((resolve) => (arrive = resolve)));
     render(<ChunkedTab tab={plain} props={{ text: 'Arrived' }} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     arrive(Tab);
     expect(await screen.findByText('Arrived')).toBeInTheDocument();
     expect(screen.queryByTestId('antd-theme')).not.toBeInTheDocument();
+  });
+
+  it('fetches a chunk once, and again after it failed', async () => {
+    let calls = 0;
+    const flaky = lazyTab(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('offline');
+      return Tab;
+    });
+    await expect(flaky.load()).rejects.toThrow('offline');
+    await flaky.load();
+    await flaky.load();
+    expect(calls).toBe(2);
   });
 });

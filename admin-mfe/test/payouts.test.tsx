@@ -5,11 +5,12 @@ import type {
   AdminPayout,
   PayoutRun,
 } from '@courseport/contracts';
-import { apiRequest, formatDate } from '@courseport/shared-ui';
+import { apiRequest, createQueryClient, formatDate, queryKeys } from '@courseport/shared-ui';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOCAL_PAYOUTS_TEXT } from '../src/features/payouts/components/ConnectAccountsSection';
 import { RUN_CONFIRM_TEXT } from '../src/features/payouts/components/PayoutsTab';
+import { loadPageData } from '../src/pages/AdminDashboardPage';
 import {
   button,
   failsUntilRecovered,
@@ -426,5 +427,52 @@ describe('Admin dashboard: Payouts tab, Stripe Connect accounts', () => {
     await user.click(button('Try Again', section('Stripe Connect accounts')));
     expect(await screen.findByText('No educators yet')).toBeInTheDocument();
     expect(getCalls(CONNECT)).toBe(2);
+  });
+});
+
+describe('Admin dashboard: Payouts tab, first screen and server render (#34)', () => {
+  it('draws no antd until a dialog or a confirmation is wanted', async () => {
+    mockGet(handlers({ connect: { available: true, accounts: [ENABLED, DUE], nextCursor: null } }));
+    await openTab();
+    await screen.findByRole('table', { name: 'Stripe Connect accounts' });
+    await screen.findByRole('table', { name: 'Payouts' });
+    await screen.findByLabelText('Fee in percent');
+    // Nothing of antd on the tab: its look is shared-ui's and admin.css's classes.
+    expect(document.querySelector('.cp-admin-tabpanel [class*="ant-"]')).toBeNull();
+    expect(screen.getByRole('table', { name: "Educators' balances" })).toHaveClass('cp-table');
+    expect(screen.getByLabelText('Fee in percent')).toHaveClass('cp-input');
+    expect(screen.getByLabelText('Month')).toHaveClass('cp-input');
+    expect(within(balanceRow('Bob Held')).getByText('On hold')).toHaveClass('cp-tag');
+    // A row's dialog loads (antd's Modal) when wanted; Cancel closes it, sending nothing.
+    await user.click(button('Fee', balanceRow('Ada Teacher')));
+    const dialog = await findDialog("Ada Teacher's fee");
+    await user.click(button('Cancel', dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('says when the payouts of the runs paid nobody', async () => {
+    mockGet(handlers({ payouts: [] }));
+    await openTab();
+    expect(await screen.findByText('No educator had money to pay in these runs.')).toBeInTheDocument();
+    expect(screen.getByText('Payout runs')).toBeInTheDocument();
+  });
+
+  it("puts the fee, balances, payouts and Connect accounts in the cache, under the tab's keys", async () => {
+    mockGet(handlers());
+    const client = createQueryClient();
+    client.setQueryData(queryKeys.user.profile(), {
+      _id: 'u-admin',
+      name: 'Root Admin',
+      email: 'root@example.com',
+      imageUrl: '',
+      roles: ['student', 'admin'],
+      enrolledCourses: [],
+    });
+    await loadPageData(client, { '*': 'payouts' });
+    expect(client.getQueryData(['admin', 'payouts', 'platform-fee'])).toEqual({ percent: 20, updatedAt: null });
+    expect(client.getQueryData(['admin', 'payouts', 'balances'])).toEqual([ADA, BOB]);
+    expect(client.getQueryData(['admin', 'payouts', 'list'])).toEqual({ payouts: [PROCESSING], runs: [RUN_DONE] });
+    expect(client.getQueryData(['admin', 'payouts', 'connect-accounts'])).toMatchObject({ pages: [LOCAL_MODE] });
   });
 });

@@ -1,6 +1,8 @@
 import {
   apiRequest,
+  createQueryClient,
   type PortalRelease,
+  queryKeys,
   type ReleaseAuditEntry,
   type ReleaseStatusResponse,
 } from '@courseport/shared-ui';
@@ -9,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_RELEASE_TEXT } from '../src/features/releases/components/PortalReleaseCard';
 import { PERCENT_PROBLEM, VERSION_PROBLEM } from '../src/features/releases/components/ReleaseForm';
 import { SHELL_STATUS_FAILED, SHELL_STATUS_UNAVAILABLE } from '../src/features/releases/components/ReleasesTab';
+import { loadPageData } from '../src/pages/AdminDashboardPage';
 import {
   apiPost,
   button,
@@ -204,7 +207,7 @@ describe('Admin dashboard: Releases tab', () => {
     const alert = await within(storefront).findByRole('alert');
     expect(alert).toHaveTextContent('The shell refused a version of storefront');
     expect(alert).toHaveTextContent(`3.0.0: ${REFUSAL}`);
-    expect(alert).toHaveClass('ant-alert-warning');
+    expect(alert).toHaveClass('cp-admin-notice-warning');
     expect(within(card('learner')).queryByRole('alert')).toBeNull();
   });
 
@@ -447,6 +450,68 @@ describe('Admin dashboard: Releases tab', () => {
       const trail = screen.getByRole('heading', { name: 'Audit trail' }).closest('section') as HTMLElement;
       await user.click(button('Try Again', trail));
       expect(await screen.findByText('1.0.0 → 1.0.1')).toBeInTheDocument();
+    });
+  });
+
+  describe('first screen and server render (#34)', () => {
+    it('draws no antd until a confirmation is wanted: plain cards, fields, table and pager', async () => {
+      serve({
+        [auditPath()]: auditPage(
+          Array.from({ length: 20 }, (_, i) => entry(40 - i)),
+          1,
+          2,
+        ),
+      });
+      await openTab();
+      const storefront = within(await loadedCard('storefront'));
+      await screen.findByRole('navigation', { name: 'Audit trail pages' });
+      await storefront.findByText(/The shell serves/);
+      // Nothing of antd on the tab: its look is shared-ui's and admin.css's classes.
+      expect(document.querySelector('.cp-admin-tabpanel [class*="ant-"]')).toBeNull();
+      expect(storefront.getByLabelText('New storefront version')).toHaveClass('cp-input');
+      expect(storefront.getByText('Canary running')).toHaveClass('cp-tag');
+      expect(screen.getByRole('table')).toHaveClass('cp-table');
+      // A confirmation loads antd's Modal when wanted.
+      await user.click(storefront.getByRole('button', { name: 'Roll back storefront to 1.0.0' }));
+      const dialog = await findDialog('storefront 1.0.0 goes live for every visitor at once.');
+      await user.click(button('Cancel', dialog));
+      expect(apiPost).not.toHaveBeenCalled();
+    });
+
+    it('keeps a line for the shell\'s note while the shell is asked, and says "Checking the shell..."', async () => {
+      const shellAnswer = deferred<Response>();
+      serveShell(() => shellAnswer.promise);
+      serve();
+      await openTab();
+      const storefront = within(await loadedCard('storefront'));
+      expect(storefront.getByText('Checking the shell...')).toBeInTheDocument();
+      const note = document.querySelector('.cp-admin-shell-note');
+      expect(note).toHaveTextContent('');
+      shellAnswer.resolve(json(SHELL));
+      expect(await storefront.findByText(/The shell serves/)).toBeInTheDocument();
+      expect(note).toHaveTextContent('This shell provides @courseport/shared-ui 1.0.0.');
+    });
+
+    it("puts the registry and the audit trail's first page in the cache, under the tab's keys", async () => {
+      serve();
+      const client = createQueryClient();
+      client.setQueryData(queryKeys.user.profile(), {
+        _id: 'u-admin',
+        name: 'Root Admin',
+        email: 'root@example.com',
+        imageUrl: '',
+        roles: ['student', 'admin'],
+        enrolledCourses: [],
+      });
+      await loadPageData(client, { '*': 'releases' });
+      expect(client.getQueryData(queryKeys.admin.releases.registry())).toEqual(PORTALS);
+      expect(client.getQueryData(queryKeys.admin.releases.audit(undefined, 1))).toEqual({
+        entries: [],
+        page: 1,
+        pages: 1,
+      });
+      // What the shell serves is the browser's to ask (its own origin).
+      expect(shellFetch).not.toHaveBeenCalled();
     });
   });
 });

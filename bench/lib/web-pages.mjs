@@ -209,6 +209,22 @@ export const ADMIN_PAGES = [
     user: 'admin',
     content: '.cp-admin-qa-tab .cp-admin-post, .cp-admin-qa-tab .cp-empty',
   },
+  {
+    // #34: each portal's card (the registry always names the four portals).
+    key: 'admin-releases',
+    name: 'Admin releases',
+    path: '/admin/releases',
+    user: 'admin',
+    content: '.cp-admin-release-portal, section[aria-labelledby="release-portals"] .cp-empty',
+  },
+  {
+    // #34: the educators' balances (the demo's educator has earned).
+    key: 'admin-payouts',
+    name: 'Admin payouts',
+    path: '/admin/payouts',
+    user: 'admin',
+    content: '.cp-admin-balance-row, section[aria-labelledby="cp-admin-balances-title"] .cp-empty',
+  },
 ];
 
 /** Every measured page: the storefront's, then each portal's signed-in pages. */

@@ -155,7 +155,8 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     user: 'admin',
     path: () => '/admin/payouts',
     shows: () => ["Educators' balances", NAMES.educator, 'NEFT-DEMO-', 'Payouts are made by bank transfer'],
-    antd: true,
+    // #34: drawn without antd (plain markup with its look); its dialogs load antd when wanted.
+    antd: false,
     title: 'Payouts · Admin · Courseport',
   },
   // #34: Categories and Purchases, plain, with their data (the demo's categories and purchases).
@@ -258,6 +259,14 @@ const PAGES: Array<{ user: User; path: () => string; shows: () => string[]; antd
     path: () => `/educator/courses/${ownCourse._id}/edit`,
     shows: () => [ownCourse.courseTitle, descriptionStart],
     antd: false,
+  },
+  // #34: the Releases tab with its data (every portal's card, the audit trail), without antd.
+  {
+    user: 'admin',
+    path: () => '/admin/releases',
+    shows: () => ['Portal releases', 'storefront', 'learner', 'educator', 'admin', 'Audit trail'],
+    antd: false,
+    title: 'Releases · Admin · Courseport',
   },
 ];
 
@@ -451,6 +460,17 @@ describe('in the browser', () => {
       user: 'educator' as const,
       path: `/educator/courses/${ownCourse._id}/edit`,
       data: /^\/api\/(educator\/courses\/[^/]+|categories|user\/data)$/,
+    },
+    // #34: the Releases and Payouts tabs (plain, no antd) come with their data.
+    {
+      user: 'admin' as const,
+      path: '/admin/releases',
+      data: /^\/api\/(admin\/releases(\/audit)?|user\/data)$/,
+    },
+    {
+      user: 'admin' as const,
+      path: '/admin/payouts',
+      data: /^\/api\/(admin\/(platform-fee|balances|payouts|connect-accounts)|user\/data)$/,
     },
   ];
 

@@ -1,15 +1,10 @@
 import { LoadingState } from '@courseport/shared-ui';
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 
-/** antd's theme provider (`Themed`): a tab drawn with antd renders inside it. */
-type ThemedComponent = ComponentType<{ children: ReactNode }>;
-
-/** One tab's chunk (with antd's theme when it draws antd): fetched once, kept once there. */
+/** One tab's chunk: fetched once, kept once there. */
 export interface TabChunk<P> {
   importTab: () => Promise<ComponentType<P>>;
-  /** The tab draws antd in its first screen: it renders inside `Themed` (see `LazyTabOptions`). */
-  themed: boolean;
-  loaded: { Tab: ComponentType<P>; Themed: ThemedComponent | null } | null;
+  loaded: { Tab: ComponentType<P> } | null;
   pending: Promise<void> | null;
   failed: boolean;
 }
@@ -19,12 +14,9 @@ function loadChunk<P>(chunk: TabChunk<P>): Promise<void> {
     chunk.failed = false;
     chunk.pending = null;
   }
-  chunk.pending ??= Promise.all([
-    chunk.importTab(),
-    chunk.themed ? import('@courseport/shared-ui/antd/themed').then((m) => m.Themed) : null,
-  ]).then(
-    ([Tab, Themed]) => {
-      chunk.loaded = { Tab, Themed };
+  chunk.pending ??= chunk.importTab().then(
+    (Tab) => {
+      chunk.loaded = { Tab };
     },
     (error: unknown) => {
       // The next mount or `load()` starts a new fetch.
@@ -37,29 +29,18 @@ function loadChunk<P>(chunk: TabChunk<P>): Promise<void> {
 
 export interface LazyTab<P> {
   readonly chunk: TabChunk<P>;
-  /** Starts fetching the tab's chunk (and antd's theme for a themed tab; once: later calls get the same promise). */
+  /** Starts fetching the tab's chunk (once: later calls get the same promise). */
   load: () => Promise<void>;
 }
 
-export interface LazyTabOptions {
-  /**
-   * true (the default): the tab draws antd in its first screen, so it renders inside antd's theme
-   * provider (`Themed`, loaded with the tab) and the server sends antd's styles for it. false: a
-   * plain tab (#34: antd's look without antd); its dialogs load antd, themed, when they are wanted.
-   */
-  themed?: boolean;
-}
-
 /**
- * A dashboard tab in its own chunk (#34: the dashboard's first load carries its first tab, plain,
- * and no antd), drawn with antd in the platform's theme unless `{ themed: false }`;
+ * A dashboard tab in its own chunk (#34: the dashboard's first load carries its first tab and no
+ * antd). No tab draws antd in its first screen (antd's look, plain markup); what a tab opens that
+ * needs antd (a dialog, a confirmation) loads it when wanted, in antd's theme.
  * `<ChunkedTab tab={…} props={…} />` draws it.
  */
-export function lazyTab<P extends object>(
-  importTab: () => Promise<ComponentType<P>>,
-  { themed = true }: LazyTabOptions = {},
-): LazyTab<P> {
-  const chunk: TabChunk<P> = { importTab, themed, loaded: null, pending: null, failed: false };
+export function lazyTab<P extends object>(importTab: () => Promise<ComponentType<P>>): LazyTab<P> {
+  const chunk: TabChunk<P> = { importTab, loaded: null, pending: null, failed: false };
   return { chunk, load: () => loadChunk(chunk) };
 }
 
@@ -89,11 +70,6 @@ export function ChunkedTab<P extends object>({ tab, props }: { tab: LazyTab<P>; 
   }, [chunk]);
   if (error) throw error.reason;
   if (!chunk.loaded) return <LoadingState />;
-  const { Tab, Themed } = chunk.loaded;
-  if (!Themed) return <Tab {...props} />;
-  return (
-    <Themed>
-      <Tab {...props} />
-    </Themed>
-  );
+  const { Tab } = chunk.loaded;
+  return <Tab {...props} />;
 }

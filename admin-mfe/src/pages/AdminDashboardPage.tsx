@@ -35,6 +35,7 @@ import {
 } from '../features/payouts/api/payouts';
 import { purchasesQuery } from '../features/purchases/api/purchases';
 import { usePurchases } from '../features/purchases/hooks/usePurchases';
+import { releaseAuditQuery, releasesQuery } from '../features/releases/api/releases';
 import { useReleaseAudit } from '../features/releases/hooks/useReleaseAudit';
 import { useReleases } from '../features/releases/hooks/useReleases';
 import { adminReviewsQuery } from '../features/reviews/api/reviews';
@@ -61,26 +62,13 @@ type TabKey = (typeof ADMIN_TABS)[number]['key'];
  * data hooks stay here (small, no antd): an opened tab keeps its data, and Refresh reloads it.
  */
 const TAB_CHUNKS = {
-  // Plain tabs (`themed: false`): their first screen draws no antd, so no antd theme is loaded or
-  // wrapped around them (nor antd's styles sent); their dialogs load antd when wanted.
-  emails: lazyTab(() => import('../features/admin-emails/components/AdminEmailsTab').then((m) => m.AdminEmailsTab), {
-    themed: false,
-  }),
-  purchases: lazyTab(() => import('../features/purchases/components/PurchasesTab').then((m) => m.PurchasesTab), {
-    themed: false,
-  }),
-  reviews: lazyTab(() => import('../features/reviews/components/ReviewsTab').then((m) => m.ReviewsTab), {
-    themed: false,
-  }),
-  categories: lazyTab(() => import('../features/categories/components/CategoriesTab').then((m) => m.CategoriesTab), {
-    themed: false,
-  }),
+  emails: lazyTab(() => import('../features/admin-emails/components/AdminEmailsTab').then((m) => m.AdminEmailsTab)),
+  purchases: lazyTab(() => import('../features/purchases/components/PurchasesTab').then((m) => m.PurchasesTab)),
+  reviews: lazyTab(() => import('../features/reviews/components/ReviewsTab').then((m) => m.ReviewsTab)),
+  categories: lazyTab(() => import('../features/categories/components/CategoriesTab').then((m) => m.CategoriesTab)),
   releases: lazyTab(() => import('../features/releases/components/ReleasesTab').then((m) => m.ReleasesTab)),
   payouts: lazyTab(() => import('../features/payouts/components/PayoutsTab').then((m) => m.PayoutsTab)),
-  discussions: lazyTab(
-    () => import('../features/discussions/components/DiscussionsTab').then((m) => m.DiscussionsTab),
-    { themed: false },
-  ),
+  discussions: lazyTab(() => import('../features/discussions/components/DiscussionsTab').then((m) => m.DiscussionsTab)),
 };
 
 /** Starts loading a tab's chunk (pointed at or focused: it is likely opened next). */
@@ -122,6 +110,9 @@ export const loadPageData: PageDataLoader = async (client, params) => {
           client.prefetchInfiniteQuery(connectAccountsQuery()),
         ]
       : []),
+    // The Releases tab's registry and the audit trail's first page, every portal (#34). What the
+    // shell serves (`/release-status.json`, the shell's own origin) is asked for in the browser.
+    ...(tab === 'releases' ? [client.prefetchQuery(releasesQuery()), client.prefetchQuery(releaseAuditQuery(1))] : []),
   ]);
 };
 

@@ -10,11 +10,7 @@ import {
   useInfiniteQuery,
   useQueryState,
 } from '@courseport/shared-ui';
-import { Alert } from '@courseport/shared-ui/antd/alert';
-import { Flex } from '@courseport/shared-ui/antd/flex';
-import { Table } from '@courseport/shared-ui/antd/table';
-import { Tag } from '@courseport/shared-ui/antd/tag';
-import { Typography } from '@courseport/shared-ui/antd/typography';
+import { Notice } from '../../../components/Notice';
 import { connectAccountsQuery } from '../api/payouts';
 
 export const LOCAL_PAYOUTS_TEXT =
@@ -33,9 +29,9 @@ function Requirements({ account }: { account: AdminConnectAccount }) {
   if (account.state === 'none') return <>—</>;
   const due = account.currentlyDue ?? [];
   return (
-    <Flex vertical gap={2} align="flex-start">
+    <span className="cp-admin-tag-note">
       {due.length === 0 ? (
-        <Typography.Text type="secondary">Nothing due</Typography.Text>
+        <span className="cp-admin-secondary">Nothing due</span>
       ) : (
         <ul className="cp-admin-due">
           {due.map((code) => (
@@ -44,11 +40,9 @@ function Requirements({ account }: { account: AdminConnectAccount }) {
         </ul>
       )}
       {account.disabledReason && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          Disabled: {requirementText(account.disabledReason)}
-        </Typography.Text>
+        <span className="cp-admin-secondary cp-admin-small">Disabled: {requirementText(account.disabledReason)}</span>
       )}
-    </Flex>
+    </span>
   );
 }
 
@@ -80,52 +74,55 @@ export function ConnectAccountsSection() {
       >
         {(data) =>
           data.pages[0]?.available === false ? (
-            <Alert
-              type="info"
-              showIcon
+            <Notice
+              tone="info"
               role="status"
               title="Payouts are made by bank transfer"
               description={LOCAL_PAYOUTS_TEXT}
             />
           ) : (
-            <Flex vertical gap={12}>
-              <Table<AdminConnectAccount>
-                rowKey="educatorId"
-                dataSource={data.pages.flatMap((page) => page.accounts)}
-                pagination={false}
-                scroll={{ x: 760 }}
-                tableLayout="auto"
-                aria-label="Stripe Connect accounts"
-                columns={[
-                  {
-                    title: 'Educator',
-                    key: 'name',
-                    render: (_, a) => <Typography.Text strong>{a.name}</Typography.Text>,
-                  },
-                  {
-                    title: 'State',
-                    key: 'state',
-                    render: (_, a) => <Tag style={tagTone(STATES[a.state].tone)}>{STATES[a.state].label}</Tag>,
-                  },
-                  {
-                    title: 'Requirements due',
-                    key: 'due',
-                    className: 'cp-admin-due-cell',
-                    render: (_, a) => <Requirements account={a} />,
-                  },
-                  { title: 'Account', key: 'account', render: (_, a) => a.accountId ?? '—' },
-                  {
-                    title: 'Updated',
-                    key: 'updated',
-                    render: (_, a) => (a.updatedAt ? formatDate(a.updatedAt) : '—'),
-                  },
-                ]}
-              />
+            <div className="cp-admin-stack cp-admin-stack-12">
+              {/* A plain table (#34) in a scroll box the keyboard reaches. */}
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach (WCAG 2.1.1). */}
+              <section className="cp-table-scroll" tabIndex={0} aria-label="Stripe Connect accounts table">
+                <table className="cp-table cp-admin-money-table" aria-label="Stripe Connect accounts">
+                  <thead>
+                    <tr>
+                      <th scope="col">Educator</th>
+                      <th scope="col">State</th>
+                      <th scope="col" className="cp-admin-due-cell">
+                        Requirements due
+                      </th>
+                      <th scope="col">Account</th>
+                      <th scope="col">Updated</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.pages
+                      .flatMap((page) => page.accounts)
+                      .map((a) => (
+                        <tr key={a.educatorId} className="cp-admin-connect-row">
+                          <td>
+                            <strong>{a.name}</strong>
+                          </td>
+                          <td>
+                            <span className="cp-tag" style={tagTone(STATES[a.state].tone)}>
+                              {STATES[a.state].label}
+                            </span>
+                          </td>
+                          <td className="cp-admin-due-cell cp-admin-wrap">
+                            <Requirements account={a} />
+                          </td>
+                          <td>{a.accountId ?? '—'}</td>
+                          <td>{a.updatedAt ? formatDate(a.updatedAt) : '—'}</td>
+                        </tr>
+                      ))}
+                  </tbody>
+                </table>
+              </section>
               {query.isFetchNextPageError && (
-                <Alert
-                  type="error"
-                  showIcon
-                  role="alert"
+                <Notice
+                  tone="error"
                   title={`Could not load more accounts: ${errorText(query.error, 'please try again')}`}
                 />
               )}
@@ -136,7 +133,7 @@ export function ConnectAccountsSection() {
                   </Button>
                 </div>
               )}
-            </Flex>
+            </div>
           )
         }
       </QueryStates>

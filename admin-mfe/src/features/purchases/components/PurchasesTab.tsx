@@ -51,7 +51,7 @@ function PurchaseRow({
   return (
     <tr className="cp-admin-purchase-row" data-row-key={p._id}>
       <td>
-        <span className="cp-admin-stack">
+        <span className="cp-admin-cell-stack">
           <strong>{p.student.name}</strong>
           <span className="cp-admin-small cp-nowrap">{p.student.email}</span>
         </span>
@@ -60,7 +60,7 @@ function PurchaseRow({
         <span className="cp-admin-purchase-course">{p.course.courseTitle}</span>
       </td>
       <td>
-        <span className="cp-admin-stack cp-admin-stack-tags">
+        <span className="cp-admin-cell-stack cp-admin-cell-stack-tags">
           <span className="cp-nowrap">{money(currency, p.amount)}</span>
           {p.simulated && (
             // antd's Tooltip said it on hover; the title says it there.
@@ -71,7 +71,7 @@ function PurchaseRow({
         </span>
       </td>
       <td>
-        <span className="cp-admin-stack cp-admin-stack-tags">
+        <span className="cp-admin-cell-stack cp-admin-cell-stack-tags">
           <span className="cp-tag" style={tagTone(tag.tone)}>
             {tag.label}
           </span>
@@ -81,7 +81,7 @@ function PurchaseRow({
         </span>
       </td>
       <td>
-        <span className="cp-admin-stack cp-nowrap">
+        <span className="cp-admin-cell-stack cp-nowrap">
           <span>{formatDate(p.createdAt)}</span>
           <span className="cp-admin-small">{timeText(p.createdAt)}</span>
         </span>

@@ -1,8 +1,4 @@
-import { EmptyState, QueryStates, type ReleaseAction, type ReleaseAuditEntry } from '@courseport/shared-ui';
-import { Flex } from '@courseport/shared-ui/antd/flex';
-import { PagesNav } from '@courseport/shared-ui/antd/pages-nav';
-import { Table } from '@courseport/shared-ui/antd/table';
-import { Typography } from '@courseport/shared-ui/antd/typography';
+import { EmptyState, Pager, QueryStates, type ReleaseAction } from '@courseport/shared-ui';
 import { useId } from 'react';
 import type { PortalName } from '../api/releases';
 import type { ReleaseAudit } from '../hooks/useReleaseAudit';
@@ -40,26 +36,40 @@ export function ReleaseAuditTrail({ audit, portals }: ReleaseAuditTrailProps) {
     >
       {() => (
         <>
-          <Table<ReleaseAuditEntry>
-            rowKey="id"
-            dataSource={entries}
-            // Fits the dashboard's column on desktops; narrower screens scroll it sideways.
-            scroll={{ x: 760 }}
-            pagination={false}
-            columns={[
-              { title: 'Portal', key: 'portal', dataIndex: 'portal' },
-              { title: 'Action', key: 'action', render: (_, e) => ACTIONS[e.action] ?? e.action },
-              {
-                title: 'From → to',
-                key: 'change',
-                render: (_, e) => <span className="cp-nowrap">{`${e.from ?? '–'} → ${e.to ?? '–'}`}</span>,
-              },
-              { title: 'Percent', key: 'percent', render: (_, e) => (e.percent === null ? '' : `${e.percent}%`) },
-              { title: 'By', key: 'by', dataIndex: 'by' },
-              { title: 'When', key: 'at', render: (_, e) => <span className="cp-nowrap">{formatWhen(e.at)}</span> },
-            ]}
-          />
-          <PagesNav
+          {/* A plain table (#34) in a scroll box the keyboard reaches: it fits the dashboard's
+              column on desktops; narrower screens scroll it sideways. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach (WCAG 2.1.1). */}
+          <section className="cp-table-scroll" tabIndex={0} aria-label="Release changes">
+            <table className="cp-table cp-admin-audit">
+              <thead>
+                <tr>
+                  <th scope="col">Portal</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">From → to</th>
+                  <th scope="col">Percent</th>
+                  <th scope="col">By</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => (
+                  <tr key={e.id}>
+                    <td>{e.portal}</td>
+                    <td>{ACTIONS[e.action] ?? e.action}</td>
+                    <td>
+                      <span className="cp-nowrap">{`${e.from ?? '–'} → ${e.to ?? '–'}`}</span>
+                    </td>
+                    <td>{e.percent === null ? '' : `${e.percent}%`}</td>
+                    <td>{e.by}</td>
+                    <td>
+                      <span className="cp-nowrap">{formatWhen(e.at)}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <Pager
             label="Audit trail pages"
             page={page}
             pageSize={pageSize}
@@ -73,11 +83,11 @@ export function ReleaseAuditTrail({ audit, portals }: ReleaseAuditTrailProps) {
 
   return (
     <section aria-labelledby="release-audit">
-      <Flex vertical gap={12}>
-        <Flex wrap justify="space-between" align="center" gap={8}>
-          <Typography.Title level={2} id="release-audit" style={{ margin: 0, fontSize: 20 }}>
+      <div className="cp-admin-stack cp-admin-stack-12">
+        <div className="cp-admin-card-head">
+          <h2 id="release-audit" className="cp-admin-releases-title">
             Audit trail
-          </Typography.Title>
+          </h2>
           <span>
             <label htmlFor={filterId} className="cp-admin-inline-label">
               Portal
@@ -96,9 +106,9 @@ export function ReleaseAuditTrail({ audit, portals }: ReleaseAuditTrailProps) {
               ))}
             </select>
           </span>
-        </Flex>
+        </div>
         {content}
-      </Flex>
+      </div>
     </section>
   );
 }

@@ -1,7 +1,4 @@
 import { Button, isReleaseVersion, MAX_CANARY_PERCENT, MIN_CANARY_PERCENT } from '@courseport/shared-ui';
-import { Flex } from '@courseport/shared-ui/antd/flex';
-import { Input } from '@courseport/shared-ui/antd/input';
-import { Typography } from '@courseport/shared-ui/antd/typography';
 import { useId, useState } from 'react';
 import type { PortalName } from '../api/releases';
 
@@ -42,9 +39,7 @@ export function ReleaseForm({ portal, busy, onRelease }: ReleaseFormProps) {
   };
 
   const invalid = (field: 'version' | 'percent') =>
-    problem?.field === field
-      ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem`, status: 'error' as const }
-      : {};
+    problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` } : {};
 
   return (
     <form
@@ -54,13 +49,14 @@ export function ReleaseForm({ portal, busy, onRelease }: ReleaseFormProps) {
         void submit(false);
       }}
     >
-      <Flex wrap gap={12} align="flex-end">
+      <div className="cp-admin-row cp-admin-release-fields">
         <div className="cp-admin-release-field">
           <label htmlFor={`${id}-version`} className="cp-admin-field-label">
             {`New ${portal} version`}
           </label>
-          <Input
+          <input
             id={`${id}-version`}
+            className="cp-input"
             placeholder="2.1.0"
             autoComplete="off"
             spellCheck={false}
@@ -73,30 +69,36 @@ export function ReleaseForm({ portal, busy, onRelease }: ReleaseFormProps) {
           <label htmlFor={`${id}-percent`} className="cp-admin-field-label">
             {`Canary percent (${MIN_CANARY_PERCENT}–${MAX_CANARY_PERCENT})`}
           </label>
-          <Input
-            id={`${id}-percent`}
-            inputMode="numeric"
-            placeholder="10"
-            autoComplete="off"
-            value={percent}
-            suffix="%"
-            onChange={(e) => setPercent(e.target.value)}
-            {...invalid('percent')}
-          />
+          {/* antd's Input with a suffix: the % sign inside the box, after the number. */}
+          <span className="cp-admin-affix">
+            <input
+              id={`${id}-percent`}
+              className="cp-input"
+              inputMode="numeric"
+              placeholder="10"
+              autoComplete="off"
+              value={percent}
+              onChange={(e) => setPercent(e.target.value)}
+              {...invalid('percent')}
+            />
+            <span className="cp-admin-affix-suffix" aria-hidden="true">
+              %
+            </span>
+          </span>
         </div>
-        <Flex wrap gap={8}>
+        <div className="cp-admin-row">
           <Button type="primary" htmlType="submit" disabled={busy}>
             Go live<span className="cp-visually-hidden">{` with this ${portal} version`}</span>
           </Button>
           <Button disabled={busy} onClick={() => void submit(true)}>
             Start canary<span className="cp-visually-hidden">{` of this ${portal} version`}</span>
           </Button>
-        </Flex>
-      </Flex>
+        </div>
+      </div>
       {problem && (
-        <Typography.Text id={`${id}-problem`} type="danger" role="alert" className="cp-admin-field-error">
+        <span id={`${id}-problem`} role="alert" className="cp-admin-field-error cp-admin-danger">
           {problem.text}
-        </Typography.Text>
+        </span>
       )}
     </form>
   );

@@ -1,6 +1,4 @@
 import { EmptyState, QueryStates } from '@courseport/shared-ui';
-import { Flex } from '@courseport/shared-ui/antd/flex';
-import { Typography } from '@courseport/shared-ui/antd/typography';
 import type { ReleaseAudit } from '../hooks/useReleaseAudit';
 import type { Releases } from '../hooks/useReleases';
 import { PortalReleaseCard } from './PortalReleaseCard';
@@ -46,23 +44,26 @@ export function ReleasesTab({ releases, audit }: ReleasesTabProps) {
     </QueryStates>
   );
 
+  // What the shell says of itself, on a line of its own kept from the first render (the server's,
+  // before the browser asks the shell): the note comes without moving the page (#34).
+  let shellNote = '';
+  if (shell?.sharedUi) shellNote = `This shell provides @courseport/shared-ui ${shell.sharedUi}.`;
+  else if (shellState === 'unavailable') shellNote = SHELL_STATUS_UNAVAILABLE;
+  else if (shellState === 'error') shellNote = SHELL_STATUS_FAILED;
+
   return (
-    <Flex vertical gap={32}>
+    <div className="cp-admin-stack cp-admin-stack-12 cp-admin-releases-tab">
       <section aria-labelledby="release-portals">
-        <Typography.Title level={2} id="release-portals" style={{ fontSize: 20 }}>
+        <h2 id="release-portals" className="cp-admin-releases-title">
           Portal releases
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">
+        </h2>
+        <p className="cp-admin-secondary cp-admin-paragraph">
           Which version of each portal the shell serves, a canary to a share of visitors, and a way back.
-          {shell?.sharedUi ? ` This shell provides @courseport/shared-ui ${shell.sharedUi}.` : ''}
-        </Typography.Paragraph>
-        {shellState === 'unavailable' && (
-          <Typography.Paragraph type="secondary">{SHELL_STATUS_UNAVAILABLE}</Typography.Paragraph>
-        )}
-        {shellState === 'error' && <Typography.Paragraph type="secondary">{SHELL_STATUS_FAILED}</Typography.Paragraph>}
+        </p>
+        <p className="cp-admin-secondary cp-admin-paragraph cp-admin-shell-note">{shellNote}</p>
         {content}
       </section>
       <ReleaseAuditTrail audit={audit} portals={portals.map((p) => p.portal)} />
-    </Flex>
+    </div>
   );
 }
