@@ -7,10 +7,10 @@ import {
   QueryStates,
   useToast,
 } from '@courseport/shared-ui';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { PlainCard } from '../../../components/PlainCard';
 import { CONFIRM_LOAD_FAILED, openConfirmDialog, preloadConfirmDialog } from '../../../lib/confirm-dialog';
-import type { RenameCategoryModalProps } from './RenameCategoryModal';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 
 export const DELETE_CATEGORY_TEXT = 'Courses cannot be in a deleted category. Delete it?';
 
@@ -28,19 +28,9 @@ interface CategoriesTabProps {
 }
 
 /** The rename dialog (antd's Modal and Input, in the platform's theme): loaded when first wanted. */
-const loadRenameModal = () =>
-  Promise.all([import('./RenameCategoryModal'), import('@courseport/shared-ui/antd/themed')]).then(
-    ([{ RenameCategoryModal }, { Themed }]) => ({
-      default: (props: RenameCategoryModalProps) => (
-        <Themed>
-          <RenameCategoryModal {...props} />
-        </Themed>
-      ),
-    }),
-  );
-const RenameCategoryModal = lazy(loadRenameModal);
-/** Starts loading the dialog when a Rename button is pointed at or focused (no wait on the press). */
-const preloadRenameModal = () => void loadRenameModal().catch(() => undefined);
+const { Dialog: RenameCategoryModal, preload: preloadRenameModal } = lazyDialog(() =>
+  import('./RenameCategoryModal').then((m) => m.RenameCategoryModal),
+);
 
 /**
  * The admin's Categories tab: every category with its course count; add, rename, delete. Plain

@@ -8,7 +8,8 @@ import {
   type TagTone,
   tagTone,
 } from '@courseport/shared-ui';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 
 const STATUS_TAGS: Record<EducatorRequestStatus, { label: string; tone: TagTone }> = {
   pending: { label: 'Pending', tone: 'gold' },
@@ -20,19 +21,9 @@ const STATUS_TAGS: Record<EducatorRequestStatus, { label: string; tone: TagTone 
 const PAGE_SIZE = 10;
 
 /** The rejection dialog (antd's Modal, in the platform's theme): loaded when first wanted. */
-const loadRejectModal = () =>
-  Promise.all([import('./RejectModal'), import('@courseport/shared-ui/antd/themed')]).then(
-    ([{ RejectModal }, { Themed }]) => ({
-      default: (props: Parameters<typeof RejectModal>[0]) => (
-        <Themed>
-          <RejectModal {...props} />
-        </Themed>
-      ),
-    }),
-  );
-const RejectModal = lazy(loadRejectModal);
-/** Starts loading the dialog when a Reject button is pointed at or focused (no wait on the press). */
-const preloadRejectModal = () => void loadRejectModal().catch(() => undefined);
+const { Dialog: RejectModal, preload: preloadRejectModal } = lazyDialog(() =>
+  import('./RejectModal').then((m) => m.RejectModal),
+);
 
 interface RequestsTabProps {
   requests: EducatorRequest[];

@@ -13,8 +13,9 @@ import {
   useQueryState,
   useToast,
 } from '@courseport/shared-ui';
-import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, useId, useState } from 'react';
 import { Notice } from '../../../components/Notice';
+import { lazyDialog } from '../../../lib/lazy-dialog';
 import {
   balancesQuery,
   type PayoutsList,
@@ -32,19 +33,9 @@ export const RUN_CONFIRM_TEXT =
   'Every educator with money available by the cut-off, and no hold, is paid it. Record each payment with its bank reference once the money is sent.';
 
 /** The rows' dialogs (antd's Modal, in the platform's theme): loaded when first wanted (#34). */
-const loadActionDialog = () =>
-  Promise.all([import('./ActionDialog'), import('@courseport/shared-ui/antd/themed')]).then(
-    ([{ ActionDialog }, { Themed }]) => ({
-      default: (props: Parameters<typeof ActionDialog>[0]) => (
-        <Themed>
-          <ActionDialog {...props} />
-        </Themed>
-      ),
-    }),
-  );
-const ActionDialog = lazy(loadActionDialog);
-/** Starts loading the dialogs when a row's action is pointed at or focused (no wait on the press). */
-const preloadActionDialog = () => void loadActionDialog().catch(() => undefined);
+const { Dialog: ActionDialog, preload: preloadActionDialog } = lazyDialog(() =>
+  import('./ActionDialog').then((m) => m.ActionDialog),
+);
 const dialogEvents = { onPointerEnter: preloadActionDialog, onFocus: preloadActionDialog };
 
 /** The confirmations' antd Modal (run a payout, release a hold): loaded the same way. */
