@@ -474,28 +474,30 @@ describe('in the browser', () => {
     },
   ];
 
-  it('takes each page over without a warning, a second request for its data, or a layout shift; axe passes', {
-    timeout: 300_000,
-  }, async () => {
-    for (const { user, path, data } of takeOvers()) {
-      for (const viewport of [
-        { width: 412, height: 823 },
-        { width: 1280, height: 900 },
-      ]) {
-        const result = await takenOver(user, path, data, viewport);
-        try {
-          // Soft: every page and width is tried, and every failure named.
-          expect.soft(result.messages, `${path} at ${viewport.width}px`).toEqual([]);
-          expect.soft(result.dataCalls, `${path} at ${viewport.width}px`).toEqual([]);
-          expect.soft(result.cls, `${path} at ${viewport.width}px`).toBe(0);
-          expect.soft(await seriousViolations(result.page), `${path} at ${viewport.width}px`).toEqual([]);
-        } finally {
-          await keepCookie(user, result.context);
-          await result.context.close();
+  // One test per user (each portal's pages): every page and width is tried, and every failure named.
+  for (const who of ['student', 'educator', 'admin'] as const) {
+    it(`takes each of the ${who}'s pages over without a warning, a second request for its data, or a layout shift; axe passes`, {
+      timeout: 180_000,
+    }, async () => {
+      for (const { user, path, data } of takeOvers().filter((page) => page.user === who)) {
+        for (const viewport of [
+          { width: 412, height: 823 },
+          { width: 1280, height: 900 },
+        ]) {
+          const result = await takenOver(user, path, data, viewport);
+          try {
+            expect.soft(result.messages, `${path} at ${viewport.width}px`).toEqual([]);
+            expect.soft(result.dataCalls, `${path} at ${viewport.width}px`).toEqual([]);
+            expect.soft(result.cls, `${path} at ${viewport.width}px`).toBe(0);
+            expect.soft(await seriousViolations(result.page), `${path} at ${viewport.width}px`).toEqual([]);
+          } finally {
+            await keepCookie(user, result.context);
+            await result.context.close();
+          }
         }
       }
-    }
-  });
+    });
+  }
 
   it("the player opened at a lesson (a saved position, My Enrollments' Continue) comes rendered too: a YouTube and a hosted one", {
     timeout: 120_000,

@@ -4,7 +4,6 @@ import {
   EmptyState,
   errorText,
   formatDate,
-  loadAntd,
   QueryStates,
   tagTone,
   useCurrency,
@@ -13,8 +12,10 @@ import {
   useQueryState,
   useToast,
 } from '@courseport/shared-ui';
-import { type FormEvent, type ReactNode, Suspense, useId, useState } from 'react';
+import { type FormEvent, Suspense, useId, useState } from 'react';
 import { Notice } from '../../../components/Notice';
+import { PlainCard } from '../../../components/PlainCard';
+import { CONFIRM_LOAD_FAILED, openConfirmDialog, preloadConfirmDialog } from '../../../lib/confirm-dialog';
 import { lazyDialog } from '../../../lib/lazy-dialog';
 import {
   balancesQuery,
@@ -39,8 +40,7 @@ const { Dialog: ActionDialog, preload: preloadActionDialog } = lazyDialog(() =>
 const dialogEvents = { onPointerEnter: preloadActionDialog, onFocus: preloadActionDialog };
 
 /** The confirmations' antd Modal (run a payout, release a hold): loaded the same way. */
-const preloadConfirm = () => void loadAntd.modal().catch(() => undefined);
-const confirmEvents = { onPointerEnter: preloadConfirm, onFocus: preloadConfirm };
+const confirmEvents = { onPointerEnter: preloadConfirmDialog, onFocus: preloadConfirmDialog };
 
 /** A money table's cell of a status tag (antd's Tag look, shared-ui's `.cp-tag`). */
 const Tag = ({ tone, children }: { tone: 'green' | 'gold' | 'red'; children: string }) => (
@@ -48,21 +48,6 @@ const Tag = ({ tone, children }: { tone: 'green' | 'gold' | 'red'; children: str
     {children}
   </span>
 );
-
-/** antd's Card with a title: its head (an h2) above a line, then the body. */
-function TitledCard({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="cp-admin-card has-head">
-      <div className="cp-admin-card-header">
-        <h2 id={id} className="cp-admin-card-title">
-          {title}
-        </h2>
-      </div>
-      <div className="cp-admin-card-body">{children}</div>
-    </section>
-  );
-}
 
 function PlatformFeeCard() {
   const id = useId();
@@ -91,7 +76,7 @@ function PlatformFeeCard() {
     save.mutate(value);
   };
   return (
-    <TitledCard title="Platform fee">
+    <PlainCard title="Platform fee">
       <QueryStates state={state} loadingText="Loading the fee..." errorTitle="Could not load the fee" onRetry={retry}>
         {(fee) => (
           // The server checks the fee (0 to 100, two decimals) and says what is wrong.
@@ -125,13 +110,14 @@ function PlatformFeeCard() {
           </form>
         )}
       </QueryStates>
-    </TitledCard>
+    </PlainCard>
   );
 }
 
 function RunCard() {
   const id = useId();
   const currency = useCurrency();
+  const toast = useToast();
   const reload = useReload();
   const [month, setMonth] = useState(() => monthOf(-1));
   const [byDay, setByDay] = useState(false);
@@ -142,26 +128,24 @@ function RunCard() {
   >(null);
   const run = useMutation({ mutationFn: runPayout });
   const confirm = () =>
-    void loadAntd.modal().then(({ Modal }) =>
-      Modal.confirm({
-        title: byDay ? `Run the payout up to ${cutoff}?` : `Run the payout for ${cutoff}?`,
-        content: RUN_CONFIRM_TEXT,
-        okText: 'Run payout',
-        cancelText: 'Cancel',
-        onOk: async () => {
-          setResult(null);
-          try {
-            const res = await run.mutateAsync(cutoff);
-            setResult({ ok: true, run: res.run, message: res.message || 'Payout run finished' });
-          } catch (error) {
-            setResult({ ok: false, message: errorText(error, 'The payout run failed') });
-          }
-          void reload();
-        },
-      }),
-    );
+    void openConfirmDialog({
+      title: byDay ? `Run the payout up to ${cutoff}?` : `Run the payout for ${cutoff}?`,
+      content: RUN_CONFIRM_TEXT,
+      okText: 'Run payout',
+      cancelText: 'Cancel',
+      onOk: async () => {
+        setResult(null);
+        try {
+          const res = await run.mutateAsync(cutoff);
+          setResult({ ok: true, run: res.run, message: res.message || 'Payout run finished' });
+        } catch (error) {
+          setResult({ ok: false, message: errorText(error, 'The payout run failed') });
+        }
+        void reload();
+      },
+    }).catch((error: unknown) => toast.failure(error, CONFIRM_LOAD_FAILED, { network: 'fallback' }));
   return (
-    <TitledCard title="Run a payout">
+    <PlainCard title="Run a payout">
       <div className="cp-admin-stack cp-admin-stack-12">
         <span className="cp-admin-secondary">
           Pays every educator's available balance up to the end of the month (or of a day). Running the same cut-off
@@ -207,7 +191,7 @@ function RunCard() {
         )}
         {result?.ok === false && <ErrorAlert message={result.message} />}
       </div>
-    </TitledCard>
+    </PlainCard>
   );
 }
 
@@ -218,23 +202,21 @@ function BalancesSection({ onAction }: { onAction: (dialog: Dialog) => void }) {
   const { state, retry } = useQueryState(useQuery(balancesQuery()), { fallback: 'Could not load the balances' });
   const release = useMutation({ mutationFn: releaseEducator });
   const confirmRelease = (educator: AdminEducatorBalance) =>
-    void loadAntd.modal().then(({ Modal }) =>
-      Modal.confirm({
-        title: `Release ${educator.name}'s payouts?`,
-        content: 'Their available balance is paid in the next payout run.',
-        okText: 'Release hold',
-        cancelText: 'Cancel',
-        onOk: async () => {
-          try {
-            const res = await release.mutateAsync(educator.educatorId);
-            toast.success(res.message || 'Hold released');
-          } catch (error) {
-            toast.failure(error, 'Could not release the hold');
-          }
-          void reload();
-        },
-      }),
-    );
+    void openConfirmDialog({
+      title: `Release ${educator.name}'s payouts?`,
+      content: 'Their available balance is paid in the next payout run.',
+      okText: 'Release hold',
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          const res = await release.mutateAsync(educator.educatorId);
+          toast.success(res.message || 'Hold released');
+        } catch (error) {
+          toast.failure(error, 'Could not release the hold');
+        }
+        void reload();
+      },
+    }).catch((error: unknown) => toast.failure(error, CONFIRM_LOAD_FAILED, { network: 'fallback' }));
   return (
     <section aria-labelledby="cp-admin-balances-title">
       <h2 id="cp-admin-balances-title" className="cp-admin-section-title">

@@ -1,5 +1,6 @@
-import { Button, loadAntd, type PortalRelease, type PortalReleaseStatus, tagTone } from '@courseport/shared-ui';
+import { Button, type PortalRelease, type PortalReleaseStatus, tagTone, useToast } from '@courseport/shared-ui';
 import { Notice } from '../../../components/Notice';
+import { CONFIRM_LOAD_FAILED, openConfirmDialog, preloadConfirmDialog } from '../../../lib/confirm-dialog';
 import type { ReleaseChange } from '../api/releases';
 import { ReleaseForm } from './ReleaseForm';
 import { formatWhen } from './when';
@@ -7,8 +8,7 @@ import { formatWhen } from './when';
 export const NO_RELEASE_TEXT = "No release recorded: the shell serves the build at the portal's URL";
 
 /** The confirmations' antd Modal, loaded when an action's button is pointed at or focused (#34). */
-const preloadConfirm = () => void loadAntd.modal().catch(() => undefined);
-const confirmEvents = { onPointerEnter: preloadConfirm, onFocus: preloadConfirm };
+const confirmEvents = { onPointerEnter: preloadConfirmDialog, onFocus: preloadConfirmDialog };
 
 interface PortalReleaseCardProps {
   release: PortalRelease;
@@ -41,18 +41,17 @@ export function PortalReleaseCard({ release, status, checking, busy, onChange }:
   const headingId = `release-${portal}`;
   const earlier = release.versions.filter((v) => v.version !== live?.version);
   const refused = status?.refused ?? [];
+  const toast = useToast();
 
   const confirm = (title: string, content: string, okText: string, change: ReleaseChange, danger = false) =>
-    void loadAntd.modal().then(({ Modal }) =>
-      Modal.confirm({
-        title,
-        content,
-        okText,
-        okButtonProps: { danger },
-        cancelText: 'Cancel',
-        onOk: () => onChange(change),
-      }),
-    );
+    void openConfirmDialog({
+      title,
+      content,
+      okText,
+      okButtonProps: { danger },
+      cancelText: 'Cancel',
+      onOk: () => onChange(change),
+    }).catch((error: unknown) => toast.failure(error, CONFIRM_LOAD_FAILED, { network: 'fallback' }));
 
   return (
     <section aria-labelledby={headingId} className="cp-admin-card">
