@@ -1,58 +1,105 @@
 // `@courseport/shared-ui/rich-text`: not in the shared-ui singleton, so only the portals that show
-// rich text (a course description, a lesson's article or brief) bundle DOMPurify, and load it with
-// the section that needs it.
+// rich text (a course description, a lesson's article or brief, a question, an announcement) bundle
+// it. One way (#34) for rich text on a page the shell's server renders:
+// - the page's `loadPageData` calls `prepareServerRichText()` (the API's sanitizer, server build only);
+// - the element that holds the text carries `richHtmlKey(key)`, and its HTML is `useRichHtml(key, html, …)`:
+//   on the server, the server's sanitized HTML; in the browser's take-over (hydration), the server's
+//   markup as it is (read once per key from that element); then DOMPurify's, loaded with the section
+//   (lazily, kept out of the first load) or already there (`sanitize: sanitizeRichText`).
+// The entry holds no DOMPurify of its own: a portal that never imports `sanitizeRichText` gets it in
+// a chunk of its own, loaded by `loadRichTextSanitizer()`.
 
-import {
-  DESCRIPTION_ALLOWED_TAGS,
-  DESCRIPTION_LINK_ATTRIBUTES,
-  DESCRIPTION_LINK_REL,
-  DESCRIPTION_LINK_SCHEMES,
-  DESCRIPTION_LINK_TARGET,
-} from '@courseport/contracts';
-import DOMPurify from 'dompurify';
+import { useEffect, useMemo, useState } from 'react';
+import type { sanitizeRichText as SanitizeRichText } from './rich-text/purify';
+import { type RichTextAllowList, serverRichHtml } from './rich-text/server';
 
-/** The HTML rich text may use: the allow-list the API sanitizes with too. */
-const ALLOWED_TAGS = [...DESCRIPTION_ALLOWED_TAGS];
-const ALLOWED_ATTR = [...DESCRIPTION_LINK_ATTRIBUTES];
-/** Links with an allowed scheme or none (relative); DOMPurify's own default, with our schemes. */
-const ALLOWED_URI_REGEXP = new RegExp(
-  `^(?:(?:${DESCRIPTION_LINK_SCHEMES.join('|')}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`,
-  'i',
-);
+export { sanitizeRichText } from './rich-text/purify';
+export { prepareServerRichText, type RichTextAllowList } from './rich-text/server';
 
-let purifier: ReturnType<typeof DOMPurify> | null = null;
+type Sanitize = typeof SanitizeRichText;
 
-/** A DOMPurify instance of our own, so its link hook never affects anyone else's. */
-function getPurifier() {
-  if (!purifier) {
-    purifier = DOMPurify(window);
-    purifier.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A' && node.hasAttribute('href')) {
-        node.setAttribute('target', DESCRIPTION_LINK_TARGET);
-        node.setAttribute('rel', DESCRIPTION_LINK_REL);
-      }
-    });
+let loaded: Sanitize | null = null;
+let loading: Promise<Sanitize> | null = null;
+
+/** DOMPurify with the API's allow-list (`sanitizeRichText`), loaded once, in a chunk of its own. */
+export function loadRichTextSanitizer(): Promise<Sanitize> {
+  loading ??= import('./rich-text/purify').then(({ sanitizeRichText }) => {
+    loaded = sanitizeRichText;
+    return sanitizeRichText;
+  });
+  return loading;
+}
+
+/** The attribute that names an element holding rich text, so the browser's take-over finds its markup. */
+const KEY_ATTRIBUTE = 'data-rich-html';
+
+/** The props of the element that holds the rich text `key` (unique on the page: e.g. `post-<id>`). */
+export const richHtmlKey = (key: string) => ({ [KEY_ATTRIBUTE]: key });
+
+/** What the browser's first read found, per key: the HTML it was asked for and the server's markup of it. */
+const serverMarkup = new Map<string, { html: string; markup: string | null }>();
+
+/**
+ * The server's markup of `key` in the page being taken over: read once per key and document, so that
+ * a render React restarts before it commits (a suspended one, the session arriving mid-hydration)
+ * gets the same answer every time; null when the server did not render it, or rendered other HTML.
+ */
+function takenOverMarkup(key: string, html: string): string | null {
+  if (typeof document === 'undefined') return null;
+  let read = serverMarkup.get(key);
+  if (!read) {
+    const element = Array.from(document.querySelectorAll(`[${KEY_ATTRIBUTE}]`)).find(
+      (candidate) => candidate.getAttribute(KEY_ATTRIBUTE) === key,
+    );
+    read = { html, markup: element?.innerHTML ?? null };
+    serverMarkup.set(key, read);
   }
-  return purifier;
+  return read.html === html ? read.markup : null;
+}
+
+export interface RichHtmlOptions {
+  /** How many levels its headings go down (see `sanitizeRichText`). */
+  down: 1 | 2;
+  /** The allow-list the server sanitizes it with ('description' unless a question's or answer's). */
+  allow?: RichTextAllowList;
+  /**
+   * `sanitizeRichText`, for a portal that has DOMPurify in the section already: a client render then
+   * draws the text at once. Without it, DOMPurify loads after the first render (`loadRichTextSanitizer`).
+   */
+  sanitize?: Sanitize;
 }
 
 /**
- * Rich text from the API (a course description, an article, a project's brief), sanitized again in
- * the browser with the allow-list the server used (the server already sanitized it; this keeps a
- * compromised or buggy API from injecting markup). Its headings go `down` levels down (at most to
- * h6), so the page keeps one h1 and an outline that follows it: a description sits under the
- * page's h1 and its own h2 (2), an article under the h1 (1), a brief under its h2 (2).
+ * A piece of rich text's HTML, safe to draw with `dangerouslySetInnerHTML` on the element that
+ * carries `richHtmlKey(key)`: the server's sanitized HTML on the server; in the browser, first the
+ * server's markup as it is (hydration takes it over without a mismatch), then DOMPurify's. Null while
+ * there is nothing to draw yet (DOMPurify loading, or a server render without `prepareServerRichText`).
  */
-export function sanitizeRichText(html: string | undefined, down: 1 | 2): string {
-  const safe = getPurifier().sanitize(html ?? '', { ALLOWED_TAGS, ALLOWED_ATTR, ALLOWED_URI_REGEXP });
-  if (!/<h[1-5][\s>]/i.test(safe)) return safe;
-  const template = document.createElement('template');
-  template.innerHTML = safe;
-  for (const heading of template.content.querySelectorAll('h1, h2, h3, h4, h5')) {
-    const demoted = document.createElement(`h${Math.min(6, Number(heading.tagName.slice(1)) + down)}`);
-    for (const { name, value } of heading.attributes) demoted.setAttribute(name, value);
-    demoted.append(...heading.childNodes);
-    heading.replaceWith(demoted);
-  }
-  return template.innerHTML;
+export function useRichHtml(key: string, html: string | undefined, options: RichHtmlOptions): string | null {
+  const { down, allow = 'description', sanitize } = options;
+  const text = html ?? '';
+  // On the server, or in the page being taken over: what the server rendered (never changes).
+  const [first] = useState(() => ({ html: text, markup: serverRichHtml(text, down, allow) ?? takenOverMarkup(key, text) }));
+  // DOMPurify, once the first render is committed (the take-over keeps the server's markup until then).
+  const [purify, setPurify] = useState<Sanitize | null>(null);
+  useEffect(() => {
+    if (sanitize) {
+      setPurify(() => sanitize);
+      return;
+    }
+    let current = true;
+    void loadRichTextSanitizer().then((run) => {
+      if (current) setPurify(() => run);
+    });
+    return () => {
+      current = false;
+    };
+  }, [sanitize]);
+  return useMemo(() => {
+    if (purify) return purify(text, down);
+    if (first.markup !== null && first.html === text) return first.markup;
+    // A client render (nothing of the server's to keep): at once when DOMPurify is there.
+    const now = sanitize ?? loaded;
+    return now && typeof window !== 'undefined' ? now(text, down) : null;
+  }, [purify, text, down, first, sanitize]);
 }
