@@ -562,7 +562,9 @@ describe('in the browser', () => {
         .find(({ lesson }) => lesson.lessonKind === kind && text(lesson));
       if (!found) throw new Error(`The demo student has no ${kind} lesson with its text`);
       const path = `/player/${found.course._id}?lecture=${found.lesson.lectureId}`;
-      const start = decode(text(found.lesson) ?? '').trim().slice(0, 40);
+      const start = decode(text(found.lesson) ?? '')
+        .trim()
+        .slice(0, 40);
       const page = await renderedAs('student', path);
       expect(page.rendered, path).toBe(true);
       expect(page.text, path).toContain(start);

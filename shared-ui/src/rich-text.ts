@@ -79,14 +79,20 @@ export function useRichHtml(key: string, html: string | undefined, options: Rich
   const { down, allow = 'description', sanitize } = options;
   const text = html ?? '';
   // On the server, or in the page being taken over: what the server rendered (never changes).
-  const [first] = useState(() => ({ html: text, markup: serverRichHtml(text, down, allow) ?? takenOverMarkup(key, text) }));
+  const [first] = useState(() => ({
+    html: text,
+    markup: serverRichHtml(text, down, allow) ?? takenOverMarkup(key, text),
+  }));
   // DOMPurify, once the first render is committed (the take-over keeps the server's markup until then).
+  // Nothing to sanitize: nothing loaded for it.
+  const empty = text === '';
   const [purify, setPurify] = useState<Sanitize | null>(null);
   useEffect(() => {
     if (sanitize) {
       setPurify(() => sanitize);
       return;
     }
+    if (empty) return;
     let current = true;
     void loadRichTextSanitizer().then((run) => {
       if (current) setPurify(() => run);
@@ -94,12 +100,13 @@ export function useRichHtml(key: string, html: string | undefined, options: Rich
     return () => {
       current = false;
     };
-  }, [sanitize]);
+  }, [sanitize, empty]);
   return useMemo(() => {
+    if (empty) return '';
     if (purify) return purify(text, down);
     if (first.markup !== null && first.html === text) return first.markup;
     // A client render (nothing of the server's to keep): at once when DOMPurify is there.
     const now = sanitize ?? loaded;
     return now && typeof window !== 'undefined' ? now(text, down) : null;
-  }, [purify, text, down, first, sanitize]);
+  }, [empty, purify, text, down, first, sanitize]);
 }

@@ -26,6 +26,13 @@ function Rich({ mod, html, lazy = false }: { mod: RichTextModule; html: string; 
   );
 }
 
+/** A question's or answer's text (the discussion allow-list). */
+function Post({ mod }: { mod: RichTextModule }) {
+  const safe = mod.useRichHtml('post-1', RAW, { down: 2, allow: 'discussion' });
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the mechanism under test sanitizes it.
+  return <div dangerouslySetInnerHTML={{ __html: safe ?? '' }} />;
+}
+
 /** The markup of a portal's server build: the env set, the sanitizer prepared (as a page's loadPageData does). */
 async function serverMarkup(lazy: boolean): Promise<string> {
   vi.stubEnv('COURSEPORT_SERVER_BUILD', 'true');
@@ -59,12 +66,7 @@ describe('rich text on the server', () => {
     vi.stubEnv('COURSEPORT_SERVER_BUILD', 'true');
     const mod = await import('../src/rich-text');
     await mod.prepareServerRichText();
-    function Post() {
-      const safe = mod.useRichHtml('post-1', RAW, { down: 2, allow: 'discussion' });
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the mechanism under test sanitizes it.
-      return <div dangerouslySetInnerHTML={{ __html: safe ?? '' }} />;
-    }
-    const markup = renderToString(<Post />);
+    const markup = renderToString(<Post mod={mod} />);
     expect(markup).not.toMatch(/<h\d/);
     expect(markup).toContain('<strong>hooks</strong>');
   });
@@ -127,6 +129,12 @@ describe('rich text rendered in the browser only', () => {
     expect(rich.innerHTML).toContain('<h3>Plan</h3>');
     expect(rich.innerHTML).not.toContain('script');
     expect(rich).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('loads nothing for empty text, and draws it empty at once', async () => {
+    const mod = await import('../src/rich-text');
+    render(<Rich mod={mod} html="" lazy />);
+    expect(screen.getByTestId('rich')).toHaveAttribute('aria-busy', 'false');
   });
 
   it('loads DOMPurify after the first render when lazy, busy meanwhile', async () => {

@@ -7,7 +7,7 @@ import {
   QueryStates,
 } from '@courseport/shared-ui';
 import { richHtmlKey, sanitizeRichText, useRichHtml } from '@courseport/shared-ui/rich-text';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { AlertIcon, CheckIcon } from '../../../components/icons';
 import { fileSize } from '../../../lib/format';
 import { type ProjectEntry, useProjectSubmission } from '../hooks/useProjectSubmission';
