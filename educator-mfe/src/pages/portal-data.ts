@@ -98,7 +98,12 @@ function courseSectionData(
       client.prefetchQuery(categoriesQuery()),
       prepareServerRichText().catch(() => undefined),
     ];
+  // The sent announcements' text in the server's page too (shared-ui/rich-text).
   if (section === 'announcements')
-    return [client.prefetchQuery(educatorCoursesQuery()), client.prefetchInfiniteQuery(announcementsQuery(id))];
+    return [
+      client.prefetchQuery(educatorCoursesQuery()),
+      client.prefetchInfiniteQuery(announcementsQuery(id)),
+      prepareServerRichText().catch(() => undefined),
+    ];
   return [];
 }
