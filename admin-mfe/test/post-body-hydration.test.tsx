@@ -32,8 +32,8 @@ function suspender() {
 /** The post's markup as the admin portal's server build renders it (the server's sanitizer, #34). */
 async function serverMarkup(Gate: () => null): Promise<string> {
   vi.stubEnv('COURSEPORT_SERVER_BUILD', 'true');
-  const server = await import('../src/features/discussions/components/server-post-body');
-  await server.prepareServerPostBodies();
+  const { prepareServerRichText } = await import('@courseport/shared-ui/rich-text');
+  await prepareServerRichText();
   const { PostBody } = await import('../src/features/discussions/components/PostBody');
   const markup = renderToString(
     <Suspense fallback={null}>

@@ -26,8 +26,18 @@ let shell: string;
 let enrolled: Array<{
   _id: string;
   courseTitle: string;
-  courseContent: Array<{ chapterContent: Array<{ lectureId: string; lectureUrl?: string; hostedVideoId?: string }> }>;
+  courseContent: Array<{
+    chapterContent: Array<{
+      lectureId: string;
+      lectureUrl?: string;
+      hostedVideoId?: string;
+      lessonKind?: string;
+      articleHtml?: string;
+      projectBrief?: string;
+    }>;
+  }>;
 }>;
+type Lesson = (typeof enrolled)[number]['courseContent'][number]['chapterContent'][number];
 let taught: string[];
 /** The demo educator's first course (Edit Course's), a project waiting for review, a quiz of theirs. */
 let ownCourse: { _id: string; courseTitle: string };
@@ -529,6 +539,45 @@ describe('in the browser', () => {
           await result.page.getByRole('button', { name: 'Play' }).waitFor();
           expect.soft(await layoutShift(result.page), path).toBeLessThan(0.02);
         } else expect.soft(result.cls, path).toBe(0);
+      } finally {
+        await keepCookie('student', result.context);
+        await result.context.close();
+      }
+    }
+  });
+
+  it("the player opened at an article and at a project lesson comes rendered with the lesson's text, and is taken over as it is", {
+    timeout: 120_000,
+  }, async () => {
+    // The lesson's rich text is sanitized on the server too (shared-ui/rich-text): it never falls back to the browser.
+    const kinds = [
+      { kind: 'article', text: (lesson: Lesson) => lesson.articleHtml },
+      { kind: 'project', text: (lesson: Lesson) => lesson.projectBrief },
+    ];
+    for (const { kind, text } of kinds) {
+      const found = enrolled
+        .flatMap((course) =>
+          course.courseContent.flatMap((chapter) => chapter.chapterContent.map((lesson) => ({ course, lesson }))),
+        )
+        .find(({ lesson }) => lesson.lessonKind === kind && text(lesson));
+      if (!found) throw new Error(`The demo student has no ${kind} lesson with its text`);
+      const path = `/player/${found.course._id}?lecture=${found.lesson.lectureId}`;
+      const start = decode(text(found.lesson) ?? '')
+        .trim()
+        .slice(0, 40);
+      const page = await renderedAs('student', path);
+      expect(page.rendered, path).toBe(true);
+      expect(page.text, path).toContain(start);
+      expect(page.html, path).not.toContain('<script>alert');
+      const result = await takenOver('student', path, /^\/api\/user\/(enrolled-courses|data)$/, {
+        width: 1280,
+        height: 900,
+      });
+      try {
+        expect.soft(result.messages, path).toEqual([]);
+        expect.soft(result.dataCalls, path).toEqual([]);
+        expect.soft(result.cls, path).toBe(0);
+        await result.page.getByText(start).first().waitFor();
       } finally {
         await keepCookie('student', result.context);
         await result.context.close();

@@ -12,8 +12,9 @@ const LABEL = 'description-label';
 /** Edit Course's description box as the portal's server build renders it (#34: the sanitizer of the server). */
 async function serverMarkup(): Promise<string> {
   vi.stubEnv('COURSEPORT_SERVER_BUILD', 'true');
+  const { prepareServerRichText } = await import('@courseport/shared-ui/rich-text');
+  await prepareServerRichText();
   const server = await import('../src/features/add-course/components/EditorPlaceholder');
-  await server.prepareServerSanitizer();
   const markup = renderToString(<server.EditorPlaceholder html={RAW} labelledBy={LABEL} status="" />);
   vi.unstubAllEnvs();
   vi.resetModules();

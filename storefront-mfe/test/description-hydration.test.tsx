@@ -32,8 +32,8 @@ function suspender() {
 /** The page's markup as the storefront's server build renders it (the sanitizer of the server). */
 async function serverMarkup(Gate: () => null): Promise<string> {
   vi.stubEnv('COURSEPORT_SERVER_BUILD', 'true');
-  const server = await import('../src/features/course/components/server-description');
-  await server.prepareServerDescription();
+  const { prepareServerRichText } = await import('@courseport/shared-ui/rich-text');
+  await prepareServerRichText();
   const { CourseDescription } = await import('../src/features/course/components/CourseDescription');
   const markup = renderToString(
     <Suspense fallback={null}>

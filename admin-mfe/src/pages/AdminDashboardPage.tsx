@@ -10,6 +10,7 @@ import {
   useQueryClient,
   useSession,
 } from '@courseport/shared-ui';
+import { prepareServerRichText } from '@courseport/shared-ui/rich-text';
 import { type ReactNode, useEffect, useState } from 'react';
 import { adminEmailsQuery } from '../features/admin-emails/api/adminEmails';
 import { useAdminEmails } from '../features/admin-emails/hooks/useAdminEmails';
@@ -17,7 +18,6 @@ import { categoriesQuery } from '../features/categories/api/categories';
 import { useAdminCategories } from '../features/categories/hooks/useAdminCategories';
 import { adminDiscussionsQuery } from '../features/discussions/api/discussions';
 import { adminDiscussionKeys } from '../features/discussions/api/keys';
-import { prepareServerPostBodies } from '../features/discussions/components/server-post-body';
 import { educatorRequestsQuery } from '../features/educator-requests/api/educatorRequests';
 import { RequestsTab } from '../features/educator-requests/components/RequestsTab';
 import { useEducatorRequests } from '../features/educator-requests/hooks/useEducatorRequests';
@@ -99,7 +99,7 @@ export const loadPageData: PageDataLoader = async (client, params) => {
     // (every state, no search), with the server's sanitizer of the posts' HTML.
     tab === 'reviews' ? client.prefetchQuery(adminReviewsQuery('all', 1)) : null,
     ...(tab === 'discussions'
-      ? [client.prefetchInfiniteQuery(adminDiscussionsQuery('all', '')), prepareServerPostBodies()]
+      ? [client.prefetchInfiniteQuery(adminDiscussionsQuery('all', '')), prepareServerRichText()]
       : []),
     // #36: the Payouts tab's fee, balances, payouts and runs, and the Connect accounts' first page.
     ...(tab === 'payouts'

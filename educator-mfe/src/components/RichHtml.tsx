@@ -1,38 +1,30 @@
-import { useEffect, useState } from 'react';
-
-type Sanitize = (html: string) => string;
-let sanitize: Sanitize | null = null;
-let loading: Promise<Sanitize> | null = null;
-
-/** DOMPurify with the API's allow-list (shared-ui's rich-text), loaded once, when there is rich text to show. */
-function loadSanitizer(): Promise<Sanitize> {
-  loading ??= import('@courseport/shared-ui/rich-text').then(({ sanitizeRichText }) => {
-    sanitize = (html) => sanitizeRichText(html, 2);
-    return sanitize;
-  });
-  return loading;
-}
+import { type RichTextAllowList, richHtmlKey, useRichHtml } from '@courseport/shared-ui/rich-text';
 
 /**
  * A post's or an announcement's HTML: sanitized by the API when written, and again here with the
- * project's sanitizer (never shown raw). Nothing is drawn until the sanitizer is there.
+ * project's sanitizer (DOMPurify, loaded once, when there is rich text to show; never shown raw).
+ * On a server-rendered page, the server's sanitized markup (`allow`: the list the API stored it
+ * with), taken over as it is (shared-ui/rich-text); else nothing is drawn until DOMPurify is there.
+ * `richKey` names it on the page (e.g. `answer-<id>`).
  */
-export function RichHtml({ html, className }: { html: string; className?: string }) {
-  const [safe, setSafe] = useState<string | null>(() => (sanitize ? sanitize(html) : null));
-  useEffect(() => {
-    let current = true;
-    void loadSanitizer().then((run) => {
-      if (current) setSafe(run(html));
-    });
-    return () => {
-      current = false;
-    };
-  }, [html]);
+export function RichHtml({
+  html,
+  richKey,
+  allow = 'description',
+  className,
+}: {
+  html: string;
+  richKey: string;
+  allow?: RichTextAllowList;
+  className?: string;
+}) {
+  const safe = useRichHtml(richKey, html, { down: 2, allow });
   if (safe === null) return <div className={className} aria-busy="true" />;
   return (
     <div
+      {...richHtmlKey(richKey)}
       className={className}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the API and again with DOMPurify and the description allow-list (shared-ui's rich-text.ts).
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the API and again with DOMPurify and the description allow-list; on the server with the API's sanitizer (shared-ui's rich-text).
       dangerouslySetInnerHTML={{ __html: safe }}
     />
   );

@@ -10,11 +10,11 @@ import {
 } from '@courseport/shared-ui';
 import { useEffect, useState } from 'react';
 import '../styles/add-course.css';
+import { loadRichTextSanitizer } from '@courseport/shared-ui/rich-text';
 import { PreviewLink } from '../components/PreviewLink';
 import { CourseForm } from '../features/add-course/components/CourseForm';
 import { CourseSaved } from '../features/add-course/components/CourseSaved';
 import { DraftNotice } from '../features/add-course/components/DraftNotice';
-import { loadSanitizer } from '../features/add-course/components/EditorPlaceholder';
 import { type CourseFields, toEditInput } from '../features/add-course/hooks/chapters';
 import { useCourseDraft } from '../features/add-course/hooks/useCourseDraft';
 import { useCourseForm } from '../features/add-course/hooks/useCourseForm';
@@ -36,7 +36,7 @@ export default function EditCoursePage() {
   const [saved, setSaved] = useState<EditableCourse | null>(null);
   // The description is shown (sanitized) as soon as the course is there: its sanitizer loads with it.
   useEffect(() => {
-    void loadSanitizer().catch(() => undefined);
+    void loadRichTextSanitizer().catch(() => undefined);
   }, []);
 
   if (state.status === 'loading')

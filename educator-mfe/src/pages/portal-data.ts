@@ -1,11 +1,11 @@
 import { type PageDataLoader, type QueryClient, queryKeys, rolesOf, type UserProfile } from '@courseport/shared-ui';
+import { prepareServerRichText } from '@courseport/shared-ui/rich-text';
 import { educatorCoursesQuery } from '../api/courses';
 import { unansweredCountQuery } from '../api/questions';
 import { quizStatsQuery } from '../api/quizStats';
 import { submissionsQuery, waitingCountQuery } from '../api/submissions';
 import { videosQuery } from '../api/videos';
 import { categoriesQuery } from '../features/add-course/api/categories';
-import { prepareServerSanitizer } from '../features/add-course/components/EditorPlaceholder';
 import { analyticsQuery } from '../features/analytics/api/analytics';
 import { rangeFromParams } from '../features/analytics/range';
 import { announcementsQuery } from '../features/announcements/api/announcements';
@@ -96,9 +96,14 @@ function courseSectionData(
     return [
       client.prefetchQuery(editableCourseQuery(id)),
       client.prefetchQuery(categoriesQuery()),
-      prepareServerSanitizer().catch(() => undefined),
+      prepareServerRichText().catch(() => undefined),
     ];
+  // The sent announcements' text in the server's page too (shared-ui/rich-text).
   if (section === 'announcements')
-    return [client.prefetchQuery(educatorCoursesQuery()), client.prefetchInfiniteQuery(announcementsQuery(id))];
+    return [
+      client.prefetchQuery(educatorCoursesQuery()),
+      client.prefetchInfiniteQuery(announcementsQuery(id)),
+      prepareServerRichText().catch(() => undefined),
+    ];
   return [];
 }

@@ -11,6 +11,7 @@ import {
   useSearchParams,
   useSession,
 } from '@courseport/shared-ui';
+import { prepareServerRichText } from '@courseport/shared-ui/rich-text';
 import { type ReactNode, useMemo } from 'react';
 import { courseDetailsQuery } from '../api/course';
 import { isStudentIn } from '../api/page-data';
@@ -156,13 +157,15 @@ function PlayerRoute() {
 
 /**
  * What the player shows first, for the signed-in student whose profile is in the cache: their
- * courses (this one among them) and their progress in it (#34). A preview renders in the browser.
+ * courses (this one among them) and their progress in it (#34), and the server's sanitizer of the
+ * lesson's rich text (an article, a project's brief). A preview renders in the browser.
  */
 export const loadPageData: PageDataLoader = async (client, { courseId = '' }, query) => {
   if (!isStudentIn(client) || query?.get('preview') === '1') return;
   await Promise.all([
     client.prefetchQuery(enrolledCoursesQuery()),
     client.prefetchQuery(courseProgressQuery(courseId)),
+    prepareServerRichText(),
   ]);
 };
 

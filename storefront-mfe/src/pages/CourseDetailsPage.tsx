@@ -4,8 +4,8 @@ import { RecordStates } from '../components/RecordStates';
 import { isNotFound, StorefrontPage } from '../components/StorefrontPage';
 import { COURSE_NOT_FOUND, courseQuery } from '../features/course/api/course';
 import '../styles/course.css';
+import { prepareServerRichText } from '@courseport/shared-ui/rich-text';
 import { CourseView } from '../features/course/components/CourseView';
-import { prepareServerDescription } from '../features/course/components/server-description';
 import { CourseReviews } from '../features/reviews/components/CourseReviews';
 
 /**
@@ -67,5 +67,5 @@ export default function CourseDetailsPage() {
 
 /** The server renders the page with the course in the cache. */
 export const loadPageData: PageDataLoader = async (client, { id = '' }) => {
-  await Promise.all([client.prefetchQuery(courseQuery(id)), prepareServerDescription()]);
+  await Promise.all([client.prefetchQuery(courseQuery(id)), prepareServerRichText()]);
 };

@@ -73,7 +73,7 @@ function AnnouncementItem({
             {`Sent ${localDate(announcement.createdAt)} by ${announcement.author.name}`}
             {announcement.updatedAt !== announcement.createdAt ? ' · edited' : ''}
           </p>
-          <RichHtml html={announcement.body} className="ed-rich-text" />
+          <RichHtml html={announcement.body} richKey={`announcement-${announcement._id}`} className="ed-rich-text" />
           {mine && (
             <div className="ed-qa-actions">
               <Button size="small" aria-label={`Edit ${name}`} onClick={() => setEditing(true)}>

@@ -33,7 +33,12 @@ export function QuestionThread({ question, id }: { question: ListedQuestion; id:
   return (
     <div id={id} className="ed-qa-thread">
       {question.body ? (
-        <RichHtml html={question.body} className="ed-rich-text" />
+        <RichHtml
+          html={question.body}
+          richKey={`question-${question._id}`}
+          allow="discussion"
+          className="ed-rich-text"
+        />
       ) : (
         <p className="ed-qa-hint">The question has no more text than its title.</p>
       )}
@@ -77,7 +82,12 @@ export function QuestionThread({ question, id }: { question: ListedQuestion; id:
                       onCancel={() => setEditingId(null)}
                     />
                   ) : (
-                    <RichHtml html={answer.body} className="ed-rich-text" />
+                    <RichHtml
+                      html={answer.body}
+                      richKey={`answer-${answer._id}`}
+                      allow="discussion"
+                      className="ed-rich-text"
+                    />
                   )}
                   <div className="ed-qa-actions">
                     <UpvoteButton

@@ -41,7 +41,11 @@ export function AnnouncementsPanel({ courseId }: LessonTabProps) {
                     <span className="ln-qa-author">{announcement.author.name}</span>
                     <span className="ln-muted">{shortDate(announcement.createdAt)}</span>
                   </p>
-                  <RichText html={announcement.body} className="ln-qa-body" />
+                  <RichText
+                    html={announcement.body}
+                    richKey={`announcement-${announcement._id}`}
+                    className="ln-qa-body"
+                  />
                 </article>
               </li>
             ))}

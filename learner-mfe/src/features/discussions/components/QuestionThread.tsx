@@ -189,7 +189,9 @@ export function QuestionThread({
                 )}
                 <Byline author={q.author} byInstructor={q.byInstructor} createdAt={q.createdAt} editedAt={q.editedAt} />
                 {q.hidden && <p className="ln-review-hidden">{`Hidden by a moderator: ${q.hidden.reason}`}</p>}
-                {q.body && <RichText html={q.body} className="ln-qa-body" />}
+                {q.body && (
+                  <RichText html={q.body} richKey={`question-${q._id}`} allow="discussion" className="ln-qa-body" />
+                )}
                 <div className="ln-qa-actions">
                   <UpvoteButton
                     count={q.upvotes}
@@ -397,7 +399,7 @@ function AnswerItem({
           onCancel={() => setEditing(false)}
         />
       ) : (
-        <RichText html={answer.body} className="ln-qa-body" />
+        <RichText html={answer.body} richKey={`answer-${answer._id}`} allow="discussion" className="ln-qa-body" />
       )}
       <div className="ln-qa-actions">
         <UpvoteButton

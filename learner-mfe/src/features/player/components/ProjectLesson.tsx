@@ -6,8 +6,8 @@ import {
   type ProjectSubmission,
   QueryStates,
 } from '@courseport/shared-ui';
-import { sanitizeRichText } from '@courseport/shared-ui/rich-text';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { richHtmlKey, sanitizeRichText, useRichHtml } from '@courseport/shared-ui/rich-text';
+import { type FormEvent, useId, useState } from 'react';
 import { AlertIcon, CheckIcon } from '../../../components/icons';
 import { fileSize } from '../../../lib/format';
 import { type ProjectEntry, useProjectSubmission } from '../hooks/useProjectSubmission';
@@ -25,15 +25,17 @@ export interface ProjectLessonProps {
  * (with the upload's progress), again until it is accepted.
  */
 export function ProjectLesson({ courseId, lecture, preview = false }: ProjectLessonProps) {
-  const brief = useMemo(() => sanitizeRichText(lecture.projectBrief, 2), [lecture.projectBrief]);
+  const briefKey = `brief-${lecture.lectureId}`;
+  const brief = useRichHtml(briefKey, lecture.projectBrief, { down: 2, sanitize: sanitizeRichText });
   const project = useProjectSubmission(courseId, lecture.lectureId, !preview);
   return (
     <div className="ln-lesson-body ln-project">
       <h2 className="ln-lesson-subtitle">Project brief</h2>
       {brief ? (
         <div
+          {...richHtmlKey(briefKey)}
           className="ln-rich-text"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the API and again with DOMPurify and the description allow-list (lib/sanitize-html.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the API and again with DOMPurify and the description allow-list (shared-ui/rich-text); on the server with the API's sanitizer.
           dangerouslySetInnerHTML={{ __html: brief }}
         />
       ) : (

@@ -1,23 +1,16 @@
-import { useEffect, useState } from 'react';
-import { DESCRIPTION_BODY_ID, firstDescriptionHtml } from './server-description';
+import { richHtmlKey, useRichHtml } from '@courseport/shared-ui/rich-text';
+
+/** The id of the element that holds the sanitized description. */
+const DESCRIPTION_BODY_ID = 'sf-description-body';
 
 /**
  * 'Course Description': the full description, sanitized before it is rendered. The sanitizer
- * (DOMPurify) loads with this section rather than with the page, since it is below the fold.
+ * (DOMPurify) loads with this section rather than with the page, since it is below the fold; a
+ * server-rendered page has it at once, sanitized there and taken over as it is (shared-ui/rich-text).
  */
 export function CourseDescription({ html }: { html: string }) {
-  // A server-rendered page has it at once (server-description.ts).
-  const [safe, setSafe] = useState<string | null>(() => firstDescriptionHtml(html));
-  useEffect(() => {
-    let current = true;
-    // Under its h1 (the course title) and its h2 ('Course Description'): headings two levels down.
-    void import('@courseport/shared-ui/rich-text').then(({ sanitizeRichText }) => {
-      if (current) setSafe(sanitizeRichText(html, 2));
-    });
-    return () => {
-      current = false;
-    };
-  }, [html]);
+  // Under its h1 (the course title) and its h2 ('Course Description'): headings two levels down.
+  const safe = useRichHtml(DESCRIPTION_BODY_ID, html, { down: 2 });
   return (
     <section className="sf-course-section" aria-labelledby="sf-description-title" aria-busy={safe === null}>
       <h2 id="sf-description-title" className="sf-course-section-title">
@@ -25,9 +18,10 @@ export function CourseDescription({ html }: { html: string }) {
       </h2>
       {safe !== null && (
         <div
+          {...richHtmlKey(DESCRIPTION_BODY_ID)}
           id={DESCRIPTION_BODY_ID}
           className="sf-rich-text"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify and a small allow-list (shared-ui's rich-text.ts), on the server with sanitize-html and the same list (server-description.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized with DOMPurify and a small allow-list, on the server with sanitize-html and the same list (shared-ui's rich-text).
           dangerouslySetInnerHTML={{ __html: safe }}
         />
       )}
