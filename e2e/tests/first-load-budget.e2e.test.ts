@@ -23,7 +23,6 @@ import {
   firstLoadScripts,
   kb,
   type LoadedScript,
-  type Ready,
   sharedFilesOf,
 } from '../support/first-load';
 import { type Platform, startTestPlatform } from '../support/platform';
