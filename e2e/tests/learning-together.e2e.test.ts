@@ -235,6 +235,9 @@ describe('learning together (#35): ask, answer, accept, be told; announcements; 
     expect(
       await answers.getByRole('listitem').filter({ hasText: FROM_CLASSMATE }).getByText('Instructor').count(),
     ).toBe(0);
+    // The 'Answer posted' toast leaves on its own timer: axe checks the inbox once it has gone (a
+    // toast fading out mid-check reads as grey text).
+    await e.waitForFunction(() => !document.querySelector('.ant-notification-notice'));
     await expectAccessible(e, "the educator's Q&A inbox with the answers");
     await shoot(e, 'educator-questions-instructor-answer');
     await e.close();
